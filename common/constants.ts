@@ -1,0 +1,38 @@
+// Business constants from the product spec (section 9) and decisions.md.
+export const APP_NAME = 'FitBench';
+export const TAGLINE = 'Challenge yourself. Measure your progress.';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+export const PUSHUPS_MIN = 1;
+export const PUSHUPS_MAX = 300;
+export const NOTES_MAX = 500;
+export const CUSTOM_TIME_MAX_DAYS = 7;
+
+export const FULL_NAME_MAX = 80;
+export const AGE_MIN = 5;
+export const AGE_MAX = 120;
+export const GENDERS = ['male', 'female', 'prefer-not-to-say'] as const;
+export const PROFILE_URL_MAX = 2048;
+export const AVATAR_MAX_BYTES = 1.5 * 1024 * 1024;
+export const AVATAR_MAX_PX = 512;
+
+export const TIMER_SECONDS = 90;
+export const READY_STEPS = 3;
+export const READY_STEP_MS = 800;
+export const CUE_SECONDS = [75, 60, 30, 20, 10] as const;
+export const CUE_MESSAGE_MS = 2500;
+
+export const LEADERBOARD_PREVIEW = 3;
+export const RECENT_HISTORY = 3;
+export const PUBLIC_RECENT_ACTIVITY = 3;
+export const CATALOGUE_SKELETON_MS = 1000;
+
+export const SESSION_COOKIE = 'fitbench_session';
+export const SESSION_ABSOLUTE_DAYS = 30;
+export const SESSION_IDLE_DAYS = 7;

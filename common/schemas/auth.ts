@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../constants';
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(200, 'Username is too long'),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .');
+
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, 'Email is too long')
+    .pipe(z.email('Invalid email address')),
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+// The signed-in user as the API returns it (decision 13): email, never the password.
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  age: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+// What anyone may see of a user.
+export const publicUserSchema = userSchema.omit({ email: true });
+export type PublicUser = z.infer<typeof publicUserSchema>;

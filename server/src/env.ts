@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+// The only reader of process.env: everything the server is configured with, parsed once.
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  /** Set the Secure flag on the session cookie (default: on in production). */
+  COOKIE_SECURE: bool.optional(),
+  /** Trust X-Forwarded-* from a proxy in front (needed for client IPs and HTTPS detection). */
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  REGISTER_MAX: z.coerce.number().int().positive().default(30),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  CLIENT_DIR: z.string().default('./dist/client'),
+  // Test-only knobs, read here so no other file touches process.env.
+  TEST_DATABASE_URL: z.string().optional(),
+  TEST_DB_KIND: z.enum(['pglite', 'postgres']).optional(),
+  E2E_DATA_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);

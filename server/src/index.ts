@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { openPglite, openPostgres, type Database } from './db/client';
+import { env } from './env';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+
+// Starts the server: config, database, listen, and a graceful stop. Nothing else.
+async function main() {
+  let release: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (env.DATABASE_URL) {
+    database = await openPostgres(env.DATABASE_URL);
+  } else {
+    try {
+      release = await lockDataDir(env.DATA_DIR, (err) => {
+        console.error(`Lost the lock on ${env.DATA_DIR}: ${err.message}. Stopping.`);
+        process.exit(1);
+      });
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+    database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    logger: { level: env.LOG_LEVEL },
+    config: {
+      cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+      trustProxy: env.TRUST_PROXY,
+      loginMaxFailures: env.LOGIN_MAX_FAILURES,
+      loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+      registerMax: env.REGISTER_MAX,
+      registerWindowMs: env.REGISTER_WINDOW_MINUTES * 60_000,
+      clientDir: env.CLIENT_DIR,
+    },
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+    await release?.();
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

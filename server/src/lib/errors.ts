@@ -1,0 +1,21 @@
+// Errors a handler throws on purpose; the error handler turns them into decision 16's JSON.
+export class HttpError extends Error {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public errors?: Record<string, string[]>,
+    public headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, message, errors);
+export const unauthorized = (message = 'You need to sign in to do that.') =>
+  new HttpError(401, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(409, message, errors);
+export const tooManyRequests = (message: string, retryAfter: number) =>
+  new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) });

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema, registerSchema, userSchema } from '@common/schemas/auth';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
+import { createSession, deleteSession } from '../../lib/session';
+import * as service from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+  app.get('/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
+    toUserDto(requireUser(request)),
+  );
+
+  app.post(
+    '/register',
+    { schema: { body: registerSchema, response: { 201: userSchema, ...errors } } },
+    async (request, reply) => {
+      const now = app.now();
+      const user = await service.register(app.db, request.body, request.ip, now, app.config);
+      const token = await createSession(app.db, user.id, now);
+      setSessionCookie(reply, token, app.config.cookieSecure);
+      return reply.code(201).send(toUserDto(user));
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginSchema, response: { 200: userSchema, ...errors } } },
+    async (request, reply) => {
+      const now = app.now();
+      const user = await service.login(app.db, request.body, request.ip, now, app.config);
+      // A new session on every login (no fixation); the old one, if any, is dropped.
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      const token = await createSession(app.db, user.id, now);
+      setSessionCookie(reply, token, app.config.cookieSecure);
+      return toUserDto(user);
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    clearSessionCookie(reply, app.config.cookieSecure);
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App, type AppConfig } from '../app';
+import type { Database } from '../db/client';
+import { openTestDatabase } from './db';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  clock: { now: Date; set(iso: string | Date): void; advance(ms: number): void };
+}
+
+/**
+ * One app and database per test file. The clock is real unless a test sets it.
+ * Usage: `const t = useTestApp();` then `t.app.inject(...)` inside tests.
+ */
+export function useTestApp(config: Partial<AppConfig> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let fixed: Date | null = null;
+  ctx.clock = {
+    get now() {
+      return fixed ?? new Date();
+    },
+    set(v) {
+      fixed = new Date(v);
+    },
+    advance(ms) {
+      fixed = new Date((fixed ?? new Date()).getTime() + ms);
+    },
+  };
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase();
+    ctx.app = await buildApp({ db: ctx.database.db, config, now: () => ctx.clock.now });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}

@@ -1,0 +1,3 @@
+import { setupPglite } from './global-setup';
+
+export default setupPglite;

@@ -1,0 +1,3 @@
+import { setupPostgres } from './global-setup';
+
+export default setupPostgres;

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: r('./client'),
+  publicDir: r('./client/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': r('./client/src'), '@common': r('./common') },
+  },
+  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:5000', '/avatars': 'http://localhost:5000' },
+  },
+});
