@@ -17,6 +17,10 @@ import { HttpError } from './lib/errors';
 import { validateSession } from './lib/session';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
+import { profileRoutes } from './routes/profile/profile.routes';
+import { usersRoutes } from './routes/users/users.routes';
+import { workoutsRoutes } from './routes/workouts/workouts.routes';
 
 export interface AppConfig {
   cookieSecure: boolean;
@@ -174,6 +178,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(workoutsRoutes, { prefix: '/api' });
+  await app.register(leaderboardRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+  // Also serves uploaded avatars; it raises the body limit on its own route only.
+  await app.register(profileRoutes);
 
   const clientDir = config.clientDir ? path.resolve(config.clientDir) : undefined;
   const indexHtml =
