@@ -12,7 +12,8 @@ export default defineConfig({
   resolve: {
     alias: { '@': r('./client/src'), '@common': r('./common') },
   },
-  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false },
+  // Every browser we target supports modulepreload; the polyfill would cost every page.
+  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/avatars': 'http://localhost:5000' },

@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { BottomNav } from './bottom-nav';
+import { ChallengeStrip } from './challenge-strip';
+import { Header } from './header';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const onAuth = pathname === '/auth';
+  // A new screen starts at the top.
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-2">
+        Skip to content
+      </a>
+      {onAuth ? null : <Header />}
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-40 pt-4">
+        {children}
+      </main>
+      <div className="fixed inset-x-0 bottom-0 z-40">
+        <ChallengeStrip pathname={pathname} />
+        <BottomNav pathname={pathname} />
+      </div>
+    </div>
+  );
+}

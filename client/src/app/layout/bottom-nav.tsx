@@ -1,0 +1,70 @@
+import { Home, PenSquare, Play, Trophy, UserRound, type LucideIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import { useUser } from '@/features/auth/api/get-user';
+import { cn } from '@/lib/utils';
+
+interface NavItem {
+  label: string;
+  icon: LucideIcon;
+  to: string;
+  /** Paths on which the item shows as active. */
+  match: (p: string) => boolean;
+  needsUser: boolean;
+}
+
+const ITEMS: NavItem[] = [
+  { label: 'Home', icon: Home, to: '/90second', match: (p) => p === '/' || p === '/90second', needsUser: false },
+  {
+    label: 'Rankings',
+    icon: Trophy,
+    to: '/90second/leaderboard',
+    match: (p) => p === '/90second/leaderboard' || p === '/leaderboard',
+    needsUser: false,
+  },
+  { label: 'Start', icon: Play, to: '/90second/timer', match: (p) => p === '/90second/timer' || p === '/timer', needsUser: true },
+  {
+    label: 'Log',
+    icon: PenSquare,
+    to: '/90second/log-workout',
+    match: (p) => p === '/90second/log-workout' || p === '/log-workout',
+    needsUser: true,
+  },
+  {
+    label: 'Profile',
+    icon: UserRound,
+    to: '/profile',
+    match: (p) => p === '/profile' || p.startsWith('/profile/') || p === '/90second/profile' || p === '/90second-profile',
+    needsUser: true,
+  },
+];
+
+export function BottomNav({ pathname }: { pathname: string }) {
+  const { data: user } = useUser();
+  return (
+    <nav aria-label="Main" className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)]">
+      <ul className="mx-auto grid max-w-3xl grid-cols-5">
+        {ITEMS.map((item) => {
+          const active = item.match(pathname);
+          const Icon = item.icon;
+          return (
+            <li key={item.label}>
+              <Link
+                href={item.needsUser && !user ? '/auth' : item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted-foreground',
+                  active && 'text-primary',
+                )}
+              >
+                <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', active && 'bg-accent')}>
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

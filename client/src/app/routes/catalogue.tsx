@@ -1,0 +1,17 @@
+import { useUser } from '@/features/auth/api/get-user';
+import { ChallengeCatalogue } from '@/features/challenges/components/challenge-catalogue';
+
+export function CatalogueRoute() {
+  const { data: user } = useUser();
+  return (
+    <section aria-labelledby="catalogue-title" className="grid gap-4">
+      <div>
+        <h1 id="catalogue-title" className="text-2xl font-extrabold tracking-tight">
+          Challenges
+        </h1>
+        <p className="text-muted-foreground">Pick a challenge, beat the clock and climb the leaderboard.</p>
+      </div>
+      <ChallengeCatalogue signedIn={Boolean(user)} />
+    </section>
+  );
+}

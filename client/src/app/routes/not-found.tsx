@@ -1,0 +1,20 @@
+import { AlertCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import { Card, CardContent } from '@/components/ui/card';
+
+export function NotFoundRoute() {
+  return (
+    <Card className="mx-auto mt-8 max-w-md">
+      <CardContent className="grid gap-3 pt-6">
+        <div className="flex items-center gap-2">
+          <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
+          <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+        </div>
+        <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
+        <Link href="/" className="text-sm font-semibold text-primary underline">
+          Back to the challenges
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

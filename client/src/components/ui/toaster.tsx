@@ -1,0 +1,45 @@
+import { X } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { cn } from '@/lib/utils';
+import { dismissToast, useToasts } from './use-toast';
+
+// Radix's defaults are the spec's constants: 5000 ms, swipe right with threshold 50, F8, label
+// 'Notification'. They are left at their defaults on purpose.
+export function Toaster() {
+  const items = useToasts();
+  return (
+    <ToastPrimitive.Provider>
+      {items.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          className={cn(
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
+            t.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'border-border bg-card text-foreground',
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          {t.action}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 cursor-pointer"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-auto sm:right-0 sm:top-0 sm:flex-col md:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+import { Medal, Timer, TrendingUp, Trophy } from 'lucide-react';
+import { APP_NAME, TAGLINE } from '@common/constants';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+const FEATURES = [
+  { icon: Trophy, text: 'Multiple fitness challenges for all levels' },
+  { icon: TrendingUp, text: 'Progress tracking across workout types' },
+  { icon: Medal, text: 'Global leaderboards per challenge' },
+  { icon: Timer, text: 'Built-in timers and voice coaching' },
+];
+
+export function AuthScreen({ onSuccess }: { onSuccess: () => void }) {
+  return (
+    <div className="mx-auto grid min-h-dvh w-full max-w-5xl items-center gap-8 px-4 py-8 lg:grid-cols-2">
+      <Card className="w-full">
+        <CardHeader className="text-center">
+          <h1 className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</h1>
+          <CardDescription>{TAGLINE}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="login">
+            <TabsList>
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <LoginForm onSuccess={onSuccess} />
+            </TabsContent>
+            <TabsContent value="register">
+              <RegisterForm onSuccess={onSuccess} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <aside aria-label="Why FitBench" className="hidden flex-col gap-6 rounded-2xl bg-gradient-to-br from-emerald-700 to-emerald-900 p-10 text-white lg:flex">
+        <h2 className="text-3xl font-extrabold leading-tight">Benchmark your fitness. Beat your best.</h2>
+        <ul className="grid gap-4">
+          {FEATURES.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-3 text-lg">
+              <span className="flex size-10 items-center justify-center rounded-full bg-white/15">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              {text}
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Clock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { CHALLENGES, type Challenge } from '@common/challenges';
+import { CATALOGUE_SKELETON_MS } from '@common/constants';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { CHALLENGE_COLORS, ChallengeIcon } from './challenge-icon';
+
+const DIFFICULTY_LABEL = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
+
+function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn: boolean }) {
+  return (
+    <Card className={cn('flex flex-col', !challenge.isActive && 'opacity-80')} data-testid={`challenge-${challenge.id}`}>
+      <div className="flex items-start gap-4 p-5">
+        <span className={cn('flex size-12 shrink-0 items-center justify-center rounded-xl', CHALLENGE_COLORS[challenge.color])}>
+          <ChallengeIcon icon={challenge.icon} className="size-6" />
+        </span>
+        <div className="grid gap-1">
+          <CardTitle>{challenge.title}</CardTitle>
+          <CardDescription>{challenge.description}</CardDescription>
+        </div>
+      </div>
+      <CardContent className="grid flex-1 gap-3">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="outline">{DIFFICULTY_LABEL[challenge.difficulty]}</Badge>
+          <span className="inline-flex items-center gap-1 text-muted-foreground">
+            <Clock className="size-4" aria-hidden="true" />
+            {challenge.duration}
+          </span>
+        </div>
+        <ul className="flex flex-wrap gap-2" aria-label="Focus areas">
+          {challenge.focus.map((f) => (
+            <li key={f}>
+              <Badge variant="secondary" className="capitalize">
+                {f}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+      <CardFooter>
+        {challenge.isActive ? (
+          <Button asChild className="w-full">
+            {signedIn ? <Link href="/90second/timer">Start Challenge</Link> : <Link href="/auth">Try Challenge</Link>}
+          </Button>
+        ) : (
+          <Button className="w-full" variant="secondary" disabled>
+            Coming Soon
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
+  // The spec asks for a 1 s skeleton before the (client-side) list appears.
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setReady(true), CATALOGUE_SKELETON_MS);
+    return () => clearTimeout(id);
+  }, []);
+
+  if (!ready) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading challenges">
+        {CHALLENGES.map((c) => (
+          <Skeleton key={c.id} className="h-64" data-testid="challenge-skeleton" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {CHALLENGES.map((c) => (
+        <ChallengeCard key={c.id} challenge={c} signedIn={signedIn} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The only caller of fetch in the client (spec section 7): cookies always sent, a JSON body only
+// when one is given, and errors read as "{status}: {message}".
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** On 401 resolve to null instead of throwing (the current-user query). */
+  nullOn401?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  let message = text || res.statusText;
+  let errors: Record<string, string[]> | undefined;
+  try {
+    const json = JSON.parse(text) as { message?: unknown; errors?: Record<string, string[]> };
+    if (typeof json.message === 'string') message = json.message;
+    errors = json.errors;
+  } catch {
+    // Not JSON: the body text stands.
+  }
+  return new ApiError(res.status, `${res.status}: ${message}`, errors);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    signal: options.signal,
+  };
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const res = await fetch(path, init);
+  if (res.status === 401 && options.nullOn401) return { data: null as T, headers: res.headers };
+  if (!res.ok) throw await errorFrom(res);
+  if (res.status === 204) return { data: null as T, headers: res.headers };
+  const text = await res.text();
+  return { data: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await request<T>(path, options)).data;
+}

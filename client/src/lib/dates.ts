@@ -1,0 +1,28 @@
+import { format, startOfWeek } from 'date-fns';
+
+// The spec's three date formats; weeks start on Sunday.
+export const DATE_FORMATS = {
+  short: 'MM/dd/yyyy',
+  medium: 'MMM d, y',
+  full: 'EEEE, MMMM do, y',
+} as const;
+
+export const WEEK_STARTS_ON = 0;
+
+type DateLike = Date | string | number;
+const toDate = (d: DateLike) => (d instanceof Date ? d : new Date(d));
+
+export const formatShort = (d: DateLike) => format(toDate(d), DATE_FORMATS.short);
+export const formatMedium = (d: DateLike) => format(toDate(d), DATE_FORMATS.medium);
+export const formatFull = (d: DateLike) => format(toDate(d), DATE_FORMATS.full);
+export const formatTime = (d: DateLike) => format(toDate(d), 'h:mm a');
+export const weekStart = (d: DateLike) => startOfWeek(toDate(d), { weekStartsOn: WEEK_STARTS_ON });
+
+/** The viewer's IANA time zone, sent to the leaderboard (decision 6). */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
