@@ -4,15 +4,23 @@ import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../co
 const DAY_MS = 86_400_000;
 // A little slack for clocks that run ahead of the server's.
 export const FUTURE_SLACK_MS = 2 * 60_000;
+export const WORKOUT_PAGE_DEFAULT = 100;
+export const WORKOUT_PAGE_MAX = 500;
+/** Response header carrying the cursor of the next page of GET /api/workouts (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+/** Request header of POST /api/workouts: a UUID made once per save attempt (decision 11). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const pushupsSchema = z
-  .number({ error: 'Push-ups must be a number' })
+  .number({
+    error: (iss) => (iss.input === undefined ? 'Push-ups are required' : 'Push-ups must be a number'),
+  })
   .int('Push-ups must be a whole number')
   .min(PUSHUPS_MIN, 'Please enter a number greater than zero')
   .max(PUSHUPS_MAX, `Push-ups must be at most ${PUSHUPS_MAX}`);
 
 export const notesSchema = z
-  .string()
+  .string({ error: 'Notes must be text' })
   .trim()
   .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
   .transform((s) => (s === '' ? undefined : s))
@@ -27,18 +35,32 @@ export function workoutTimeError(at: Date, now = Date.now()): string | null {
   return null;
 }
 
-export const createWorkoutSchema = z.object({
-  pushups: pushupsSchema,
-  notes: notesSchema,
-  createdAt: z.iso
-    .datetime({ offset: true, error: 'createdAt must be an ISO date-time' })
-    .superRefine((v, ctx) => {
-      const err = workoutTimeError(new Date(v));
-      if (err) ctx.addIssue({ code: 'custom', message: err });
-    })
-    .optional(),
-});
+/**
+ * The save-workout body, with the time window checked against `now`. The server passes its own
+ * clock (tests fix it); the browser uses the default.
+ */
+export function makeCreateWorkoutSchema(now: () => number = Date.now) {
+  return z.object({
+    pushups: pushupsSchema,
+    notes: notesSchema,
+    createdAt: z.iso
+      // abort: a malformed value gets one message, not also the time-window one.
+      .datetime({ offset: true, abort: true, error: 'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z' })
+      .superRefine((v, ctx) => {
+        const err = workoutTimeError(new Date(v), now());
+        if (err) ctx.addIssue({ code: 'custom', message: err });
+      })
+      .optional(),
+  });
+}
+
+export const createWorkoutSchema = makeCreateWorkoutSchema();
 export type CreateWorkoutInput = z.input<typeof createWorkoutSchema>;
+export type CreateWorkoutData = z.output<typeof createWorkoutSchema>;
+
+export const idempotencyKeySchema = z
+  .uuid({ error: 'The Idempotency-Key header must be a UUID' })
+  .transform((s) => s.toLowerCase());
 
 export const workoutSchema = z.object({
   id: z.number().int(),
@@ -51,19 +73,21 @@ export type Workout = z.infer<typeof workoutSchema>;
 
 export const workoutListSchema = z.array(workoutSchema);
 
+// `cursor` is opaque: pass back the X-Next-Cursor header of the previous page unchanged.
 export const workoutPageQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit must be at least 1')
-    .max(500, 'limit must be at most 500')
-    .optional(),
-  cursor: z.coerce
-    .number({ error: 'cursor must be a number' })
-    .int('cursor must be a whole number')
-    .min(1, 'cursor must be positive')
+    .max(WORKOUT_PAGE_MAX, `limit must be at most ${WORKOUT_PAGE_MAX}`)
+    .default(WORKOUT_PAGE_DEFAULT),
+  cursor: z
+    .string({ error: 'cursor must be a string' })
+    .min(1, 'cursor must not be empty')
+    .max(200, 'cursor is not valid')
     .optional(),
 });
+export type WorkoutPageQuery = z.input<typeof workoutPageQuerySchema>;
 
 export const statsSchema = z.object({
   lastPushups: z.number().int(),

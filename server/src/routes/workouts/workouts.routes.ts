@@ -1,4 +1,102 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@common/schemas/errors';
+import {
+  idempotencyKeySchema,
+  makeCreateWorkoutSchema,
+  NEXT_CURSOR_HEADER,
+  statsSchema,
+  workoutListSchema,
+  workoutPageQuerySchema,
+  workoutSchema,
+} from '@common/schemas/workouts';
+import { requireUser } from '../../lib/auth';
+import * as service from './workouts.service';
 
-// Routes for /api/workouts (built by its own issue).
-export const workoutsRoutes: FastifyPluginAsyncZod = async () => {};
+const INT4_MAX = 2_147_483_647;
+
+// Loose: the other request headers (cookie, host, ...) must survive validation untouched.
+const createHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+// The cursor is opaque to clients; here it is decoded, so a forged one is a field error (400).
+const pageQuerySchema = workoutPageQuerySchema.extend({
+  cursor: workoutPageQuerySchema.shape.cursor.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const decoded = service.decodeCursor(raw);
+    if (!decoded) {
+      ctx.addIssue({ code: 'custom', message: 'cursor is not valid; pass back the X-Next-Cursor header unchanged' });
+      return z.NEVER;
+    }
+    return decoded;
+  }),
+});
+
+const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The workout id must be a number' })
+    .int('The workout id must be a whole number')
+    .min(1, 'The workout id must be positive')
+    // Beyond int4 PostgreSQL would throw (a 500); no such row can exist anyway.
+    .max(INT4_MAX, 'The workout id is too large'),
+});
+
+export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every route here is personal: a visitor gets 401 before any body or query is validated.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+  // Decision 10 is checked against the app's clock (tests fix it), not the process's.
+  const createBody = makeCreateWorkoutSchema(() => app.now().getTime());
+
+  app.post(
+    '/workouts',
+    {
+      schema: {
+        body: createBody,
+        headers: createHeadersSchema,
+        response: { 201: workoutSchema, ...errors, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { workout, replayed } = await service.createWorkout(
+        app.db,
+        user.id,
+        request.body,
+        request.headers['idempotency-key'],
+        app.now(),
+      );
+      // Same status and body as the first answer; the header only helps debugging.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(workout);
+    },
+  );
+
+  app.get(
+    '/workouts',
+    { schema: { querystring: pageQuerySchema, response: { 200: workoutListSchema, ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { items, nextCursor } = await service.listWorkouts(app.db, user.id, request.query);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return items;
+    },
+  );
+
+  app.delete(
+    '/workouts/:id',
+    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await service.deleteWorkout(app.db, user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get('/stats', { schema: { response: { 200: statsSchema, ...errors } } }, async (request) => {
+    const user = requireUser(request);
+    return service.getStats(app.db, user.id);
+  });
+};
