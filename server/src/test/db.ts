@@ -30,6 +30,8 @@ export async function openTestDatabase(): Promise<Database> {
     const u = new URL(url);
     u.pathname = `/${name}`;
     const pool = new pg.Pool({ connectionString: u.toString(), max: 20 });
+    // The database is force-dropped at the end; idle clients then see 57P01, which is expected.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -7,8 +7,10 @@ import { Header } from './header';
 export function AppLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const onAuth = pathname === '/auth';
-  // A new screen starts at the top.
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A new screen starts at the top. (Braces matter: scrollTo returns a promise in new Chromium.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-2">

@@ -14,7 +14,7 @@ const DIFFICULTY_LABEL = { beginner: 'Beginner', intermediate: 'Intermediate', a
 
 function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn: boolean }) {
   return (
-    <Card className={cn('flex flex-col', !challenge.isActive && 'opacity-80')} data-testid={`challenge-${challenge.id}`}>
+    <Card className={cn('flex flex-col', !challenge.isActive && 'bg-muted/40')} data-testid={`challenge-${challenge.id}`}>
       <div className="flex items-start gap-4 p-5">
         <span className={cn('flex size-12 shrink-0 items-center justify-center rounded-xl', CHALLENGE_COLORS[challenge.color])}>
           <ChallengeIcon icon={challenge.icon} className="size-6" />

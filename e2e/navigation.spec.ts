@@ -1,0 +1,76 @@
+import { expect, expectNoA11yViolations, test } from './fixtures';
+
+test.describe('visitor navigation', () => {
+  test('catalogue shows a 1 s skeleton, then the five challenges with their buttons', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('challenge-skeleton').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: '90 Second Push-up Challenge' })).toBeVisible();
+    await expect(page.getByTestId('challenge-skeleton')).toHaveCount(0);
+    for (const title of ['Nickels and Dimes', 'Burpees or Bust', 'The MFM Challenge', 'Plank Till You Drop']) {
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    }
+    const pushup = page.getByTestId('challenge-pushup-90');
+    await expect(pushup.getByText('Intermediate')).toBeVisible();
+    await expect(pushup.getByText('90 seconds', { exact: true })).toBeVisible();
+    await expect(pushup.getByText('strength', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Coming Soon' })).toHaveCount(4);
+    for (const b of await page.getByRole('button', { name: 'Coming Soon' }).all()) await expect(b).toBeDisabled();
+    await page.getByRole('link', { name: 'Try Challenge' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a signed-in member gets Start Challenge, which opens the timer', async ({ page, user }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('header-profile')).toContainText(user.username);
+    await page.getByRole('link', { name: 'Start Challenge' }).click();
+    await expect(page).toHaveURL(/\/90second\/timer$/);
+  });
+
+  test('protected routes send a visitor to /auth', async ({ page }) => {
+    for (const path of ['/90second/timer', '/timer', '/log-workout', '/90second/log-workout', '/profile', '/90second/profile', '/profile/pushup-90', '/90second-profile']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/auth$/);
+    }
+  });
+
+  test('/challenges redirects to / and unknown paths show the 404 page', async ({ page }) => {
+    await page.goto('/challenges');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  });
+
+  test('bottom navigation: visitor targets, active item and the challenge strip', async ({ page }) => {
+    await page.goto('/90second');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/90second');
+    await expect(nav.getByRole('link', { name: 'Rankings' })).toHaveAttribute('href', '/90second/leaderboard');
+    for (const name of ['Start', 'Log', 'Profile']) await expect(nav.getByRole('link', { name })).toHaveAttribute('href', '/auth');
+    await expect(page.getByTestId('challenge-strip')).toContainText('90 Second Push-up Challenge');
+    await page.goto('/');
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('challenge-strip')).toHaveCount(0);
+    await page.goto('/leaderboard');
+    await expect(nav.getByRole('link', { name: 'Rankings' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('member navigation targets', async ({ page, user: _user }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/90second/timer');
+    await expect(nav.getByRole('link', { name: 'Log' })).toHaveAttribute('href', '/90second/log-workout');
+    await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  });
+
+  test('no serious accessibility violations on / and /auth', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: '90 Second Push-up Challenge' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.goto('/auth');
+    await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+});
