@@ -1,0 +1,109 @@
+import { ExternalLink, Link2, Share2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { cn } from '@/lib/utils';
+import { Button, type ButtonProps } from './button';
+import { toast } from './use-toast';
+
+export interface ShareMenuProps {
+  url: string;
+  text: string;
+  title: string;
+  label?: string;
+  variant?: ButtonProps['variant'];
+  className?: string;
+}
+
+/** The share-intent pages of each network (opened in a new tab). */
+export function shareIntents(url: string, text: string) {
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(text);
+  return [
+    { name: 'Facebook', icon: ExternalLink, href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: 'Twitter', icon: ExternalLink, href: `https://twitter.com/intent/tweet?text=${t}&url=${u}` },
+    { name: 'LinkedIn', icon: ExternalLink, href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+  ];
+}
+
+async function copyText(text: string) {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Plain-HTTP origins have no async clipboard.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+export async function copyLink(url: string) {
+  try {
+    await copyText(url);
+    toast({ title: 'Link copied' });
+  } catch {
+    toast({ title: 'Could not copy the link', description: url, variant: 'destructive' });
+  }
+}
+
+const canShareNatively = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * Native share where the browser has it (phones); otherwise a menu with Facebook, Twitter,
+ * LinkedIn and Copy link (spec: Share control).
+ */
+export function ShareMenu({ url, text, title, label = 'Share', variant = 'outline', className }: ShareMenuProps) {
+  if (canShareNatively()) {
+    const share = async () => {
+      try {
+        await navigator.share({ url, text, title });
+      } catch (err) {
+        // AbortError: the user closed the sheet. Anything else: offer the link instead.
+        if ((err as DOMException)?.name !== 'AbortError') await copyLink(url);
+      }
+    };
+    return (
+      <Button type="button" variant={variant} className={className} onClick={() => void share()}>
+        <Share2 aria-hidden="true" />
+        {label}
+      </Button>
+    );
+  }
+  const itemClass =
+    'flex min-h-11 cursor-pointer select-none items-center gap-3 rounded-md px-3 text-sm outline-none data-[highlighted]:bg-muted [&_svg]:size-4';
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button type="button" variant={variant} className={className}>
+          <Share2 aria-hidden="true" />
+          {label}
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          sideOffset={4}
+          align="center"
+          className={cn('z-50 min-w-48 rounded-xl border border-border bg-card p-1 shadow-lg')}
+        >
+          {shareIntents(url, text).map(({ name, icon: Icon, href }) => (
+            <DropdownMenu.Item key={name} asChild className={itemClass}>
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                <Icon aria-hidden="true" />
+                {name}
+              </a>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink(url)}>
+            <Link2 aria-hidden="true" />
+            Copy link
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
