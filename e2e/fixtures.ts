@@ -38,6 +38,11 @@ export async function addWorkout(request: APIRequestContext, body: { pushups: nu
 // Expected failures the browser logs as console errors (e.g. the 401 of a visitor's /api/user).
 const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of (400|401|403|404|409|413|422|429)/;
 
+/** The visible toasts (Radix also mirrors each into a live region, which this skips). */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /Notifications/ }).locator('li');
+}
+
 export async function expectNoA11yViolations(page: Page) {
   // @axe-core/playwright types a Page from its own playwright-core copy; the object is the same.
   const results = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).analyze();
