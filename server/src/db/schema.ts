@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -74,5 +76,80 @@ export const workouts = pgTable(
     index('workouts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('workouts_created_idx').on(t.createdAt),
     check('workouts_pushups_range', sql`${t.pushups} between 1 and 300`),
+  ],
+);
+
+// --- Leaderboards (issue 4). Kept in step with workouts by the triggers in migration 0002;
+// see docs/decisions/0201-leaderboard-period-summaries.md.
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A calendar period some viewer asked for, [starts_at, ends_at); all time is (-infinity, infinity). */
+export const leaderboardPeriods = pgTable(
+  'leaderboard_periods',
+  {
+    id: serial('id').primaryKey(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('leaderboard_periods_range_idx').on(t.startsAt, t.endsAt)],
+);
+
+/** Each user's best set in each registered period, with the user's age and gender copied for filters. */
+export const leaderboardBests = pgTable(
+  'leaderboard_bests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
+    // No foreign key: the delete trigger must still see the row to put the next best in its place.
+    workoutId: integer('workout_id').notNull(),
+    pushups: integer('pushups').notNull(),
+    createdAt: instant('created_at').notNull(),
+    age: integer('age'),
+    gender: text('gender'),
+  },
+  (t) => [
+    primaryKey({ name: 'leaderboard_bests_pk', columns: [t.userId, t.periodId] }),
+    // Board order first, then the columns the filters read, so the walk is index-only.
+    index('leaderboard_bests_board_idx').on(
+      t.periodId,
+      t.pushups.desc(),
+      t.createdAt,
+      t.workoutId,
+      t.userId,
+      t.age,
+      t.gender,
+    ),
+  ],
+);
+
+// node-postgres gives a Buffer, PGlite a Uint8Array; both accept either.
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+  toDriver: (v) => v,
+});
+
+/** Camera captures (decision 15), served at /api/avatars/:id. One row per user at most. */
+export const avatars = pgTable(
+  'avatars',
+  {
+    // Random, never reused: the URL is cached as immutable.
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('avatars_user_idx').on(t.userId),
+    check('avatars_mime', sql`${t.mime} in ('image/jpeg', 'image/png', 'image/webp')`),
   ],
 );

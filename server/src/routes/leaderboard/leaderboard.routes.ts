@@ -1,4 +1,51 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@common/schemas/errors';
+import {
+  leaderboardMeQuerySchema,
+  leaderboardMeSchema,
+  leaderboardPeriodSchema,
+  leaderboardQuerySchema,
+  leaderboardSchema,
+} from '@common/schemas/leaderboard';
+import { requireUser } from '../../lib/auth';
+import * as service from './leaderboard.service';
 
-// Routes for /api/leaderboard (built by its own issue).
-export const leaderboardRoutes: FastifyPluginAsyncZod = async () => {};
+const params = z.object({ period: leaderboardPeriodSchema });
+
+export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Public (decision 3): visitors see the boards too.
+  app.get(
+    '/leaderboard/:period',
+    {
+      schema: {
+        params,
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const board = await service.getBoard(app.db, request.params.period, request.query, app.now());
+      // Ranks change with every save; always ask again.
+      reply.header('cache-control', 'no-cache');
+      return board;
+    },
+  );
+
+  app.get(
+    '/leaderboard/:period/me',
+    {
+      schema: {
+        params,
+        querystring: leaderboardMeQuerySchema,
+        response: { 200: leaderboardMeSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const me = await service.getMyStanding(app.db, user.id, request.params.period, request.query.tz, app.now());
+      reply.header('cache-control', 'private, no-store');
+      return me;
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import type { LeaderboardPeriod } from '@common/schemas/leaderboard';
+
+// Calendar periods in the viewer's IANA zone (decision 6), as UTC instants [start, end).
+// Intl knows the zone rules, so no tz library is needed.
+
+const H = 3_600_000;
+
+interface LocalParts {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  /** 0 = Sunday. */
+  weekday: number;
+  /** The wall-clock time read as if it were UTC, in ms. */
+  wall: number;
+}
+
+// Building a DateTimeFormat is slow; one per zone is kept (the set of zone names is finite,
+// and only names Intl accepted get here, but the map is still bounded).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      weekday: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (formatters.size > 1000) formatters.clear();
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+
+export function localParts(instant: number, tz: string): LocalParts {
+  const p: Record<string, string> = {};
+  for (const part of formatter(tz).formatToParts(new Date(instant))) p[part.type] = part.value;
+  const year = Number(p.year);
+  const month = Number(p.month);
+  const day = Number(p.day);
+  const wall = Date.UTC(year, month - 1, day, Number(p.hour), Number(p.minute), Number(p.second));
+  return { year, month, day, weekday: WEEKDAYS[p.weekday!] ?? 0, wall };
+}
+
+/** The zone's UTC offset at an instant, in ms (whole seconds). */
+function offsetAt(instant: number, tz: string): number {
+  const whole = Math.floor(instant / 1000) * 1000;
+  return localParts(whole, tz).wall - whole;
+}
+
+/**
+ * The first instant of the local calendar day y-m-d (month 1-12; out-of-range days roll over).
+ * Midnight that happens twice (a fall-back over midnight) gives the earlier one; midnight that
+ * does not exist (a spring-forward over midnight) gives the moment the clocks jump.
+ */
+export function startOfLocalDay(year: number, month: number, day: number, tz: string): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  // Any zone's offset is within -12h..+14h, so the instant lies in [wall - 14h, wall + 12h];
+  // the offsets in force at both ends cover a transition inside that window.
+  const lo = wall - 14 * H;
+  const hi = wall + 12 * H;
+  const offsets = new Set([offsetAt(lo, tz), offsetAt(hi, tz), offsetAt(wall, tz)]);
+  const valid = [...offsets].map((o) => wall - o).filter((t) => offsetAt(t, tz) === wall - t);
+  if (valid.length > 0) return new Date(Math.min(...valid));
+  // A gap: find the transition (first instant whose local time is on or after the wall time).
+  let a = lo;
+  let b = hi;
+  while (b - a > 1000) {
+    const mid = Math.floor((a + b) / 2000) * 1000;
+    if (localParts(mid, tz).wall >= wall) b = mid;
+    else a = mid;
+  }
+  return new Date(b);
+}
+
+export interface PeriodRange {
+  /** Inclusive; null for all time. */
+  start: Date | null;
+  /** Exclusive (the start of the next period); null for all time. */
+  end: Date | null;
+}
+
+export function periodRange(period: LeaderboardPeriod, now: Date, tz = 'UTC'): PeriodRange {
+  if (period === 'all_time') return { start: null, end: null };
+  const { year, month, day, weekday } = localParts(now.getTime(), tz);
+  switch (period) {
+    case 'today':
+      return { start: startOfLocalDay(year, month, day, tz), end: startOfLocalDay(year, month, day + 1, tz) };
+    case 'week': {
+      // Weeks start on Sunday (spec section 9).
+      const sunday = day - weekday;
+      return { start: startOfLocalDay(year, month, sunday, tz), end: startOfLocalDay(year, month, sunday + 7, tz) };
+    }
+    case 'month':
+      return { start: startOfLocalDay(year, month, 1, tz), end: startOfLocalDay(year, month + 1, 1, tz) };
+  }
+}
