@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatFull, formatMedium, formatShort, weekStart } from './dates';
+
+describe('date formats', () => {
+  const d = new Date(2026, 10, 3, 14, 5); // Tue 3 Nov 2026, local time
+
+  it('formats short, medium and full as the spec says', () => {
+    expect(formatShort(d)).toBe('11/03/2026');
+    expect(formatMedium(d)).toBe('Nov 3, 2026');
+    expect(formatFull(d)).toBe('Tuesday, November 3rd, 2026');
+    expect(formatMedium(d.toISOString())).toBe('Nov 3, 2026');
+  });
+
+  it('starts weeks on Sunday', () => {
+    const start = weekStart(d);
+    expect(start.getDay()).toBe(0);
+    expect(start.getDate()).toBe(1);
+  });
+});
