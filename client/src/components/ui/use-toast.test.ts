@@ -1,8 +1,9 @@
+import type * as React from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOAST_LIMIT, toast, useToasts } from './use-toast';
 
 vi.mock('react', async (orig) => {
-  const react = await orig<typeof import('react')>();
+  const react = await orig<typeof React>();
   // Read the store synchronously outside a component.
   return { ...react, useSyncExternalStore: (_s: unknown, get: () => unknown) => get() };
 });
