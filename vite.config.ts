@@ -13,7 +13,7 @@ export default defineConfig({
     alias: { '@': r('./client/src'), '@common': r('./common') },
   },
   // Every browser we target supports modulepreload; the polyfill would cost every page.
-  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false }, manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/avatars': 'http://localhost:5000' },
