@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  LEADERBOARD_LIMIT_DEFAULT,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  type LeaderboardQuery,
+} from '@common/schemas/leaderboard';
+import { api } from '@/lib/api-client';
+
+export type LeaderboardFilters = Pick<LeaderboardQuery, 'ageGroup' | 'gender'>;
+
+export const NO_FILTERS: LeaderboardFilters = { ageGroup: 'all', gender: 'all' };
+
+/** One page of a board; rows past this many come back only when a filter asks the server. */
+export const LEADERBOARD_PAGE = LEADERBOARD_LIMIT_DEFAULT;
+
+export const isFiltered = (f: LeaderboardFilters) => f.ageGroup !== 'all' || f.gender !== 'all';
+
+export function getLeaderboard(
+  period: LeaderboardPeriod,
+  tz: string,
+  filters: LeaderboardFilters,
+  signal?: AbortSignal,
+): Promise<LeaderboardEntry[]> {
+  const params = new URLSearchParams({ tz, limit: String(LEADERBOARD_PAGE) });
+  if (filters.ageGroup !== 'all') params.set('ageGroup', filters.ageGroup);
+  if (filters.gender !== 'all') params.set('gender', filters.gender);
+  return api<LeaderboardEntry[]>(`/api/leaderboard/${period}?${params}`, { signal });
+}
+
+// ['leaderboard', period, tz, filters]: saving or deleting a workout invalidates ['leaderboard'].
+export const leaderboardQueryOptions = (period: LeaderboardPeriod, tz: string, filters: LeaderboardFilters = NO_FILTERS) =>
+  queryOptions({
+    queryKey: ['leaderboard', period, tz, { ageGroup: filters.ageGroup, gender: filters.gender }] as const,
+    queryFn: ({ signal }) => getLeaderboard(period, tz, filters, signal),
+  });
+
+export function useLeaderboard(
+  period: LeaderboardPeriod,
+  tz: string,
+  filters: LeaderboardFilters = NO_FILTERS,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...leaderboardQueryOptions(period, tz, filters), enabled });
+}

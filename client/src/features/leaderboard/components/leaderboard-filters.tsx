@@ -1,0 +1,50 @@
+import { AGE_GROUPS, GENDER_FILTERS } from '@common/schemas/leaderboard';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import type { LeaderboardFilters as Filters } from '../api/get-leaderboard';
+
+export function LeaderboardFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-1.5">
+        <Label htmlFor="leaderboard-age">Age group</Label>
+        <NativeSelect
+          id="leaderboard-age"
+          value={value.ageGroup}
+          onChange={(e) => onChange({ ...value, ageGroup: e.target.value as Filters['ageGroup'] })}
+        >
+          <option value="all">All Ages</option>
+          {AGE_GROUPS.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1.5">
+        <span id="leaderboard-gender-label" className="text-sm font-medium leading-none">
+          Gender
+        </span>
+        <ToggleGroup
+          type="single"
+          aria-labelledby="leaderboard-gender-label"
+          value={value.gender}
+          // A single-choice group may not be emptied: clicking the chosen item keeps it.
+          onValueChange={(v) => {
+            if (v) onChange({ ...value, gender: v as Filters['gender'] });
+          }}
+        >
+          <ToggleGroupItem value="all" className="min-h-9">
+            All
+          </ToggleGroupItem>
+          {GENDER_FILTERS.map((g) => (
+            <ToggleGroupItem key={g.id} value={g.id} className="min-h-9">
+              {g.label}
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
+      </div>
+    </div>
+  );
+}

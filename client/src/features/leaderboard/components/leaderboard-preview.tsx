@@ -1,0 +1,33 @@
+import { LEADERBOARD_PREVIEW } from '@common/constants';
+import { Button } from '@/components/ui/button';
+import { viewerTimeZone } from '@/lib/dates';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { BoardSkeleton, EMPTY_BOARD_TEXT } from './leaderboard';
+import { LeaderboardRow } from './leaderboard-row';
+
+/** Today's top three (the challenge home's Today's Leaders); shares the Today board's cache. */
+export function LeaderboardPreview({ viewerUsername }: { viewerUsername: string | null }) {
+  const board = useLeaderboard('today', viewerTimeZone());
+  if (board.isPending) return <BoardSkeleton rows={LEADERBOARD_PREVIEW} />;
+  if (board.isError) {
+    return (
+      <div role="alert" className="grid justify-items-center gap-2 py-4 text-center text-sm">
+        <p>Could not load today&apos;s leaders.</p>
+        <Button variant="outline" size="sm" onClick={() => void board.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const top = board.data.slice(0, LEADERBOARD_PREVIEW);
+  if (top.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">{EMPTY_BOARD_TEXT}</p>;
+  return (
+    <ol className="grid gap-1" aria-label="Today's leaders">
+      {top.map((entry) => (
+        <li key={entry.username}>
+          <LeaderboardRow entry={entry} isViewer={entry.username === viewerUsername} compact />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from 'wouter';
+import type { LeaderboardEntry } from '@common/schemas/leaderboard';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { formatMedium } from '@/lib/dates';
+import { cn } from '@/lib/utils';
+
+export const profilePath = (username: string) => `/90second/users/${encodeURIComponent(username)}`;
+
+// Gold, silver and bronze for the top three ranks (ties share the colour).
+const PODIUM: Record<number, string> = {
+  1: 'bg-amber-300 text-amber-950',
+  2: 'bg-slate-300 text-slate-900',
+  3: 'bg-orange-300 text-orange-950',
+};
+
+export function RankBadge({ rank }: { rank: number }) {
+  return (
+    <span
+      className={cn(
+        'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-extrabold tabular-nums',
+        PODIUM[rank] ?? 'bg-muted text-foreground',
+      )}
+    >
+      <span className="sr-only">Rank </span>
+      {rank}
+    </span>
+  );
+}
+
+function RowBody({ entry, isViewer, compact }: { entry: LeaderboardEntry; isViewer: boolean; compact?: boolean }) {
+  return (
+    <>
+      <RankBadge rank={entry.rank} />
+      <UserAvatar src={entry.profilePicture} name="" className="size-10" />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-semibold">{entry.username}</span>
+          {isViewer ? <Badge>You</Badge> : null}
+        </span>
+        {compact ? null : (
+          <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+            {formatMedium(entry.createdAt)}
+          </time>
+        )}
+      </span>
+      <span className="flex flex-col items-end leading-tight">
+        <span className="text-xl font-extrabold tabular-nums text-primary">{entry.pushups}</span>
+        <span className="text-xs text-muted-foreground">push-ups</span>
+      </span>
+    </>
+  );
+}
+
+/** One board row: a link to the person's profile, except the viewer's own row. */
+export function LeaderboardRow({ entry, isViewer, compact }: { entry: LeaderboardEntry; isViewer: boolean; compact?: boolean }) {
+  const base = 'flex min-h-16 items-center gap-3 rounded-xl px-3 py-2';
+  if (isViewer) {
+    return (
+      <div className={cn(base, 'bg-accent/60 ring-1 ring-emerald-300')} data-testid="leaderboard-own-row">
+        <RowBody entry={entry} isViewer compact={compact} />
+      </div>
+    );
+  }
+  return (
+    <Link
+      href={profilePath(entry.username)}
+      className={cn(base, 'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}
+    >
+      <RowBody entry={entry} isViewer={false} compact={compact} />
+    </Link>
+  );
+}

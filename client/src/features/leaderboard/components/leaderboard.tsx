@@ -1,0 +1,121 @@
+import { Tabs as TabsPrimitive } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/schemas/leaderboard';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TabsContent, TabsList } from '@/components/ui/tabs';
+import { viewerTimeZone } from '@/lib/dates';
+import { isFiltered, NO_FILTERS, type LeaderboardFilters as Filters } from '../api/get-leaderboard';
+import { useMyStanding } from '../api/get-my-standing';
+import { useBoardRows } from '../hooks/use-board-rows';
+import { LeaderboardFilters } from './leaderboard-filters';
+import { LeaderboardRow, RankBadge } from './leaderboard-row';
+
+export const EMPTY_BOARD_TEXT = 'No entries for this time period yet. Be the first!';
+
+export function BoardSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div className="grid gap-2" aria-busy="true" aria-label="Loading leaderboard">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-16" />
+      ))}
+    </div>
+  );
+}
+
+/** The viewer's standing, pinned under the list when their own row is not among those shown. */
+function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string }) {
+  const me = useMyStanding(period, tz, { enabled: true });
+  if (me.isPending || me.isError) return null;
+  return (
+    <section
+      aria-label="Your standing"
+      className="mt-3 flex min-h-16 items-center gap-3 rounded-xl border border-emerald-300 bg-accent px-3 py-2 shadow-md"
+    >
+      {me.data ? (
+        <>
+          <RankBadge rank={me.data.rank} />
+          <span className="flex-1">
+            <span className="block font-semibold">You</span>
+            <span className="text-xs text-muted-foreground">Your rank in {PERIOD_LABELS[period].toLowerCase()}</span>
+          </span>
+          <span className="flex flex-col items-end leading-tight">
+            <span className="text-xl font-extrabold tabular-nums text-primary">{me.data.pushups}</span>
+            <span className="text-xs text-muted-foreground">your best</span>
+          </span>
+        </>
+      ) : (
+        <p className="flex-1 text-sm">
+          You have no workout in {PERIOD_LABELS[period].toLowerCase()} yet.{' '}
+          <Link href="/90second/timer" className="font-semibold text-primary underline underline-offset-4">
+            Start the timer
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Board({ period, filters, viewer }: { period: LeaderboardPeriod; filters: Filters; viewer: string | null }) {
+  const tz = viewerTimeZone();
+  const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters);
+  if (isPending) return <BoardSkeleton />;
+  if (error || !rows) {
+    return (
+      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
+        <p>Could not load the leaderboard. {error?.message}</p>
+        <Button variant="outline" onClick={refetch}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const viewerShown = viewer !== null && rows.some((r) => r.username === viewer);
+  return (
+    <>
+      {rows.length === 0 ? (
+        <p className="py-10 text-center text-muted-foreground">
+          {EMPTY_BOARD_TEXT}
+          {isFiltered(filters) ? <span className="block text-sm">Try another age group or gender.</span> : null}
+        </p>
+      ) : (
+        <ol className="grid gap-1" aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
+          {rows.map((entry) => (
+            <li key={entry.username}>
+              <LeaderboardRow entry={entry} isViewer={entry.username === viewer} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {viewer !== null && !viewerShown ? <PinnedStanding period={period} tz={tz} /> : null}
+    </>
+  );
+}
+
+/** The full board: period tabs, age and gender filters, rows, and the viewer's pinned standing. */
+export function Leaderboard({ viewerUsername }: { viewerUsername: string | null }) {
+  const [period, setPeriod] = useState<LeaderboardPeriod>('today');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  return (
+    <TabsPrimitive.Root value={period} onValueChange={(v) => setPeriod(v as LeaderboardPeriod)} className="grid gap-4">
+      <TabsList aria-label="Period">
+        {LEADERBOARD_PERIODS.map((p) => (
+          <TabsPrimitive.Trigger
+            key={p}
+            value={p}
+            className="inline-flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-lg px-1 py-1.5 text-[13px] font-semibold leading-tight transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
+          >
+            {PERIOD_LABELS[p]}
+          </TabsPrimitive.Trigger>
+        ))}
+      </TabsList>
+      <LeaderboardFilters value={filters} onChange={setFilters} />
+      {LEADERBOARD_PERIODS.map((p) => (
+        <TabsContent key={p} value={p} className="mt-0">
+          <Board period={p} filters={filters} viewer={viewerUsername} />
+        </TabsContent>
+      ))}
+    </TabsPrimitive.Root>
+  );
+}
