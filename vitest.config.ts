@@ -14,7 +14,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'server/src/lib/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'server/src/lib/**/*.test.ts', 'server/src/index.test.ts'],
+          testTimeout: 30_000,
           environment: 'node',
         },
       },
@@ -23,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['server/src/**/*.test.ts'],
-          exclude: ['server/src/lib/**', 'server/src/test/**'],
+          exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts'],
           globalSetup: ['server/src/test/global-setup-pglite.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
@@ -37,7 +38,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['server/src/**/*.test.ts'],
-                exclude: ['server/src/lib/**', 'server/src/test/**'],
+                exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts'],
                 globalSetup: ['server/src/test/global-setup-postgres.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
