@@ -1,4 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userSchema } from '@common/schemas/auth';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { avatarIdSchema, updateProfileSchema } from '@common/schemas/profile';
+import { requireUser, toUserDto } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import * as service from './profile.service';
 
-// Routes for /api/profile (built by its own issue).
-export const profileRoutes: FastifyPluginAsyncZod = async () => {};
+// A 1.5 MB photo is ~2.1 MB as base64 in JSON; only this route accepts bodies that large.
+const PROFILE_BODY_LIMIT = Math.ceil(2.2 * 1024 * 1024);
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.patch(
+    '/api/profile',
+    {
+      bodyLimit: PROFILE_BODY_LIMIT,
+      schema: {
+        body: updateProfileSchema,
+        response: { 200: userSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema },
+      },
+      // Signed-out requests are refused before a (possibly large) body is read.
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const updated = await service.updateProfile(app.db, user.id, request.body);
+      reply.header('cache-control', 'no-store');
+      // Decision 13: the signed-in user's own view, with email, never the hash.
+      return toUserDto(updated);
+    },
+  );
+
+  app.get(
+    '/api/avatars/:id',
+    {
+      schema: {
+        params: z.object({ id: avatarIdSchema }),
+        response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const avatar = await service.getAvatar(app.db, request.params.id);
+      if (!avatar) throw notFound('Picture not found.');
+      // Ids are random and never reused, so the bytes behind a URL never change.
+      return reply
+        .header('content-type', avatar.mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(avatar.bytes);
+    },
+  );
+};

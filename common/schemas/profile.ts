@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { isStockAvatarUrl } from '../avatars';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  AVATAR_MAX_BYTES,
+  FULL_NAME_MAX,
+  GENDERS,
+  PROFILE_URL_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../constants';
+import { publicUserSchema } from './auth';
+import { statsSchema, workoutListSchema } from './workouts';
+
+// PATCH /api/profile (decisions 14-15) and GET /api/users/:username, shared with the client.
+
+export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
+
+/** Where the server serves a stored camera capture: /api/avatars/<22-char id>. */
+export const UPLOADED_AVATAR_URL = /^\/api\/avatars\/([A-Za-z0-9_-]{22})$/;
+export const avatarIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not an avatar id');
+
+const DATA_URL = /^data:(image\/(?:jpeg|png|webp));base64,([A-Za-z0-9+/]*={0,2})$/;
+
+/** Decoded size of a base64 string without decoding it. */
+function base64Bytes(b64: string): number {
+  const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+  return (b64.length / 4) * 3 - pad;
+}
+
+function decodeBase64Prefix(b64: string, bytes: number): Uint8Array {
+  const chars = Math.ceil(bytes / 3) * 4;
+  const bin = atob(b64.slice(0, Math.min(chars, b64.length)));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/** The image type the first bytes show (magic numbers), or null. */
+export function sniffImageType(b: Uint8Array): AvatarMimeType | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+export type ImageDataUrl = { mime: AvatarMimeType; base64: string };
+
+/**
+ * Checks a camera capture sent as a data: URL: JPEG, PNG or WebP, base64, at most
+ * AVATAR_MAX_BYTES decoded, and bytes that really are the declared type.
+ */
+export function checkImageDataUrl(value: string): ImageDataUrl | { error: string } {
+  const m = DATA_URL.exec(value);
+  if (!m || m[2]!.length % 4 !== 0 || m[2]!.length === 0) {
+    return { error: 'A picture upload must be a JPEG, PNG or WebP image (data:image/...;base64).' };
+  }
+  const mime = m[1] as AvatarMimeType;
+  const base64 = m[2]!;
+  if (base64Bytes(base64) > AVATAR_MAX_BYTES) return { error: 'The picture must be at most 1.5 MB.' };
+  if (sniffImageType(decodeBase64Prefix(base64, 12)) !== mime) {
+    return { error: `The picture's contents are not a ${mime.slice(6).toUpperCase()} image.` };
+  }
+  return { mime, base64 };
+}
+
+export type ProfilePictureKind = 'url' | 'stock' | 'uploaded' | 'data';
+
+/** Which of decision 15's kinds a profilePicture value is, or the sentence explaining why it is none. */
+export function classifyProfilePicture(value: string): { kind: ProfilePictureKind } | { error: string } {
+  if (value.startsWith('data:')) {
+    const r = checkImageDataUrl(value);
+    return 'error' in r ? r : { kind: 'data' };
+  }
+  if (isStockAvatarUrl(value)) return { kind: 'stock' };
+  // A picture stored earlier may be sent back unchanged; the server checks it is the user's own.
+  if (UPLOADED_AVATAR_URL.test(value)) return { kind: 'uploaded' };
+  if (value.startsWith('/')) return { error: 'That is not one of the stock avatars.' };
+  if (value.length > PROFILE_URL_MAX) return { error: `The picture URL must be at most ${PROFILE_URL_MAX} characters.` };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { error: 'The picture must be an http or https URL, a stock avatar or a camera photo.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { error: 'The picture URL must start with https:// or http://.' };
+  }
+  if (/\s/.test(value)) return { error: 'The picture URL must not contain spaces.' };
+  return { kind: 'url' };
+}
+
+const profilePictureSchema = z.string({ error: 'The picture must be text' }).superRefine((value, ctx) => {
+  const r = classifyProfilePicture(value);
+  if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+});
+
+const fixed = (field: string) =>
+  z.never({ error: `Your ${field} cannot be changed here.` }).optional();
+
+/**
+ * Every field is optional; a field left out stays as it is and null clears it. username, email,
+ * password and id are refused (400), as is any other unknown field.
+ */
+export const updateProfileSchema = z.strictObject(
+  {
+    fullName: z
+      .string({ error: 'Full name must be text' })
+      .trim()
+      .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`)
+      .transform((s) => (s === '' ? null : s))
+      .nullable()
+      .optional(),
+    age: z
+      .number({ error: 'Age must be a number' })
+      .int('Age must be a whole number')
+      .min(AGE_MIN, `Age must be at least ${AGE_MIN}`)
+      .max(AGE_MAX, `Age must be at most ${AGE_MAX}`)
+      .nullable()
+      .optional(),
+    gender: z
+      .enum(GENDERS, { error: 'Gender must be male, female or prefer-not-to-say' })
+      .nullable()
+      .optional(),
+    profilePicture: profilePictureSchema.nullable().optional(),
+    id: fixed('id'),
+    username: fixed('username'),
+    email: fixed('email'),
+    password: fixed('password'),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys' ? `Unknown profile field: ${iss.keys.join(', ')}` : undefined,
+  },
+);
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+export type UpdateProfileData = z.output<typeof updateProfileSchema>;
+
+/** A path segment that can be a username (decision 12). */
+export const usernameParamSchema = z
+  .string()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .');
+
+export const PUBLIC_PROFILE_WORKOUTS = 50;
+
+/** GET /api/users/:username: public fields only, never an email (decision 13). */
+export const publicProfileSchema = z.object({
+  user: publicUserSchema,
+  stats: statsSchema,
+  /** Newest first, at most PUBLIC_PROFILE_WORKOUTS. */
+  workouts: workoutListSchema,
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;

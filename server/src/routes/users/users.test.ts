@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_PROFILE_WORKOUTS } from '@common/schemas/profile';
+import { workouts } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { createUser, createWorkout } from '../../test/factories';
+
+const t = useTestApp();
+
+const profile = (username: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/api/users/${username}`, headers });
+
+describe('GET /api/users/:username', () => {
+  it('shows public fields, stats and newest-first workouts, without email or password', async () => {
+    t.clock.set('2026-06-17T12:00:00Z');
+    const u = await createUser(t.app, {
+      username: 'PublicPat',
+      fullName: 'Pat Public',
+      age: 41,
+      gender: 'female',
+      profilePicture: '/avatars/stock/yogi.svg',
+    });
+    const w1 = await createWorkout(t.app, u.id, { pushups: 30, notes: 'warm-up', createdAt: new Date('2026-06-15T08:00:00Z') });
+    const w2 = await createWorkout(t.app, u.id, { pushups: 45, createdAt: new Date('2026-06-16T08:00:00Z') });
+    const w3 = await createWorkout(t.app, u.id, { pushups: 25, createdAt: new Date('2026-06-17T08:00:00Z') });
+
+    const res = await profile('PublicPat');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({
+      id: u.id,
+      username: 'PublicPat',
+      fullName: 'Pat Public',
+      age: 41,
+      gender: 'female',
+      profilePicture: '/avatars/stock/yogi.svg',
+      createdAt: expect.any(String),
+    });
+    expect(body.stats).toEqual({ lastPushups: 25, bestPushups: 45, totalWorkouts: 3, totalPushups: 100 });
+    expect(body.workouts.map((w: { id: number }) => w.id)).toEqual([w3.id, w2.id, w1.id]);
+    expect(body.workouts[2]).toEqual({
+      id: w1.id,
+      userId: u.id,
+      pushups: 30,
+      notes: 'warm-up',
+      createdAt: '2026-06-15T08:00:00.000Z',
+    });
+    expect(res.body).not.toMatch(/email|@example\.com|password|argon|idempotency|requestHash/i);
+    t.clock.set(new Date());
+  });
+
+  it('is public and matches the username without regard to case', async () => {
+    await createUser(t.app, { username: 'CaseyCase' });
+    for (const name of ['caseycase', 'CASEYCASE', 'CaseyCase']) {
+      const res = await profile(name);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.username).toBe('CaseyCase');
+    }
+  });
+
+  it('gives zero stats and no workouts to a user who never trained', async () => {
+    await createUser(t.app, { username: 'newbie' });
+    const body = (await profile('newbie')).json();
+    expect(body.stats).toEqual({ lastPushups: 0, bestPushups: 0, totalWorkouts: 0, totalPushups: 0 });
+    expect(body.workouts).toEqual([]);
+  });
+
+  it(`lists at most ${PUBLIC_PROFILE_WORKOUTS} workouts but counts them all`, async () => {
+    const u = await createUser(t.app, { username: 'busybee' });
+    const base = Date.now() - 86_400_000;
+    await t.app.db.insert(workouts).values(
+      Array.from({ length: PUBLIC_PROFILE_WORKOUTS + 5 }, (_, i) => ({
+        userId: u.id,
+        pushups: 10,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    const body = (await profile('busybee')).json();
+    expect(body.workouts).toHaveLength(PUBLIC_PROFILE_WORKOUTS);
+    expect(body.stats.totalWorkouts).toBe(PUBLIC_PROFILE_WORKOUTS + 5);
+  });
+
+  it('is a JSON 404 for an unknown user', async () => {
+    const res = await profile('nobody-by-that-name');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'User not found.' });
+  });
+
+  it.each(['ab', 'a'.repeat(31), 'bad%20name', 'semi%3Bcolon', '%3Cscript%3E', 'caf%C3%A9'])(
+    'is a 400 for a username that cannot exist: %s',
+    async (name) => {
+      const res = await profile(name);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.username).toBeDefined();
+    },
+  );
+});
