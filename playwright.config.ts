@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 
-const PORT = 5199;
+// A port per run, so several runs on one machine do not collide (override with E2E_PORT).
+const PORT = Number(process.env.E2E_PORT ?? 5200 + (process.pid % 700));
 const dataDir = path.join(os.tmpdir(), `fitbench-e2e-${process.pid}`);
 
 // Debian's Chromium (Playwright's own download does not work on these machines).
@@ -29,7 +30,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.playwright-results.json' }]] : [['list'], ['json', { outputFile: '.playwright-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.PW_JSON ?? '.playwright-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
