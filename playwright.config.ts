@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 // A port per run, so several runs on one machine do not collide (override with E2E_PORT).
-const PORT = Number(process.env.E2E_PORT ?? 5200 + (process.pid % 700));
-const dataDir = path.join(os.tmpdir(), `fitbench-e2e-${process.pid}`);
+// Set in the runner's env so its worker processes (which load this file again) agree on it.
+process.env.E2E_PORT ??= String(5200 + (process.pid % 700));
+const PORT = Number(process.env.E2E_PORT);
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fitbench-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 // Debian's Chromium (Playwright's own download does not work on these machines).
 const launchOptions = {
