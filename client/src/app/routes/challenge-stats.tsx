@@ -1,4 +1,128 @@
-// Placeholder until its issue lands.
-export default function Route() {
-  return <p className="py-8 text-center text-muted-foreground">This screen is coming in this version.</p>;
+import { Dumbbell, Flame, Play, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { CHALLENGES } from '@common/challenges';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-user';
+import { useStats } from '@/features/workouts/api/get-stats';
+import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
+import { ProgressChart } from '@/features/workouts/components/progress-chart';
+import { WorkoutList } from '@/features/workouts/components/workout-list';
+
+const PUSHUP_IDS = new Set(['pushup-90', '90second']);
+
+/** /profile/:challenge, /profile/pushup-90 and /90second-profile. */
+export default function ChallengeStatsRoute() {
+  const { challenge = 'pushup-90' } = useParams<{ challenge?: string }>();
+  if (PUSHUP_IDS.has(challenge)) return <PushupStats />;
+  const known = CHALLENGES.find((c) => c.id === challenge);
+  return (
+    <section className="mx-auto grid max-w-md gap-4 py-10 text-center" aria-labelledby="stats-missing">
+      <h1 id="stats-missing" className="text-2xl font-extrabold tracking-tight">
+        {known ? `${known.title}: coming soon` : 'Challenge not found'}
+      </h1>
+      <p className="text-muted-foreground">
+        {known
+          ? 'Stats for this challenge arrive when it opens. Meanwhile, the 90 Second Push-up Challenge is ready for you.'
+          : "We don't have a challenge by that name. The 90 Second Push-up Challenge is ready for you."}
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Link href="/profile/pushup-90" className={buttonVariants()}>
+          Push-up stats
+        </Link>
+        <Link href="/" className={buttonVariants({ variant: 'outline' })}>
+          All challenges
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function PushupStats() {
+  const { data: user } = useUser();
+  const signedIn = Boolean(user);
+  const stats = useStats({ enabled: signedIn });
+  const recent = useWorkouts({ enabled: signedIn });
+  const pages = useWorkoutPages({ enabled: signedIn });
+  const history = pages.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <section aria-labelledby="stats-title" className="grid gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="stats-title" className="text-2xl font-extrabold tracking-tight">
+            Push-up Stats
+          </h1>
+          <p className="text-muted-foreground">90 Second Push-up Challenge</p>
+        </div>
+        <Link href="/90second/timer" className={buttonVariants({ size: 'lg' })}>
+          <Play aria-hidden="true" className="fill-current" />
+          Start Challenge
+        </Link>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-2" data-testid="stats">
+        <Stat label="Total push-ups" icon={<Dumbbell aria-hidden="true" />} value={stats.data?.totalPushups} loading={stats.isPending} />
+        <Stat label="Personal best" icon={<Trophy aria-hidden="true" />} value={stats.data?.bestPushups} loading={stats.isPending} />
+        <Stat label="Workouts" icon={<Flame aria-hidden="true" />} value={stats.data?.totalWorkouts} loading={stats.isPending} />
+      </dl>
+      {stats.isError ? <p role="alert" className="text-sm text-destructive">Could not load your stats: {stats.error.message}</p> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Progress</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {recent.isPending ? <Skeleton className="h-40 w-full" /> : <ProgressChart workouts={recent.data ?? []} />}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex-row items-center justify-between">
+          <CardTitle>Workout History</CardTitle>
+          <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+            <Trophy aria-hidden="true" />
+            Leaderboard
+          </Link>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {pages.isPending ? (
+            <Skeleton className="h-32 w-full" />
+          ) : pages.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              Could not load your workouts: {pages.error.message}
+            </p>
+          ) : (
+            <WorkoutList
+              workouts={history}
+              canDelete
+              shareUsername={user?.username}
+              emptyText="No workouts yet. Start the timer or log a workout to see it here."
+            />
+          )}
+          {pages.hasNextPage ? (
+            <Button type="button" variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              {pages.isFetchingNextPage ? <Spinner label="Loading more workouts" /> : null}
+              Load more
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function Stat({ label, value, icon, loading }: { label: string; value?: number; icon: ReactNode; loading: boolean }) {
+  return (
+    <div className="grid gap-1 rounded-2xl border border-border bg-card p-3 text-center shadow-sm [&_svg]:mx-auto [&_svg]:size-5 [&_svg]:text-primary">
+      <dt className="order-last text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="grid gap-1 text-2xl font-extrabold tabular-nums">
+        {icon}
+        {loading ? <Skeleton className="mx-auto h-7 w-10" /> : <span data-testid={`stat-${label.toLowerCase().replace(/\W+/g, '-')}`}>{value ?? 0}</span>}
+      </dd>
+    </div>
+  );
 }

@@ -1,4 +1,37 @@
-// Placeholder until its issue lands.
-export default function Route() {
-  return <p className="py-8 text-center text-muted-foreground">This screen is coming in this version.</p>;
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Card, CardContent } from '@/components/ui/card';
+import { useUser } from '@/features/auth/api/get-user';
+import { WorkoutSaved } from '@/features/share/components/workout-saved';
+import { LogWorkoutForm } from '@/features/workouts/components/log-workout-form';
+
+/** Log a set done without the timer: entry -> saved (spec: Log workout). */
+export default function LogWorkoutRoute() {
+  const { data: user } = useUser();
+  const [, navigate] = useLocation();
+  const [saved, setSaved] = useState<number | null>(null);
+
+  if (saved !== null) return <WorkoutSaved pushups={saved} username={user?.username ?? ''} />;
+
+  const cancel = () => {
+    // Back where the user came from inside the app; Home when this page was opened directly.
+    if (window.history.state !== null && window.history.length > 1) window.history.back();
+    else navigate('/90second');
+  };
+
+  return (
+    <section aria-labelledby="log-title" className="mx-auto grid w-full max-w-md gap-4">
+      <div>
+        <h1 id="log-title" className="text-2xl font-extrabold tracking-tight">
+          Log Workout
+        </h1>
+        <p className="text-muted-foreground">Record a set of push-ups you did without the timer.</p>
+      </div>
+      <Card>
+        <CardContent className="pt-5">
+          <LogWorkoutForm onSaved={(w) => setSaved(w.pushups)} onCancel={cancel} />
+        </CardContent>
+      </Card>
+    </section>
+  );
 }

@@ -1,4 +1,39 @@
-// Placeholder until its issue lands.
-export default function Route() {
-  return <p className="py-8 text-center text-muted-foreground">This screen is coming in this version.</p>;
+import { useState } from 'react';
+import { useUser } from '@/features/auth/api/get-user';
+import { WorkoutSaved } from '@/features/share/components/workout-saved';
+import { TimerScreen } from '@/features/timer/components/timer-screen';
+import { CountEntry } from '@/features/workouts/components/count-entry';
+
+type Stage = { kind: 'timer'; run: number } | { kind: 'entry'; taps: number; run: number } | { kind: 'saved'; pushups: number };
+
+/** Timer -> count entry -> Workout Saved (spec: Timer). */
+export default function TimerRoute() {
+  const { data: user } = useUser();
+  const [stage, setStage] = useState<Stage>({ kind: 'timer', run: 0 });
+
+  if (stage.kind === 'saved') {
+    return <WorkoutSaved pushups={stage.pushups} username={user?.username ?? ''} />;
+  }
+  if (stage.kind === 'entry') {
+    return (
+      <section aria-labelledby="entry-title" className="mx-auto grid w-full max-w-md gap-6 pt-4">
+        <div className="text-center">
+          <h1 id="entry-title" className="text-3xl font-extrabold tracking-tight text-primary">
+            Time&apos;s up!
+          </h1>
+          <p className="text-muted-foreground">Great effort. Check your count and save it.</p>
+        </div>
+        <CountEntry
+          initialCount={stage.taps}
+          onSaved={(w) => setStage({ kind: 'saved', pushups: w.pushups })}
+          onCancel={() => setStage({ kind: 'timer', run: stage.run + 1 })}
+        />
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <TimerScreen key={stage.run} onComplete={(taps) => setStage({ kind: 'entry', taps, run: stage.run })} />
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+import { CheckCircle2, Home, Trophy } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonVariants } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { profileShareUrl, pushupShareText, SHARE_TITLE, ShareButton } from './share-button';
+
+/** The confirmation after a save (timer and log workout): share, View Leaderboard, Home. */
+export function WorkoutSaved({ pushups, username }: { pushups: number; username: string }) {
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardContent className="grid gap-5 pt-6 text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-primary" />
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-extrabold tracking-tight outline-none" tabIndex={-1} ref={(el) => el?.focus()}>
+            Workout Saved
+          </h1>
+          <p className="text-muted-foreground">
+            <span className="text-3xl font-extrabold text-foreground" data-testid="saved-count">
+              {pushups}
+            </span>{' '}
+            push-up{pushups === 1 ? '' : 's'}. Nice work!
+          </p>
+        </div>
+        <ShareButton url={profileShareUrl(username)} text={pushupShareText(pushups)} title={SHARE_TITLE} variant="default" />
+        <div className="grid grid-cols-2 gap-2">
+          <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'outline' })}>
+            <Trophy aria-hidden="true" />
+            View Leaderboard
+          </Link>
+          <Link href="/90second" className={buttonVariants({ variant: 'outline' })}>
+            <Home aria-hidden="true" />
+            Home
+          </Link>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

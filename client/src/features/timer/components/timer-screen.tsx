@@ -1,0 +1,202 @@
+import { Play, Volume2, VolumeX, X } from 'lucide-react';
+import { useCallback, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { TIMER_SECONDS } from '@common/constants';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useBeep } from '../hooks/use-beep';
+import { useMuted } from '../hooks/use-muted';
+import { useSpeech } from '../hooks/use-speech';
+import { useTimerRun } from '../hooks/use-timer-run';
+import { useWakeLock } from '../hooks/use-wake-lock';
+import { CountdownRing } from './countdown-ring';
+import { formatClock, fractionLeft, messageAt, messageFor, type TimerEvent } from '../utils/timeline';
+
+// Tones: ready steps low, go and cues high, the end long and low.
+const TONES: Record<TimerEvent['type'], [number, number]> = {
+  ready: [660, 150],
+  go: [990, 350],
+  cue: [880, 200],
+  end: [523, 700],
+};
+
+const SPOKEN: Partial<Record<TimerEvent['type'], (e: TimerEvent) => string>> = {
+  go: () => 'Go!',
+  cue: (e) => messageFor(e).replace('. ', '! '),
+  end: () => "Time's up! Great work.",
+};
+
+/**
+ * The 90-second run: idle (green start button) -> 3-step ready countdown -> 90 s -> onComplete with
+ * the number of taps counted. Cues show for 2.5 s, beep and speak (unless muted).
+ */
+export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => void }) {
+  const [muted, setMuted] = useMuted();
+  const [taps, setTaps] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const audio = useBeep();
+  const speech = useSpeech();
+
+  const onEvent = useCallback(
+    (e: TimerEvent) => {
+      if (!muted) {
+        audio.beep(...TONES[e.type]);
+        const say = SPOKEN[e.type];
+        if (say) speech.speak(say(e));
+      }
+      if (e.type === 'go') setAnnouncement(`Go! ${TIMER_SECONDS} seconds.`);
+      if (e.type === 'cue') setAnnouncement(messageFor(e));
+      if (e.type === 'end') {
+        setAnnouncement("Time's up!");
+        onComplete(taps);
+      }
+    },
+    [muted, audio, speech, onComplete, taps],
+  );
+
+  const run = useTimerRun(onEvent);
+  const view = run.view;
+  const running = view?.phase === 'running';
+  useWakeLock(view !== null && view.phase !== 'complete');
+
+  const start = () => {
+    // Inside the tap: browsers let audio and speech start only from a user gesture.
+    if (!muted) {
+      audio.prime();
+      speech.prime();
+    }
+    setTaps(0);
+    setAnnouncement('Get ready');
+    run.start();
+  };
+
+  const cancel = () => {
+    speech.cancel();
+    run.cancel();
+    setAnnouncement('Timer cancelled');
+  };
+
+  const toggleMute = () => {
+    const next = !muted;
+    if (next) speech.cancel();
+    else audio.prime();
+    setMuted(next);
+  };
+
+  const count = () => setTaps((n) => n + 1);
+  const onTapKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (!e.repeat) count();
+    }
+  };
+  // Pointer taps count on pointerdown (fast, no double-tap zoom wait); keyboard is handled above.
+  const swallowClick = (e: MouseEvent) => e.preventDefault();
+
+  const message = run.t0 !== null && view?.phase === 'running' ? messageAt(run.t0, run.now) : null;
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-2xl font-extrabold tracking-tight">90 Second Timer</h1>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-pressed={muted}
+          aria-label="Mute voice and sound"
+          title={muted ? 'Sound off' : 'Sound on'}
+          onClick={toggleMute}
+          data-testid="mute-toggle"
+        >
+          {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+        </Button>
+      </div>
+
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="timer-announcement">
+        {announcement}
+      </p>
+
+      <CountdownRingBlock view={view} onStart={start} />
+
+      <div className="flex min-h-8 items-center justify-center" aria-hidden="true">
+        {message ? (
+          <p className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-emerald-900" data-testid="cue-message">
+            {message}
+          </p>
+        ) : null}
+      </div>
+
+      {view === null ? (
+        <p className="text-center text-sm text-muted-foreground">
+          Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap the counter
+          (with your chest or nose) for each push-up, or enter the count at the end.
+        </p>
+      ) : (
+        <>
+          <button
+            type="button"
+            disabled={!running}
+            onPointerDown={(e) => {
+              if (e.button === 0) count();
+            }}
+            onClick={swallowClick}
+            onKeyDown={onTapKey}
+            className={cn(
+              'flex min-h-44 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-2 border-dashed border-primary/40 bg-accent/50 p-4 text-emerald-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+              running && 'cursor-pointer active:bg-accent',
+            )}
+            aria-label={`Tap to count a push-up. Counted: ${taps}`}
+            data-testid="tap-area"
+          >
+            <span className="text-6xl font-extrabold tabular-nums" data-testid="tap-count">
+              {taps}
+            </span>
+            <span className="text-sm font-semibold">Tap to count</span>
+          </button>
+          <Button type="button" variant="ghost" onClick={cancel} className="justify-self-center">
+            <X aria-hidden="true" />
+            Cancel
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CountdownRingBlock({ view, onStart }: { view: ReturnType<typeof useTimerRun>['view']; onStart: () => void }) {
+  if (view === null) {
+    return (
+      <CountdownRing fraction={1} animate={false}>
+        <button
+          type="button"
+          onClick={onStart}
+          className="flex size-36 cursor-pointer flex-col items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 active:scale-95"
+          data-testid="timer-start"
+        >
+          <Play aria-hidden="true" className="size-10 fill-current" />
+          <span className="text-lg font-bold">Start</span>
+        </button>
+        <span className="sr-only">{formatClock(TIMER_SECONDS)} on the clock</span>
+      </CountdownRing>
+    );
+  }
+  if (view.phase === 'ready') {
+    return (
+      <CountdownRing fraction={1} animate={false}>
+        <span className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Get ready</span>
+        <span className="text-7xl font-extrabold tabular-nums text-primary" data-testid="ready-step">
+          {view.step}
+        </span>
+      </CountdownRing>
+    );
+  }
+  const seconds = view.phase === 'running' ? view.secondsLeft : 0;
+  return (
+    <CountdownRing fraction={fractionLeft(view)} animate={view.phase === 'running'}>
+      <span className="text-6xl font-extrabold tabular-nums" data-testid="timer-clock" role="timer" aria-label="Time left">
+        {formatClock(seconds)}
+      </span>
+      <span className="text-sm font-semibold text-muted-foreground">seconds left</span>
+    </CountdownRing>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { eventsBetween, eventsToPlay, nextWakeAt, schedule, viewAt, type TimerEvent, type TimerView } from '../utils/timeline';
+
+const clock = () => performance.now();
+
+/**
+ * Runs the ready countdown and the 90 s from a deadline. It sleeps with setTimeout until the next
+ * moment the screen changes (a whole second, a cue, the exact end), and on each wake computes the
+ * state from the clock, so a throttled or hidden tab is right again as soon as it wakes.
+ */
+export function useTimerRun(onEvent: (event: TimerEvent) => void) {
+  const [t0, setT0] = useState<number | null>(null);
+  const [now, setNow] = useState(0);
+  const lastTick = useRef(0);
+  const emit = useEffectEvent((events: TimerEvent[]) => {
+    for (const e of eventsToPlay(events)) onEvent(e);
+  });
+
+  const start = useCallback(() => {
+    const t = clock();
+    lastTick.current = t;
+    setT0(t);
+    setNow(t);
+    // The first ready beep plays inside the tap itself.
+    onEvent(schedule(t)[0]!);
+  }, [onEvent]);
+
+  const cancel = useCallback(() => setT0(null), []);
+
+  useEffect(() => {
+    if (t0 === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      clearTimeout(timer);
+      const n = clock();
+      const due = eventsBetween(t0, lastTick.current, n);
+      lastTick.current = n;
+      setNow(n);
+      emit(due);
+      const next = nextWakeAt(t0, n);
+      if (next !== null) timer = setTimeout(tick, Math.max(0, next - clock()));
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') tick();
+    };
+    timer = setTimeout(tick, Math.max(0, (nextWakeAt(t0, clock()) ?? 0) - clock()));
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [t0]);
+
+  const view: TimerView | null = t0 === null ? null : viewAt(t0, now);
+  return { t0, now, view, start, cancel };
+}

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { format, subDays } from 'date-fns';
+import { Loader2 } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
+import { notesSchema, pushupsSchema, workoutTimeError, type Workout } from '@common/schemas/workouts';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import { useCreateWorkout } from '../api/create-workout';
+import { invalidCountToast } from './count-entry';
+import { CountStepper } from './count-stepper';
+
+// The form's fields; the save body is built from them with the common schema's rules (decisions 9, 10).
+const logWorkoutFormSchema = z
+  .object({
+    pushups: pushupsSchema,
+    when: z.enum(['now', 'custom']),
+    customTime: z.string(),
+    notes: notesSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.when !== 'custom') return;
+    if (!v.customTime) {
+      ctx.addIssue({ code: 'custom', path: ['customTime'], message: 'Choose the date and time of the workout' });
+      return;
+    }
+    // datetime-local has no zone: new Date() reads it as local time, as the user meant it.
+    const err = workoutTimeError(new Date(v.customTime));
+    if (err) ctx.addIssue({ code: 'custom', path: ['customTime'], message: err });
+  });
+
+type FormInput = z.input<typeof logWorkoutFormSchema>;
+type FormOutput = z.output<typeof logWorkoutFormSchema>;
+
+const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
+
+export function LogWorkoutForm({ onSaved, onCancel }: { onSaved: (workout: Workout) => void; onCancel: () => void }) {
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(logWorkoutFormSchema),
+    defaultValues: { pushups: 0, when: 'now', customTime: '', notes: '' },
+  });
+  const save = useCreateWorkout({ onSuccess: onSaved });
+  const when = useWatch({ control: form.control, name: 'when' });
+  const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
+  const errors = form.formState.errors;
+  const now = new Date();
+
+  const onValid = (v: FormOutput) =>
+    save.mutate({
+      pushups: v.pushups,
+      ...(v.notes ? { notes: v.notes } : {}),
+      ...(v.when === 'custom' ? { createdAt: new Date(v.customTime).toISOString() } : {}),
+    });
+
+  return (
+    <form
+      noValidate
+      className="grid gap-6"
+      onSubmit={form.handleSubmit(onValid, (errs) => {
+        // The count's rule is a toast (spec section 5); the other fields show their message inline.
+        if (errs.pushups) invalidCountToast();
+      })}
+    >
+      <Controller
+        control={form.control}
+        name="pushups"
+        render={({ field }) => (
+          <CountStepper id="log-pushups" label="Push-ups" value={field.value} onChange={field.onChange} disabled={save.isPending} />
+        )}
+      />
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium">When</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(
+            [
+              ['now', 'Just now'],
+              ['custom', 'Custom'],
+            ] as const
+          ).map(([value, label]) => (
+            <label
+              key={value}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                when === value ? 'border-primary bg-accent text-emerald-900' : 'border-border bg-card',
+              )}
+            >
+              <input type="radio" value={value} className="size-4 accent-emerald-700" {...form.register('when')} />
+              {label}
+            </label>
+          ))}
+        </div>
+        {when === 'custom' ? (
+          <div className="grid gap-2">
+            <Label htmlFor="log-time">Date and time</Label>
+            <input
+              id="log-time"
+              type="datetime-local"
+              className="flex h-11 w-full rounded-lg border border-border bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
+              min={format(subDays(now, CUSTOM_TIME_MAX_DAYS), LOCAL_INPUT)}
+              max={format(now, LOCAL_INPUT)}
+              aria-invalid={errors.customTime ? true : undefined}
+              aria-describedby={errors.customTime ? 'log-time-error' : 'log-time-hint'}
+              {...form.register('customTime')}
+            />
+            {errors.customTime ? (
+              <FieldError id="log-time-error" message={errors.customTime.message} />
+            ) : (
+              <p id="log-time-hint" className="text-sm text-muted-foreground">
+                Up to {CUSTOM_TIME_MAX_DAYS} days back.
+              </p>
+            )}
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div className="grid gap-2">
+        <Label htmlFor="log-notes">Notes (optional)</Label>
+        <Textarea
+          id="log-notes"
+          maxLength={NOTES_MAX}
+          placeholder="How did it feel?"
+          aria-invalid={errors.notes ? true : undefined}
+          aria-describedby={errors.notes ? 'log-notes-error' : 'log-notes-count'}
+          {...form.register('notes')}
+        />
+        <FieldError id="log-notes-error" message={errors.notes?.message} />
+        <p id="log-notes-count" className="text-right text-xs text-muted-foreground">
+          {notes.length}/{NOTES_MAX}
+        </p>
+      </div>
+
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button type="submit" size="lg" disabled={save.isPending} className="sm:order-2">
+          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+        <Button type="button" size="lg" variant="outline" onClick={onCancel} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Workout } from '@common/schemas/workouts';
+import { chartGeometry, niceScale } from './chart';
+
+const w = (id: number, pushups: number, day: number): Workout => ({
+  id,
+  userId: 1,
+  pushups,
+  notes: null,
+  createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+});
+
+describe('niceScale', () => {
+  it('rounds the top up to a nice step', () => {
+    expect(niceScale(42)).toEqual({ top: 60, ticks: [0, 20, 40, 60] });
+    expect(niceScale(7)).toEqual({ top: 8, ticks: [0, 2, 4, 6, 8] });
+    expect(niceScale(0).top).toBe(1);
+  });
+});
+
+describe('chartGeometry', () => {
+  it('orders oldest first, spreads points across the width and marks the first best', () => {
+    const g = chartGeometry([w(3, 40, 3), w(1, 20, 1), w(2, 40, 2)], 300, 100);
+    expect(g.points.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(g.points.map((p) => p.x)).toEqual([0, 150, 300]);
+    expect(g.best).toBe(40);
+    expect(g.yMax).toBe(40);
+    expect(g.points.map((p) => p.best)).toEqual([false, true, false]);
+    expect(g.points[0]!.y).toBe(50);
+    expect(g.points[1]!.y).toBe(0);
+  });
+  it('centres a single workout', () => {
+    expect(chartGeometry([w(1, 10, 1)], 200, 100).points[0]!.x).toBe(100);
+  });
+});
