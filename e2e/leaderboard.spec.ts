@@ -52,14 +52,14 @@ test.describe('leaderboard', () => {
 
     // Gender.
     const gender = page.getByRole('radiogroup', { name: 'Gender' });
-    await gender.getByRole('radio', { name: 'Male' }).click();
+    await gender.getByRole('radio', { name: 'Male', exact: true }).click();
     await expect(row(page, forties)).toBeVisible();
     await expect(row(page, thirties)).toHaveCount(0);
     await expect(row(page, unknown)).toHaveCount(0);
-    await gender.getByRole('radio', { name: 'Female' }).click();
+    await gender.getByRole('radio', { name: 'Female', exact: true }).click();
     await expect(row(page, thirties)).toBeVisible();
     await expect(row(page, forties)).toHaveCount(0);
-    await gender.getByRole('radio', { name: 'All' }).click();
+    await gender.getByRole('radio', { name: 'All', exact: true }).click();
     await expect(row(page, unknown)).toBeVisible();
 
     // Today's workouts are also in the week, the month and all time.
@@ -87,7 +87,7 @@ test.describe('leaderboard', () => {
     const rank = (await own.getByText(/^Rank \d+$/).textContent())!.replace('Rank ', '');
 
     // The fresh user has no gender, so the Female filter hides their row: the standing is pinned.
-    await page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Female' }).click();
+    await page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Female', exact: true }).click();
     await expect(own).toHaveCount(0);
     const pinned = page.getByRole('region', { name: 'Your standing' });
     await expect(pinned).toContainText('293');
