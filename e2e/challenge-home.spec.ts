@@ -1,7 +1,7 @@
 import { addWorkout, expect, expectNoA11yViolations, registerUser, test, uniqueName } from './fixtures';
 
 test.describe('challenge home', () => {
-  test('a member sees progress, today’s leaders and recent history that opens the workout dialog', async ({ page, user, playwright, baseURL }) => {
+  test('a member sees progress, today’s leaders and recent history that opens the workout dialog', async ({ page, user: _user, playwright, baseURL }) => {
     // A leader of today made elsewhere, with the highest possible count.
     const ctx = await playwright.request.newContext({ baseURL });
     await registerUser(ctx, { username: uniqueName('top') });
