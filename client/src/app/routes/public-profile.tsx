@@ -1,4 +1,24 @@
-// Placeholder until its issue lands.
-export default function Route() {
-  return <p className="py-8 text-center text-muted-foreground">This screen is coming in this version.</p>;
+import { useParams } from 'wouter';
+import { useUser } from '@/features/auth/api/get-user';
+import { PublicProfile } from '@/features/users/components/public-profile';
+import { WorkoutList } from '@/features/workouts/components/workout-list';
+
+// Public (decision 3): share links land here. The owner may also delete from their own list.
+export default function PublicProfileRoute() {
+  const { username = '' } = useParams<{ username: string }>();
+  const { data: viewer } = useUser();
+  const viewerUsername = viewer?.username ?? null;
+  // Usernames are unique without regard to case (decision 12).
+  const isOwn = viewerUsername !== null && viewerUsername.toLowerCase() === username.toLowerCase();
+  return (
+    <PublicProfile
+      // A new name starts on the Overview tab.
+      key={username}
+      username={username}
+      viewerUsername={viewerUsername}
+      renderWorkouts={(workouts, emptyText) => (
+        <WorkoutList workouts={workouts} canDelete={isOwn} shareUsername={username} emptyText={emptyText} />
+      )}
+    />
+  );
 }

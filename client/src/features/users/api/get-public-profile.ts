@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicProfile } from '@common/schemas/profile';
+import { api } from '@/lib/api-client';
+
+/** GET /api/users/:username: public fields, stats and recent workouts (404 for an unknown name). */
+export const getPublicProfile = (username: string, signal?: AbortSignal) =>
+  api<PublicProfile>(`/api/users/${encodeURIComponent(username)}`, { signal });
+
+// ['users', username]: saving or deleting a workout invalidates ['users'].
+export const publicProfileQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ['users', username] as const,
+    queryFn: ({ signal }) => getPublicProfile(username, signal),
+    // The spec: loading a public profile retries once (every other query does not retry).
+    retry: 1,
+  });
+
+export function usePublicProfile(username: string) {
+  return useQuery(publicProfileQueryOptions(username));
+}

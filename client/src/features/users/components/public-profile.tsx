@@ -1,0 +1,119 @@
+import { useState, type ReactNode } from 'react';
+import { PUBLIC_RECENT_ACTIVITY } from '@common/constants';
+import type { PublicProfile as PublicProfileData } from '@common/schemas/profile';
+import type { Workout } from '@common/schemas/workouts';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatTile } from '@/components/ui/stat-tile';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatMedium } from '@/lib/dates';
+import { usePublicProfile } from '../api/get-public-profile';
+import { UserNotFound } from './user-not-found';
+
+const genderLabel = (g: string) => g.charAt(0).toUpperCase() + g.slice(1).replaceAll('-', ' ');
+
+/** How the route shows a list of workouts (the workouts feature's list, composed in app/). */
+export type RenderWorkouts = (workouts: Workout[], emptyText: string) => ReactNode;
+
+function About({ user }: { user: PublicProfileData['user'] }) {
+  const notSet = <span className="text-muted-foreground">Not shared</span>;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>About</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+          <dt className="text-muted-foreground">Name</dt>
+          <dd className="font-medium">{user.fullName ?? notSet}</dd>
+          <dt className="text-muted-foreground">Age</dt>
+          <dd className="font-medium">{user.age ?? notSet}</dd>
+          <dt className="text-muted-foreground">Gender</dt>
+          <dd className="font-medium">{user.gender ? genderLabel(user.gender) : notSet}</dd>
+          <dt className="text-muted-foreground">Member since</dt>
+          <dd className="font-medium">{formatMedium(user.createdAt)}</dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stats({ stats }: { stats: PublicProfileData['stats'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Stats</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <StatTile label="Personal Best" value={stats.bestPushups} />
+          <StatTile label="Last Count" value={stats.lastPushups} />
+          <StatTile label="Total Workouts" value={stats.totalWorkouts} />
+          <StatTile label="Total Push-ups" value={stats.totalPushups} />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading profile">
+      <Skeleton className="h-24" />
+      <Skeleton className="h-11" />
+      <Skeleton className="h-48" />
+    </div>
+  );
+}
+
+/** A member's public profile: header, then Overview (about, stats, recent activity) and Workouts tabs. */
+export function PublicProfile({ username, viewerUsername, renderWorkouts }: { username: string; viewerUsername: string | null; renderWorkouts: RenderWorkouts }) {
+  const query = usePublicProfile(username);
+  const [tab, setTab] = useState('overview');
+  if (query.isPending) return <ProfileSkeleton />;
+  if (query.isError) return <UserNotFound username={username} />;
+  const { user, stats, workouts } = query.data;
+  const isViewer = viewerUsername === user.username;
+  return (
+    <div className="grid gap-4">
+      <header className="flex items-center gap-4">
+        <UserAvatar src={user.profilePicture} name={`${user.username}'s avatar`} className="size-20" />
+        <div className="grid min-w-0 gap-1">
+          <h1 className="flex items-center gap-2 truncate text-2xl font-extrabold tracking-tight">
+            {user.username}
+            {isViewer ? <Badge>You</Badge> : null}
+          </h1>
+          {user.fullName ? <p className="truncate text-muted-foreground">{user.fullName}</p> : null}
+          <p className="text-sm text-muted-foreground">Best: {stats.bestPushups} push-ups</p>
+        </div>
+      </header>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Profile sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="workouts">Workouts</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview" className="grid gap-4">
+          <About user={user} />
+          <Stats stats={stats} />
+          <Card>
+            <CardHeader>
+              <div className="flex items-center justify-between gap-2">
+                <CardTitle>Recent Activity</CardTitle>
+                {workouts.length > 0 ? (
+                  <Button variant="link" size="sm" onClick={() => setTab('workouts')}>
+                    View all
+                  </Button>
+                ) : null}
+              </div>
+            </CardHeader>
+            <CardContent>{renderWorkouts(workouts.slice(0, PUBLIC_RECENT_ACTIVITY), 'No workouts yet.')}</CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="workouts">{renderWorkouts(workouts, 'No workouts yet.')}</TabsContent>
+      </Tabs>
+    </div>
+  );
+}
