@@ -15,7 +15,7 @@ export default function LogWorkoutRoute() {
 
   const cancel = () => {
     // Back where the user came from inside the app; Home when this page was opened directly.
-    if (window.history.state !== null && window.history.length > 1) window.history.back();
+    if (window.history.length > 1) window.history.back();
     else navigate('/90second');
   };
 
