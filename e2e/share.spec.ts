@@ -1,4 +1,4 @@
-import { addWorkout, expect, test, toasts } from './fixtures';
+import { addWorkout, expect, test } from './fixtures';
 
 test.describe('share', () => {
   test('without native share: a menu with Facebook, Twitter, LinkedIn and Copy link', async ({ page, user }) => {
