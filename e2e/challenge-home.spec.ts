@@ -1,7 +1,19 @@
-import { addWorkout, expect, expectNoA11yViolations, registerUser, test, uniqueName } from './fixtures';
+import {
+  addWorkout,
+  expect,
+  expectNoA11yViolations,
+  registerUser,
+  test,
+  uniqueName,
+} from './fixtures';
 
 test.describe('challenge home', () => {
-  test('a member sees progress, today’s leaders and recent history that opens the workout dialog', async ({ page, user: _user, playwright, baseURL }) => {
+  test('a member sees progress, today’s leaders and recent history that opens the workout dialog', async ({
+    page,
+    user: _user,
+    playwright,
+    baseURL,
+  }) => {
     // A leader of today made elsewhere, with the highest possible count.
     const ctx = await playwright.request.newContext({ baseURL });
     await registerUser(ctx, { username: uniqueName('top') });
@@ -15,15 +27,30 @@ test.describe('challenge home', () => {
     await addWorkout(api, { pushups: 35, notes: 'latest set' });
 
     await page.goto('/90second');
-    await expect(page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge' }),
+    ).toBeVisible();
     const progress = page.getByRole('definition');
     await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
     await expect(progress).toHaveText(['35', '47', '4']);
-    await expect(page.getByRole('term')).toHaveText(['Last Count', 'Personal Best', 'Total Workouts']);
+    await expect(page.getByRole('term')).toHaveText([
+      'Last Count',
+      'Personal Best',
+      'Total Workouts',
+    ]);
 
-    await expect(page.getByRole('link', { name: 'Start Timer' })).toHaveAttribute('href', '/90second/timer');
-    await expect(page.getByRole('link', { name: 'Log Workout' })).toHaveAttribute('href', '/90second/log-workout');
-    await expect(page.getByRole('link', { name: 'View all challenges' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Start Timer' })).toHaveAttribute(
+      'href',
+      '/90second/timer',
+    );
+    await expect(page.getByRole('link', { name: 'Log Workout' })).toHaveAttribute(
+      'href',
+      '/90second/log-workout',
+    );
+    await expect(page.getByRole('link', { name: 'View all challenges' })).toHaveAttribute(
+      'href',
+      '/',
+    );
 
     // Today's Leaders: at most three rows; 300 is the maximum, so the first row has 300 (other
     // tests may have made 300s too, so the leader made here need not be among the three).
@@ -49,11 +76,18 @@ test.describe('challenge home', () => {
     await expect(page).toHaveURL(/\/90second\/leaderboard$/);
   });
 
-  test('a visitor gets a sign-in prompt instead of progress; /dashboard is the push-up home', async ({ page }) => {
+  test('a visitor gets a sign-in prompt instead of progress; /dashboard is the push-up home', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign in to track progress' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Sign in to track progress' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
     await expect(page.getByRole('heading', { name: "Today's Leaders" })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Recent History' })).toHaveCount(0);
     await expectNoA11yViolations(page);
@@ -66,7 +100,9 @@ test.describe('challenge home', () => {
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'This challenge is coming soon' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'This challenge is coming soon' }),
+      ).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Your Progress' })).toHaveCount(0);
     }
     await expectNoA11yViolations(page);

@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { addWorkout, expect, expectNoA11yViolations, registerUser, test, uniqueName } from './fixtures';
+import {
+  addWorkout,
+  expect,
+  expectNoA11yViolations,
+  registerUser,
+  test,
+  uniqueName,
+} from './fixtures';
 
 // The e2e database is shared by every test of a run, so these tests look for the rows they made
 // (high counts keep them on the first page) instead of asserting exact positions.
@@ -7,7 +14,12 @@ import { addWorkout, expect, expectNoA11yViolations, registerUser, test, uniqueN
 type Profile = { age?: number; gender?: 'male' | 'female' | 'prefer-not-to-say' };
 
 /** Another member, made in its own request context: registered, profile set, one workout today. */
-async function makeMember(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, pushups: number, profile: Profile = {}) {
+async function makeMember(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  pushups: number,
+  profile: Profile = {},
+) {
   const ctx: APIRequestContext = await playwright.request.newContext({ baseURL });
   try {
     const user = await registerUser(ctx, { username: uniqueName('lb') });
@@ -22,10 +34,17 @@ async function makeMember(playwright: PlaywrightWorkerArgs['playwright'], baseUR
   }
 }
 
-const row = (page: Page, username: string) => page.getByRole('main').getByRole('link', { name: new RegExp(`\\b${username.replace('.', '\\.')}\\b`) });
+const row = (page: Page, username: string) =>
+  page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(`\\b${username.replace('.', '\\.')}\\b`) });
 
 test.describe('leaderboard', () => {
-  test('a visitor sees the tabs, rows that link to profiles, and both filters', async ({ page, playwright, baseURL }) => {
+  test('a visitor sees the tabs, rows that link to profiles, and both filters', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const thirties = await makeMember(playwright, baseURL, 297, { age: 34, gender: 'female' });
     const forties = await makeMember(playwright, baseURL, 296, { age: 47, gender: 'male' });
     const unknown = await makeMember(playwright, baseURL, 295);
@@ -33,14 +52,23 @@ test.describe('leaderboard', () => {
     await page.goto('/leaderboard');
     await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Period' });
-    for (const name of ['Today', 'This Week', 'This Month', 'All Time']) await expect(tabs.getByRole('tab', { name })).toBeVisible();
+    for (const name of ['Today', 'This Week', 'This Month', 'All Time'])
+      await expect(tabs.getByRole('tab', { name })).toBeVisible();
     await expect(tabs.getByRole('tab', { name: 'Today' })).toHaveAttribute('aria-selected', 'true');
     for (const u of [thirties, forties, unknown]) await expect(row(page, u)).toBeVisible();
     await expect(row(page, thirties)).toContainText('297');
 
     // Age group: only the band's members; people without an age only under All Ages (decision 7).
     const age = page.getByLabel('Age group');
-    await expect(age.locator('option')).toHaveText(['All Ages', 'Under 20', '20-29', '30-39', '40-49', '50-59', '60+']);
+    await expect(age.locator('option')).toHaveText([
+      'All Ages',
+      'Under 20',
+      '20-29',
+      '30-39',
+      '40-49',
+      '50-59',
+      '60+',
+    ]);
     await age.selectOption({ label: '30-39' });
     await expect(row(page, thirties)).toBeVisible();
     await expect(row(page, forties)).toHaveCount(0);
@@ -75,7 +103,10 @@ test.describe('leaderboard', () => {
     await expect(page).toHaveURL(new RegExp(`/90second/users/${forties}$`));
   });
 
-  test('the viewer’s row says You and is no link; filtered out, their standing is pinned', async ({ page, user }) => {
+  test('the viewer’s row says You and is no link; filtered out, their standing is pinned', async ({
+    page,
+    user,
+  }) => {
     await addWorkout(page.context().request, { pushups: 293 });
     await page.goto('/90second/leaderboard');
     const own = page.getByTestId('leaderboard-own-row');
@@ -87,7 +118,10 @@ test.describe('leaderboard', () => {
     const rank = (await own.getByText(/^Rank \d+$/).textContent())!.replace('Rank ', '');
 
     // The fresh user has no gender, so the Female filter hides their row: the standing is pinned.
-    await page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Female', exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: 'Gender' })
+      .getByRole('radio', { name: 'Female', exact: true })
+      .click();
     await expect(own).toHaveCount(0);
     const pinned = page.getByRole('region', { name: 'Your standing' });
     await expect(pinned).toContainText('293');
@@ -95,10 +129,14 @@ test.describe('leaderboard', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('shows the empty text, and asks the server for filtered rows when the page was full', async ({ page }) => {
+  test('shows the empty text, and asks the server for filtered rows when the page was full', async ({
+    page,
+  }) => {
     await page.route('**/api/leaderboard/today?*', (route) => route.fulfill({ json: [] }));
     await page.goto('/leaderboard');
-    await expect(page.getByText('No entries for this time period yet. Be the first!')).toBeVisible();
+    await expect(
+      page.getByText('No entries for this time period yet. Be the first!'),
+    ).toBeVisible();
 
     // A full page of 100: the filtered board is also fetched with the filter as a parameter.
     const full = Array.from({ length: 100 }, (_, i) => ({
@@ -111,14 +149,26 @@ test.describe('leaderboard', () => {
       gender: 'male',
       profilePicture: null,
     }));
-    const beyond = { ...full[0]!, id: 999, username: 'beyondpage', rank: 101, pushups: 10, age: 65, gender: 'female' };
+    const beyond = {
+      ...full[0]!,
+      id: 999,
+      username: 'beyondpage',
+      rank: 101,
+      pushups: 10,
+      age: 65,
+      gender: 'female',
+    };
     await page.route('**/api/leaderboard/week?*', (route) => {
       const url = new URL(route.request().url());
-      return route.fulfill({ json: url.searchParams.get('ageGroup') === '60-plus' ? [beyond] : full });
+      return route.fulfill({
+        json: url.searchParams.get('ageGroup') === '60-plus' ? [beyond] : full,
+      });
     });
     await page.getByRole('tab', { name: 'This Week' }).click();
     await expect(row(page, 'bulk0')).toBeVisible();
-    const filtered = page.waitForRequest((r) => /\/api\/leaderboard\/week\?.*ageGroup=60-plus/.test(r.url()));
+    const filtered = page.waitForRequest((r) =>
+      /\/api\/leaderboard\/week\?.*ageGroup=60-plus/.test(r.url()),
+    );
     await page.getByLabel('Age group').selectOption({ label: '60+' });
     await filtered;
     await expect(row(page, 'beyondpage')).toBeVisible();

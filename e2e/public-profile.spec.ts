@@ -1,12 +1,30 @@
-import { addWorkout, expect, expectNoA11yViolations, registerUser, test, uniqueName } from './fixtures';
+import {
+  addWorkout,
+  expect,
+  expectNoA11yViolations,
+  registerUser,
+  test,
+  uniqueName,
+} from './fixtures';
 
 test.describe('public profile', () => {
-  test('a visitor sees About, stats, recent activity and all workouts', async ({ page, playwright, baseURL }) => {
+  test('a visitor sees About, stats, recent activity and all workouts', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const ctx = await playwright.request.newContext({ baseURL });
     const member = await registerUser(ctx, { username: uniqueName('pp') });
-    const patch = await ctx.patch('/api/profile', { data: { fullName: 'Pat Pushley', age: 41, gender: 'prefer-not-to-say' } });
+    const patch = await ctx.patch('/api/profile', {
+      data: { fullName: 'Pat Pushley', age: 41, gender: 'prefer-not-to-say' },
+    });
     expect(patch.status(), await patch.text()).toBe(200);
-    for (const [pushups, notes] of [[18, 'warm-up'], [44, 'best day'], [30, undefined], [26, 'newest']] as const) {
+    for (const [pushups, notes] of [
+      [18, 'warm-up'],
+      [44, 'best day'],
+      [30, undefined],
+      [26, 'newest'],
+    ] as const) {
       await addWorkout(ctx, { pushups, notes });
     }
     await ctx.dispose();
@@ -14,19 +32,45 @@ test.describe('public profile', () => {
     await page.goto(`/90second/users/${member.username}`);
     await expect(page.getByRole('heading', { level: 1, name: member.username })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Profile sections' });
-    await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
 
-    const memberSince = await page.evaluate(() => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+    const memberSince = await page.evaluate(() =>
+      new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+    );
     const about = page.getByRole('definition');
-    await expect(page.getByRole('term')).toHaveText(['Name', 'Age', 'Gender', 'Member since', 'Personal Best', 'Last Count', 'Total Workouts', 'Total Push-ups']);
-    await expect(about).toHaveText(['Pat Pushley', '41', 'Prefer not to say', memberSince, '44', '26', '4', '118']);
+    await expect(page.getByRole('term')).toHaveText([
+      'Name',
+      'Age',
+      'Gender',
+      'Member since',
+      'Personal Best',
+      'Last Count',
+      'Total Workouts',
+      'Total Push-ups',
+    ]);
+    await expect(about).toHaveText([
+      'Pat Pushley',
+      '41',
+      'Prefer not to say',
+      memberSince,
+      '44',
+      '26',
+      '4',
+      '118',
+    ]);
 
     // Recent activity: the newest three; View all opens the Workouts tab with every workout.
     await expect(page.getByTestId('workout-row')).toHaveCount(3);
     await expect(page.getByTestId('workout-row').first()).toContainText('newest');
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'View all' }).click();
-    await expect(tabs.getByRole('tab', { name: 'Workouts' })).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.getByRole('tab', { name: 'Workouts' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(page.getByTestId('workout-row')).toHaveCount(4);
     await page.getByTestId('workout-row').last().click();
     await expect(page.getByRole('dialog')).toContainText('warm-up');

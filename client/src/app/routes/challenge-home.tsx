@@ -20,7 +20,12 @@ const PUSHUP = CHALLENGES.find((c) => c.isActive)!;
 function ChallengeTitle({ challenge }: { challenge: Challenge }) {
   return (
     <div className="flex items-start gap-3">
-      <span className={cn('flex size-12 shrink-0 items-center justify-center rounded-xl', CHALLENGE_COLORS[challenge.color])}>
+      <span
+        className={cn(
+          'flex size-12 shrink-0 items-center justify-center rounded-xl',
+          CHALLENGE_COLORS[challenge.color],
+        )}
+      >
         <ChallengeIcon icon={challenge.icon} className="size-6" />
       </span>
       <div className="grid gap-1">
@@ -35,7 +40,10 @@ function ChallengeTitle({ challenge }: { challenge: Challenge }) {
 
 function AllChallengesLink() {
   return (
-    <Link href="/" className="inline-flex min-h-11 items-center justify-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+    <Link
+      href="/"
+      className="inline-flex min-h-11 items-center justify-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+    >
       View all challenges
       <ArrowRight className="size-4" aria-hidden="true" />
     </Link>
@@ -53,7 +61,8 @@ function ComingSoon({ challenge }: { challenge: Challenge }) {
           </div>
           <CardTitle>This challenge is coming soon</CardTitle>
           <CardDescription>
-            {challenge.title} ({challenge.duration}) is not open yet. Meanwhile, the {PUSHUP.title} is ready for you.
+            {challenge.title} ({challenge.duration}) is not open yet. Meanwhile, the {PUSHUP.title}{' '}
+            is ready for you.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -77,7 +86,9 @@ function YourProgress({ signedIn }: { signedIn: boolean }) {
       <CardContent>
         {!signedIn ? (
           <div className="grid gap-3">
-            <p className="text-sm text-muted-foreground">Sign in to track your last count, personal best and workouts.</p>
+            <p className="text-sm text-muted-foreground">
+              Sign in to track your last count, personal best and workouts.
+            </p>
             <Button asChild variant="outline">
               <Link href="/auth">
                 <LogIn aria-hidden="true" />
@@ -110,7 +121,10 @@ function RecentHistory({ username }: { username: string }) {
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
           <CardTitle id="history-title">Your Recent History</CardTitle>
-          <Link href="/profile/pushup-90" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary">
+          <Link
+            href="/profile/pushup-90"
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary"
+          >
             See all
             <ChevronRight className="size-4" aria-hidden="true" />
           </Link>
@@ -160,7 +174,10 @@ function PushupHome() {
         <CardHeader>
           <div className="flex items-center justify-between gap-2">
             <CardTitle id="leaders-title">Today&apos;s Leaders</CardTitle>
-            <Link href="/90second/leaderboard" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary">
+            <Link
+              href="/90second/leaderboard"
+              className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary"
+            >
               View All
               <ChevronRight className="size-4" aria-hidden="true" />
             </Link>

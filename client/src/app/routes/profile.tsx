@@ -1,4 +1,54 @@
-// Placeholder until its issue lands.
-export default function Route() {
-  return <p className="py-8 text-center text-muted-foreground">This screen is coming in this version.</p>;
+import { LayoutGrid, LogOut } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/features/auth/api/get-user';
+import { useLogout } from '@/features/auth/api/logout';
+import { CHALLENGE_COLORS, ChallengeIcon } from '@/features/challenges/components/challenge-icon';
+import { ChallengeCards } from '@/features/profile/components/challenge-cards';
+import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
+import { ProfileCard } from '@/features/profile/components/profile-card';
+import { cn } from '@/lib/utils';
+
+// Protected (RequireAuth in the router), so the user is present here.
+export default function ProfileRoute() {
+  const { data: user } = useUser();
+  const logout = useLogout();
+  if (!user) return null;
+  return (
+    <div className="grid gap-4">
+      <ProfileCard user={user} />
+      <EditProfileDialog user={user} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Challenges</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <ChallengeCards
+            renderIcon={(c) => (
+              <span
+                className={cn(
+                  'flex size-10 shrink-0 items-center justify-center rounded-lg',
+                  CHALLENGE_COLORS[c.color],
+                )}
+              >
+                <ChallengeIcon icon={c.icon} className="size-5" />
+              </span>
+            )}
+          />
+          <Button asChild variant="secondary">
+            <Link href="/">
+              <LayoutGrid aria-hidden="true" />
+              See All Challenges
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+      <Button variant="destructive" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        {logout.isPending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
+        Sign Out
+      </Button>
+    </div>
+  );
 }

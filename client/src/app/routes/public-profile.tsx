@@ -17,7 +17,12 @@ export default function PublicProfileRoute() {
       username={username}
       viewerUsername={viewerUsername}
       renderWorkouts={(workouts, emptyText) => (
-        <WorkoutList workouts={workouts} canDelete={isOwn} shareUsername={username} emptyText={emptyText} />
+        <WorkoutList
+          workouts={workouts}
+          canDelete={isOwn}
+          shareUsername={username}
+          emptyText={emptyText}
+        />
       )}
     />
   );

@@ -2,9 +2,22 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /** One figure with its label, e.g. Personal Best 42. Use inside a <dl>. */
-export function StatTile({ label, value, className }: { label: string; value: ReactNode; className?: string }) {
+export function StatTile({
+  label,
+  value,
+  className,
+}: {
+  label: string;
+  value: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-1 rounded-xl bg-muted px-2 py-3 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-1 rounded-xl bg-muted px-2 py-3 text-center',
+        className,
+      )}
+    >
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-2xl font-extrabold tabular-nums text-foreground">{value}</dd>
     </div>

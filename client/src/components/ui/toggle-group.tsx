@@ -3,16 +3,25 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A segmented control (Radix ToggleGroup): give the root an aria-label. */
-export function ToggleGroup({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
+export function ToggleGroup({
+  className,
+  ...props
+}: ComponentProps<typeof ToggleGroupPrimitive.Root>) {
   return (
     <ToggleGroupPrimitive.Root
-      className={cn('inline-flex w-full items-center rounded-xl bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex w-full items-center rounded-xl bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
 }
 
-export function ToggleGroupItem({ className, ...props }: ComponentProps<typeof ToggleGroupPrimitive.Item>) {
+export function ToggleGroupItem({
+  className,
+  ...props
+}: ComponentProps<typeof ToggleGroupPrimitive.Item>) {
   return (
     <ToggleGroupPrimitive.Item
       className={cn(

@@ -29,9 +29,18 @@ export function getLeaderboard(
 }
 
 // ['leaderboard', period, tz, filters]: saving or deleting a workout invalidates ['leaderboard'].
-export const leaderboardQueryOptions = (period: LeaderboardPeriod, tz: string, filters: LeaderboardFilters = NO_FILTERS) =>
+export const leaderboardQueryOptions = (
+  period: LeaderboardPeriod,
+  tz: string,
+  filters: LeaderboardFilters = NO_FILTERS,
+) =>
   queryOptions({
-    queryKey: ['leaderboard', period, tz, { ageGroup: filters.ageGroup, gender: filters.gender }] as const,
+    queryKey: [
+      'leaderboard',
+      period,
+      tz,
+      { ageGroup: filters.ageGroup, gender: filters.gender },
+    ] as const,
     queryFn: ({ signal }) => getLeaderboard(period, tz, filters, signal),
   });
 

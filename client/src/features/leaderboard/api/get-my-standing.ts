@@ -13,6 +13,10 @@ export const myStandingQueryOptions = (period: LeaderboardPeriod, tz: string) =>
   });
 
 /** Only for a signed-in viewer: the endpoint is personal (decision 3). */
-export function useMyStanding(period: LeaderboardPeriod, tz: string, { enabled }: { enabled: boolean }) {
+export function useMyStanding(
+  period: LeaderboardPeriod,
+  tz: string,
+  { enabled }: { enabled: boolean },
+) {
   return useQuery({ ...myStandingQueryOptions(period, tz), enabled });
 }

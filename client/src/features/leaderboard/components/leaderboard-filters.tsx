@@ -4,7 +4,13 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import type { LeaderboardFilters as Filters } from '../api/get-leaderboard';
 
-export function LeaderboardFilters({ value, onChange }: { value: Filters; onChange: (next: Filters) => void }) {
+export function LeaderboardFilters({
+  value,
+  onChange,
+}: {
+  value: Filters;
+  onChange: (next: Filters) => void;
+}) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="grid gap-1.5">

@@ -20,7 +20,8 @@ export function LeaderboardPreview({ viewerUsername }: { viewerUsername: string 
     );
   }
   const top = board.data.slice(0, LEADERBOARD_PREVIEW);
-  if (top.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">{EMPTY_BOARD_TEXT}</p>;
+  if (top.length === 0)
+    return <p className="py-4 text-center text-sm text-muted-foreground">{EMPTY_BOARD_TEXT}</p>;
   return (
     <ol className="grid gap-1" aria-label="Today's leaders">
       {top.map((entry) => (

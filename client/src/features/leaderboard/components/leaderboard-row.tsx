@@ -28,7 +28,15 @@ export function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-function RowBody({ entry, isViewer, compact }: { entry: LeaderboardEntry; isViewer: boolean; compact?: boolean }) {
+function RowBody({
+  entry,
+  isViewer,
+  compact,
+}: {
+  entry: LeaderboardEntry;
+  isViewer: boolean;
+  compact?: boolean;
+}) {
   return (
     <>
       <RankBadge rank={entry.rank} />
@@ -53,11 +61,22 @@ function RowBody({ entry, isViewer, compact }: { entry: LeaderboardEntry; isView
 }
 
 /** One board row: a link to the person's profile, except the viewer's own row. */
-export function LeaderboardRow({ entry, isViewer, compact }: { entry: LeaderboardEntry; isViewer: boolean; compact?: boolean }) {
+export function LeaderboardRow({
+  entry,
+  isViewer,
+  compact,
+}: {
+  entry: LeaderboardEntry;
+  isViewer: boolean;
+  compact?: boolean;
+}) {
   const base = 'flex min-h-16 items-center gap-3 rounded-xl px-3 py-2';
   if (isViewer) {
     return (
-      <div className={cn(base, 'bg-accent/60 ring-1 ring-emerald-300')} data-testid="leaderboard-own-row">
+      <div
+        className={cn(base, 'bg-accent/60 ring-1 ring-emerald-300')}
+        data-testid="leaderboard-own-row"
+      >
         <RowBody entry={entry} isViewer compact={compact} />
       </div>
     );
@@ -65,7 +84,10 @@ export function LeaderboardRow({ entry, isViewer, compact }: { entry: Leaderboar
   return (
     <Link
       href={profilePath(entry.username)}
-      className={cn(base, 'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring')}
+      className={cn(
+        base,
+        'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+      )}
     >
       <RowBody entry={entry} isViewer={false} compact={compact} />
     </Link>

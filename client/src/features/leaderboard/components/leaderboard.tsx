@@ -1,7 +1,11 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/schemas/leaderboard';
+import {
+  LEADERBOARD_PERIODS,
+  PERIOD_LABELS,
+  type LeaderboardPeriod,
+} from '@common/schemas/leaderboard';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
@@ -38,17 +42,24 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
           <RankBadge rank={me.data.rank} />
           <span className="flex-1">
             <span className="block font-semibold">You</span>
-            <span className="text-xs text-muted-foreground">Your rank in {PERIOD_LABELS[period].toLowerCase()}</span>
+            <span className="text-xs text-muted-foreground">
+              Your rank in {PERIOD_LABELS[period].toLowerCase()}
+            </span>
           </span>
           <span className="flex flex-col items-end leading-tight">
-            <span className="text-xl font-extrabold tabular-nums text-primary">{me.data.pushups}</span>
+            <span className="text-xl font-extrabold tabular-nums text-primary">
+              {me.data.pushups}
+            </span>
             <span className="text-xs text-muted-foreground">your best</span>
           </span>
         </>
       ) : (
         <p className="flex-1 text-sm">
           You have no workout in {PERIOD_LABELS[period].toLowerCase()} yet.{' '}
-          <Link href="/90second/timer" className="font-semibold text-primary underline underline-offset-4">
+          <Link
+            href="/90second/timer"
+            className="font-semibold text-primary underline underline-offset-4"
+          >
             Start the timer
           </Link>
         </p>
@@ -57,7 +68,15 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
   );
 }
 
-function Board({ period, filters, viewer }: { period: LeaderboardPeriod; filters: Filters; viewer: string | null }) {
+function Board({
+  period,
+  filters,
+  viewer,
+}: {
+  period: LeaderboardPeriod;
+  filters: Filters;
+  viewer: string | null;
+}) {
   const tz = viewerTimeZone();
   const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters);
   if (isPending) return <BoardSkeleton />;
@@ -77,7 +96,9 @@ function Board({ period, filters, viewer }: { period: LeaderboardPeriod; filters
       {rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
           {EMPTY_BOARD_TEXT}
-          {isFiltered(filters) ? <span className="block text-sm">Try another age group or gender.</span> : null}
+          {isFiltered(filters) ? (
+            <span className="block text-sm">Try another age group or gender.</span>
+          ) : null}
         </p>
       ) : (
         <ol className="grid gap-1" aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
@@ -98,7 +119,11 @@ export function Leaderboard({ viewerUsername }: { viewerUsername: string | null 
   const [period, setPeriod] = useState<LeaderboardPeriod>('today');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   return (
-    <TabsPrimitive.Root value={period} onValueChange={(v) => setPeriod(v as LeaderboardPeriod)} className="grid gap-4">
+    <TabsPrimitive.Root
+      value={period}
+      onValueChange={(v) => setPeriod(v as LeaderboardPeriod)}
+      className="grid gap-4"
+    >
       <TabsList aria-label="Period">
         {LEADERBOARD_PERIODS.map((p) => (
           <TabsPrimitive.Trigger

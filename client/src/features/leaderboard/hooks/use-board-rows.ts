@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { matchesLeaderboardFilters, type LeaderboardPeriod } from '@common/schemas/leaderboard';
-import { isFiltered, LEADERBOARD_PAGE, NO_FILTERS, useLeaderboard, type LeaderboardFilters } from '../api/get-leaderboard';
+import {
+  isFiltered,
+  LEADERBOARD_PAGE,
+  NO_FILTERS,
+  useLeaderboard,
+  type LeaderboardFilters,
+} from '../api/get-leaderboard';
 
 /**
  * The rows of a board under the filters. Filters apply at once on the client over the loaded
@@ -14,7 +20,8 @@ export function useBoardRows(period: LeaderboardPeriod, tz: string, filters: Lea
   const server = useLeaderboard(period, tz, filters, { enabled: filtered && pageWasFull });
 
   const clientRows = useMemo(
-    () => (filtered ? base.data?.filter((row) => matchesLeaderboardFilters(row, filters)) : base.data),
+    () =>
+      filtered ? base.data?.filter((row) => matchesLeaderboardFilters(row, filters)) : base.data,
     [base.data, filtered, filters],
   );
   const rows = filtered && pageWasFull && server.data ? server.data : clientRows;

@@ -70,7 +70,15 @@ function ProfileSkeleton() {
 }
 
 /** A member's public profile: header, then Overview (about, stats, recent activity) and Workouts tabs. */
-export function PublicProfile({ username, viewerUsername, renderWorkouts }: { username: string; viewerUsername: string | null; renderWorkouts: RenderWorkouts }) {
+export function PublicProfile({
+  username,
+  viewerUsername,
+  renderWorkouts,
+}: {
+  username: string;
+  viewerUsername: string | null;
+  renderWorkouts: RenderWorkouts;
+}) {
   const query = usePublicProfile(username);
   const [tab, setTab] = useState('overview');
   if (query.isPending) return <ProfileSkeleton />;
@@ -80,7 +88,11 @@ export function PublicProfile({ username, viewerUsername, renderWorkouts }: { us
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-4">
-        <UserAvatar src={user.profilePicture} name={`${user.username}'s avatar`} className="size-20" />
+        <UserAvatar
+          src={user.profilePicture}
+          name={`${user.username}'s avatar`}
+          className="size-20"
+        />
         <div className="grid min-w-0 gap-1">
           <h1 className="flex items-center gap-2 truncate text-2xl font-extrabold tracking-tight">
             {user.username}
@@ -109,7 +121,9 @@ export function PublicProfile({ username, viewerUsername, renderWorkouts }: { us
                 ) : null}
               </div>
             </CardHeader>
-            <CardContent>{renderWorkouts(workouts.slice(0, PUBLIC_RECENT_ACTIVITY), 'No workouts yet.')}</CardContent>
+            <CardContent>
+              {renderWorkouts(workouts.slice(0, PUBLIC_RECENT_ACTIVITY), 'No workouts yet.')}
+            </CardContent>
           </Card>
         </TabsContent>
         <TabsContent value="workouts">{renderWorkouts(workouts, 'No workouts yet.')}</TabsContent>

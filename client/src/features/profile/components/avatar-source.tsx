@@ -1,0 +1,171 @@
+import { Camera, RefreshCw } from 'lucide-react';
+import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
+import { STOCK_AVATARS } from '@common/avatars';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import type { useCamera } from '../hooks/use-camera';
+
+export const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export function UrlSource({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  const preview = isHttpUrl(value.trim()) ? value.trim() : null;
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-2">
+        <Label htmlFor="profile-picture-url">Picture URL</Label>
+        <Input
+          id="profile-picture-url"
+          type="url"
+          inputMode="url"
+          autoComplete="photo"
+          placeholder="https://example.com/me.jpg"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'profile-picture-error' : 'profile-picture-url-hint'}
+        />
+        <p id="profile-picture-url-hint" className="text-xs text-muted-foreground">
+          An http:// or https:// link to an image.
+        </p>
+        <FieldError id="profile-picture-error" message={error} />
+      </div>
+      {preview ? (
+        <div className="flex items-center gap-3">
+          <img
+            src={preview}
+            alt="Preview of the picture URL"
+            className="size-20 rounded-full border border-border object-cover"
+          />
+          <span className="text-sm text-muted-foreground">Preview</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type Camera = ReturnType<typeof useCamera>;
+
+export function CameraSource({
+  state,
+  photo,
+  starting,
+  videoRef,
+  onStart,
+  onStop,
+  onCapture,
+  onRetake,
+}: {
+  state: Camera['state'];
+  photo: string | null;
+  starting: boolean;
+  videoRef: Camera['attachVideo'];
+  onStart: () => void;
+  onStop: () => void;
+  onCapture: () => void;
+  onRetake: () => void;
+}) {
+  return (
+    <div className="grid justify-items-center gap-3" data-camera-state={state}>
+      {state === 'live' ? (
+        <video
+          ref={videoRef}
+          autoPlay
+          playsInline
+          muted
+          aria-label="Camera preview"
+          className="aspect-square w-full max-w-64 rounded-2xl bg-black object-cover"
+        />
+      ) : state === 'captured' && photo ? (
+        <img
+          src={photo}
+          alt="Captured photo"
+          className="aspect-square w-full max-w-64 rounded-2xl object-cover"
+        />
+      ) : (
+        <div className="flex aspect-square w-full max-w-64 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
+          <Camera className="size-10" aria-hidden="true" />
+        </div>
+      )}
+      <div className="flex w-full max-w-64 gap-2">
+        {state === 'off' ? (
+          <Button type="button" className="flex-1" onClick={onStart} disabled={starting}>
+            {starting ? <Spinner label="Opening camera" /> : <Camera aria-hidden="true" />}
+            Open Camera
+          </Button>
+        ) : state === 'live' ? (
+          <>
+            <Button type="button" variant="outline" className="flex-1" onClick={onStop}>
+              Close Camera
+            </Button>
+            <Button type="button" className="flex-1" onClick={onCapture}>
+              Capture
+            </Button>
+          </>
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            className="flex-1"
+            onClick={onRetake}
+            disabled={starting}
+          >
+            <RefreshCw aria-hidden="true" />
+            Retake
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function StockSource({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (url: string) => void;
+}) {
+  return (
+    <RadioGroupPrimitive.Root
+      aria-label="Stock avatars"
+      value={value ?? ''}
+      onValueChange={onChange}
+      className="grid grid-cols-4 gap-2"
+    >
+      {STOCK_AVATARS.map((a) => (
+        <RadioGroupPrimitive.Item
+          key={a.id}
+          value={a.url}
+          aria-label={a.label}
+          className={cn(
+            'group flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-transparent p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            'data-[state=checked]:border-primary data-[state=checked]:bg-accent',
+          )}
+        >
+          <img src={a.url} alt={a.label} className="aspect-square w-full rounded-full bg-muted" />
+          <span aria-hidden="true" className="text-xs font-medium">
+            {a.label}
+          </span>
+        </RadioGroupPrimitive.Item>
+      ))}
+    </RadioGroupPrimitive.Root>
+  );
+}

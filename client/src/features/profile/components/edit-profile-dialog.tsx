@@ -1,0 +1,277 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { Tabs as TabsPrimitive } from 'radix-ui';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { isStockAvatarUrl } from '@common/avatars';
+import { AGE_MAX, AGE_MIN, FULL_NAME_MAX, GENDERS } from '@common/constants';
+import type { User } from '@common/schemas/auth';
+import {
+  updateProfileSchema,
+  type UpdateProfileData,
+  type UpdateProfileInput,
+} from '@common/schemas/profile';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateProfile } from '../api/update-profile';
+import { useCamera } from '../hooks/use-camera';
+import { CameraSource, isHttpUrl, StockSource, UrlSource } from './avatar-source';
+
+export type AvatarType = 'url' | 'camera' | 'stock';
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  'prefer-not-to-say': 'Prefer not to say',
+};
+
+// Blank inputs are left out of the payload, so the field keeps its value (spec: age omitted if blank).
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const toAge = (v: unknown) => {
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  return Number(v);
+};
+
+function initialAvatarType(picture: string | null): AvatarType {
+  if (picture && isStockAvatarUrl(picture)) return 'stock';
+  return 'url';
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const form = useForm<UpdateProfileInput, unknown, UpdateProfileData>({
+    resolver: zodResolver(updateProfileSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      fullName: user.fullName ?? '',
+      age: user.age ?? undefined,
+      gender: (GENDERS as readonly string[]).includes(user.gender ?? '')
+        ? (user.gender as UpdateProfileInput['gender'])
+        : undefined,
+      profilePicture: undefined,
+    },
+  });
+  const { errors } = form.formState;
+  const camera = useCamera();
+  const [avatarType, setAvatarType] = useState<AvatarType>(initialAvatarType(user.profilePicture));
+  const [urlDraft, setUrlDraft] = useState(
+    user.profilePicture && isHttpUrl(user.profilePicture) ? user.profilePicture : '',
+  );
+  const [stockDraft, setStockDraft] = useState(
+    user.profilePicture && isStockAvatarUrl(user.profilePicture) ? user.profilePicture : null,
+  );
+
+  const mutation = useUpdateProfile({
+    onSuccess: () => {
+      toast({ title: 'Profile updated', description: 'Your changes are saved.' });
+      onDone();
+    },
+    onError: (error) =>
+      toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
+  });
+
+  // The picture sent is the active source's choice; an empty choice leaves the picture as it is.
+  const setPicture = (
+    type: AvatarType,
+    drafts: { url?: string; photo?: string | null; stock?: string | null },
+  ) => {
+    const value =
+      type === 'url'
+        ? drafts.url?.trim() || undefined
+        : type === 'camera'
+          ? (drafts.photo ?? undefined)
+          : (drafts.stock ?? undefined);
+    form.setValue('profilePicture', value, { shouldValidate: form.formState.isSubmitted });
+  };
+  const drafts = { url: urlDraft, photo: camera.photo, stock: stockDraft };
+
+  const chooseSource = (type: AvatarType) => {
+    setAvatarType(type);
+    if (type !== 'camera') camera.stop();
+    setPicture(type, { ...drafts, photo: type === 'camera' ? camera.photo : null });
+  };
+
+  const pictureValue = useWatch({ control: form.control, name: 'profilePicture' });
+  // Only a picture that can be shown: a half-typed or refused URL is never loaded.
+  const previewSrc =
+    pictureValue &&
+    (isHttpUrl(pictureValue) ||
+      isStockAvatarUrl(pictureValue) ||
+      pictureValue.startsWith('data:image/'))
+      ? pictureValue
+      : user.profilePicture;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (avatarType === 'url' && values.profilePicture && !isHttpUrl(values.profilePicture)) {
+      form.setError('profilePicture', {
+        message: 'The picture URL must start with https:// or http://.',
+      });
+      return;
+    }
+    camera.stop();
+    mutation.mutate(values);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="flex items-center gap-3">
+        <UserAvatar src={previewSrc} name="Current picture" className="size-16" />
+        <p className="text-sm text-muted-foreground">
+          Choose a picture from a link, your camera or our stock avatars.
+        </p>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor="profile-full-name">Full name</Label>
+        <Input
+          id="profile-full-name"
+          autoComplete="name"
+          maxLength={FULL_NAME_MAX}
+          aria-invalid={errors.fullName ? true : undefined}
+          aria-describedby={errors.fullName ? 'profile-full-name-error' : undefined}
+          {...form.register('fullName')}
+        />
+        <FieldError id="profile-full-name-error" message={errors.fullName?.message} />
+      </div>
+
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid content-start gap-2">
+          <Label htmlFor="profile-age">Age</Label>
+          <Input
+            id="profile-age"
+            type="number"
+            inputMode="numeric"
+            min={AGE_MIN}
+            max={AGE_MAX}
+            step={1}
+            aria-invalid={errors.age ? true : undefined}
+            aria-describedby={errors.age ? 'profile-age-error' : undefined}
+            {...form.register('age', { setValueAs: toAge })}
+          />
+          <FieldError id="profile-age-error" message={errors.age?.message} />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor="profile-gender">Gender</Label>
+          <NativeSelect
+            id="profile-gender"
+            aria-invalid={errors.gender ? true : undefined}
+            aria-describedby={errors.gender ? 'profile-gender-error' : undefined}
+            {...form.register('gender', { setValueAs: blankToUndefined })}
+          >
+            <option value="">Not set</option>
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {GENDER_LABELS[g]}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id="profile-gender-error" message={errors.gender?.message} />
+        </div>
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Profile picture</legend>
+        <TabsPrimitive.Root value={avatarType} onValueChange={(v) => chooseSource(v as AvatarType)}>
+          <TabsList aria-label="Picture source">
+            <TabsTrigger value="url">URL</TabsTrigger>
+            <TabsTrigger value="camera">Camera</TabsTrigger>
+            <TabsTrigger value="stock">Stock</TabsTrigger>
+          </TabsList>
+          <TabsContent value="url">
+            <UrlSource
+              value={urlDraft}
+              error={avatarType === 'url' ? errors.profilePicture?.message : undefined}
+              onChange={(url) => {
+                setUrlDraft(url);
+                setPicture('url', { url });
+              }}
+            />
+          </TabsContent>
+          <TabsContent value="camera">
+            <CameraSource
+              state={camera.state}
+              photo={camera.photo}
+              starting={camera.starting}
+              videoRef={camera.attachVideo}
+              onStart={() => void camera.start()}
+              onStop={camera.stop}
+              onCapture={() => {
+                const photo = camera.capture();
+                if (photo) setPicture('camera', { photo });
+              }}
+              onRetake={() => {
+                camera.retake();
+                setPicture('camera', { photo: null });
+              }}
+            />
+            {avatarType === 'camera' ? (
+              <FieldError id="profile-picture-error" message={errors.profilePicture?.message} />
+            ) : null}
+          </TabsContent>
+          <TabsContent value="stock">
+            <StockSource
+              value={stockDraft}
+              onChange={(stock) => {
+                setStockDraft(stock);
+                setPicture('stock', { stock });
+              }}
+            />
+            {avatarType === 'stock' ? (
+              <FieldError id="profile-picture-error" message={errors.profilePicture?.message} />
+            ) : null}
+          </TabsContent>
+        </TabsPrimitive.Root>
+      </fieldset>
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? <Spinner label="Saving" /> : null}
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Edit Profile: full name, age, gender and a picture from a URL, the camera or the stock set. */
+export function EditProfileDialog({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="w-full">
+          <Pencil aria-hidden="true" />
+          Edit Profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>
+            All fields are optional. Blank fields keep their current value.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: each opening starts from the saved profile, and closing stops the camera. */}
+        <EditProfileForm user={user} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
