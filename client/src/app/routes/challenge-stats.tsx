@@ -1,11 +1,11 @@
-import { Dumbbell, Flame, Play, Trophy } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Play, Trophy } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { CHALLENGES } from '@common/challenges';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { StatTile } from '@/components/ui/stat-tile';
 import { useUser } from '@/features/auth/api/get-user';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
@@ -48,6 +48,8 @@ function PushupStats() {
   const recent = useWorkouts({ enabled: signedIn });
   const pages = useWorkoutPages({ enabled: signedIn });
   const history = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const figure = (testId: string, value?: number) =>
+    stats.isPending ? <Skeleton className="mx-auto h-8 w-10" /> : <span data-testid={testId}>{value ?? 0}</span>;
 
   return (
     <section aria-labelledby="stats-title" className="grid gap-5">
@@ -65,9 +67,9 @@ function PushupStats() {
       </div>
 
       <dl className="grid grid-cols-3 gap-2" data-testid="stats">
-        <Stat label="Total push-ups" icon={<Dumbbell aria-hidden="true" />} value={stats.data?.totalPushups} loading={stats.isPending} />
-        <Stat label="Personal best" icon={<Trophy aria-hidden="true" />} value={stats.data?.bestPushups} loading={stats.isPending} />
-        <Stat label="Workouts" icon={<Flame aria-hidden="true" />} value={stats.data?.totalWorkouts} loading={stats.isPending} />
+        <StatTile label="Total Push-ups" value={figure('stat-total-push-ups', stats.data?.totalPushups)} className="bg-card shadow-sm" />
+        <StatTile label="Personal Best" value={figure('stat-personal-best', stats.data?.bestPushups)} className="bg-card shadow-sm" />
+        <StatTile label="Workouts" value={figure('stat-workouts', stats.data?.totalWorkouts)} className="bg-card shadow-sm" />
       </dl>
       {stats.isError ? <p role="alert" className="text-sm text-destructive">Could not load your stats: {stats.error.message}</p> : null}
 
@@ -81,12 +83,14 @@ function PushupStats() {
       </Card>
 
       <Card>
-        <CardHeader className="flex-row items-center justify-between">
-          <CardTitle>Workout History</CardTitle>
-          <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'link', size: 'sm' })}>
-            <Trophy aria-hidden="true" />
-            Leaderboard
-          </Link>
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle>Workout History</CardTitle>
+            <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+              <Trophy aria-hidden="true" />
+              Leaderboard
+            </Link>
+          </div>
         </CardHeader>
         <CardContent className="grid gap-3">
           {pages.isPending ? (
@@ -112,17 +116,5 @@ function PushupStats() {
         </CardContent>
       </Card>
     </section>
-  );
-}
-
-function Stat({ label, value, icon, loading }: { label: string; value?: number; icon: ReactNode; loading: boolean }) {
-  return (
-    <div className="grid gap-1 rounded-2xl border border-border bg-card p-3 text-center shadow-sm [&_svg]:mx-auto [&_svg]:size-5 [&_svg]:text-primary">
-      <dt className="order-last text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="grid gap-1 text-2xl font-extrabold tabular-nums">
-        {icon}
-        {loading ? <Skeleton className="mx-auto h-7 w-10" /> : <span data-testid={`stat-${label.toLowerCase().replace(/\W+/g, '-')}`}>{value ?? 0}</span>}
-      </dd>
-    </div>
   );
 }

@@ -196,7 +196,7 @@ function CountdownRingBlock({ view, onStart }: { view: ReturnType<typeof useTime
       <span className="text-6xl font-extrabold tabular-nums" data-testid="timer-clock" role="timer" aria-label="Time left">
         {formatClock(seconds)}
       </span>
-      <span className="text-sm font-semibold text-muted-foreground">seconds left</span>
+      <span className="text-sm font-semibold text-muted-foreground">remaining</span>
     </CountdownRing>
   );
 }

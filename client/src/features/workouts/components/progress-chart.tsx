@@ -3,9 +3,9 @@ import type { Workout } from '@common/schemas/workouts';
 import { formatMedium } from '@/lib/dates';
 import { chartGeometry } from '../utils/chart';
 
-const W = 600;
-const H = 240;
-const PAD = { top: 28, right: 20, bottom: 34, left: 44 };
+const W = 360;
+const H = 200;
+const PAD = { top: 24, right: 12, bottom: 28, left: 32 };
 const PW = W - PAD.left - PAD.right;
 const PH = H - PAD.top - PAD.bottom;
 
@@ -35,7 +35,7 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
       role="img"
       aria-label={summary}
       data-testid="progress-chart"
-      style={{ fontSize: 15 }}
+      style={{ fontSize: 12 }}
     >
       <g transform={`translate(${PAD.left},${PAD.top})`}>
         {g.ticks.map((t) => {
@@ -43,31 +43,31 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
           return (
             <g key={t}>
               <line x1={0} x2={PW} y1={y} y2={y} className="stroke-border" strokeWidth={1} />
-              <text x={-8} y={y} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground">
+              <text x={-6} y={y} textAnchor="end" dominantBaseline="middle" className="fill-muted-foreground">
                 {t}
               </text>
             </g>
           );
         })}
         <line x1={0} x2={PW} y1={bestY} y2={bestY} className="stroke-amber-500" strokeWidth={2} strokeDasharray="6 5" />
-        <text x={PW} y={bestY - 8} textAnchor="end" className="fill-amber-700 font-semibold">
+        <text x={PW} y={bestY - 6} textAnchor="end" className="fill-amber-700 font-semibold">
           Best {g.best}
         </text>
         {g.points.length > 1 ? (
-          <polyline points={line} fill="none" className="stroke-primary" strokeWidth={3} strokeLinejoin="round" strokeLinecap="round" />
+          <polyline points={line} fill="none" className="stroke-primary" strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
         ) : null}
         {g.points.map((p) =>
           p.best ? (
-            <circle key={p.id} cx={p.x} cy={p.y} r={8} className="fill-amber-400 stroke-amber-700" strokeWidth={2.5} />
+            <circle key={p.id} cx={p.x} cy={p.y} r={6} className="fill-amber-400 stroke-amber-700" strokeWidth={2} />
           ) : (
-            <circle key={p.id} cx={p.x} cy={p.y} r={g.points.length > 40 ? 2.5 : 4.5} className="fill-primary" />
+            <circle key={p.id} cx={p.x} cy={p.y} r={g.points.length > 40 ? 2 : 3.5} className="fill-primary" />
           ),
         )}
-        <text x={0} y={PH + 24} textAnchor="start" className="fill-muted-foreground">
+        <text x={0} y={PH + 20} textAnchor="start" className="fill-muted-foreground">
           {format(new Date(first.createdAt), 'MMM d')}
         </text>
         {g.points.length > 1 ? (
-          <text x={PW} y={PH + 24} textAnchor="end" className="fill-muted-foreground">
+          <text x={PW} y={PH + 20} textAnchor="end" className="fill-muted-foreground">
             {format(new Date(last.createdAt), 'MMM d')}
           </text>
         ) : null}

@@ -52,10 +52,12 @@ export function WorkoutList({ workouts, canDelete = false, shareUsername, emptyT
               <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-base font-bold text-emerald-900">
                 {w.pushups}
               </span>
-              <span className="grid min-w-0 flex-1">
-                <span className="font-semibold">
-                  {pushupsLabel(w.pushups)}
-                  <span className="font-normal text-muted-foreground"> · {formatMedium(w.createdAt)}</span>
+              <span className="grid min-w-0 flex-1 gap-0.5">
+                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                  <span className="font-semibold">{pushupsLabel(w.pushups)}</span>
+                  <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
+                    {formatMedium(w.createdAt)}
+                  </time>
                 </span>
                 {w.notes ? <span className="truncate text-sm text-muted-foreground">{w.notes}</span> : null}
               </span>
@@ -117,18 +119,18 @@ function WorkoutDetailDialog({
               <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">{workout.notes || 'No notes'}</p>
             </div>
             <DialogFooter>
+              {canDelete ? (
+                <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              ) : null}
               {shareUsername ? (
                 <ShareMenu
                   url={profileUrl(shareUsername)}
                   text={workoutShareText(workout.pushups)}
                   title={`${APP_NAME}: 90 Second Push-up Challenge`}
                 />
-              ) : null}
-              {canDelete ? (
-                <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
               ) : null}
             </DialogFooter>
           </DialogContent>
