@@ -128,6 +128,19 @@ export const leaderboardBests = pgTable(
   ],
 );
 
+/** How many users have each best push-up count in each period: "my rank" sums at most 300 rows. */
+export const leaderboardCounts = pgTable(
+  'leaderboard_counts',
+  {
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
+    pushups: integer('pushups').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ name: 'leaderboard_counts_pk', columns: [t.periodId, t.pushups] })],
+);
+
 // node-postgres gives a Buffer, PGlite a Uint8Array; both accept either.
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',

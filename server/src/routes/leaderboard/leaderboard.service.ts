@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import { periodRange } from './period';
 
-// Reads come from leaderboard_bests (one row per user and period, kept by triggers; see
-// migration 0002 and docs/decisions/0201). A period is registered the first time anyone asks.
+// Reads come from leaderboard_bests (one row per user and period, kept by triggers in migration
+// 0002) through the functions of migration 0003; see docs/decisions/0201.
 
 type Row = Record<string, unknown>;
 
@@ -31,34 +31,15 @@ function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined) {
   };
 }
 
-/**
- * Runs a query whose first column says whether the period is registered; if not, registers it
- * (filling its summary) and runs the query again. The common case is one round trip.
- */
-async function withPeriod<T extends Row>(
-  db: Db,
-  b: { start: SQL; end: SQL },
-  query: (periodId: SQL) => SQL,
-): Promise<T[]> {
-  const lookup = sql`(select id from leaderboard_periods where starts_at = ${b.start} and ends_at = ${b.end})`;
-  const rows = await rowsOf<T & { period_id: number | null }>(db, query(lookup));
-  if (rows[0]?.period_id != null) return rows;
-  // A separate statement: a query does not see rows written by a function it calls.
-  const [reg] = await rowsOf<{ id: number }>(db, sql`select lb_period(${b.start}, ${b.end}) as id`);
-  return rowsOf<T>(db, query(sql`${Number(reg!.id)}::int`));
-}
-
 interface BoardRow extends Row {
-  period_id: number | null;
-  workout_id: number | null;
-  user_id: number;
-  username: string;
+  workout_id: number;
+  rank: number | string;
   pushups: number;
   created_at: Date | string;
+  username: string;
   age: number | null;
   gender: string | null;
   profile_picture: string | null;
-  rank: number | string;
 }
 
 export async function getBoard(
@@ -67,57 +48,34 @@ export async function getBoard(
   query: LeaderboardQuery,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  const filters: SQL[] = [];
-  if (query.ageGroup !== 'all') {
-    const g = AGE_GROUPS.find((a) => a.id === query.ageGroup)!;
-    filters.push(Number.isFinite(g.max) ? sql`s.age between ${g.min} and ${g.max}` : sql`s.age >= ${g.min}`);
-  }
-  if (query.gender !== 'all') filters.push(sql`s.gender = ${query.gender}`);
-  const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-
-  // The window ranks every user in the period (filters must not change rank, decision 7) but
-  // is evaluated lazily: the walk down the board index stops once `limit` rows pass the filters.
-  const rows = await withPeriod<BoardRow>(db, bounds(period, now, query.tz), (pid) => sql`
-    select p.id as period_id, t.*
-    from (select ${pid} as id) p
-    left join lateral (
-      select s.workout_id, s.user_id, s.pushups, s.created_at, s.age, s.gender, s.rank,
-             u.username, u.profile_picture
-      from (
-        select s.* from (
-          select b.workout_id, b.user_id, b.pushups, b.created_at, b.age, b.gender,
-                 rank() over (order by b.pushups desc nulls last) as rank
-          from leaderboard_bests b
-          where b.period_id = p.id
-          order by b.pushups desc nulls last, b.created_at, b.workout_id
-        ) s
-        ${where}
-        limit ${query.limit}
-      ) s
-      join users u on u.id = s.user_id
-    ) t on true
-    order by t.pushups desc nulls last, t.created_at, t.workout_id`);
-
-  return rows
-    .filter((r) => r.workout_id != null)
-    .map((r) => ({
-      id: Number(r.workout_id),
-      username: r.username,
-      rank: Number(r.rank),
-      pushups: Number(r.pushups),
-      createdAt: iso(r.created_at),
-      age: r.age === null ? null : Number(r.age),
-      gender: r.gender,
-      profilePicture: r.profile_picture,
-    }));
+  const band = query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
+  const ageMin = band ? band.min : null;
+  const ageMax = band && Number.isFinite(band.max) ? band.max : null;
+  const gender = query.gender === 'all' ? null : query.gender;
+  const b = bounds(period, now, query.tz);
+  // lb_board (migration 0003) registers the period if needed and walks its board index until
+  // `limit` rows pass the filters; ranks count everyone in the period (decision 7).
+  const rows = await rowsOf<BoardRow>(
+    db,
+    sql`select * from lb_board(${b.start}, ${b.end}, ${query.limit}::int, ${ageMin}::int, ${ageMax}::int, ${gender}::text)`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.workout_id),
+    username: r.username,
+    rank: Number(r.rank),
+    pushups: Number(r.pushups),
+    createdAt: iso(r.created_at),
+    age: r.age === null ? null : Number(r.age),
+    gender: r.gender,
+    profilePicture: r.profile_picture,
+  }));
 }
 
 interface MeRow extends Row {
-  period_id: number | null;
-  workout_id: number | null;
+  workout_id: number;
+  rank: number | string;
   pushups: number;
   created_at: Date | string;
-  rank: number | string;
 }
 
 /** The user's overall rank and best in the period, or null when they have no workout in it. */
@@ -128,17 +86,8 @@ export async function getMyStanding(
   tz: string | undefined,
   now: Date,
 ): Promise<LeaderboardMe> {
-  const rows = await withPeriod<MeRow>(db, bounds(period, now, tz), (pid) => sql`
-    select p.id as period_id, m.*
-    from (select ${pid} as id) p
-    left join lateral (
-      select b.workout_id, b.pushups, b.created_at,
-             1 + (select count(*) from leaderboard_bests o
-                  where o.period_id = b.period_id and o.pushups > b.pushups) as rank
-      from leaderboard_bests b
-      where b.user_id = ${userId} and b.period_id = p.id
-    ) m on true`);
-  const r = rows[0];
-  if (!r || r.workout_id == null) return null;
+  const b = bounds(period, now, tz);
+  const [r] = await rowsOf<MeRow>(db, sql`select * from lb_me(${b.start}, ${b.end}, ${userId}::int)`);
+  if (!r) return null;
   return { rank: Number(r.rank), pushups: Number(r.pushups), id: Number(r.workout_id), createdAt: iso(r.created_at) };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LeaderboardEntry } from '@common/schemas/leaderboard';
+import { leaderboardEntrySchema, type LeaderboardEntry } from '@common/schemas/leaderboard';
 import { leaderboardBests, users, workouts } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';
@@ -78,7 +78,12 @@ describe('GET /api/leaderboard/:period ranking', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(2);
     expect(res.body).not.toMatch(/email|@example\.com|password|argon/i);
-    expect(res.json()[0]).not.toHaveProperty('fullName');
+    for (const entry of res.json()) {
+      expect(Object.keys(entry).sort()).toEqual(
+        ['age', 'createdAt', 'gender', 'id', 'profilePicture', 'pushups', 'rank', 'username'],
+      );
+      expect(leaderboardEntrySchema.strict().safeParse(entry).success).toBe(true);
+    }
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
@@ -205,7 +210,54 @@ describe('summaries stay right after writes', () => {
       where created_at >= '2026-06-14T00:00:00Z' and created_at < '2026-06-21T00:00:00Z'
       order by user_id, pushups desc, created_at, id`);
     const ids = (expected as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)).sort((x, y) => x - y);
-    expect((await board('week')).map((r) => r.id).sort((x, y) => x - y)).toEqual(ids);
+    const rows = await board('week');
+    expect(rows.map((r) => r.id).sort((x, y) => x - y)).toEqual(ids);
+    // Each user's own rank (from the per-count tallies) agrees with the board.
+    for (const p of people) {
+      const mine = rows.find((r) => r.username === p.username);
+      const me = (await get('week/me', {}, p.headers)).json();
+      expect(me === null ? null : me.rank).toBe(mine ? mine.rank : null);
+    }
+  });
+
+  it('concurrent saves and deletes keep the tallies exact', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app)));
+    for (const p of ['today', 'week', 'month']) await board(p);
+    const made = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => lift(people[i % 8]!, 10 + (i % 5), `2026-06-17T0${i % 10}:00:00Z`)),
+    );
+    await Promise.all(made.filter((_, i) => i % 3 === 0).map((w) => t.app.db.delete(workouts).where(eq(workouts.id, w.id))));
+    const check = await t.app.db.execute(sql`
+      select b.period_id, count(*)::int as bests,
+             (select coalesce(sum(c.users), 0)::int from leaderboard_counts c where c.period_id = b.period_id) as counted
+      from leaderboard_bests b group by b.period_id`);
+    for (const r of (check as unknown as { rows: { bests: number; counted: number }[] }).rows) {
+      expect(Number(r.counted)).toBe(Number(r.bests));
+    }
+    const rows = await board('today');
+    for (const p of people) {
+      const me = (await get('today/me', {}, p.headers)).json();
+      expect(me?.rank ?? null).toBe(rows.find((r) => r.username === p.username)?.rank ?? null);
+    }
+  });
+
+  it('forgets periods that ended long ago and rebuilds one when asked again', async () => {
+    const u = await createUser(t.app, { username: 'returner' });
+    await lift(u, 33, '2026-03-04T10:00:00Z');
+    t.clock.set('2026-03-04T12:00:00Z');
+    expect(names(await board('today'))).toEqual(['returner']);
+    const periods = () => t.app.db.execute(sql`select starts_at from leaderboard_periods where ends_at <> 'infinity'`);
+    const count = async () => (await periods() as unknown as { rows: unknown[] }).rows.length;
+    expect(await count()).toBeGreaterThan(0);
+    // Months later a new day is registered, and every period that ended over 8 days before goes.
+    t.clock.set('2026-08-20T12:00:00Z');
+    await board('today');
+    const left = (await periods() as unknown as { rows: { starts_at: Date | string }[] }).rows;
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((r) => new Date(r.starts_at) >= at('2026-08-01T00:00:00Z'))).toBe(true);
+    t.clock.set('2026-03-04T12:00:00Z');
+    expect(names(await board('today'))).toEqual(['returner']);
+    expect((await get('today/me', {}, u.headers)).json()).toMatchObject({ rank: 1, pushups: 33 });
   });
 });
 
