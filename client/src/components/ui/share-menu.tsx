@@ -1,5 +1,6 @@
 import { ExternalLink, Link2, Share2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { APP_NAME } from '@common/constants';
 import { cn } from '@/lib/utils';
 import { Button, type ButtonProps } from './button';
 import { toast } from './use-toast';
@@ -12,6 +13,13 @@ export interface ShareMenuProps {
   variant?: ButtonProps['variant'];
   className?: string;
 }
+
+/** What FitBench shares: the user's public profile (visitors can open it, decision 3) and the result. */
+export const profileShareUrl = (username: string) =>
+  `${window.location.origin}/90second/users/${encodeURIComponent(username)}`;
+export const pushupShareText = (pushups: number) =>
+  `I did ${pushups} push-up${pushups === 1 ? '' : 's'} in 90 seconds on ${APP_NAME}`;
+export const SHARE_TITLE = `${APP_NAME}: 90 Second Push-up Challenge`;
 
 /** The share-intent pages of each network (opened in a new tab). */
 export function shareIntents(url: string, text: string) {

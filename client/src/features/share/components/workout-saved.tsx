@@ -2,7 +2,8 @@ import { CheckCircle2, Home, Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { profileShareUrl, pushupShareText, SHARE_TITLE, ShareButton } from './share-button';
+import { profileShareUrl, pushupShareText, SHARE_TITLE } from '@/components/ui/share-menu';
+import { ShareButton } from './share-button';
 
 /** The confirmation after a save (timer and log workout): share, View Leaderboard, Home. */
 export function WorkoutSaved({ pushups, username }: { pushups: number; username: string }) {

@@ -1,6 +1,5 @@
 import { ChevronRight, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { APP_NAME } from '@common/constants';
 import type { Workout } from '@common/schemas/workouts';
 import {
   AlertDialog,
@@ -12,7 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { ShareMenu } from '@/components/ui/share-menu';
+import { profileShareUrl, pushupShareText, SHARE_TITLE, ShareMenu } from '@/components/ui/share-menu';
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
 
@@ -26,10 +25,6 @@ export interface WorkoutListProps {
 }
 
 const pushupsLabel = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;
-
-/** The public profile a shared workout links to (share links land on public pages, decision 3). */
-export const profileUrl = (username: string) => `${window.location.origin}/90second/users/${encodeURIComponent(username)}`;
-export const workoutShareText = (pushups: number) => `I did ${pushupsLabel(pushups)} in 90 seconds on ${APP_NAME}`;
 
 /** A list of workouts; a row opens its details (count, notes, date, share, delete). */
 export function WorkoutList({ workouts, canDelete = false, shareUsername, emptyText = 'No workouts yet.' }: WorkoutListProps) {
@@ -126,11 +121,7 @@ function WorkoutDetailDialog({
                 </Button>
               ) : null}
               {shareUsername ? (
-                <ShareMenu
-                  url={profileUrl(shareUsername)}
-                  text={workoutShareText(workout.pushups)}
-                  title={`${APP_NAME}: 90 Second Push-up Challenge`}
-                />
+                <ShareMenu url={profileShareUrl(shareUsername)} text={pushupShareText(workout.pushups)} title={SHARE_TITLE} />
               ) : null}
             </DialogFooter>
           </DialogContent>
