@@ -43,7 +43,7 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
           <span className="flex-1">
             <span className="block font-semibold">You</span>
             <span className="text-xs text-muted-foreground">
-              Your rank in {PERIOD_LABELS[period].toLowerCase()}
+              Your rank · {PERIOD_LABELS[period]}
             </span>
           </span>
           <span className="flex flex-col items-end leading-tight">
@@ -55,7 +55,9 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
         </>
       ) : (
         <p className="flex-1 text-sm">
-          You have no workout in {PERIOD_LABELS[period].toLowerCase()} yet.{' '}
+          {period === 'all_time'
+            ? 'You have not logged any push-ups yet.'
+            : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
           <Link
             href="/90second/timer"
             className="font-semibold text-primary underline underline-offset-4"
@@ -129,7 +131,7 @@ export function Leaderboard({ viewerUsername }: { viewerUsername: string | null 
           <TabsPrimitive.Trigger
             key={p}
             value={p}
-            className="inline-flex min-h-10 flex-1 cursor-pointer items-center justify-center rounded-lg px-1 py-1.5 text-[13px] font-semibold leading-tight transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
+            className="inline-flex min-h-10 flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-lg px-1 py-1.5 text-xs font-semibold transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
           >
             {PERIOD_LABELS[p]}
           </TabsPrimitive.Trigger>

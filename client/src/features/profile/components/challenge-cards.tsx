@@ -10,17 +10,23 @@ function CardBody({ challenge, renderIcon }: { challenge: Challenge; renderIcon:
   return (
     <>
       {renderIcon(challenge)}
-      <span className="grid min-w-0 flex-1">
-        <span className="truncate font-semibold">{challenge.title}</span>
-        <span className="text-xs capitalize text-muted-foreground">
-          {challenge.duration} · {challenge.difficulty}
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="font-semibold leading-snug">{challenge.title}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <span>
+            {challenge.duration} · <span className="capitalize">{challenge.difficulty}</span>
+          </span>
+          {challenge.isActive ? null : <Badge variant="secondary">Coming Soon</Badge>}
         </span>
       </span>
     </>
   );
 }
 
-/** The user's challenges (icons come from the route, which owns the catalogue's icon set): the active one opens its stats page, the others are coming soon. */
+/**
+ * The user's challenges: the active one opens its stats page, the others are coming soon.
+ * Icons come from the route, which composes the challenges feature's icon set.
+ */
 export function ChallengeCards({ renderIcon }: { renderIcon: RenderIcon }) {
   return (
     <ul className="grid gap-2">
@@ -38,7 +44,6 @@ export function ChallengeCards({ renderIcon }: { renderIcon: RenderIcon }) {
           ) : (
             <div className="flex min-h-16 items-center gap-3 rounded-xl border border-border bg-muted/40 px-3 py-2">
               <CardBody challenge={c} renderIcon={renderIcon} />
-              <Badge variant="secondary">Coming Soon</Badge>
             </div>
           )}
         </li>
