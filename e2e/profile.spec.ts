@@ -120,6 +120,7 @@ test.describe('own profile', () => {
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth))
       .toBeGreaterThan(0);
+    await expectNoA11yViolations(page);
     await dialog.getByRole('button', { name: 'Capture' }).click();
     const photo = dialog.getByRole('img', { name: 'Captured photo' });
     await expect(photo).toHaveAttribute('src', /^data:image\/jpeg;base64,/);

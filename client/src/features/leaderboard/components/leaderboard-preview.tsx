@@ -2,7 +2,7 @@ import { LEADERBOARD_PREVIEW } from '@common/constants';
 import { Button } from '@/components/ui/button';
 import { viewerTimeZone } from '@/lib/dates';
 import { useLeaderboard } from '../api/get-leaderboard';
-import { BoardSkeleton, EMPTY_BOARD_TEXT } from './leaderboard';
+import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardRow } from './leaderboard-row';
 
 /** Today's top three (the challenge home's Today's Leaders); shares the Today board's cache. */

@@ -7,26 +7,14 @@ import {
   type LeaderboardPeriod,
 } from '@common/schemas/leaderboard';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/dates';
 import { isFiltered, NO_FILTERS, type LeaderboardFilters as Filters } from '../api/get-leaderboard';
 import { useMyStanding } from '../api/get-my-standing';
 import { useBoardRows } from '../hooks/use-board-rows';
+import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardFilters } from './leaderboard-filters';
 import { LeaderboardRow, RankBadge } from './leaderboard-row';
-
-export const EMPTY_BOARD_TEXT = 'No entries for this time period yet. Be the first!';
-
-export function BoardSkeleton({ rows = 5 }: { rows?: number }) {
-  return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading leaderboard">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-16" />
-      ))}
-    </div>
-  );
-}
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
 function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string }) {

@@ -61,7 +61,8 @@ function Stats({ stats }: { stats: PublicProfileData['stats'] }) {
 
 function ProfileSkeleton() {
   return (
-    <div className="grid gap-4" aria-busy="true" aria-label="Loading profile">
+    <div role="status" className="grid gap-4">
+      <span className="sr-only">Loading profile</span>
       <Skeleton className="h-24" />
       <Skeleton className="h-11" />
       <Skeleton className="h-48" />
