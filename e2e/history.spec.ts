@@ -7,7 +7,10 @@ import { addWorkout, expect, expectNoA11yViolations, test, toasts } from './fixt
 const toastItems = (page: Page) => page.locator('li[data-state="open"]');
 
 test.describe('stats and history', () => {
-  test('stats, progress chart, detail dialog and delete with confirmation', async ({ page, user: _user }) => {
+  test('stats, progress chart, detail dialog and delete with confirmation', async ({
+    page,
+    user: _user,
+  }) => {
     const request = page.context().request;
     await addWorkout(request, { pushups: 20 });
     await addWorkout(request, { pushups: 35, notes: 'Felt strong today' });
@@ -18,8 +21,14 @@ test.describe('stats and history', () => {
     await expect(page.getByTestId('stat-total-push-ups')).toHaveText('83');
     await expect(page.getByTestId('stat-personal-best')).toHaveText('35');
     await expect(page.getByTestId('stat-workouts')).toHaveText('3');
-    await expect(page.getByRole('link', { name: 'Start Challenge' })).toHaveAttribute('href', '/90second/timer');
-    await expect(page.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/90second/leaderboard');
+    await expect(page.getByRole('link', { name: 'Start Challenge' })).toHaveAttribute(
+      'href',
+      '/90second/timer',
+    );
+    await expect(page.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute(
+      'href',
+      '/90second/leaderboard',
+    );
     const chart = page.getByRole('img', { name: /Push-ups over your last 3 workouts/ });
     await expect(chart).toHaveAttribute('aria-label', /Personal best 35 on .*\. Latest 28\./);
 
@@ -59,7 +68,10 @@ test.describe('stats and history', () => {
     await expect(page.getByTestId('stat-workouts')).toHaveText('2');
   });
 
-  test('cancelling keeps the workout; a failed delete shows the server message', async ({ page, user: _user }) => {
+  test('cancelling keeps the workout; a failed delete shows the server message', async ({
+    page,
+    user: _user,
+  }) => {
     await addWorkout(page.context().request, { pushups: 12 });
     await page.goto('/90second-profile');
     await page.getByTestId('workout-row').click();
@@ -70,14 +82,20 @@ test.describe('stats and history', () => {
 
     await page.route('**/api/workouts/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Workout not found' }) })
+        ? route.fulfill({
+            status: 404,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Workout not found' }),
+          })
         : route.fallback(),
     );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toastItems(page)).toContainText('Failed to delete workout');
     await expect(toastItems(page)).toContainText('404: Workout not found');
-    await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Delete' })).toBeEnabled();
+    await expect(
+      page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }),
+    ).toBeEnabled();
   });
 
   test('Load more pages through the history with the cursor', async ({ page, user: _user }) => {
@@ -95,13 +113,19 @@ test.describe('stats and history', () => {
 
   test('empty history, unknown and coming-soon challenges', async ({ page, user: _user }) => {
     await page.goto('/profile/pushup-90');
-    await expect(page.getByText('No workouts yet. Start the timer or log a workout to see it here.')).toBeVisible();
-    await expect(page.getByText('Your progress chart appears after your first workout.')).toBeVisible();
+    await expect(
+      page.getByText('No workouts yet. Start the timer or log a workout to see it here.'),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Your progress chart appears after your first workout.'),
+    ).toBeVisible();
     await expect(page.getByTestId('stat-workouts')).toHaveText('0');
     await page.goto('/profile/no-such-challenge');
     await expect(page.getByRole('heading', { name: 'Challenge not found' })).toBeVisible();
     await page.goto('/profile/nickels-dimes');
-    await expect(page.getByRole('heading', { name: 'Nickels and Dimes: coming soon' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Nickels and Dimes: coming soon' }),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Push-up stats' }).click();
     await expect(page.getByRole('heading', { name: 'Push-up Stats' })).toBeVisible();
   });

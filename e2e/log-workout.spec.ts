@@ -4,7 +4,10 @@ import { expect, expectNoA11yViolations, test, toasts } from './fixtures';
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
 test.describe('log workout', () => {
-  test('with notes and a custom time: saved, confirmed, and in the history with its date', async ({ page, user: _user }) => {
+  test('with notes and a custom time: saved, confirmed, and in the history with its date', async ({
+    page,
+    user: _user,
+  }) => {
     const when = subDays(new Date(), 2);
     when.setHours(9, 15, 0, 0);
     await page.goto('/90second/log-workout');
@@ -35,10 +38,15 @@ test.describe('log workout', () => {
     await expect(row).toContainText(format(when, 'MMM d, y'));
     await expect(row).toContainText('Morning set, felt strong');
     await row.click();
-    await expect(page.getByRole('dialog')).toContainText(`${format(when, 'EEEE, MMMM do, y')} at 9:15 AM`);
+    await expect(page.getByRole('dialog')).toContainText(
+      `${format(when, 'EEEE, MMMM do, y')} at 9:15 AM`,
+    );
   });
 
-  test('just now, blank notes omitted; the count and the time are checked', async ({ page, user: _user }) => {
+  test('just now, blank notes omitted; the count and the time are checked', async ({
+    page,
+    user: _user,
+  }) => {
     await page.goto('/log-workout');
     const save = page.getByRole('button', { name: 'Save', exact: true });
 

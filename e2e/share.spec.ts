@@ -1,7 +1,10 @@
 import { addWorkout, expect, test } from './fixtures';
 
 test.describe('share', () => {
-  test('without native share: a menu with Facebook, Twitter, LinkedIn and Copy link', async ({ page, user }) => {
+  test('without native share: a menu with Facebook, Twitter, LinkedIn and Copy link', async ({
+    page,
+    user,
+  }) => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
       const w = window as unknown as { __copied?: string };
@@ -18,16 +21,27 @@ test.describe('share', () => {
     const url = `${new URL(page.url()).origin}/90second/users/${user.username}`;
     const menu = page.getByRole('menu');
     const u = encodeURIComponent(url);
-    await expect(menu.getByRole('menuitem', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${u}`);
+    await expect(menu.getByRole('menuitem', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+    );
     const twitter = menu.getByRole('menuitem', { name: 'Twitter' });
-    await expect(twitter).toHaveAttribute('href', `https://twitter.com/intent/tweet?text=${encodeURIComponent('I did 42 push-ups in 90 seconds on FitBench')}&url=${u}`);
+    await expect(twitter).toHaveAttribute(
+      'href',
+      `https://twitter.com/intent/tweet?text=${encodeURIComponent('I did 42 push-ups in 90 seconds on FitBench')}&url=${u}`,
+    );
     await expect(twitter).toHaveAttribute('target', '_blank');
-    await expect(menu.getByRole('menuitem', { name: 'LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${u}`);
+    await expect(menu.getByRole('menuitem', { name: 'LinkedIn' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+    );
 
     await menu.getByRole('menuitem', { name: 'Copy link' }).click();
     // The dialog is modal, so the toast region is aria-hidden for the moment: find the toast by its item.
     await expect(page.locator('li[data-state="open"]')).toContainText('Link copied');
-    expect(await page.evaluate(() => (window as unknown as { __copied?: string }).__copied)).toBe(url);
+    expect(await page.evaluate(() => (window as unknown as { __copied?: string }).__copied)).toBe(
+      url,
+    );
   });
 
   test('native share gets the profile link and the result', async ({ page, user }) => {

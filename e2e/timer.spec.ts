@@ -16,7 +16,9 @@ async function instrumentAudio(page: Page) {
       return start.apply(this, args);
     };
     if ('speechSynthesis' in window) {
-      speechSynthesis.getVoices = () => [{ name: 'Test voice', lang: 'en-US' } as SpeechSynthesisVoice];
+      speechSynthesis.getVoices = () => [
+        { name: 'Test voice', lang: 'en-US' } as SpeechSynthesisVoice,
+      ];
       speechSynthesis.speak = (u: SpeechSynthesisUtterance) => {
         if (u.text) w.__spoken.push(u.text);
       };
@@ -25,8 +27,10 @@ async function instrumentAudio(page: Page) {
   });
 }
 
-const beeps = (page: Page) => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
-const spoken = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+const beeps = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
+const spoken = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
 
 /** Opens the timer with a paused fake clock, so the test moves time itself. */
 async function openTimer(page: Page) {
@@ -44,7 +48,10 @@ async function runToCountEntry(page: Page) {
 }
 
 test.describe('90-second timer', () => {
-  test('full run: ready beeps, cues at each mark, taps, count entry, save, confirmation', async ({ page, user }) => {
+  test('full run: ready beeps, cues at each mark, taps, count entry, save, confirmation', async ({
+    page,
+    user,
+  }) => {
     await instrumentAudio(page);
     await openTimer(page);
     await page.getByRole('button', { name: 'Start' }).click();
@@ -81,7 +88,9 @@ test.describe('90-second timer', () => {
       await expect(page.getByTestId('cue-message')).toHaveCount(0);
       await page.clock.runFor(1);
       await expect(page.getByTestId('cue-message')).toHaveText(text);
-      await expect(page.getByTestId('timer-clock')).toHaveText(`0:${String(mark).padStart(2, '0')}`.replace('0:75', '1:15').replace('0:60', '1:00'));
+      await expect(page.getByTestId('timer-clock')).toHaveText(
+        `0:${String(mark).padStart(2, '0')}`.replace('0:75', '1:15').replace('0:60', '1:00'),
+      );
       await expect(page.getByTestId('timer-announcement')).toHaveText(text);
       left = mark;
       // The message goes after 2.5 s.
@@ -119,8 +128,13 @@ test.describe('90-second timer', () => {
     await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
     await expect(page.getByTestId('saved-count')).toHaveText('5');
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute('href', '/90second/leaderboard');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/90second');
+    await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute(
+      'href',
+      '/90second/leaderboard',
+    );
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Home', exact: true }),
+    ).toHaveAttribute('href', '/90second');
 
     const saved = await (await page.request.get('/api/workouts')).json();
     expect(saved).toHaveLength(1);
@@ -141,7 +155,10 @@ test.describe('90-second timer', () => {
     await expect(page.getByLabel('How many push-ups did you complete?')).toHaveValue('0');
   });
 
-  test('a count not above zero gives the Invalid count toast; non-numbers read as 0', async ({ page, user: _user }) => {
+  test('a count not above zero gives the Invalid count toast; non-numbers read as 0', async ({
+    page,
+    user: _user,
+  }) => {
     await openTimer(page);
     await runToCountEntry(page);
     const count = page.getByLabel('How many push-ups did you complete?');
@@ -159,7 +176,11 @@ test.describe('90-second timer', () => {
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
   });
 
-  test('a failed save keeps the count, and the retry reuses the idempotency key', async ({ page, user: _user, consoleErrors }) => {
+  test('a failed save keeps the count, and the retry reuses the idempotency key', async ({
+    page,
+    user: _user,
+    consoleErrors,
+  }) => {
     await openTimer(page);
     await runToCountEntry(page);
     const count = page.getByLabel('How many push-ups did you complete?');
@@ -167,11 +188,16 @@ test.describe('90-second timer', () => {
 
     const keys: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/api/workouts')) keys.push(r.headers()['idempotency-key'] ?? '');
+      if (r.method() === 'POST' && r.url().endsWith('/api/workouts'))
+        keys.push(r.headers()['idempotency-key'] ?? '');
     });
     await page.route('**/api/workouts', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The database is unavailable' }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'The database is unavailable' }),
+          })
         : route.fallback(),
     );
     await page.getByRole('button', { name: 'Save Workout' }).click();
@@ -194,7 +220,10 @@ test.describe('90-second timer', () => {
     expect(saved.map((w: { pushups: number }) => w.pushups)).toEqual([37]);
   });
 
-  test('mute is remembered and silences the cues; no accessibility violations', async ({ page, user: _user }) => {
+  test('mute is remembered and silences the cues; no accessibility violations', async ({
+    page,
+    user: _user,
+  }) => {
     await instrumentAudio(page);
     await openTimer(page);
     // axe waits on timers: let the clock flow while it runs.

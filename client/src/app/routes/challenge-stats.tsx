@@ -20,7 +20,10 @@ export default function ChallengeStatsRoute() {
   if (PUSHUP_IDS.has(challenge)) return <PushupStats />;
   const known = CHALLENGES.find((c) => c.id === challenge);
   return (
-    <section className="mx-auto grid max-w-md gap-4 py-10 text-center" aria-labelledby="stats-missing">
+    <section
+      className="mx-auto grid max-w-md gap-4 py-10 text-center"
+      aria-labelledby="stats-missing"
+    >
       <h1 id="stats-missing" className="text-2xl font-extrabold tracking-tight">
         {known ? `${known.title}: coming soon` : 'Challenge not found'}
       </h1>
@@ -49,7 +52,11 @@ function PushupStats() {
   const pages = useWorkoutPages({ enabled: signedIn });
   const history = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const figure = (testId: string, value?: number) =>
-    stats.isPending ? <Skeleton className="mx-auto h-8 w-10" /> : <span data-testid={testId}>{value ?? 0}</span>;
+    stats.isPending ? (
+      <Skeleton className="mx-auto h-8 w-10" />
+    ) : (
+      <span data-testid={testId}>{value ?? 0}</span>
+    );
 
   return (
     <section aria-labelledby="stats-title" className="grid gap-5">
@@ -67,18 +74,38 @@ function PushupStats() {
       </div>
 
       <dl className="grid grid-cols-3 gap-2" data-testid="stats">
-        <StatTile label="Total Push-ups" value={figure('stat-total-push-ups', stats.data?.totalPushups)} className="bg-card shadow-sm" />
-        <StatTile label="Personal Best" value={figure('stat-personal-best', stats.data?.bestPushups)} className="bg-card shadow-sm" />
-        <StatTile label="Workouts" value={figure('stat-workouts', stats.data?.totalWorkouts)} className="bg-card shadow-sm" />
+        <StatTile
+          label="Total Push-ups"
+          value={figure('stat-total-push-ups', stats.data?.totalPushups)}
+          className="bg-card shadow-sm"
+        />
+        <StatTile
+          label="Personal Best"
+          value={figure('stat-personal-best', stats.data?.bestPushups)}
+          className="bg-card shadow-sm"
+        />
+        <StatTile
+          label="Workouts"
+          value={figure('stat-workouts', stats.data?.totalWorkouts)}
+          className="bg-card shadow-sm"
+        />
       </dl>
-      {stats.isError ? <p role="alert" className="text-sm text-destructive">Could not load your stats: {stats.error.message}</p> : null}
+      {stats.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load your stats: {stats.error.message}
+        </p>
+      ) : null}
 
       <Card>
         <CardHeader>
           <CardTitle>Progress</CardTitle>
         </CardHeader>
         <CardContent>
-          {recent.isPending ? <Skeleton className="h-40 w-full" /> : <ProgressChart workouts={recent.data ?? []} />}
+          {recent.isPending ? (
+            <Skeleton className="h-40 w-full" />
+          ) : (
+            <ProgressChart workouts={recent.data ?? []} />
+          )}
         </CardContent>
       </Card>
 
@@ -86,7 +113,10 @@ function PushupStats() {
         <CardHeader>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>Workout History</CardTitle>
-            <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+            <Link
+              href="/90second/leaderboard"
+              className={buttonVariants({ variant: 'link', size: 'sm' })}
+            >
               <Trophy aria-hidden="true" />
               Leaderboard
             </Link>
@@ -108,7 +138,12 @@ function PushupStats() {
             />
           )}
           {pages.hasNextPage ? (
-            <Button type="button" variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
               {pages.isFetchingNextPage ? <Spinner label="Loading more workouts" /> : null}
               Load more
             </Button>

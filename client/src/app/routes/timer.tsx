@@ -4,7 +4,10 @@ import { WorkoutSaved } from '@/features/share/components/workout-saved';
 import { TimerScreen } from '@/features/timer/components/timer-screen';
 import { CountEntry } from '@/features/workouts/components/count-entry';
 
-type Stage = { kind: 'timer'; run: number } | { kind: 'entry'; taps: number; run: number } | { kind: 'saved'; pushups: number };
+type Stage =
+  | { kind: 'timer'; run: number }
+  | { kind: 'entry'; taps: number; run: number }
+  | { kind: 'saved'; pushups: number };
 
 /** Timer -> count entry -> Workout Saved (spec: Timer). */
 export default function TimerRoute() {
@@ -33,7 +36,10 @@ export default function TimerRoute() {
   }
   return (
     <div className="mx-auto w-full max-w-md">
-      <TimerScreen key={stage.run} onComplete={(taps) => setStage({ kind: 'entry', taps, run: stage.run })} />
+      <TimerScreen
+        key={stage.run}
+        onComplete={(taps) => setStage({ kind: 'entry', taps, run: stage.run })}
+      />
     </div>
   );
 }

@@ -26,9 +26,21 @@ export function shareIntents(url: string, text: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(text);
   return [
-    { name: 'Facebook', icon: ExternalLink, href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { name: 'Twitter', icon: ExternalLink, href: `https://twitter.com/intent/tweet?text=${t}&url=${u}` },
-    { name: 'LinkedIn', icon: ExternalLink, href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    {
+      name: 'Facebook',
+      icon: ExternalLink,
+      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+    },
+    {
+      name: 'Twitter',
+      icon: ExternalLink,
+      href: `https://twitter.com/intent/tweet?text=${t}&url=${u}`,
+    },
+    {
+      name: 'LinkedIn',
+      icon: ExternalLink,
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+    },
   ];
 }
 
@@ -59,13 +71,21 @@ export async function copyLink(url: string) {
   }
 }
 
-const canShareNatively = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+const canShareNatively = () =>
+  typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
  * Native share where the browser has it (phones); otherwise a menu with Facebook, Twitter,
  * LinkedIn and Copy link (spec: Share control).
  */
-export function ShareMenu({ url, text, title, label = 'Share', variant = 'outline', className }: ShareMenuProps) {
+export function ShareMenu({
+  url,
+  text,
+  title,
+  label = 'Share',
+  variant = 'outline',
+  className,
+}: ShareMenuProps) {
   if (canShareNatively()) {
     const share = async () => {
       try {

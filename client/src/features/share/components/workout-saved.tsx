@@ -12,7 +12,11 @@ export function WorkoutSaved({ pushups, username }: { pushups: number; username:
       <CardContent className="grid gap-5 pt-6 text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-primary" />
         <div className="grid gap-1">
-          <h1 className="text-2xl font-extrabold tracking-tight outline-none" tabIndex={-1} ref={(el) => el?.focus()}>
+          <h1
+            className="text-2xl font-extrabold tracking-tight outline-none"
+            tabIndex={-1}
+            ref={(el) => el?.focus()}
+          >
             Workout Saved
           </h1>
           <p className="text-muted-foreground">
@@ -22,7 +26,12 @@ export function WorkoutSaved({ pushups, username }: { pushups: number; username:
             push-up{pushups === 1 ? '' : 's'}. Nice work!
           </p>
         </div>
-        <ShareButton url={profileShareUrl(username)} text={pushupShareText(pushups)} title={SHARE_TITLE} variant="default" />
+        <ShareButton
+          url={profileShareUrl(username)}
+          text={pushupShareText(pushups)}
+          title={SHARE_TITLE}
+          variant="default"
+        />
         <div className="grid grid-cols-2 gap-2">
           <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'outline' })}>
             <Trophy aria-hidden="true" />

@@ -4,10 +4,23 @@ const R = 45;
 const C = 2 * Math.PI * R;
 
 /** The circular countdown: a ring that empties as the run goes on, with its content in the middle. */
-export function CountdownRing({ fraction, animate, children }: { fraction: number; animate: boolean; children: ReactNode }) {
+export function CountdownRing({
+  fraction,
+  animate,
+  children,
+}: {
+  fraction: number;
+  animate: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="relative mx-auto aspect-square w-full max-w-[17rem]">
-      <svg viewBox="0 0 100 100" className="size-full -rotate-90" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 100 100"
+        className="size-full -rotate-90"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="50" cy="50" r={R} fill="none" strokeWidth="7" className="stroke-muted" />
         <circle
           cx="50"

@@ -9,7 +9,13 @@ import { useSpeech } from '../hooks/use-speech';
 import { useTimerRun } from '../hooks/use-timer-run';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { CountdownRing } from './countdown-ring';
-import { formatClock, fractionLeft, messageAt, messageFor, type TimerEvent } from '../utils/timeline';
+import {
+  formatClock,
+  fractionLeft,
+  messageAt,
+  messageFor,
+  type TimerEvent,
+} from '../utils/timeline';
 
 // Tones: ready steps low, go and cues high, the end long and low.
 const TONES: Record<TimerEvent['type'], [number, number]> = {
@@ -120,7 +126,10 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
 
       <div className="flex min-h-8 items-center justify-center" aria-hidden="true">
         {message ? (
-          <p className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-emerald-900" data-testid="cue-message">
+          <p
+            className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-emerald-900"
+            data-testid="cue-message"
+          >
             {message}
           </p>
         ) : null}
@@ -128,8 +137,8 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
 
       {view === null ? (
         <p className="text-center text-sm text-muted-foreground">
-          Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap the counter
-          (with your chest or nose) for each push-up, or enter the count at the end.
+          Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap
+          the counter (with your chest or nose) for each push-up, or enter the count at the end.
         </p>
       ) : (
         <>
@@ -163,7 +172,13 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
   );
 }
 
-function CountdownRingBlock({ view, onStart }: { view: ReturnType<typeof useTimerRun>['view']; onStart: () => void }) {
+function CountdownRingBlock({
+  view,
+  onStart,
+}: {
+  view: ReturnType<typeof useTimerRun>['view'];
+  onStart: () => void;
+}) {
   if (view === null) {
     return (
       <CountdownRing fraction={1} animate={false}>
@@ -183,8 +198,13 @@ function CountdownRingBlock({ view, onStart }: { view: ReturnType<typeof useTime
   if (view.phase === 'ready') {
     return (
       <CountdownRing fraction={1} animate={false}>
-        <span className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Get ready</span>
-        <span className="text-7xl font-extrabold tabular-nums text-primary" data-testid="ready-step">
+        <span className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+          Get ready
+        </span>
+        <span
+          className="text-7xl font-extrabold tabular-nums text-primary"
+          data-testid="ready-step"
+        >
           {view.step}
         </span>
       </CountdownRing>
@@ -193,7 +213,12 @@ function CountdownRingBlock({ view, onStart }: { view: ReturnType<typeof useTime
   const seconds = view.phase === 'running' ? view.secondsLeft : 0;
   return (
     <CountdownRing fraction={fractionLeft(view)} animate={view.phase === 'running'}>
-      <span className="text-6xl font-extrabold tabular-nums" data-testid="timer-clock" role="timer" aria-label="Time left">
+      <span
+        className="text-6xl font-extrabold tabular-nums"
+        data-testid="timer-clock"
+        role="timer"
+        aria-label="Time left"
+      >
         {formatClock(seconds)}
       </span>
       <span className="text-sm font-semibold text-muted-foreground">remaining</span>

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { eventsBetween, eventsToPlay, nextWakeAt, schedule, viewAt, type TimerEvent, type TimerView } from '../utils/timeline';
+import {
+  eventsBetween,
+  eventsToPlay,
+  nextWakeAt,
+  schedule,
+  viewAt,
+  type TimerEvent,
+  type TimerView,
+} from '../utils/timeline';
 
 const clock = () => performance.now();
 

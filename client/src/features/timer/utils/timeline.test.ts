@@ -25,7 +25,11 @@ describe('viewAt', () => {
   });
 
   it('runs 90 s after the ready countdown and completes exactly at the deadline', () => {
-    expect(viewAt(t0, t0 + READY_MS)).toEqual({ phase: 'running', remainingMs: RUN_MS, secondsLeft: 90 });
+    expect(viewAt(t0, t0 + READY_MS)).toEqual({
+      phase: 'running',
+      remainingMs: RUN_MS,
+      secondsLeft: 90,
+    });
     expect(viewAt(t0, t0 + READY_MS + 1)).toMatchObject({ secondsLeft: 90 });
     expect(viewAt(t0, t0 + READY_MS + 1000)).toMatchObject({ secondsLeft: 89 });
     expect(viewAt(t0, endAt(t0) - 1)).toMatchObject({ phase: 'running', secondsLeft: 1 });
@@ -41,8 +45,21 @@ describe('viewAt', () => {
 describe('schedule and events', () => {
   it('has 3 ready beeps, go, cues at 75, 60, 30, 20, 10 s left and the end, in order', () => {
     const s = schedule(t0);
-    expect(s.map((e) => (e.type === 'cue' ? `cue${e.seconds}` : e.type === 'ready' ? `ready${e.step}` : e.type))).toEqual([
-      'ready3', 'ready2', 'ready1', 'go', 'cue75', 'cue60', 'cue30', 'cue20', 'cue10', 'end',
+    expect(
+      s.map((e) =>
+        e.type === 'cue' ? `cue${e.seconds}` : e.type === 'ready' ? `ready${e.step}` : e.type,
+      ),
+    ).toEqual([
+      'ready3',
+      'ready2',
+      'ready1',
+      'go',
+      'cue75',
+      'cue60',
+      'cue30',
+      'cue20',
+      'cue10',
+      'end',
     ]);
     expect(s.find((e) => e.type === 'cue' && e.seconds === 75)?.at).toBe(t0 + READY_MS + 15_000);
     expect(s.at(-1)?.at).toBe(t0 + READY_MS + RUN_MS);

@@ -1,4 +1,10 @@
-import { CUE_MESSAGE_MS, CUE_SECONDS, READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '@common/constants';
+import {
+  CUE_MESSAGE_MS,
+  CUE_SECONDS,
+  READY_STEP_MS,
+  READY_STEPS,
+  TIMER_SECONDS,
+} from '@common/constants';
 
 // The timer is a pure function of one instant, `t0` (the Start tap), and the clock. Nothing counts
 // intervals: whatever the page missed while hidden, the state at `now` is computed afresh.
@@ -34,10 +40,12 @@ export function viewAt(t0: number, now: number): TimerView {
 /** Every event of a run, in time order. */
 export function schedule(t0: number): TimerEvent[] {
   const events: TimerEvent[] = [];
-  for (let i = 0; i < READY_STEPS; i++) events.push({ type: 'ready', step: READY_STEPS - i, at: t0 + i * READY_STEP_MS });
+  for (let i = 0; i < READY_STEPS; i++)
+    events.push({ type: 'ready', step: READY_STEPS - i, at: t0 + i * READY_STEP_MS });
   const runStart = t0 + READY_MS;
   events.push({ type: 'go', at: runStart });
-  for (const seconds of CUE_SECONDS) events.push({ type: 'cue', seconds, at: endAt(t0) - seconds * 1000 });
+  for (const seconds of CUE_SECONDS)
+    events.push({ type: 'cue', seconds, at: endAt(t0) - seconds * 1000 });
   events.push({ type: 'end', at: endAt(t0) });
   return events.sort((a, b) => a.at - b.at);
 }
@@ -55,14 +63,17 @@ export function eventsBetween(t0: number, from: number, to: number): TimerEvent[
 export function eventsToPlay(events: TimerEvent[]): TimerEvent[] {
   const end = events.find((e) => e.type === 'end');
   if (end) return [end];
-  const lastAnnounce = [...events].reverse().find((e) => e.type === 'cue' || e.type === 'ready' || e.type === 'go');
+  const lastAnnounce = [...events]
+    .reverse()
+    .find((e) => e.type === 'cue' || e.type === 'ready' || e.type === 'go');
   return lastAnnounce ? [lastAnnounce] : [];
 }
 
 /** The cue message on screen at `now`, shown for CUE_MESSAGE_MS after its mark. */
 export function messageAt(t0: number, now: number): string | null {
   for (const e of schedule(t0).reverse()) {
-    if ((e.type === 'cue' || e.type === 'go') && now >= e.at && now < e.at + CUE_MESSAGE_MS) return messageFor(e);
+    if ((e.type === 'cue' || e.type === 'go') && now >= e.at && now < e.at + CUE_MESSAGE_MS)
+      return messageFor(e);
   }
   return null;
 }
@@ -113,4 +124,5 @@ export function fractionLeft(view: TimerView): number {
   return view.remainingMs / RUN_MS;
 }
 
-export const formatClock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const formatClock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

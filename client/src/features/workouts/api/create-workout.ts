@@ -1,13 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { IDEMPOTENCY_KEY_HEADER, type CreateWorkoutInput, type Workout } from '@common/schemas/workouts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type CreateWorkoutInput,
+  type Workout,
+} from '@common/schemas/workouts';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { invalidateWorkoutData } from './invalidate';
 
 export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) =>
-  api<Workout>('/api/workouts', { method: 'POST', body, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  api<Workout>('/api/workouts', {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 
 /**
  * Saves a workout (decision 11). One key is made per save attempt and kept until that attempt
@@ -20,7 +28,8 @@ export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: Workout)
   const mutation = useMutation({
     mutationFn: (body: CreateWorkoutInput) => {
       const serialized = JSON.stringify(body);
-      if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
+      if (attempt.current?.body !== serialized)
+        attempt.current = { body: serialized, key: newIdempotencyKey() };
       return createWorkout(body, attempt.current.key);
     },
     onSuccess: async (workout) => {
@@ -29,7 +38,12 @@ export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: Workout)
       onSuccess?.(workout);
       await invalidateWorkoutData(queryClient);
     },
-    onError: (error) => toast({ title: 'Failed to save workout', description: error.message, variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to save workout',
+        description: error.message,
+        variant: 'destructive',
+      }),
   });
   return mutation;
 }

@@ -14,6 +14,11 @@ export function useDeleteWorkout({ onSuccess }: { onSuccess?: () => void } = {})
       onSuccess?.();
       await invalidateWorkoutData(queryClient);
     },
-    onError: (error) => toast({ title: 'Failed to delete workout', description: error.message, variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to delete workout',
+        description: error.message,
+        variant: 'destructive',
+      }),
   });
 }

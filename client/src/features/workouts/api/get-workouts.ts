@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER, type Workout } from '@common/schemas/workouts';
 import { api, request } from '@/lib/api-client';
 
@@ -7,7 +12,8 @@ export const workoutsQueryKey = ['workouts'] as const;
 /** The signed-in user's workouts, newest first (the server's first page of 100). */
 export const getWorkouts = () => api<Workout[]>('/api/workouts');
 
-export const workoutsQueryOptions = () => queryOptions({ queryKey: workoutsQueryKey, queryFn: getWorkouts });
+export const workoutsQueryOptions = () =>
+  queryOptions({ queryKey: workoutsQueryKey, queryFn: getWorkouts });
 
 export function useWorkouts({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...workoutsQueryOptions(), enabled });
@@ -21,7 +27,13 @@ export interface WorkoutPage {
 }
 
 /** One page of workouts; the next page's cursor comes in the X-Next-Cursor header (docs/decisions/0102). */
-export async function getWorkoutPage({ cursor, limit = WORKOUT_PAGE_SIZE }: { cursor?: string; limit?: number }): Promise<WorkoutPage> {
+export async function getWorkoutPage({
+  cursor,
+  limit = WORKOUT_PAGE_SIZE,
+}: {
+  cursor?: string;
+  limit?: number;
+}): Promise<WorkoutPage> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
   const { data, headers } = await request<Workout[]>(`/api/workouts?${params}`);
@@ -37,6 +49,9 @@ export const workoutPagesQueryOptions = (limit = WORKOUT_PAGE_SIZE) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function useWorkoutPages({ enabled = true, limit }: { enabled?: boolean; limit?: number } = {}) {
+export function useWorkoutPages({
+  enabled = true,
+  limit,
+}: { enabled?: boolean; limit?: number } = {}) {
   return useInfiniteQuery({ ...workoutPagesQueryOptions(limit), enabled });
 }

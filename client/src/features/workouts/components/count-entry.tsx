@@ -6,7 +6,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateWorkout } from '../api/create-workout';
 import { CountStepper } from './count-stepper';
 
-export const invalidCountToast = () => toast({ title: 'Invalid count', description: 'Please enter a number greater than zero' });
+export const invalidCountToast = () =>
+  toast({ title: 'Invalid count', description: 'Please enter a number greater than zero' });
 
 /**
  * After the timer: 'How many push-ups did you complete?', starting from the taps counted. A failed
@@ -46,7 +47,13 @@ export function CountEntry({
           {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           {save.isPending ? 'Saving...' : 'Save Workout'}
         </Button>
-        <Button type="button" size="lg" variant="outline" onClick={onCancel} disabled={save.isPending}>
+        <Button
+          type="button"
+          size="lg"
+          variant="outline"
+          onClick={onCancel}
+          disabled={save.isPending}
+        >
           Cancel
         </Button>
       </div>

@@ -4,7 +4,12 @@ import { Loader2 } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
-import { notesSchema, pushupsSchema, workoutTimeError, type Workout } from '@common/schemas/workouts';
+import {
+  notesSchema,
+  pushupsSchema,
+  workoutTimeError,
+  type Workout,
+} from '@common/schemas/workouts';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
@@ -24,7 +29,11 @@ const logWorkoutFormSchema = z
   .superRefine((v, ctx) => {
     if (v.when !== 'custom') return;
     if (!v.customTime) {
-      ctx.addIssue({ code: 'custom', path: ['customTime'], message: 'Choose the date and time of the workout' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customTime'],
+        message: 'Choose the date and time of the workout',
+      });
       return;
     }
     // datetime-local has no zone: new Date() reads it as local time, as the user meant it.
@@ -37,7 +46,13 @@ type FormOutput = z.output<typeof logWorkoutFormSchema>;
 
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
-export function LogWorkoutForm({ onSaved, onCancel }: { onSaved: (workout: Workout) => void; onCancel: () => void }) {
+export function LogWorkoutForm({
+  onSaved,
+  onCancel,
+}: {
+  onSaved: (workout: Workout) => void;
+  onCancel: () => void;
+}) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(logWorkoutFormSchema),
     defaultValues: { pushups: 0, when: 'now', customTime: '', notes: '' },
@@ -68,7 +83,13 @@ export function LogWorkoutForm({ onSaved, onCancel }: { onSaved: (workout: Worko
         control={form.control}
         name="pushups"
         render={({ field }) => (
-          <CountStepper id="log-pushups" label="Push-ups" value={field.value} onChange={field.onChange} disabled={save.isPending} />
+          <CountStepper
+            id="log-pushups"
+            label="Push-ups"
+            value={field.value}
+            onChange={field.onChange}
+            disabled={save.isPending}
+          />
         )}
       />
 
@@ -85,10 +106,17 @@ export function LogWorkoutForm({ onSaved, onCancel }: { onSaved: (workout: Worko
               key={value}
               className={cn(
                 'flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                when === value ? 'border-primary bg-accent text-emerald-900' : 'border-border bg-card',
+                when === value
+                  ? 'border-primary bg-accent text-emerald-900'
+                  : 'border-border bg-card',
               )}
             >
-              <input type="radio" value={value} className="size-4 accent-emerald-700" {...form.register('when')} />
+              <input
+                type="radio"
+                value={value}
+                className="size-4 accent-emerald-700"
+                {...form.register('when')}
+              />
               {label}
             </label>
           ))}
@@ -138,7 +166,13 @@ export function LogWorkoutForm({ onSaved, onCancel }: { onSaved: (workout: Worko
           {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
-        <Button type="button" size="lg" variant="outline" onClick={onCancel} disabled={save.isPending}>
+        <Button
+          type="button"
+          size="lg"
+          variant="outline"
+          onClick={onCancel}
+          disabled={save.isPending}
+        >
           Cancel
         </Button>
       </div>

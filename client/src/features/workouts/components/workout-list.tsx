@@ -10,8 +10,20 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { profileShareUrl, pushupShareText, SHARE_TITLE, ShareMenu } from '@/components/ui/share-menu';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  profileShareUrl,
+  pushupShareText,
+  SHARE_TITLE,
+  ShareMenu,
+} from '@/components/ui/share-menu';
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
 
@@ -27,7 +39,12 @@ export interface WorkoutListProps {
 const pushupsLabel = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;
 
 /** A list of workouts; a row opens its details (count, notes, date, share, delete). */
-export function WorkoutList({ workouts, canDelete = false, shareUsername, emptyText = 'No workouts yet.' }: WorkoutListProps) {
+export function WorkoutList({
+  workouts,
+  canDelete = false,
+  shareUsername,
+  emptyText = 'No workouts yet.',
+}: WorkoutListProps) {
   const [selected, setSelected] = useState<Workout | null>(null);
 
   if (workouts.length === 0) {
@@ -35,7 +52,10 @@ export function WorkoutList({ workouts, canDelete = false, shareUsername, emptyT
   }
   return (
     <>
-      <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card" data-testid="workout-list">
+      <ul
+        className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card"
+        data-testid="workout-list"
+      >
         {workouts.map((w) => (
           <li key={w.id}>
             <button
@@ -44,7 +64,10 @@ export function WorkoutList({ workouts, canDelete = false, shareUsername, emptyT
               className="flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
               data-testid="workout-row"
             >
-              <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-base font-bold text-emerald-900">
+              <span
+                aria-hidden="true"
+                className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-base font-bold text-emerald-900"
+              >
                 {w.pushups}
               </span>
               <span className="grid min-w-0 flex-1 gap-0.5">
@@ -54,7 +77,9 @@ export function WorkoutList({ workouts, canDelete = false, shareUsername, emptyT
                     {formatMedium(w.createdAt)}
                   </time>
                 </span>
-                {w.notes ? <span className="truncate text-sm text-muted-foreground">{w.notes}</span> : null}
+                {w.notes ? (
+                  <span className="truncate text-sm text-muted-foreground">{w.notes}</span>
+                ) : null}
               </span>
               <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             </button>
@@ -104,14 +129,21 @@ function WorkoutDetailDialog({
               </DialogDescription>
             </DialogHeader>
             <p className="text-center">
-              <span className="block text-5xl font-extrabold text-primary" data-testid="workout-detail-count">
+              <span
+                className="block text-5xl font-extrabold text-primary"
+                data-testid="workout-detail-count"
+              >
                 {workout.pushups}
               </span>
-              <span className="text-sm font-medium text-muted-foreground">push-up{workout.pushups === 1 ? '' : 's'}</span>
+              <span className="text-sm font-medium text-muted-foreground">
+                push-up{workout.pushups === 1 ? '' : 's'}
+              </span>
             </p>
             <div className="grid gap-1">
               <h3 className="text-sm font-semibold">Notes</h3>
-              <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">{workout.notes || 'No notes'}</p>
+              <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
+                {workout.notes || 'No notes'}
+              </p>
             </div>
             <DialogFooter>
               {canDelete ? (
@@ -121,17 +153,27 @@ function WorkoutDetailDialog({
                 </Button>
               ) : null}
               {shareUsername ? (
-                <ShareMenu url={profileShareUrl(shareUsername)} text={pushupShareText(workout.pushups)} title={SHARE_TITLE} />
+                <ShareMenu
+                  url={profileShareUrl(shareUsername)}
+                  text={pushupShareText(workout.pushups)}
+                  title={SHARE_TITLE}
+                />
               ) : null}
             </DialogFooter>
           </DialogContent>
         ) : null}
       </Dialog>
-      <AlertDialog open={confirming && workout !== null} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
+      <AlertDialog
+        open={confirming && workout !== null}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+      >
         <AlertDialogContent>
           <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
           <AlertDialogDescription>
-            {workout ? `${pushupsLabel(workout.pushups)} on ${formatMedium(workout.createdAt)}. ` : ''}This cannot be undone.
+            {workout
+              ? `${pushupsLabel(workout.pushups)} on ${formatMedium(workout.createdAt)}. `
+              : ''}
+            This cannot be undone.
           </AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>

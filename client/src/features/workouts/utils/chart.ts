@@ -33,7 +33,9 @@ export function niceScale(max: number, tickCount = 4): { top: number; ticks: num
  * personal best is marked.
  */
 export function chartGeometry(workouts: Workout[], width: number, height: number): ChartGeometry {
-  const sorted = [...workouts].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const sorted = [...workouts].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id,
+  );
   const best = sorted.reduce((m, w) => Math.max(m, w.pushups), 0);
   const { top, ticks } = niceScale(best);
   const bestIndex = sorted.findIndex((w) => w.pushups === best);
