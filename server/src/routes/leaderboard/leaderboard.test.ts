@@ -59,6 +59,17 @@ describe('GET /api/leaderboard/:period ranking', () => {
     }
   });
 
+  it('writes createdAt like the rest of the API (milliseconds, UTC)', async () => {
+    const u = await createUser(t.app, { username: 'precise' });
+    await t.app.db.execute(
+      sql`insert into workouts (user_id, pushups, created_at) values (${u.id}, 10, '2026-06-17T09:00:00.123789Z')`,
+    );
+    const [w] = await t.app.db.select().from(workouts).where(eq(workouts.userId, u.id));
+    expect(w!.createdAt.toISOString()).toBe('2026-06-17T09:00:00.123Z');
+    expect((await board('today'))[0]!.createdAt).toBe('2026-06-17T09:00:00.123Z');
+    expect((await get('today/me', {}, u.headers)).json().createdAt).toBe('2026-06-17T09:00:00.123Z');
+  });
+
   it('accepts all-time as all_time and keeps only the period’s workouts in the others', async () => {
     const old = await createUser(t.app, { username: 'oldtimer' });
     const now = await createUser(t.app, { username: 'fresh' });
@@ -239,6 +250,20 @@ describe('summaries stay right after writes', () => {
       const me = (await get('today/me', {}, p.headers)).json();
       expect(me?.rank ?? null).toBe(rows.find((r) => r.username === p.username)?.rank ?? null);
     }
+  });
+
+  it('lb_rebuild() recomputes the summaries after a load with the trigger off', async () => {
+    const a = await createUser(t.app, { username: 'loaded' });
+    const b = await createUser(t.app, { username: 'live' });
+    await lift(b, 20, '2026-06-17T09:00:00Z');
+    await board('today');
+    await t.app.db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
+    await lift(a, 70, '2026-06-17T10:00:00Z');
+    await t.app.db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
+    expect(names(await board('today'))).toEqual(['live']);
+    await t.app.db.execute(sql`select lb_rebuild()`);
+    for (const p of ['today', 'all_time']) expect(names(await board(p))).toEqual(['loaded', 'live']);
+    expect((await get('today/me', {}, b.headers)).json()).toMatchObject({ rank: 2 });
   });
 
   it('forgets periods that ended long ago and rebuilds one when asked again', async () => {

@@ -1,0 +1,264 @@
+// Leaderboard figures: seeds 100k users and 1M workouts over the past year, then prints p50/p95
+// of each period's board query and of /me, the cost of a save and a delete, and the board's req/s
+// beside GET /api/health in the same run. PGlite always (a temp data folder); PostgreSQL too when
+// BENCH_DATABASE_URL is set (a fresh database is created and dropped).
+// Run: npx tsx bench/leaderboard.ts   Targets: p95 <= 20 ms per period; board req/s >= health / 2.
+import { sql, type SQL } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod, type LeaderboardQuery } from '../common/schemas/leaderboard';
+import { buildApp } from '../server/src/app';
+import { openPglite, openPostgres, type Database, type Db } from '../server/src/db/client';
+import { getBoard, getMyStanding } from '../server/src/routes/leaderboard/leaderboard.service';
+import { periodRange } from '../server/src/routes/leaderboard/period';
+
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
+const BATCH = 100_000;
+const SAMPLES = 200;
+const HTTP_SECONDS = 5;
+const root = path.resolve(import.meta.dirname, '..');
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
+function percentiles(times: number[]) {
+  const s = [...times].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * (s.length - 1)))]!;
+  return { p50: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
+}
+async function timeEach<T>(inputs: T[], fn: (input: T) => Promise<unknown>) {
+  const times: number[] = [];
+  for (const input of inputs) {
+    const t0 = performance.now();
+    await fn(input);
+    times.push(performance.now() - t0);
+  }
+  return percentiles(times);
+}
+async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const r = await fn();
+  console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return r;
+}
+
+async function seed(db: Db, now: Date) {
+  // Users: 10% without an age, 10% without a gender, 10% prefer-not-to-say.
+  await timed(`seed ${USERS.toLocaleString()} users`, () =>
+    db.execute(sql`
+      insert into users (username, email, password_hash, age, gender, created_at)
+      select 'bench_' || g, 'bench_' || g || '@example.com', 'not-a-real-hash',
+        case when g % 10 = 0 then null else 14 + (hashint4(g) & 2147483647) % 61 end,
+        case g % 10 when 1 then null when 2 then 'prefer-not-to-say'
+          else case when g % 2 = 0 then 'female' else 'male' end end,
+        ${now.toISOString()}::timestamptz - interval '400 days'
+      from generate_series(1, ${USERS}) g`),
+  );
+  // Workouts: a random user each, push-ups around that user's own level, any time in the past
+  // year. Loaded with the summary trigger off, then lb_rebuild() (the bulk-load path, decision
+  // 0201); the trigger's cost per save is measured separately below.
+  await db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
+  await timed(`seed ${WORKOUTS.toLocaleString()} workouts (${BATCH.toLocaleString()} per statement)`, async () => {
+    for (let from = 1; from <= WORKOUTS; from += BATCH) {
+      const to = Math.min(WORKOUTS, from + BATCH - 1);
+      await db.execute(sql`
+        insert into workouts (user_id, pushups, created_at)
+        select u, greatest(1, least(300, round(12 + (hashint4(u) & 2147483647) % 60
+                 + 10 * (random() + random() + random() - 1.5))))::int,
+               ${now.toISOString()}::timestamptz - random() * interval '365 days'
+        from (select 1 + (hashint4(g) & 2147483647) % ${USERS} as u
+              from generate_series(${from}::int, ${to}::int) g) s`);
+    }
+  });
+  await db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
+  await timed('lb_rebuild() (all-time summary)', () => db.execute(sql`select lb_rebuild()`));
+  await timed('vacuum analyze', () => db.execute(sql`vacuum analyze`));
+}
+
+/** The board computed from scratch from workouts, to check the summaries against. */
+async function boardFromScratch(db: Db, period: LeaderboardPeriod, now: Date, limit: number) {
+  const { start, end } = periodRange(period, now, 'UTC');
+  const range = start && end ? sql`where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz` : sql``;
+  const r = await rows<{ id: number }>(db, sql`
+    select id from (select distinct on (user_id) id, pushups, created_at from workouts ${range}
+                    order by user_id, pushups desc, created_at, id) b
+    order by pushups desc, created_at, id limit ${limit}`);
+  return r.map((x) => Number(x.id));
+}
+
+function autocannon(url: string, seconds: number): Promise<{ rps: number; p99: number; non2xx: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', '50', '-d', String(seconds), '-j', url],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
+        resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx });
+      } catch {
+        reject(new Error(`autocannon exited with ${code}: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+interface Summary {
+  name: string;
+  worstBoardP95: number;
+  ratio: number;
+}
+
+async function benchDatabase(name: string, database: Database): Promise<Summary> {
+  const db = database.db;
+  const now = new Date();
+  console.log(`\n--- ${name} ---`);
+  await seed(db, now);
+
+  const defaults: LeaderboardQuery = { ageGroup: 'all', gender: 'all', limit: 100 };
+  let worstBoardP95 = 0;
+  console.log('  Board (limit 100), /me, p50 / p95 of 200 calls each:');
+  for (const period of LEADERBOARD_PERIODS) {
+    const t0 = performance.now();
+    await getBoard(db, period, defaults, now); // registers and fills the period on first use
+    const first = performance.now() - t0;
+    const board = await timeEach(Array(SAMPLES).fill(0), () => getBoard(db, period, defaults, now));
+    worstBoardP95 = Math.max(worstBoardP95, board.p95);
+    const filtered = await timeEach(Array(SAMPLES).fill(0), () =>
+      getBoard(db, period, { ...defaults, ageGroup: '60-plus', gender: 'female' }, now),
+    );
+    const { start, end } = periodRange(period, now, 'UTC');
+    const sample = await rows<{ user_id: number }>(db, sql`
+      select b.user_id from leaderboard_bests b join leaderboard_periods p on p.id = b.period_id
+      where p.starts_at = ${start ? sql`${start.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`}
+        and p.ends_at = ${end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`}
+      order by random() limit ${SAMPLES}`);
+    const me = await timeEach(sample.map((s) => Number(s.user_id)), (id) => getMyStanding(db, id, period, undefined, now));
+    const users = await rows<{ n: number }>(db, sql`
+      select count(*)::int as n from leaderboard_bests b join leaderboard_periods p on p.id = b.period_id
+      where p.starts_at = ${start ? sql`${start.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`}
+        and p.ends_at = ${end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`}`);
+    const expected = await boardFromScratch(db, period, now, 100);
+    const got = (await getBoard(db, period, defaults, now)).map((e) => e.id);
+    const same = JSON.stringify(expected) === JSON.stringify(got);
+    console.log(
+      `  ${period.padEnd(8)} ${String(users[0]!.n).padStart(6)} users | board p50 ${ms(board.p50)}, p95 ${ms(board.p95)}` +
+        ` | 60+ female p50 ${ms(filtered.p50)}, p95 ${ms(filtered.p95)} | /me p50 ${ms(me.p50)}, p95 ${ms(me.p95)}` +
+        ` | first call ${ms(first)} | matches from-scratch: ${same ? 'yes' : 'NO'}`,
+    );
+    if (!same) process.exitCode = 1;
+  }
+
+  // What the triggers cost a save and a delete (every registered period is kept in step).
+  const writers = Array.from({ length: SAMPLES }, (_, i) => 1 + ((i * 7919) % USERS));
+  const made: number[] = [];
+  const save = await timeEach(writers, async (u) => {
+    const r = await rows<{ id: number }>(db, sql`insert into workouts (user_id, pushups, created_at) values (${u}, ${20 + (u % 50)}, ${now.toISOString()}::timestamptz) returning id`);
+    made.push(Number(r[0]!.id));
+  });
+  const del = await timeEach(made, (id) => db.execute(sql`delete from workouts where id = ${id}`));
+  console.log(`  single save p50 ${ms(save.p50)}, p95 ${ms(save.p95)} | single delete p50 ${ms(del.p50)}, p95 ${ms(del.p95)}`);
+
+  // HTTP: the real app on a random port; autocannon runs in its own process.
+  const app = await buildApp({ db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let ratio = 0;
+  try {
+    await autocannon(`${base}/api/health`, 1); // warm-up
+    const health = await autocannon(`${base}/api/health`, HTTP_SECONDS);
+    console.log(`  GET /api/health: ${Math.round(health.rps)} req/s (p99 ${health.p99} ms)`);
+    for (const p of ['today', 'all_time']) {
+      const url = `${base}/api/leaderboard/${p}`;
+      await autocannon(url, 1);
+      const r = await autocannon(url, HTTP_SECONDS);
+      ratio = p === 'today' ? r.rps / health.rps : Math.min(ratio, r.rps / health.rps);
+      console.log(
+        `  GET /api/leaderboard/${p} (100 entries): ${Math.round(r.rps)} req/s (p99 ${r.p99} ms, non-2xx ${r.non2xx})` +
+          ` = ${((r.rps / health.rps) * 100).toFixed(0)}% of health`,
+      );
+    }
+  } finally {
+    await app.close();
+  }
+  return { name, worstBoardP95, ratio };
+}
+
+/** Drops the bench database, waiting for the pool's closing connections to go first. */
+async function dropDatabase(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+      return;
+    } catch (err) {
+      // 55006: still in use by a connection that is closing.
+      if ((err as { code?: string }).code !== '55006') throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+async function main() {
+  const started = performance.now();
+  const summaries: Summary[] = [];
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-lb-'));
+  try {
+    const database = await openPglite({ dataDir: dir });
+    try {
+      summaries.push(await benchDatabase('PGlite (temp data folder)', database));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const name = `fitbench_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}`);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      const database = await openPostgres(u.toString(), { max: 10 });
+      try {
+        const version = await rows<{ v: string }>(database.db, sql`select current_setting('server_version') as v`);
+        summaries.push(await benchDatabase(`PostgreSQL ${version[0]!.v}`, database));
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await dropDatabase(admin, name);
+      await admin.end();
+    }
+  } else {
+    console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://user@host:port/db to include it.)');
+  }
+
+  console.log('\nSummary (targets: board p95 <= 20 ms per period; board req/s >= 50% of health):');
+  for (const s of summaries) {
+    console.log(
+      `  ${s.name}: worst board p95 ${ms(s.worstBoardP95)} ${s.worstBoardP95 <= 20 ? 'OK' : 'OVER'}; ` +
+        `board req/s ${(s.ratio * 100).toFixed(0)}% of health ${s.ratio >= 0.5 ? 'OK' : 'UNDER'}`,
+    );
+  }
+  console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();
