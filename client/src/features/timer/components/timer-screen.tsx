@@ -1,5 +1,12 @@
 import { Play, Volume2, VolumeX, X } from 'lucide-react';
-import { useCallback, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { TIMER_SECONDS } from '@common/constants';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -41,6 +48,14 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
   const [announcement, setAnnouncement] = useState('');
   const audio = useBeep();
   const speech = useSpeech();
+  // Leaving mid-run stops the voice; after the end, "Time's up!" may finish on the next screen.
+  const ended = useRef(false);
+  useEffect(
+    () => () => {
+      if (!ended.current) speech.cancel();
+    },
+    [speech],
+  );
 
   const onEvent = useCallback(
     (e: TimerEvent) => {
@@ -52,6 +67,7 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
       if (e.type === 'go') setAnnouncement(`Go! ${TIMER_SECONDS} seconds.`);
       if (e.type === 'cue') setAnnouncement(messageFor(e));
       if (e.type === 'end') {
+        ended.current = true;
         setAnnouncement("Time's up!");
         onComplete(taps);
       }

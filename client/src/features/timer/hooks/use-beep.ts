@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 type AudioContextCtor = typeof AudioContext;
 
@@ -50,13 +50,15 @@ export function useBeep() {
     }
   }, []);
 
+  // Closed a moment after unmount, so the end tone (played just before the screen changes) finishes.
   useEffect(
     () => () => {
-      ctx.current?.close().catch(() => undefined);
+      const ac = ctx.current;
       ctx.current = null;
+      if (ac) setTimeout(() => ac.close().catch(() => undefined), 1500);
     },
     [],
   );
 
-  return { prime, beep };
+  return useMemo(() => ({ prime, beep }), [prime, beep]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useMemo } from 'react';
 
 const synth = (): SpeechSynthesis | undefined =>
   typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : undefined;
@@ -15,7 +15,8 @@ export function hasVoice(): boolean {
 
 /**
  * Spoken prompts through speechSynthesis. `prime()` speaks an empty utterance inside the Start tap,
- * which mobile Safari needs before it lets later, timer-driven prompts speak.
+ * which mobile Safari needs before it lets later, timer-driven prompts speak. The caller cancels
+ * speech when it should stop (the run's owner knows whether the last prompt may finish).
  */
 export function useSpeech() {
   const prime = useCallback(() => {
@@ -54,7 +55,5 @@ export function useSpeech() {
     }
   }, []);
 
-  useEffect(() => cancel, [cancel]);
-
-  return { prime, speak, cancel };
+  return useMemo(() => ({ prime, speak, cancel }), [prime, speak, cancel]);
 }
