@@ -10,7 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod, type LeaderboardQuery } from '../common/schemas/leaderboard';
+import {
+  LEADERBOARD_PERIODS,
+  type LeaderboardPeriod,
+  type LeaderboardQuery,
+} from '../common/schemas/leaderboard';
 import { buildApp } from '../server/src/app';
 import { openPglite, openPostgres, type Database, type Db } from '../server/src/db/client';
 import { getBoard, getMyStanding } from '../server/src/routes/leaderboard/leaderboard.service';
@@ -65,18 +69,21 @@ async function seed(db: Db, now: Date) {
   // year. Loaded with the summary trigger off, then lb_rebuild() (the bulk-load path, decision
   // 0201); the trigger's cost per save is measured separately below.
   await db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
-  await timed(`seed ${WORKOUTS.toLocaleString()} workouts (${BATCH.toLocaleString()} per statement)`, async () => {
-    for (let from = 1; from <= WORKOUTS; from += BATCH) {
-      const to = Math.min(WORKOUTS, from + BATCH - 1);
-      await db.execute(sql`
+  await timed(
+    `seed ${WORKOUTS.toLocaleString()} workouts (${BATCH.toLocaleString()} per statement)`,
+    async () => {
+      for (let from = 1; from <= WORKOUTS; from += BATCH) {
+        const to = Math.min(WORKOUTS, from + BATCH - 1);
+        await db.execute(sql`
         insert into workouts (user_id, pushups, created_at)
         select u, greatest(1, least(300, round(12 + (hashint4(u) & 2147483647) % 60
                  + 10 * (random() + random() + random() - 1.5))))::int,
                ${now.toISOString()}::timestamptz - random() * interval '365 days'
         from (select 1 + (hashint4(g) & 2147483647) % ${USERS} as u
               from generate_series(${from}::int, ${to}::int) g) s`);
-    }
-  });
+      }
+    },
+  );
   await db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
   await timed('lb_rebuild() (all-time summary)', () => db.execute(sql`select lb_rebuild()`));
   await timed('vacuum analyze', () => db.execute(sql`vacuum analyze`));
@@ -85,19 +92,36 @@ async function seed(db: Db, now: Date) {
 /** The board computed from scratch from workouts, to check the summaries against. */
 async function boardFromScratch(db: Db, period: LeaderboardPeriod, now: Date, limit: number) {
   const { start, end } = periodRange(period, now, 'UTC');
-  const range = start && end ? sql`where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz` : sql``;
-  const r = await rows<{ id: number }>(db, sql`
+  const range =
+    start && end
+      ? sql`where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz`
+      : sql``;
+  const r = await rows<{ id: number }>(
+    db,
+    sql`
     select id from (select distinct on (user_id) id, pushups, created_at from workouts ${range}
                     order by user_id, pushups desc, created_at, id) b
-    order by pushups desc, created_at, id limit ${limit}`);
+    order by pushups desc, created_at, id limit ${limit}`,
+  );
   return r.map((x) => Number(x.id));
 }
 
-function autocannon(url: string, seconds: number): Promise<{ rps: number; p99: number; non2xx: number }> {
+function autocannon(
+  url: string,
+  seconds: number,
+): Promise<{ rps: number; p99: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(root, 'node_modules/autocannon/autocannon.js'), '-c', '50', '-d', String(seconds), '-j', url],
+      [
+        path.join(root, 'node_modules/autocannon/autocannon.js'),
+        '-c',
+        '50',
+        '-d',
+        String(seconds),
+        '-j',
+        url,
+      ],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let out = '';
@@ -105,7 +129,11 @@ function autocannon(url: string, seconds: number): Promise<{ rps: number; p99: n
     child.on('error', reject);
     child.on('exit', (code) => {
       try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
+        const r = JSON.parse(out) as {
+          requests: { average: number };
+          latency: { p99: number };
+          non2xx: number;
+        };
         resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx });
       } catch {
         reject(new Error(`autocannon exited with ${code}: ${out.slice(0, 200)}`));
@@ -139,16 +167,25 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
       getBoard(db, period, { ...defaults, ageGroup: '60-plus', gender: 'female' }, now),
     );
     const { start, end } = periodRange(period, now, 'UTC');
-    const sample = await rows<{ user_id: number }>(db, sql`
+    const sample = await rows<{ user_id: number }>(
+      db,
+      sql`
       select b.user_id from leaderboard_bests b join leaderboard_periods p on p.id = b.period_id
       where p.starts_at = ${start ? sql`${start.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`}
         and p.ends_at = ${end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`}
-      order by random() limit ${SAMPLES}`);
-    const me = await timeEach(sample.map((s) => Number(s.user_id)), (id) => getMyStanding(db, id, period, undefined, now));
-    const users = await rows<{ n: number }>(db, sql`
+      order by random() limit ${SAMPLES}`,
+    );
+    const me = await timeEach(
+      sample.map((s) => Number(s.user_id)),
+      (id) => getMyStanding(db, id, period, undefined, now),
+    );
+    const users = await rows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from leaderboard_bests b join leaderboard_periods p on p.id = b.period_id
       where p.starts_at = ${start ? sql`${start.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`}
-        and p.ends_at = ${end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`}`);
+        and p.ends_at = ${end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`}`,
+    );
     const expected = await boardFromScratch(db, period, now, 100);
     const got = (await getBoard(db, period, defaults, now)).map((e) => e.id);
     const same = JSON.stringify(expected) === JSON.stringify(got);
@@ -164,11 +201,16 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
   const writers = Array.from({ length: SAMPLES }, (_, i) => 1 + ((i * 7919) % USERS));
   const made: number[] = [];
   const save = await timeEach(writers, async (u) => {
-    const r = await rows<{ id: number }>(db, sql`insert into workouts (user_id, pushups, created_at) values (${u}, ${20 + (u % 50)}, ${now.toISOString()}::timestamptz) returning id`);
+    const r = await rows<{ id: number }>(
+      db,
+      sql`insert into workouts (user_id, pushups, created_at) values (${u}, ${20 + (u % 50)}, ${now.toISOString()}::timestamptz) returning id`,
+    );
     made.push(Number(r[0]!.id));
   });
   const del = await timeEach(made, (id) => db.execute(sql`delete from workouts where id = ${id}`));
-  console.log(`  single save p50 ${ms(save.p50)}, p95 ${ms(save.p95)} | single delete p50 ${ms(del.p50)}, p95 ${ms(del.p95)}`);
+  console.log(
+    `  single save p50 ${ms(save.p50)}, p95 ${ms(save.p95)} | single delete p50 ${ms(del.p50)}, p95 ${ms(del.p95)}`,
+  );
 
   // HTTP: the real app on a random port; autocannon runs in its own process.
   const app = await buildApp({ db });
@@ -238,7 +280,10 @@ async function main() {
       u.pathname = `/${name}`;
       const database = await openPostgres(u.toString(), { max: 10 });
       try {
-        const version = await rows<{ v: string }>(database.db, sql`select current_setting('server_version') as v`);
+        const version = await rows<{ v: string }>(
+          database.db,
+          sql`select current_setting('server_version') as v`,
+        );
         summaries.push(await benchDatabase(`PostgreSQL ${version[0]!.v}`, database));
       } finally {
         await database.close();
@@ -248,7 +293,9 @@ async function main() {
       await admin.end();
     }
   } else {
-    console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://user@host:port/db to include it.)');
+    console.log(
+      '\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://user@host:port/db to include it.)',
+    );
   }
 
   console.log('\nSummary (targets: board p95 <= 20 ms per period; board req/s >= 50% of health):');

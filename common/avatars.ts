@@ -5,7 +5,11 @@ export interface StockAvatar {
   url: string;
 }
 
-const stock = (id: string, label: string): StockAvatar => ({ id, label, url: `/avatars/stock/${id}.svg` });
+const stock = (id: string, label: string): StockAvatar => ({
+  id,
+  label,
+  url: `/avatars/stock/${id}.svg`,
+});
 
 export const STOCK_AVATARS: readonly StockAvatar[] = [
   stock('sprinter', 'Sprinter'),

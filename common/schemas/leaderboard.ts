@@ -70,7 +70,9 @@ export const leaderboardQuerySchema = z.object({
       error: `ageGroup must be one of ${[...AGE_GROUP_IDS, 'all'].join(', ')}`,
     })
     .default('all'),
-  gender: z.enum(['male', 'female', 'all'], { error: 'gender must be male, female or all' }).default('all'),
+  gender: z
+    .enum(['male', 'female', 'all'], { error: 'gender must be male, female or all' })
+    .default('all'),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
@@ -116,7 +118,8 @@ export function matchesLeaderboardFilters(
   entry: Pick<LeaderboardEntry, 'age' | 'gender'>,
   filters: { ageGroup?: AgeGroupId | 'all'; gender?: GenderFilterId | 'all' },
 ): boolean {
-  if (filters.ageGroup && filters.ageGroup !== 'all' && ageGroupOf(entry.age) !== filters.ageGroup) return false;
+  if (filters.ageGroup && filters.ageGroup !== 'all' && ageGroupOf(entry.age) !== filters.ageGroup)
+    return false;
   if (filters.gender && filters.gender !== 'all' && entry.gender !== filters.gender) return false;
   return true;
 }

@@ -40,7 +40,8 @@ function decodeBase64Prefix(b64: string, bytes: number): Uint8Array {
 /** The image type the first bytes show (magic numbers), or null. */
 export function sniffImageType(b: Uint8Array): AvatarMimeType | null {
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v)) return 'image/png';
+  if (b.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v))
+    return 'image/png';
   const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
   if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
   return null;
@@ -59,7 +60,8 @@ export function checkImageDataUrl(value: string): ImageDataUrl | { error: string
   }
   const mime = m[1] as AvatarMimeType;
   const base64 = m[2]!;
-  if (base64Bytes(base64) > AVATAR_MAX_BYTES) return { error: 'The picture must be at most 1.5 MB.' };
+  if (base64Bytes(base64) > AVATAR_MAX_BYTES)
+    return { error: 'The picture must be at most 1.5 MB.' };
   if (sniffImageType(decodeBase64Prefix(base64, 12)) !== mime) {
     return { error: `The picture's contents are not a ${mime.slice(6).toUpperCase()} image.` };
   }
@@ -69,7 +71,9 @@ export function checkImageDataUrl(value: string): ImageDataUrl | { error: string
 export type ProfilePictureKind = 'url' | 'stock' | 'uploaded' | 'data';
 
 /** Which of decision 15's kinds a profilePicture value is, or the sentence explaining why it is none. */
-export function classifyProfilePicture(value: string): { kind: ProfilePictureKind } | { error: string } {
+export function classifyProfilePicture(
+  value: string,
+): { kind: ProfilePictureKind } | { error: string } {
   if (value.startsWith('data:')) {
     const r = checkImageDataUrl(value);
     return 'error' in r ? r : { kind: 'data' };
@@ -78,7 +82,8 @@ export function classifyProfilePicture(value: string): { kind: ProfilePictureKin
   // A picture stored earlier may be sent back unchanged; the server checks it is the user's own.
   if (UPLOADED_AVATAR_URL.test(value)) return { kind: 'uploaded' };
   if (value.startsWith('/')) return { error: 'That is not one of the stock avatars.' };
-  if (value.length > PROFILE_URL_MAX) return { error: `The picture URL must be at most ${PROFILE_URL_MAX} characters.` };
+  if (value.length > PROFILE_URL_MAX)
+    return { error: `The picture URL must be at most ${PROFILE_URL_MAX} characters.` };
   let url: URL;
   try {
     url = new URL(value);
@@ -92,10 +97,12 @@ export function classifyProfilePicture(value: string): { kind: ProfilePictureKin
   return { kind: 'url' };
 }
 
-const profilePictureSchema = z.string({ error: 'The picture must be text' }).superRefine((value, ctx) => {
-  const r = classifyProfilePicture(value);
-  if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
-});
+const profilePictureSchema = z
+  .string({ error: 'The picture must be text' })
+  .superRefine((value, ctx) => {
+    const r = classifyProfilePicture(value);
+    if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+  });
 
 const fixed = (field: string) =>
   z.never({ error: `Your ${field} cannot be changed here.` }).optional();
@@ -132,7 +139,9 @@ export const updateProfileSchema = z.strictObject(
   },
   {
     error: (iss) =>
-      iss.code === 'unrecognized_keys' ? `Unknown profile field: ${iss.keys.join(', ')}` : undefined,
+      iss.code === 'unrecognized_keys'
+        ? `Unknown profile field: ${iss.keys.join(', ')}`
+        : undefined,
   },
 );
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -50,7 +50,13 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const me = await service.getMyStanding(app.db, user.id, request.params.period, request.query.tz, app.now());
+      const me = await service.getMyStanding(
+        app.db,
+        user.id,
+        request.params.period,
+        request.query.tz,
+        app.now(),
+      );
       reply.header('cache-control', 'private, no-store');
       return me;
     },

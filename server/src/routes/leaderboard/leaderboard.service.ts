@@ -32,7 +32,8 @@ function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined) {
 }
 
 /** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
-const isoSql = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function getBoard(
   db: Db,
@@ -40,7 +41,8 @@ export async function getBoard(
   query: LeaderboardQuery,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  const band = query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
+  const band =
+    query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
   const ageMin = band ? band.min : null;
   const ageMax = band && Number.isFinite(band.max) ? band.max : null;
   const gender = query.gender === 'all' ? null : query.gender;
@@ -77,7 +79,15 @@ export async function getMyStanding(
   now: Date,
 ): Promise<LeaderboardMe> {
   const b = bounds(period, now, tz);
-  const [r] = await rowsOf<MeRow>(db, sql`select * from lb_me(${b.start}, ${b.end}, ${userId}::int)`);
+  const [r] = await rowsOf<MeRow>(
+    db,
+    sql`select * from lb_me(${b.start}, ${b.end}, ${userId}::int)`,
+  );
   if (!r) return null;
-  return { rank: Number(r.rank), pushups: Number(r.pushups), id: Number(r.workout_id), createdAt: iso(r.created_at) };
+  return {
+    rank: Number(r.rank),
+    pushups: Number(r.pushups),
+    id: Number(r.workout_id),
+    createdAt: iso(r.created_at),
+  };
 }

@@ -14,18 +14,26 @@ beforeEach(async () => {
   t.clock.set(NOW);
 });
 
-function get(path: string, query: Record<string, string | number> = {}, headers: Record<string, string> = {}) {
+function get(
+  path: string,
+  query: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
+) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return t.app.inject({ url: `/api/leaderboard/${path}${qs ? `?${qs}` : ''}`, headers });
 }
-async function board(period: string, query: Record<string, string | number> = {}): Promise<LeaderboardEntry[]> {
+async function board(
+  period: string,
+  query: Record<string, string | number> = {},
+): Promise<LeaderboardEntry[]> {
   const res = await get(period, query);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 const names = (rows: LeaderboardEntry[]) => rows.map((r) => r.username);
 const at = (iso: string) => new Date(iso);
-const lift = (u: MadeUser, pushups: number, iso: string) => createWorkout(t.app, u.id, { pushups, createdAt: at(iso) });
+const lift = (u: MadeUser, pushups: number, iso: string) =>
+  createWorkout(t.app, u.id, { pushups, createdAt: at(iso) });
 
 describe('GET /api/leaderboard/:period ranking', () => {
   it('gives one entry per user (their best set), shared ranks for ties and earlier first', async () => {
@@ -67,7 +75,9 @@ describe('GET /api/leaderboard/:period ranking', () => {
     const [w] = await t.app.db.select().from(workouts).where(eq(workouts.userId, u.id));
     expect(w!.createdAt.toISOString()).toBe('2026-06-17T09:00:00.123Z');
     expect((await board('today'))[0]!.createdAt).toBe('2026-06-17T09:00:00.123Z');
-    expect((await get('today/me', {}, u.headers)).json().createdAt).toBe('2026-06-17T09:00:00.123Z');
+    expect((await get('today/me', {}, u.headers)).json().createdAt).toBe(
+      '2026-06-17T09:00:00.123Z',
+    );
   });
 
   it('accepts all-time as all_time and keeps only the period’s workouts in the others', async () => {
@@ -90,9 +100,16 @@ describe('GET /api/leaderboard/:period ranking', () => {
     expect(res.json()).toHaveLength(2);
     expect(res.body).not.toMatch(/email|@example\.com|password|argon/i);
     for (const entry of res.json()) {
-      expect(Object.keys(entry).sort()).toEqual(
-        ['age', 'createdAt', 'gender', 'id', 'profilePicture', 'pushups', 'rank', 'username'],
-      );
+      expect(Object.keys(entry).sort()).toEqual([
+        'age',
+        'createdAt',
+        'gender',
+        'id',
+        'profilePicture',
+        'pushups',
+        'rank',
+        'username',
+      ]);
       expect(leaderboardEntrySchema.strict().safeParse(entry).success).toBe(true);
     }
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -108,14 +125,56 @@ describe('calendar periods in the viewer’s time zone (decision 6)', () => {
   // before the start is out, one at the start is in, one at the next period's start is out.
   const cases = [
     // Los Angeles: the spring-forward day is 23 hours long.
-    { tz: 'America/Los_Angeles', now: '2026-03-08T10:00:00Z', period: 'today', start: '2026-03-08T08:00:00Z', next: '2026-03-09T07:00:00Z' },
-    { tz: 'America/Los_Angeles', now: '2026-03-10T18:00:00Z', period: 'week', start: '2026-03-08T08:00:00Z', next: '2026-03-15T07:00:00Z' },
-    { tz: 'America/Los_Angeles', now: '2026-11-03T12:00:00Z', period: 'month', start: '2026-11-01T07:00:00Z', next: '2026-12-01T08:00:00Z' },
+    {
+      tz: 'America/Los_Angeles',
+      now: '2026-03-08T10:00:00Z',
+      period: 'today',
+      start: '2026-03-08T08:00:00Z',
+      next: '2026-03-09T07:00:00Z',
+    },
+    {
+      tz: 'America/Los_Angeles',
+      now: '2026-03-10T18:00:00Z',
+      period: 'week',
+      start: '2026-03-08T08:00:00Z',
+      next: '2026-03-15T07:00:00Z',
+    },
+    {
+      tz: 'America/Los_Angeles',
+      now: '2026-11-03T12:00:00Z',
+      period: 'month',
+      start: '2026-11-01T07:00:00Z',
+      next: '2026-12-01T08:00:00Z',
+    },
     // Auckland: clocks go back on Sunday 5 April 2026 and forward on 27 September 2026.
-    { tz: 'Pacific/Auckland', now: '2026-04-05T12:30:00Z', period: 'today', start: '2026-04-05T12:00:00Z', next: '2026-04-06T12:00:00Z' },
-    { tz: 'Pacific/Auckland', now: '2026-04-07T00:00:00Z', period: 'week', start: '2026-04-04T11:00:00Z', next: '2026-04-11T12:00:00Z' },
-    { tz: 'Pacific/Auckland', now: '2026-10-02T00:00:00Z', period: 'month', start: '2026-09-30T11:00:00Z', next: '2026-10-31T11:00:00Z' },
-    { tz: 'UTC', now: '2026-06-17T15:00:00Z', period: 'week', start: '2026-06-14T00:00:00Z', next: '2026-06-21T00:00:00Z' },
+    {
+      tz: 'Pacific/Auckland',
+      now: '2026-04-05T12:30:00Z',
+      period: 'today',
+      start: '2026-04-05T12:00:00Z',
+      next: '2026-04-06T12:00:00Z',
+    },
+    {
+      tz: 'Pacific/Auckland',
+      now: '2026-04-07T00:00:00Z',
+      period: 'week',
+      start: '2026-04-04T11:00:00Z',
+      next: '2026-04-11T12:00:00Z',
+    },
+    {
+      tz: 'Pacific/Auckland',
+      now: '2026-10-02T00:00:00Z',
+      period: 'month',
+      start: '2026-09-30T11:00:00Z',
+      next: '2026-10-31T11:00:00Z',
+    },
+    {
+      tz: 'UTC',
+      now: '2026-06-17T15:00:00Z',
+      period: 'week',
+      start: '2026-06-14T00:00:00Z',
+      next: '2026-06-21T00:00:00Z',
+    },
   ] as const;
 
   it.each(cases)('$tz $period starts at $start', async ({ tz, now, period, start, next }) => {
@@ -168,9 +227,11 @@ describe('summaries stay right after writes', () => {
     const b = await createUser(t.app, { username: 'bob' });
     await lift(a, 30, '2026-06-17T09:00:00Z');
     await lift(b, 20, '2026-06-17T09:00:00Z');
-    for (const p of ['today', 'week', 'month', 'all_time']) expect(names(await board(p))).toEqual(['amy', 'bob']);
+    for (const p of ['today', 'week', 'month', 'all_time'])
+      expect(names(await board(p))).toEqual(['amy', 'bob']);
     await lift(b, 31, '2026-06-17T14:00:00Z');
-    for (const p of ['today', 'week', 'month', 'all_time']) expect(names(await board(p)), p).toEqual(['bob', 'amy']);
+    for (const p of ['today', 'week', 'month', 'all_time'])
+      expect(names(await board(p)), p).toEqual(['bob', 'amy']);
   });
 
   it('a deleted user leaves every board', async () => {
@@ -185,7 +246,9 @@ describe('summaries stay right after writes', () => {
       expect(names(rows)).toEqual(['stays']);
       expect(rows[0]!.rank).toBe(1);
     }
-    expect(await t.app.db.select().from(leaderboardBests).where(eq(leaderboardBests.userId, a.id))).toEqual([]);
+    expect(
+      await t.app.db.select().from(leaderboardBests).where(eq(leaderboardBests.userId, a.id)),
+    ).toEqual([]);
   });
 
   it('bulk inserts and direct updates keep the summaries right', async () => {
@@ -200,9 +263,15 @@ describe('summaries stay right after writes', () => {
         { userId: b.id, pushups: 30, createdAt: at('2026-06-17T08:20:00Z') },
       ])
       .returning();
-    expect((await board('today')).map((r) => [r.username, r.pushups])).toEqual([['bulk', 44], ['other', 30]]);
+    expect((await board('today')).map((r) => [r.username, r.pushups])).toEqual([
+      ['bulk', 44],
+      ['other', 30],
+    ]);
     await t.app.db.update(workouts).set({ pushups: 10 }).where(eq(workouts.id, rows[1]!.id));
-    expect((await board('today')).map((r) => [r.username, r.pushups])).toEqual([['other', 30], ['bulk', 12]]);
+    expect((await board('today')).map((r) => [r.username, r.pushups])).toEqual([
+      ['other', 30],
+      ['bulk', 12],
+    ]);
     await t.app.db.update(workouts).set({ userId: b.id }).where(eq(workouts.userId, a.id));
     expect((await board('all_time')).map((r) => [r.username, r.pushups])).toEqual([['other', 30]]);
   });
@@ -213,14 +282,23 @@ describe('summaries stay right after writes', () => {
     const made = [];
     for (let i = 0; i < 25; i++) {
       const u = people[(i * 7) % 5]!;
-      made.push(await lift(u, 5 + ((i * 13) % 17), new Date(at(NOW).getTime() - i * 9 * 3_600_000).toISOString()));
+      made.push(
+        await lift(
+          u,
+          5 + ((i * 13) % 17),
+          new Date(at(NOW).getTime() - i * 9 * 3_600_000).toISOString(),
+        ),
+      );
     }
-    for (const w of made.filter((_, i) => i % 4 === 1)) await t.app.db.delete(workouts).where(eq(workouts.id, w.id));
+    for (const w of made.filter((_, i) => i % 4 === 1))
+      await t.app.db.delete(workouts).where(eq(workouts.id, w.id));
     const expected = await t.app.db.execute(sql`
       select distinct on (user_id) id from workouts
       where created_at >= '2026-06-14T00:00:00Z' and created_at < '2026-06-21T00:00:00Z'
       order by user_id, pushups desc, created_at, id`);
-    const ids = (expected as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)).sort((x, y) => x - y);
+    const ids = (expected as unknown as { rows: { id: number }[] }).rows
+      .map((r) => Number(r.id))
+      .sort((x, y) => x - y);
     const rows = await board('week');
     expect(rows.map((r) => r.id).sort((x, y) => x - y)).toEqual(ids);
     // Each user's own rank (from the per-count tallies) agrees with the board.
@@ -235,9 +313,15 @@ describe('summaries stay right after writes', () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app)));
     for (const p of ['today', 'week', 'month']) await board(p);
     const made = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => lift(people[i % 8]!, 10 + (i % 5), `2026-06-17T0${i % 10}:00:00Z`)),
+      Array.from({ length: 40 }, (_, i) =>
+        lift(people[i % 8]!, 10 + (i % 5), `2026-06-17T0${i % 10}:00:00Z`),
+      ),
     );
-    await Promise.all(made.filter((_, i) => i % 3 === 0).map((w) => t.app.db.delete(workouts).where(eq(workouts.id, w.id))));
+    await Promise.all(
+      made
+        .filter((_, i) => i % 3 === 0)
+        .map((w) => t.app.db.delete(workouts).where(eq(workouts.id, w.id))),
+    );
     const check = await t.app.db.execute(sql`
       select b.period_id, count(*)::int as bests,
              (select coalesce(sum(c.users), 0)::int from leaderboard_counts c where c.period_id = b.period_id) as counted
@@ -262,7 +346,8 @@ describe('summaries stay right after writes', () => {
     await t.app.db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
     expect(names(await board('today'))).toEqual(['live']);
     await t.app.db.execute(sql`select lb_rebuild()`);
-    for (const p of ['today', 'all_time']) expect(names(await board(p))).toEqual(['loaded', 'live']);
+    for (const p of ['today', 'all_time'])
+      expect(names(await board(p))).toEqual(['loaded', 'live']);
     expect((await get('today/me', {}, b.headers)).json()).toMatchObject({ rank: 2 });
   });
 
@@ -271,13 +356,14 @@ describe('summaries stay right after writes', () => {
     await lift(u, 33, '2026-03-04T10:00:00Z');
     t.clock.set('2026-03-04T12:00:00Z');
     expect(names(await board('today'))).toEqual(['returner']);
-    const periods = () => t.app.db.execute(sql`select starts_at from leaderboard_periods where ends_at <> 'infinity'`);
-    const count = async () => (await periods() as unknown as { rows: unknown[] }).rows.length;
+    const periods = () =>
+      t.app.db.execute(sql`select starts_at from leaderboard_periods where ends_at <> 'infinity'`);
+    const count = async () => ((await periods()) as unknown as { rows: unknown[] }).rows.length;
     expect(await count()).toBeGreaterThan(0);
     // Months later a new day is registered, and every period that ended over 8 days before goes.
     t.clock.set('2026-08-20T12:00:00Z');
     await board('today');
-    const left = (await periods() as unknown as { rows: { starts_at: Date | string }[] }).rows;
+    const left = ((await periods()) as unknown as { rows: { starts_at: Date | string }[] }).rows;
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((r) => new Date(r.starts_at) >= at('2026-08-01T00:00:00Z'))).toBe(true);
     t.clock.set('2026-03-04T12:00:00Z');
@@ -303,17 +389,32 @@ describe('filters (decision 7)', () => {
     }
     const ranked = (rows: LeaderboardEntry[]) => rows.map((r) => `${r.username}:${r.rank}`);
     expect(ranked(await board('today'))).toEqual([
-      'teen:1', 'twenty:2', 'thirty:2', 'noage:4', 'private:5', 'senior:6', 'fifty:7',
+      'teen:1',
+      'twenty:2',
+      'thirty:2',
+      'noage:4',
+      'private:5',
+      'senior:6',
+      'fifty:7',
     ]);
-    expect(ranked(await board('today', { gender: 'female' }))).toEqual(['teen:1', 'thirty:2', 'noage:4']);
+    expect(ranked(await board('today', { gender: 'female' }))).toEqual([
+      'teen:1',
+      'thirty:2',
+      'noage:4',
+    ]);
     expect(ranked(await board('today', { gender: 'male' }))).toEqual(['twenty:2', 'senior:6']);
     expect(ranked(await board('today', { ageGroup: 'under-20' }))).toEqual(['teen:1']);
-    expect(ranked(await board('today', { ageGroup: '30-39', gender: 'female' }))).toEqual(['thirty:2']);
+    expect(ranked(await board('today', { ageGroup: '30-39', gender: 'female' }))).toEqual([
+      'thirty:2',
+    ]);
     expect(ranked(await board('today', { ageGroup: '40-49' }))).toEqual(['private:5']);
     expect(ranked(await board('today', { ageGroup: '50-59' }))).toEqual(['fifty:7']);
     expect(ranked(await board('today', { ageGroup: '60-plus' }))).toEqual(['senior:6']);
     expect(ranked(await board('today', { ageGroup: 'all', gender: 'all' }))).toHaveLength(7);
-    expect(ranked(await board('today', { gender: 'female', limit: 2 }))).toEqual(['teen:1', 'thirty:2']);
+    expect(ranked(await board('today', { gender: 'female', limit: 2 }))).toEqual([
+      'teen:1',
+      'thirty:2',
+    ]);
   });
 
   it('follow profile changes (bands use the current age)', async () => {
@@ -322,7 +423,9 @@ describe('filters (decision 7)', () => {
     expect(names(await board('today', { ageGroup: 'under-20' }))).toEqual(['grower']);
     await t.app.db.update(users).set({ age: 20, gender: 'female' }).where(eq(users.id, u.id));
     expect(names(await board('today', { ageGroup: 'under-20' }))).toEqual([]);
-    expect(names(await board('today', { ageGroup: '20-29', gender: 'female' }))).toEqual(['grower']);
+    expect(names(await board('today', { ageGroup: '20-29', gender: 'female' }))).toEqual([
+      'grower',
+    ]);
   });
 });
 
@@ -348,7 +451,9 @@ describe('bad requests', () => {
 
   it('explains an unknown period', async () => {
     const res = await get('yesterday');
-    expect(res.json().message).toBe('Unknown leaderboard period. Use today, week, month or all_time.');
+    expect(res.json().message).toBe(
+      'Unknown leaderboard period. Use today, week, month or all_time.',
+    );
     expect((await get('yesterday/me')).statusCode).toBe(400);
   });
 });
@@ -371,9 +476,17 @@ describe('GET /api/leaderboard/:period/me', () => {
     const best = await lift(me, 40, '2026-06-17T10:00:00Z');
     const res = await get('today/me', {}, me.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ rank: 2, pushups: 40, id: best.id, createdAt: '2026-06-17T10:00:00.000Z' });
+    expect(res.json()).toEqual({
+      rank: 2,
+      pushups: 40,
+      id: best.id,
+      createdAt: '2026-06-17T10:00:00.000Z',
+    });
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect((await get('all-time/me', {}, me.headers)).json()).toMatchObject({ rank: 2, id: best.id });
+    expect((await get('all-time/me', {}, me.headers)).json()).toMatchObject({
+      rank: 2,
+      id: best.id,
+    });
     expect((await get('today/me', { tz: 'Nowhere/Land' }, me.headers)).statusCode).toBe(400);
   });
 });

@@ -93,13 +93,22 @@ export function periodRange(period: LeaderboardPeriod, now: Date, tz = 'UTC'): P
   const { year, month, day, weekday } = localParts(now.getTime(), tz);
   switch (period) {
     case 'today':
-      return { start: startOfLocalDay(year, month, day, tz), end: startOfLocalDay(year, month, day + 1, tz) };
+      return {
+        start: startOfLocalDay(year, month, day, tz),
+        end: startOfLocalDay(year, month, day + 1, tz),
+      };
     case 'week': {
       // Weeks start on Sunday (spec section 9).
       const sunday = day - weekday;
-      return { start: startOfLocalDay(year, month, sunday, tz), end: startOfLocalDay(year, month, sunday + 7, tz) };
+      return {
+        start: startOfLocalDay(year, month, sunday, tz),
+        end: startOfLocalDay(year, month, sunday + 7, tz),
+      };
     }
     case 'month':
-      return { start: startOfLocalDay(year, month, 1, tz), end: startOfLocalDay(year, month + 1, 1, tz) };
+      return {
+        start: startOfLocalDay(year, month, 1, tz),
+        end: startOfLocalDay(year, month + 1, 1, tz),
+      };
   }
 }

@@ -17,7 +17,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: PROFILE_BODY_LIMIT,
       schema: {
         body: updateProfileSchema,
-        response: { 200: userSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema },
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+        },
       },
       // Signed-out requests are refused before a (possibly large) body is read.
       onRequest: async (request) => {
@@ -38,7 +43,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: z.object({ id: avatarIdSchema }),
-        response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)), 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,11 @@ export const avatarUrl = (id: string) => `/api/avatars/${id}`;
  * A camera photo is stored in `avatars` and the picture becomes its URL; whatever the new
  * picture is, the user's other stored photos are deleted.
  */
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileData): Promise<UserRow> {
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: UpdateProfileData,
+): Promise<UserRow> {
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.fullName !== undefined) set.fullName = input.fullName;
   if (input.age !== undefined) set.age = input.age;
@@ -40,8 +44,10 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
       if ('error' in parsed) throw pictureError(parsed.error);
       const bytes = Buffer.from(parsed.base64, 'base64');
       // The schema looked at the first bytes and the length; check the decoded whole again.
-      if (bytes.length > AVATAR_MAX_BYTES) throw pictureError('The picture must be at most 1.5 MB.');
-      if (sniffImageType(bytes) !== parsed.mime) throw pictureError('The picture could not be read as an image.');
+      if (bytes.length > AVATAR_MAX_BYTES)
+        throw pictureError('The picture must be at most 1.5 MB.');
+      if (sniffImageType(bytes) !== parsed.mime)
+        throw pictureError('The picture could not be read as an image.');
       upload = { mime: parsed.mime, bytes };
     } else if (kind.kind === 'uploaded') {
       keepAvatarId = UPLOADED_AVATAR_URL.exec(picture)![1];
@@ -63,12 +69,16 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
       }
       if (upload) {
         keepAvatarId = randomBytes(16).toString('base64url');
-        await tx.insert(avatars).values({ id: keepAvatarId, userId, mime: upload.mime, bytes: upload.bytes });
+        await tx
+          .insert(avatars)
+          .values({ id: keepAvatarId, userId, mime: upload.mime, bytes: upload.bytes });
       }
       set.profilePicture = upload ? avatarUrl(keepAvatarId!) : picture;
       await tx
         .delete(avatars)
-        .where(and(eq(avatars.userId, userId), keepAvatarId ? ne(avatars.id, keepAvatarId) : sql`true`));
+        .where(
+          and(eq(avatars.userId, userId), keepAvatarId ? ne(avatars.id, keepAvatarId) : sql`true`),
+        );
     }
 
     if (Object.keys(set).length === 0) return current;

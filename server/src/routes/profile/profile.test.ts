@@ -58,12 +58,19 @@ describe('PATCH /api/profile', () => {
       createdAt: expect.any(String),
     });
     expect(res.body).not.toMatch(/password|argon/i);
-    expect((await t.app.inject({ url: '/api/user', headers: u.headers })).json().fullName).toBe('Pro Filer');
+    expect((await t.app.inject({ url: '/api/user', headers: u.headers })).json().fullName).toBe(
+      'Pro Filer',
+    );
   });
 
   it('keeps fields that are not in the payload and clears fields sent as null', async () => {
     const u = await createUser(t.app);
-    await ok(u, { fullName: 'Kim Keep', age: 33, gender: 'female', profilePicture: 'https://example.com/me.png' });
+    await ok(u, {
+      fullName: 'Kim Keep',
+      age: 33,
+      gender: 'female',
+      profilePicture: 'https://example.com/me.png',
+    });
     expect(await ok(u, { age: 34 })).toMatchObject({
       fullName: 'Kim Keep',
       age: 34,
@@ -71,7 +78,9 @@ describe('PATCH /api/profile', () => {
       profilePicture: 'https://example.com/me.png',
     });
     expect(await ok(u, {})).toMatchObject({ fullName: 'Kim Keep', age: 34 });
-    expect(await ok(u, { fullName: null, age: null, gender: null, profilePicture: null })).toMatchObject({
+    expect(
+      await ok(u, { fullName: null, age: null, gender: null, profilePicture: null }),
+    ).toMatchObject({
       fullName: null,
       age: null,
       gender: null,
@@ -120,7 +129,12 @@ describe('PATCH /api/profile', () => {
       const body = await refused(u, { fullName: 'Changed', [field]: value }, field);
       expect(body.errors[field][0]).toMatch(/cannot be changed/);
       const [row] = await t.app.db.select().from(users).where(eq(users.id, u.id));
-      expect(row).toMatchObject({ username: u.username, email: u.email, fullName: 'Same', id: u.id });
+      expect(row).toMatchObject({
+        username: u.username,
+        email: u.email,
+        fullName: 'Same',
+        id: u.id,
+      });
     });
     it('refuses unknown fields', async () => {
       const body = await refused(await createUser(t.app), { nickname: 'x' }, '_');
@@ -132,12 +146,13 @@ describe('PATCH /api/profile', () => {
   });
 
   describe('profilePicture', () => {
-    it.each(['https://cdn.example.com/a/b.jpg?size=256', 'http://example.org/pic.png', `https://example.com/${'p'.repeat(2000)}`])(
-      'accepts the URL %s',
-      async (url) => {
-        expect((await ok(await createUser(t.app), { profilePicture: url })).profilePicture).toBe(url);
-      },
-    );
+    it.each([
+      'https://cdn.example.com/a/b.jpg?size=256',
+      'http://example.org/pic.png',
+      `https://example.com/${'p'.repeat(2000)}`,
+    ])('accepts the URL %s', async (url) => {
+      expect((await ok(await createUser(t.app), { profilePicture: url })).profilePicture).toBe(url);
+    });
 
     it.each([
       'javascript:alert(1)',
@@ -150,7 +165,10 @@ describe('PATCH /api/profile', () => {
       'https://example.com/a b.png',
       'data:text/html;base64,PGgxPmhpPC9oMT4=',
       'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
-      dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')),
+      dataUrl(
+        'image/svg+xml',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
+      ),
       'data:image/png,notbase64',
       'data:image/png;base64,',
       'data:image/png;base64,abc',
@@ -159,7 +177,11 @@ describe('PATCH /api/profile', () => {
       '/avatars/stock/sprinter.svg?x=1',
       '/api/avatars/short',
     ])('refuses %s', async (profilePicture) => {
-      await refused(await createUser(t.app), { profilePicture: profilePicture.slice(0, 3000) }, 'profilePicture');
+      await refused(
+        await createUser(t.app),
+        { profilePicture: profilePicture.slice(0, 3000) },
+        'profilePicture',
+      );
     });
 
     it.each(STOCK_AVATARS)('accepts the stock avatar $id', async (avatar) => {
@@ -196,7 +218,10 @@ describe('PATCH /api/profile', () => {
       const png = Buffer.from(PNG_BASE64, 'base64');
       const atLimit = Buffer.alloc(AVATAR_MAX_BYTES, 7);
       png.copy(atLimit);
-      const url = avatarPath((await ok(u, { profilePicture: dataUrl('image/png', atLimit.toString('base64')) })).profilePicture);
+      const url = avatarPath(
+        (await ok(u, { profilePicture: dataUrl('image/png', atLimit.toString('base64')) }))
+          .profilePicture,
+      );
       expect((await t.app.inject({ url })).rawPayload.length).toBe(AVATAR_MAX_BYTES);
 
       const over = Buffer.alloc(AVATAR_MAX_BYTES + 3, 7);
@@ -204,19 +229,28 @@ describe('PATCH /api/profile', () => {
       const res = await patch(u, { profilePicture: dataUrl('image/png', over.toString('base64')) });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.profilePicture[0]).toMatch(/1\.5 MB/);
-      const huge = await patch(u, { profilePicture: dataUrl('image/png', 'A'.repeat(3 * 1024 * 1024)) });
+      const huge = await patch(u, {
+        profilePicture: dataUrl('image/png', 'A'.repeat(3 * 1024 * 1024)),
+      });
       expect(huge.statusCode).toBe(413);
       expect(huge.json().message).toEqual(expect.any(String));
     });
 
     it('deletes the stored photo when the picture is replaced, and keeps it when sent back unchanged', async () => {
       const u = await createUser(t.app);
-      const first = avatarPath((await ok(u, { profilePicture: dataUrl('image/png', PNG_BASE64) })).profilePicture);
+      const first = avatarPath(
+        (await ok(u, { profilePicture: dataUrl('image/png', PNG_BASE64) })).profilePicture,
+      );
       // The edit form may send the current picture back with other changes.
-      expect(await ok(u, { profilePicture: first, age: 30 })).toMatchObject({ profilePicture: first, age: 30 });
+      expect(await ok(u, { profilePicture: first, age: 30 })).toMatchObject({
+        profilePicture: first,
+        age: 30,
+      });
       expect((await t.app.inject({ url: first })).statusCode).toBe(200);
 
-      const second = avatarPath((await ok(u, { profilePicture: dataUrl('image/jpeg', JPEG_BASE64) })).profilePicture);
+      const second = avatarPath(
+        (await ok(u, { profilePicture: dataUrl('image/jpeg', JPEG_BASE64) })).profilePicture,
+      );
       expect(second).not.toBe(first);
       expect((await t.app.inject({ url: first })).statusCode).toBe(404);
       expect((await t.app.inject({ url: second })).statusCode).toBe(200);
@@ -229,7 +263,9 @@ describe('PATCH /api/profile', () => {
     it("refuses someone else's stored photo, and a deleted user's photos go with them", async () => {
       const owner = await createUser(t.app);
       const other = await createUser(t.app);
-      const url = avatarPath((await ok(owner, { profilePicture: dataUrl('image/webp', WEBP_BASE64) })).profilePicture);
+      const url = avatarPath(
+        (await ok(owner, { profilePicture: dataUrl('image/webp', WEBP_BASE64) })).profilePicture,
+      );
       await refused(other, { profilePicture: url }, 'profilePicture');
       await deleteUser(t.app, owner.id);
       expect((await t.app.inject({ url })).statusCode).toBe(404);
@@ -237,7 +273,11 @@ describe('PATCH /api/profile', () => {
   });
 
   it('refuses cross-site requests', async () => {
-    const res = await patch(await createUser(t.app), { fullName: 'X' }, { origin: 'https://evil.example' });
+    const res = await patch(
+      await createUser(t.app),
+      { fullName: 'X' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
   });
 

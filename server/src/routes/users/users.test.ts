@@ -19,9 +19,19 @@ describe('GET /api/users/:username', () => {
       gender: 'female',
       profilePicture: '/avatars/stock/yogi.svg',
     });
-    const w1 = await createWorkout(t.app, u.id, { pushups: 30, notes: 'warm-up', createdAt: new Date('2026-06-15T08:00:00Z') });
-    const w2 = await createWorkout(t.app, u.id, { pushups: 45, createdAt: new Date('2026-06-16T08:00:00Z') });
-    const w3 = await createWorkout(t.app, u.id, { pushups: 25, createdAt: new Date('2026-06-17T08:00:00Z') });
+    const w1 = await createWorkout(t.app, u.id, {
+      pushups: 30,
+      notes: 'warm-up',
+      createdAt: new Date('2026-06-15T08:00:00Z'),
+    });
+    const w2 = await createWorkout(t.app, u.id, {
+      pushups: 45,
+      createdAt: new Date('2026-06-16T08:00:00Z'),
+    });
+    const w3 = await createWorkout(t.app, u.id, {
+      pushups: 25,
+      createdAt: new Date('2026-06-17T08:00:00Z'),
+    });
 
     const res = await profile('PublicPat');
     expect(res.statusCode).toBe(200);
@@ -35,7 +45,12 @@ describe('GET /api/users/:username', () => {
       profilePicture: '/avatars/stock/yogi.svg',
       createdAt: expect.any(String),
     });
-    expect(body.stats).toEqual({ lastPushups: 25, bestPushups: 45, totalWorkouts: 3, totalPushups: 100 });
+    expect(body.stats).toEqual({
+      lastPushups: 25,
+      bestPushups: 45,
+      totalWorkouts: 3,
+      totalPushups: 100,
+    });
     expect(body.workouts.map((w: { id: number }) => w.id)).toEqual([w3.id, w2.id, w1.id]);
     expect(body.workouts[2]).toEqual({
       id: w1.id,
@@ -60,7 +75,12 @@ describe('GET /api/users/:username', () => {
   it('gives zero stats and no workouts to a user who never trained', async () => {
     await createUser(t.app, { username: 'newbie' });
     const body = (await profile('newbie')).json();
-    expect(body.stats).toEqual({ lastPushups: 0, bestPushups: 0, totalWorkouts: 0, totalPushups: 0 });
+    expect(body.stats).toEqual({
+      lastPushups: 0,
+      bestPushups: 0,
+      totalWorkouts: 0,
+      totalPushups: 0,
+    });
     expect(body.workouts).toEqual([]);
   });
 
