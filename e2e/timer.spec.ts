@@ -142,17 +142,47 @@ test.describe('90-second timer', () => {
     expect(user.username).toBeTruthy();
   });
 
-  test('the run ends on time after the tab was hidden', async ({ page, user: _user }) => {
+  test('the run ends on time after the tab was hidden; the wake lock is taken again', async ({
+    page,
+    user: _user,
+  }) => {
+    // A fake Screen Wake Lock: the browser drops the lock when the page is hidden.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __locks: { released: boolean }[] };
+      w.__locks = [];
+      Object.defineProperty(navigator, 'wakeLock', {
+        configurable: true,
+        value: {
+          request: async () => {
+            const lock = { released: false, release: async () => void (lock.released = true) };
+            w.__locks.push(lock);
+            return lock;
+          },
+        },
+      });
+    });
+    const locks = () =>
+      page.evaluate(() =>
+        (window as unknown as { __locks: { released: boolean }[] }).__locks.map((l) => l.released),
+      );
     await openTimer(page);
     await page.getByRole('button', { name: 'Start' }).click();
-    // Jump 60 s without firing timers (as a throttled background tab), then come back.
+    await expect.poll(locks).toEqual([false]);
+
+    // Hidden for 60 s: no timers fire (fastForward), the lock is dropped; then the page is shown.
+    await page.evaluate(() => {
+      (window as unknown as { __locks: { released: boolean }[] }).__locks[0]!.released = true;
+    });
     await page.clock.fastForward(READY_MS + 60_000);
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect(page.getByTestId('timer-clock')).toHaveText('0:30');
+    await expect.poll(locks).toEqual([true, false]);
+
     await page.clock.runFor(30_000 - 40);
     await expect(page.getByTestId('timer-clock')).toHaveText('0:01');
     await page.clock.runFor(40);
     await expect(page.getByLabel('How many push-ups did you complete?')).toHaveValue('0');
+    await expect.poll(locks).toEqual([true, true]);
   });
 
   test('a count not above zero gives the Invalid count toast; non-numbers read as 0', async ({
