@@ -59,6 +59,8 @@ test.describe('own profile', () => {
     await expect(dialog.getByText(/must start with https:\/\/ or http:\/\//)).toBeVisible();
 
     // A real image on this server, given as an absolute http URL, is previewed and saved.
+    await dialog.getByLabel('Picture URL').fill(`${baseURL}/avatars/stock/no-such-picture.png`);
+    await expect(dialog.getByText('No image could be loaded from this URL.')).toBeVisible();
     const url = `${baseURL}/avatars/stock/cyclist.svg`;
     await dialog.getByLabel('Age').fill('29');
     await dialog.getByLabel('Picture URL').fill(url);

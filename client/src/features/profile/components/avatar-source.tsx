@@ -1,5 +1,6 @@
-import { Camera, RefreshCw } from 'lucide-react';
+import { Camera, ImageOff, RefreshCw } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
+import { useState } from 'react';
 import { STOCK_AVATARS } from '@common/avatars';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -27,6 +28,8 @@ export function UrlSource({
   error?: string;
 }) {
   const preview = isHttpUrl(value.trim()) ? value.trim() : null;
+  // The URL whose image failed to load (a typo, not an image, or gone).
+  const [broken, setBroken] = useState<string | null>(null);
   return (
     <div className="grid gap-3">
       <div className="grid gap-2">
@@ -47,12 +50,18 @@ export function UrlSource({
         </p>
         <FieldError id="profile-picture-error" message={error} />
       </div>
-      {preview ? (
+      {preview && broken === preview ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <ImageOff className="size-5 shrink-0" aria-hidden="true" />
+          No image could be loaded from this URL.
+        </p>
+      ) : preview ? (
         <div className="flex items-center gap-3">
           <img
             src={preview}
             alt="Preview of the picture URL"
             className="size-20 rounded-full border border-border object-cover"
+            onError={() => setBroken(preview)}
           />
           <span className="text-sm text-muted-foreground">Preview</span>
         </div>
