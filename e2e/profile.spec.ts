@@ -1,10 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, test, toasts } from './fixtures';
 
-// While a modal dialog is open Radix hides the rest of the page from the accessibility tree,
-// so toasts shown over the dialog are found by CSS.
-const toastsOverDialog = (page: Page) => page.locator('[aria-label^="Notifications"] li');
-
 async function openEditor(page: Page) {
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -157,8 +153,8 @@ test.describe('own profile', () => {
     const dialog = await openEditor(page);
     await dialog.getByRole('tab', { name: 'Camera' }).click();
     await dialog.getByRole('button', { name: 'Open Camera' }).click();
-    await expect(toastsOverDialog(page)).toContainText('Camera Error');
-    await expect(toastsOverDialog(page)).toContainText(
+    await expect(toasts(page)).toContainText('Camera Error');
+    await expect(toasts(page)).toContainText(
       'Could not access your camera. Please check permissions.',
     );
     await expect(dialog.locator('video')).toHaveCount(0);
@@ -177,8 +173,8 @@ test.describe('own profile', () => {
     const dialog = await openEditor(page);
     await dialog.getByLabel('Full name').fill('Nope');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toastsOverDialog(page)).toContainText('Update failed');
-    await expect(toastsOverDialog(page)).toContainText('400: Full name is not allowed today.');
+    await expect(toasts(page)).toContainText('Update failed');
+    await expect(toasts(page)).toContainText('400: Full name is not allowed today.');
     await expect(dialog).toBeVisible();
   });
 
@@ -207,8 +203,8 @@ test.describe('own profile', () => {
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth))
       .toBeGreaterThan(0);
     await dialog.getByRole('button', { name: 'Capture' }).click();
-    await expect(toastsOverDialog(page)).toContainText('Error');
-    await expect(toastsOverDialog(page)).toContainText('Failed to capture image');
+    await expect(toasts(page)).toContainText('Error');
+    await expect(toasts(page)).toContainText('Failed to capture image');
     // Still live after the failure; closing the dialog ends every track.
     await expect(video).toBeVisible();
     const live = () =>
