@@ -116,7 +116,7 @@ export function PublicProfile({
               <div className="flex items-center justify-between gap-2">
                 <CardTitle>Recent Activity</CardTitle>
                 {workouts.length > 0 ? (
-                  <Button variant="link" size="sm" onClick={() => setTab('workouts')}>
+                  <Button variant="link" onClick={() => setTab('workouts')}>
                     View all
                   </Button>
                 ) : null}
