@@ -50,7 +50,16 @@ describe('server lifecycle', () => {
     await waitUp();
     const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'LIFECYCLE', password: body.password }) });
     expect(login.status).toBe(200);
-    second.kill('SIGTERM');
-    expect(await exitOf(second)).toBe(0);
-  }, 120_000);
+
+    // Killed outright: the next start takes over the dead process's lock at once, data intact.
+    second.kill('SIGKILL');
+    await exitOf(second);
+    const third = start();
+    await waitUp();
+    const again = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'lifecycle', password: body.password }) });
+    expect(again.status).toBe(200);
+    third.kill('SIGTERM');
+    expect(await exitOf(third)).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'fitbench.lock'))).toBe(false);
+  }, 180_000);
 });

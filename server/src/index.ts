@@ -6,16 +6,13 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
 async function main() {
-  let release: (() => Promise<void>) | undefined;
+  let release: (() => void) | undefined;
   let database: Database;
   if (env.DATABASE_URL) {
     database = await openPostgres(env.DATABASE_URL);
   } else {
     try {
-      release = await lockDataDir(env.DATA_DIR, (err) => {
-        console.error(`Lost the lock on ${env.DATA_DIR}: ${err.message}. Stopping.`);
-        process.exit(1);
-      });
+      release = lockDataDir(env.DATA_DIR);
     } catch (err) {
       if (err instanceof DataDirLockedError) {
         console.error(err.message);
@@ -41,7 +38,7 @@ async function main() {
   });
   app.addHook('onClose', async () => {
     await database.close();
-    await release?.();
+    release?.();
   });
 
   let stopping = false;

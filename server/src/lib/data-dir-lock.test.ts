@@ -16,29 +16,42 @@ afterEach(() => {
 });
 
 describe('DATA_DIR lock', () => {
-  it('refuses a second lock on the same folder while the first is held', async () => {
+  it('refuses a second lock on the same folder while the first is held', () => {
     const dir = tempDir();
-    const release = await lockDataDir(dir, () => undefined);
-    await expect(lockDataDir(dir, () => undefined)).rejects.toBeInstanceOf(DataDirLockedError);
-    await expect(lockDataDir(dir, () => undefined)).rejects.toThrow(/already in use by another FitBench process/);
-    await release();
-    const again = await lockDataDir(dir, () => undefined);
-    await again();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(/already in use by another FitBench process \(process \d+/);
+    release();
+    expect(fs.existsSync(path.join(dir, 'fitbench.lock'))).toBe(false);
+    const again = lockDataDir(dir);
+    again();
   });
 
-  it('takes over a stale lock left by a crashed process', async () => {
+  it('takes over a lock left by a process that no longer exists', () => {
     const dir = tempDir();
-    const lockPath = path.join(dir, 'fitbench.lock');
-    fs.mkdirSync(lockPath);
-    const old = new Date(Date.now() - 60_000);
-    fs.utimesSync(lockPath, old, old);
-    const release = await lockDataDir(dir, () => undefined, 2000);
-    await release();
+    const dead = spawnSync(process.execPath, ['-e', 'process.pid']);
+    expect(dead.status).toBe(0);
+    fs.writeFileSync(
+      path.join(dir, 'fitbench.lock'),
+      JSON.stringify({ pid: dead.pid, host: os.hostname(), startedAt: new Date().toISOString() }),
+    );
+    const release = lockDataDir(dir);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'fitbench.lock'), 'utf8')).pid).toBe(process.pid);
+    release();
+  });
+
+  it('does not take over a lock held by another host', () => {
+    const dir = tempDir();
+    fs.writeFileSync(
+      path.join(dir, 'fitbench.lock'),
+      JSON.stringify({ pid: 1, host: 'some-other-machine', startedAt: new Date().toISOString() }),
+    );
+    expect(() => lockDataDir(dir)).toThrow(/some-other-machine/);
   });
 
   it('a second server on a locked folder exits at once with a clear message and leaves the data alone', async () => {
     const dir = tempDir();
-    const release = await lockDataDir(dir, () => undefined);
+    const release = lockDataDir(dir);
     const marker = path.join(dir, 'pgdata-marker');
     fs.writeFileSync(marker, 'untouched');
     const before = fs.readdirSync(dir).sort();
@@ -54,6 +67,6 @@ describe('DATA_DIR lock', () => {
     // It did not create or change anything in the folder (no pgdata was opened).
     expect(fs.readdirSync(dir).sort()).toEqual(before);
     expect(fs.readFileSync(marker, 'utf8')).toBe('untouched');
-    await release();
+    release();
   });
 });
