@@ -49,6 +49,11 @@ test.describe('leaderboard', () => {
     const forties = await makeMember(playwright, baseURL, 296, { age: 47, gender: 'male' });
     const unknown = await makeMember(playwright, baseURL, 295);
 
+    // A visitor never calls the personal /me endpoint.
+    const meCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/leaderboard\/[^/?]+\/me/.test(r.url())) meCalls.push(r.url());
+    });
     await page.goto('/leaderboard');
     await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
     const tabs = page.getByRole('tablist', { name: 'Period' });
@@ -97,6 +102,8 @@ test.describe('leaderboard', () => {
       await expect(row(page, thirties)).toBeVisible();
     }
     await expectNoA11yViolations(page);
+
+    expect(meCalls).toEqual([]);
 
     // A row opens that member's public profile.
     await row(page, forties).click();
@@ -177,5 +184,31 @@ test.describe('leaderboard', () => {
     await expect(row(page, 'beyondpage')).toBeVisible();
     await expect(row(page, 'beyondpage')).toContainText('Rank 101');
     await expect(row(page, 'bulk0')).toHaveCount(0);
+  });
+
+  test('a member beyond the first page sees their own standing pinned', async ({
+    page,
+    user: _user,
+  }) => {
+    await addWorkout(page.context().request, { pushups: 3 });
+    // A board of 100 others (stubbed): the member is not among the rows shown.
+    const others = Array.from({ length: 100 }, (_, i) => ({
+      id: 10_000 + i,
+      username: `ahead${i}`,
+      rank: i + 1,
+      pushups: 300 - i,
+      createdAt: new Date().toISOString(),
+      age: null,
+      gender: null,
+      profilePicture: null,
+    }));
+    await page.route('**/api/leaderboard/all_time?*', (route) => route.fulfill({ json: others }));
+    await page.goto('/leaderboard');
+    await page.getByRole('tab', { name: 'All Time' }).click();
+    await expect(row(page, 'ahead99')).toBeVisible();
+    const pinned = page.getByRole('region', { name: 'Your standing' });
+    await expect(pinned).toContainText('3');
+    await expect(pinned).toContainText('All Time');
+    await expect(pinned.getByText(/^Rank \d+$/)).toBeVisible();
   });
 });

@@ -1,12 +1,7 @@
 import { useMemo } from 'react';
-import { matchesLeaderboardFilters, type LeaderboardPeriod } from '@common/schemas/leaderboard';
-import {
-  isFiltered,
-  LEADERBOARD_PAGE,
-  NO_FILTERS,
-  useLeaderboard,
-  type LeaderboardFilters,
-} from '../api/get-leaderboard';
+import type { LeaderboardPeriod } from '@common/schemas/leaderboard';
+import { NO_FILTERS, useLeaderboard, type LeaderboardFilters } from '../api/get-leaderboard';
+import { boardRows, needsServerFilter } from '../utils/board-rows';
 
 /**
  * The rows of a board under the filters. Filters apply at once on the client over the loaded
@@ -15,23 +10,19 @@ import {
  */
 export function useBoardRows(period: LeaderboardPeriod, tz: string, filters: LeaderboardFilters) {
   const base = useLeaderboard(period, tz, NO_FILTERS);
-  const filtered = isFiltered(filters);
-  const pageWasFull = (base.data?.length ?? 0) >= LEADERBOARD_PAGE;
-  const server = useLeaderboard(period, tz, filters, { enabled: filtered && pageWasFull });
-
-  const clientRows = useMemo(
-    () =>
-      filtered ? base.data?.filter((row) => matchesLeaderboardFilters(row, filters)) : base.data,
-    [base.data, filtered, filters],
+  const askServer = needsServerFilter(base.data, filters);
+  const server = useLeaderboard(period, tz, filters, { enabled: askServer });
+  const rows = useMemo(
+    () => boardRows(base.data, server.data, filters),
+    [base.data, server.data, filters],
   );
-  const rows = filtered && pageWasFull && server.data ? server.data : clientRows;
   return {
     rows,
     isPending: base.isPending,
-    error: base.error ?? (filtered && pageWasFull ? server.error : null),
+    error: base.error ?? (askServer ? server.error : null),
     refetch: () => {
       void base.refetch();
-      if (filtered && pageWasFull) void server.refetch();
+      if (askServer) void server.refetch();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AVATAR_MAX_PX } from '@common/constants';
 import { toast } from '@/components/ui/use-toast';
+import { squareCrop } from '../utils/square-crop';
 
 export type CameraState = 'off' | 'live' | 'captured';
 
@@ -70,24 +71,13 @@ export function useCamera() {
       const video = videoRef.current;
       if (!video || !streamRef.current || video.videoWidth === 0 || video.videoHeight === 0)
         throw new Error('No frame yet');
-      const side = Math.min(video.videoWidth, video.videoHeight);
-      const out = Math.min(side, AVATAR_MAX_PX);
+      const { sx, sy, side, out } = squareCrop(video.videoWidth, video.videoHeight, AVATAR_MAX_PX);
       const canvas = document.createElement('canvas');
       canvas.width = out;
       canvas.height = out;
       const ctx = canvas.getContext('2d');
       if (!ctx) throw new Error('No 2D context');
-      ctx.drawImage(
-        video,
-        (video.videoWidth - side) / 2,
-        (video.videoHeight - side) / 2,
-        side,
-        side,
-        0,
-        0,
-        out,
-        out,
-      );
+      ctx.drawImage(video, sx, sy, side, side, 0, 0, out, out);
       const url = canvas.toDataURL('image/jpeg', JPEG_QUALITY);
       if (!url.startsWith('data:image/jpeg;base64,')) throw new Error('JPEG encoding failed');
       releaseStream();
