@@ -151,7 +151,7 @@ interface Summary {
 async function benchDatabase(name: string, database: Database): Promise<Summary> {
   const db = database.db;
   const now = new Date();
-  console.log(`\n--- ${name} ---`);
+  console.log(`\n--- ${name} (${load()}) ---`);
   await seed(db, now);
 
   const defaults: LeaderboardQuery = { ageGroup: 'all', gender: 'all', limit: 100 };
@@ -253,8 +253,12 @@ async function dropDatabase(admin: pg.Client, name: string) {
   await admin.query(`drop database if exists ${name} with (force)`);
 }
 
+const load = () => `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+
 async function main() {
   const started = performance.now();
+  // Other work on the machine skews every figure; say how busy it was.
+  console.log(`Start: ${load()}`);
   const summaries: Summary[] = [];
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-lb-'));
@@ -305,7 +309,7 @@ async function main() {
         `board req/s ${(s.ratio * 100).toFixed(0)}% of health ${s.ratio >= 0.5 ? 'OK' : 'UNDER'}`,
     );
   }
-  console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s; end: ${load()}`);
 }
 
 await main();
