@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import { periodRange } from './period';
 
-// Reads come from leaderboard_bests (one row per user and period, kept by triggers in migration
-// 0002) through the functions of migration 0003; see docs/decisions/0201.
+// Reads come from leaderboard_bests and leaderboard_counts (kept by the triggers of migrations
+// 0002 and 0004) through lb_board and lb_me (migration 0004); see docs/decisions/0201.
 
 type Row = Record<string, unknown>;
 
