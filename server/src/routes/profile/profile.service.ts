@@ -36,22 +36,20 @@ export async function updateProfile(
   let upload: { mime: string; bytes: Buffer } | undefined;
   let keepAvatarId: string | undefined;
   const picture = input.profilePicture;
-  if (picture !== undefined && picture !== null) {
+  // The schema has already checked the value; here it is decoded, and checked again whole.
+  if (picture?.startsWith('data:')) {
+    const parsed = checkImageDataUrl(picture);
+    if ('error' in parsed) throw pictureError(parsed.error);
+    const bytes = Buffer.from(parsed.base64, 'base64');
+    if (bytes.length > AVATAR_MAX_BYTES) throw pictureError('The picture must be at most 1.5 MB.');
+    if (sniffImageType(bytes) !== parsed.mime) {
+      throw pictureError('The picture could not be read as an image.');
+    }
+    upload = { mime: parsed.mime, bytes };
+  } else if (picture) {
     const kind = classifyProfilePicture(picture);
     if ('error' in kind) throw pictureError(kind.error);
-    if (kind.kind === 'data') {
-      const parsed = checkImageDataUrl(picture);
-      if ('error' in parsed) throw pictureError(parsed.error);
-      const bytes = Buffer.from(parsed.base64, 'base64');
-      // The schema looked at the first bytes and the length; check the decoded whole again.
-      if (bytes.length > AVATAR_MAX_BYTES)
-        throw pictureError('The picture must be at most 1.5 MB.');
-      if (sniffImageType(bytes) !== parsed.mime)
-        throw pictureError('The picture could not be read as an image.');
-      upload = { mime: parsed.mime, bytes };
-    } else if (kind.kind === 'uploaded') {
-      keepAvatarId = UPLOADED_AVATAR_URL.exec(picture)![1];
-    }
+    if (kind.kind === 'uploaded') keepAvatarId = UPLOADED_AVATAR_URL.exec(picture)![1];
   }
 
   return db.transaction(async (tx) => {
