@@ -1,4 +1,4 @@
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import { addWorkout, expect, expectNoA11yViolations, registerUser, test } from './fixtures';
 
 test.describe('visitor navigation', () => {
   test('catalogue shows a 1 s skeleton, then the five challenges with their buttons', async ({ page }) => {
@@ -72,5 +72,21 @@ test.describe('visitor navigation', () => {
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
     await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('layout on a phone', () => {
+  test('no screen scrolls sideways, even with a 30-character username', async ({ page }) => {
+    const username = `w${Date.now().toString(36)}`.padEnd(30, 'x').slice(0, 30);
+    const request = page.context().request;
+    await registerUser(request, { username });
+    await addWorkout(request, { pushups: 33, notes: 'n'.repeat(120) });
+    for (const path of ['/', '/90second', '/90second/leaderboard', '/profile', '/profile/pushup-90', `/90second/users/${username}`, '/90second/timer', '/90second/log-workout']) {
+      await page.goto(path);
+      await expect(page.locator('main')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
   });
 });
