@@ -1,7 +1,8 @@
 // Leaderboard figures: seeds 100k users and 1M workouts over the past year, then prints p50/p95
 // of each period's board query and of /me, the cost of a save and a delete, and the board's req/s
 // beside GET /api/health in the same run. PGlite always (a temp data folder); PostgreSQL too when
-// BENCH_DATABASE_URL is set (a fresh database is created and dropped).
+// BENCH_DATABASE_URL is set (a fresh database is created and dropped). BENCH_USERS and
+// BENCH_WORKOUTS shrink the data for a quick try.
 // Run: npx tsx bench/leaderboard.ts   Targets: p95 <= 20 ms per period; board req/s >= health / 2.
 import { sql, type SQL } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
@@ -261,16 +262,19 @@ async function main() {
   console.log(`Start: ${load()}`);
   const summaries: Summary[] = [];
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-lb-'));
-  try {
-    const database = await openPglite({ dataDir: dir });
+  // BENCH_PGLITE=0 skips PGlite (to repeat only the PostgreSQL half).
+  if (process.env.BENCH_PGLITE !== '0') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-lb-'));
     try {
-      summaries.push(await benchDatabase('PGlite (temp data folder)', database));
+      const database = await openPglite({ dataDir: dir });
+      try {
+        summaries.push(await benchDatabase('PGlite (temp data folder)', database));
+      } finally {
+        await database.close();
+      }
     } finally {
-      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 
   const url = process.env.BENCH_DATABASE_URL;
