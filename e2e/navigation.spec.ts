@@ -90,3 +90,13 @@ test.describe('layout on a phone', () => {
     }
   });
 });
+
+test.describe('tooltips', () => {
+  test('the mute toggle explains itself in a Radix tooltip after the open delay', async ({ page, user: _user }) => {
+    await page.goto('/90second/timer');
+    const toggle = page.getByRole('button', { name: 'Mute voice and sound' });
+    await toggle.hover();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toHaveText(/Sound on: tap to mute/);
+  });
+});

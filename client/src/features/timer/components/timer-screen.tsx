@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { TIMER_SECONDS } from '@common/constants';
 import { Button } from '@/components/ui/button';
+import { SimpleTooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { useBeep } from '../hooks/use-beep';
 import { useMuted } from '../hooks/use-muted';
@@ -120,18 +121,19 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
     <div className="grid gap-4">
       <div className="flex items-center justify-between gap-2">
         <h1 className="text-2xl font-extrabold tracking-tight">90 Second Timer</h1>
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-pressed={muted}
-          aria-label="Mute voice and sound"
-          title={muted ? 'Sound off' : 'Sound on'}
-          onClick={toggleMute}
-          data-testid="mute-toggle"
-        >
-          {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
-        </Button>
+        <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-pressed={muted}
+            aria-label="Mute voice and sound"
+            onClick={toggleMute}
+            data-testid="mute-toggle"
+          >
+            {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
+          </Button>
+        </SimpleTooltip>
       </div>
 
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="timer-announcement">

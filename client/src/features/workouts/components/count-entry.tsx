@@ -1,7 +1,6 @@
-import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Workout } from '@common/schemas/workouts';
-import { Button } from '@/components/ui/button';
+import { SaveCancel } from './save-cancel';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateWorkout } from '../api/create-workout';
 import { CountStepper } from './count-stepper';
@@ -42,21 +41,7 @@ export function CountEntry({
         onChange={setCount}
         disabled={save.isPending}
       />
-      <div className="grid gap-2 sm:grid-cols-2">
-        <Button type="submit" size="lg" disabled={save.isPending} className="sm:order-2">
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          {save.isPending ? 'Saving...' : 'Save Workout'}
-        </Button>
-        <Button
-          type="button"
-          size="lg"
-          variant="outline"
-          onClick={onCancel}
-          disabled={save.isPending}
-        >
-          Cancel
-        </Button>
-      </div>
+      <SaveCancel pending={save.isPending} saveLabel="Save Workout" onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format, subDays } from 'date-fns';
-import { Loader2 } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
@@ -10,7 +9,7 @@ import {
   workoutTimeError,
   type Workout,
 } from '@common/schemas/workouts';
-import { Button } from '@/components/ui/button';
+import { SaveCancel } from './save-cancel';
 import { Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -161,21 +160,7 @@ export function LogWorkoutForm({
         </p>
       </div>
 
-      <div className="grid gap-2 sm:grid-cols-2">
-        <Button type="submit" size="lg" disabled={save.isPending} className="sm:order-2">
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          {save.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button
-          type="button"
-          size="lg"
-          variant="outline"
-          onClick={onCancel}
-          disabled={save.isPending}
-        >
-          Cancel
-        </Button>
-      </div>
+      <SaveCancel pending={save.isPending} saveLabel="Save" onCancel={onCancel} />
     </form>
   );
 }
