@@ -13,6 +13,7 @@ import path from 'node:path';
 import { SESSION_COOKIE } from '@common/constants';
 import type { Db } from './db/client';
 import type { users } from './db/schema';
+import { BoardCache } from './lib/board-cache';
 import { HttpError } from './lib/errors';
 import { validateSession } from './lib/session';
 import { authRoutes } from './routes/auth/auth.routes';
@@ -47,6 +48,8 @@ export interface AppDeps {
   config?: Partial<AppConfig>;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
+  /** Leaderboard cache; off unless given (index.ts gives one; tests of the cache do too). */
+  boardCache?: BoardCache;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -57,6 +60,7 @@ declare module 'fastify' {
     db: Db;
     now: () => Date;
     config: AppConfig;
+    boardCache: BoardCache;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -77,6 +81,7 @@ function sameHost(origin: string, host: string | undefined): boolean {
   }
 }
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BOARD_WRITES = /^\/api\/(workouts|profile)(\/|\?|$)/;
 
 export async function buildApp(deps: AppDeps) {
   const config = { ...defaultConfig, ...deps.config };
@@ -92,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('config', config);
+  app.decorate('boardCache', deps.boardCache ?? new BoardCache({ enabled: false }));
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
@@ -142,6 +148,13 @@ export async function buildApp(deps: AppDeps) {
       request.user = found.user;
       request.sessionToken = token;
     }
+  });
+
+  // Writes that change leaderboards drop cached boards before their response leaves, whatever
+  // the outcome (a failed request may still have committed). Add new write routes here.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) && BOARD_WRITES.test(request.url)) app.boardCache.invalidate();
+    return payload;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,14 +2,19 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { openPglite, openPostgres, type Database } from './db/client';
 import { env } from './env';
+import { BoardCache, listenForBoardChanges } from './lib/board-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
 async function main() {
   let release: (() => void) | undefined;
   let database: Database;
+  const boardCache = new BoardCache();
+  let stopListening: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
     database = await openPostgres(env.DATABASE_URL);
+    // Other instances write too: their changes reach this cache through NOTIFY.
+    stopListening = listenForBoardChanges(env.DATABASE_URL, boardCache, (m) => console.error(m));
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);
@@ -25,6 +30,7 @@ async function main() {
 
   const app = await buildApp({
     db: database.db,
+    boardCache,
     logger: { level: env.LOG_LEVEL },
     config: {
       cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
@@ -37,6 +43,7 @@ async function main() {
     },
   });
   app.addHook('onClose', async () => {
+    await stopListening?.();
     await database.close();
     release?.();
   });

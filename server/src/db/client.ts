@@ -15,6 +15,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** The connection string, for PostgreSQL. */
+  url?: string;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -43,7 +45,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     conn.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', url, close: () => pool.end() };
 }
 
 export async function ping(db: Db) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App, type AppConfig } from '../app';
+import { buildApp, type App, type AppConfig, type AppDeps } from '../app';
 import type { Database } from '../db/client';
 import { openTestDatabase } from './db';
 
@@ -13,7 +13,10 @@ export interface TestContext {
  * One app and database per test file. The clock is real unless a test sets it.
  * Usage: `const t = useTestApp();` then `t.app.inject(...)` inside tests.
  */
-export function useTestApp(config: Partial<AppConfig> = {}): TestContext {
+export function useTestApp(
+  config: Partial<AppConfig> = {},
+  deps: Pick<AppDeps, 'boardCache'> = {},
+): TestContext {
   const ctx = {} as TestContext;
   let fixed: Date | null = null;
   ctx.clock = {
@@ -29,7 +32,7 @@ export function useTestApp(config: Partial<AppConfig> = {}): TestContext {
   };
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
-    ctx.app = await buildApp({ db: ctx.database.db, config, now: () => ctx.clock.now });
+    ctx.app = await buildApp({ db: ctx.database.db, config, now: () => ctx.clock.now, ...deps });
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -36,6 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: u.toString(),
       close: async () => {
         await pool.end();
         await admin.query(`drop database if exists ${name} with (force)`);

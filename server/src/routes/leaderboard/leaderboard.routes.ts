@@ -7,6 +7,7 @@ import {
   leaderboardPeriodSchema,
   leaderboardQuerySchema,
   leaderboardSchema,
+  type LeaderboardEntry,
 } from '@common/schemas/leaderboard';
 import { requireUser } from '../../lib/auth';
 import * as service from './leaderboard.service';
@@ -32,10 +33,20 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: plainJson,
     },
     async (request, reply) => {
-      const board = await service.getBoard(app.db, request.params.period, request.query, app.now());
-      // Ranks change with every save; always ask again.
-      reply.header('cache-control', 'no-cache');
-      return board;
+      const { period } = request.params;
+      const now = app.now();
+      const key = `${period}|${service.boardKey(period, request.query, now)}`;
+      // Tag the read with the generation before querying (see lib/board-cache.ts).
+      const generation = app.boardCache.begin();
+      let body = app.boardCache.get(key);
+      if (body === undefined) {
+        body = await service.getBoardJson(app.db, period, request.query, now);
+        app.boardCache.set(key, generation, body);
+      }
+      // Ranks change with every save; browsers always ask again.
+      reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      // Already JSON text: Fastify sends a string with a JSON content type as it is.
+      return reply.send(body as unknown as LeaderboardEntry[]);
     },
   );
 

@@ -35,32 +35,70 @@ function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined) {
 const isoSql = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export async function getBoard(
+interface BoardArgs {
+  start: SQL;
+  end: SQL;
+  /** The period's instants as text, for the cache key. */
+  span: string;
+  limit: number;
+  ageMin: number | null;
+  ageMax: number | null;
+  gender: string | null;
+}
+
+function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date): BoardArgs {
+  const band =
+    query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
+  const b = bounds(period, now, query.tz);
+  const r = periodRange(period, now, query.tz ?? 'UTC');
+  return {
+    start: b.start,
+    end: b.end,
+    span: `${r.start?.toISOString() ?? '-inf'}..${r.end?.toISOString() ?? 'inf'}`,
+    limit: query.limit,
+    ageMin: band ? band.min : null,
+    ageMax: band && Number.isFinite(band.max) ? band.max : null,
+    gender: query.gender === 'all' ? null : query.gender,
+  };
+}
+
+/** What makes two board requests the same: the period's instants (not the zone's name) and filters. */
+export function boardKey(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date): string {
+  const a = boardArgs(period, query, now);
+  return [a.span, a.limit, a.ageMin, a.ageMax, a.gender].join('|');
+}
+
+/** The board as the JSON text of its entries, ready to send. */
+export async function getBoardJson(
   db: Db,
   period: LeaderboardPeriod,
   query: LeaderboardQuery,
   now: Date,
-): Promise<LeaderboardEntry[]> {
-  const band =
-    query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
-  const ageMin = band ? band.min : null;
-  const ageMax = band && Number.isFinite(band.max) ? band.max : null;
-  const gender = query.gender === 'all' ? null : query.gender;
-  const b = bounds(period, now, query.tz);
+): Promise<string> {
+  const a = boardArgs(period, query, now);
   // lb_board (migration 0004) registers the period if needed and walks its board index until
   // `limit` rows pass the filters; ranks count everyone in the period (decision 7). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
-  // (notably on PGlite), JSON.parse of one string next to nothing. Only these keys leave.
+  // (notably on PGlite). Only these keys leave.
   const [row] = await rowsOf<{ body: string }>(
     db,
     sql`select coalesce(json_agg(json_build_object(
               'id', f.workout_id, 'username', f.username, 'rank', f.rank, 'pushups', f.pushups,
               'createdAt', ${isoSql(sql`f.created_at`)}, 'age', f.age, 'gender', f.gender,
               'profilePicture', f.profile_picture) order by f.ordinality), '[]')::text as body
-        from lb_board(${b.start}, ${b.end}, ${query.limit}::int, ${ageMin}::int, ${ageMax}::int, ${gender}::text)
+        from lb_board(${a.start}, ${a.end}, ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text)
              with ordinality f`,
   );
-  return JSON.parse(row!.body) as LeaderboardEntry[];
+  return row!.body;
+}
+
+export async function getBoard(
+  db: Db,
+  period: LeaderboardPeriod,
+  query: LeaderboardQuery,
+  now: Date,
+): Promise<LeaderboardEntry[]> {
+  return JSON.parse(await getBoardJson(db, period, query, now)) as LeaderboardEntry[];
 }
 
 interface MeRow extends Row {

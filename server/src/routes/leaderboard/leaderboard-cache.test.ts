@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { env } from '../../env';
+import { BoardCache, listenForBoardChanges } from '../../lib/board-cache';
+import { useTestApp } from '../../test/app';
+import { createUser, createWorkout } from '../../test/factories';
+
+// The board with its process cache on: it must never show a board older than the last save.
+const cache = new BoardCache();
+const t = useTestApp({}, { boardCache: cache });
+
+const board = async (app: App, q = '') => {
+  const res = await app.inject({ url: `/api/leaderboard/all_time${q}` });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json() as { username: string; pushups: number; rank: number; gender: string | null }[];
+};
+const save = (headers: { cookie: string }, pushups: number) =>
+  t.app.inject({ method: 'POST', url: '/api/workouts', headers, payload: { pushups } });
+
+describe('leaderboard cache', () => {
+  it('serves repeated reads from the cache as the same JSON array', async () => {
+    const u = await createUser(t.app);
+    expect((await save(u.headers, 40)).statusCode).toBe(201);
+    const first = await board(t.app);
+    expect(Array.isArray(first)).toBe(true);
+    expect(first.find((e) => e.username === u.username)?.pushups).toBe(40);
+    // A workout written behind the app's back (no request through it) is not seen while the
+    // cached board is current: the second read came from the cache.
+    const sneaky = await createUser(t.app);
+    await createWorkout(t.app, sneaky.id, { pushups: 250 });
+    expect(await board(t.app)).toEqual(first);
+    // The next write through the app drops the cache, and both show.
+    expect((await save(u.headers, 41)).statusCode).toBe(201);
+    expect((await board(t.app)).find((e) => e.username === sneaky.username)?.pushups).toBe(250);
+  });
+
+  it('shows a save, a delete and a profile change on the very next read', async () => {
+    const u = await createUser(t.app);
+    await board(t.app); // cache the board
+    const saved = await save(u.headers, 77);
+    expect((await board(t.app)).find((e) => e.username === u.username)?.pushups).toBe(77);
+
+    await board(t.app, '?gender=female');
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { gender: 'female' } });
+    expect(patch.statusCode).toBe(200);
+    expect((await board(t.app, '?gender=female')).some((e) => e.username === u.username)).toBe(true);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${saved.json().id}`, headers: u.headers });
+    expect(del.statusCode).toBe(204);
+    expect((await board(t.app)).some((e) => e.username === u.username)).toBe(false);
+  });
+
+  it('keys boards by period instants and filters, not by the zone name', async () => {
+    const a = await board(t.app, '?tz=UTC');
+    const b = await board(t.app, '?tz=Etc/UTC');
+    expect(b).toEqual(a);
+    const limited = await board(t.app, '?limit=1');
+    expect(limited.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe.runIf(env.TEST_DB_KIND === 'postgres')('two instances on one PostgreSQL', () => {
+  let other: App;
+  const otherCache = new BoardCache();
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    other = await buildApp({ db: t.database.db, boardCache: otherCache });
+    stop = listenForBoardChanges(t.database.url!, otherCache, () => undefined);
+    for (let i = 0; i < 100 && !otherCache.isEnabled; i++) await new Promise((r) => setTimeout(r, 20));
+    // This instance listens too, as index.ts sets it up.
+  });
+  afterAll(async () => {
+    await stop();
+    await other.close();
+  });
+
+  it('a save through one instance reaches the other instance\'s cached board', async () => {
+    expect(otherCache.isEnabled).toBe(true);
+    const u = await createUser(t.app);
+    await board(other); // cached on the other instance
+    expect((await save(u.headers, 123)).statusCode).toBe(201);
+    let seen = false;
+    for (let i = 0; i < 50 && !seen; i++) {
+      seen = (await board(other)).some((e) => e.username === u.username && e.pushups === 123);
+      if (!seen) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(seen).toBe(true);
+  });
+});
