@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { openPglite, openPostgres, type Database } from './db/client';
+import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
 import { BoardCache, listenForBoardChanges } from './lib/board-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
@@ -11,6 +12,7 @@ async function main() {
   let database: Database;
   const boardCache = new BoardCache();
   let stopListening: (() => Promise<void>) | undefined;
+  let stopHousekeeping: (() => void) | undefined;
   if (env.DATABASE_URL) {
     database = await openPostgres(env.DATABASE_URL);
     // Other instances write too: their changes reach this cache through NOTIFY.
@@ -26,6 +28,7 @@ async function main() {
       throw err;
     }
     database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+    stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err));
   }
 
   const app = await buildApp({
@@ -44,6 +47,7 @@ async function main() {
   });
   app.addHook('onClose', async () => {
     await stopListening?.();
+    stopHousekeeping?.();
     await database.close();
     release?.();
   });
