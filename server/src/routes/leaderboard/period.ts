@@ -88,8 +88,23 @@ export interface PeriodRange {
   end: Date | null;
 }
 
+// The range holding `now` only changes when `now` leaves it, so it is kept per (period, zone):
+// a board request then costs no Intl work at all. Bounded like the formatters.
+const ranges = new Map<string, { start: Date; end: Date }>();
+
 export function periodRange(period: LeaderboardPeriod, now: Date, tz = 'UTC'): PeriodRange {
   if (period === 'all_time') return { start: null, end: null };
+  const key = `${period}|${tz}`;
+  const t = now.getTime();
+  const hit = ranges.get(key);
+  if (hit && hit.start.getTime() <= t && t < hit.end.getTime()) return hit;
+  const range = computeRange(period, now, tz);
+  if (ranges.size > 2000) ranges.clear();
+  ranges.set(key, range);
+  return range;
+}
+
+function computeRange(period: Exclude<LeaderboardPeriod, 'all_time'>, now: Date, tz: string) {
   const { year, month, day, weekday } = localParts(now.getTime(), tz);
   switch (period) {
     case 'today':
