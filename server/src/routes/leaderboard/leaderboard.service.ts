@@ -22,12 +22,13 @@ async function rowsOf<T extends Row>(db: Db, query: SQL): Promise<T[]> {
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
-/** SQL for the period's bounds; all time is (-infinity, infinity). */
+/** SQL for the period's bounds (all time is (-infinity, infinity)), and the same as text. */
 function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined) {
   const { start, end } = periodRange(period, now, tz ?? 'UTC');
   return {
     start: start ? sql`${start.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`,
     end: end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`,
+    span: `${start?.toISOString() ?? '-inf'}..${end?.toISOString() ?? 'inf'}`,
   };
 }
 
@@ -35,7 +36,7 @@ function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined) {
 const isoSql = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-interface BoardArgs {
+export interface BoardArgs {
   start: SQL;
   end: SQL;
   /** The period's instants as text, for the cache key. */
@@ -46,15 +47,12 @@ interface BoardArgs {
   gender: string | null;
 }
 
-function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date): BoardArgs {
+/** What the board query needs, worked out once per request. */
+export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date): BoardArgs {
   const band =
     query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
-  const b = bounds(period, now, query.tz);
-  const r = periodRange(period, now, query.tz ?? 'UTC');
   return {
-    start: b.start,
-    end: b.end,
-    span: `${r.start?.toISOString() ?? '-inf'}..${r.end?.toISOString() ?? 'inf'}`,
+    ...bounds(period, now, query.tz),
     limit: query.limit,
     ageMin: band ? band.min : null,
     ageMax: band && Number.isFinite(band.max) ? band.max : null,
@@ -63,19 +61,12 @@ function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date
 }
 
 /** What makes two board requests the same: the period's instants (not the zone's name) and filters. */
-export function boardKey(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date): string {
-  const a = boardArgs(period, query, now);
+export function boardKey(a: BoardArgs): string {
   return [a.span, a.limit, a.ageMin, a.ageMax, a.gender].join('|');
 }
 
 /** The board as the JSON text of its entries, ready to send. */
-export async function getBoardJson(
-  db: Db,
-  period: LeaderboardPeriod,
-  query: LeaderboardQuery,
-  now: Date,
-): Promise<string> {
-  const a = boardArgs(period, query, now);
+export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
   // lb_board (migration 0004) registers the period if needed and walks its board index until
   // `limit` rows pass the filters; ranks count everyone in the period (decision 7). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
@@ -98,7 +89,7 @@ export async function getBoard(
   query: LeaderboardQuery,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  return JSON.parse(await getBoardJson(db, period, query, now)) as LeaderboardEntry[];
+  return JSON.parse(await getBoardJson(db, boardArgs(period, query, now))) as LeaderboardEntry[];
 }
 
 interface MeRow extends Row {
