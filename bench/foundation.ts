@@ -1,6 +1,5 @@
 // Foundation figures: JS shipped to `/`, cold start to first answer, and req/s of the 401 path of
 // GET /api/user beside a trivial health route in the same run.
-import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from '../server/src/app';
 import { openPglite } from '../server/src/db/client';
+import { autocannon } from './lib/autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
@@ -66,11 +66,6 @@ async function coldStart(dataDir: string): Promise<number> {
   }
 }
 
-async function reqPerSec(url: string, seconds = 5) {
-  const result = await autocannon({ url, connections: 50, duration: seconds });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
-}
-
 export async function runFoundationBench() {
   console.log('== Foundation ==');
   buildClient();
@@ -95,9 +90,9 @@ export async function runFoundationBench() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   try {
-    await reqPerSec(`http://127.0.0.1:${port}/api/health`, 1); // warm-up
-    const health = await reqPerSec(`http://127.0.0.1:${port}/api/health`);
-    const user = await reqPerSec(`http://127.0.0.1:${port}/api/user`);
+    await autocannon(`http://127.0.0.1:${port}/api/health`, 1); // warm-up
+    const health = await autocannon(`http://127.0.0.1:${port}/api/health`, 5);
+    const user = await autocannon(`http://127.0.0.1:${port}/api/user`, 5);
     console.log(`GET /api/health: ${Math.round(health.rps)} req/s (p99 ${health.p99} ms)`);
     console.log(
       `GET /api/user (401, no cookie): ${Math.round(user.rps)} req/s (p99 ${user.p99} ms) = ${((user.rps / health.rps) * 100).toFixed(0)}% of health`,

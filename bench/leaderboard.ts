@@ -5,7 +5,6 @@
 // BENCH_WORKOUTS shrink the data for a quick try.
 // Run: npx tsx bench/leaderboard.ts   Targets: p95 <= 20 ms per period; board req/s >= health / 2.
 import { sql, type SQL } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,13 +20,13 @@ import { BoardCache, listenForBoardChanges } from '../server/src/lib/board-cache
 import { openPglite, openPostgres, type Database, type Db } from '../server/src/db/client';
 import { getBoard, getMyStanding } from '../server/src/routes/leaderboard/leaderboard.service';
 import { periodRange } from '../server/src/routes/leaderboard/period';
+import { autocannon } from './lib/autocannon';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
 const BATCH = 100_000;
 const SAMPLES = 200;
 const HTTP_SECONDS = 5;
-const root = path.resolve(import.meta.dirname, '..');
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -106,42 +105,6 @@ async function boardFromScratch(db: Db, period: LeaderboardPeriod, now: Date, li
     order by pushups desc, created_at, id limit ${limit}`,
   );
   return r.map((x) => Number(x.id));
-}
-
-function autocannon(
-  url: string,
-  seconds: number,
-): Promise<{ rps: number; p99: number; non2xx: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/autocannon/autocannon.js'),
-        '-c',
-        '50',
-        '-d',
-        String(seconds),
-        '-j',
-        url,
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      try {
-        const r = JSON.parse(out) as {
-          requests: { average: number };
-          latency: { p99: number };
-          non2xx: number;
-        };
-        resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx });
-      } catch {
-        reject(new Error(`autocannon exited with ${code}: ${out.slice(0, 200)}`));
-      }
-    });
-  });
 }
 
 interface Summary {
