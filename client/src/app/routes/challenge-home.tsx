@@ -50,6 +50,22 @@ function AllChallengesLink() {
   );
 }
 
+/** A card's title with a link to more on the right (Your Recent History, Today's Leaders). */
+function TitleWithLink({ id, title, href, label }: { id: string; title: string; href: string; label: string }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <CardTitle id={id}>{title}</CardTitle>
+      <Link
+        href={href}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary"
+      >
+        {label}
+        <ChevronRight className="size-4" aria-hidden="true" />
+      </Link>
+    </div>
+  );
+}
+
 function ComingSoon({ challenge }: { challenge: Challenge }) {
   return (
     <section aria-labelledby="challenge-title" className="grid gap-6">
@@ -119,16 +135,7 @@ function RecentHistory({ username }: { username: string }) {
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-center justify-between gap-2">
-          <CardTitle id="history-title">Your Recent History</CardTitle>
-          <Link
-            href="/profile/pushup-90"
-            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary"
-          >
-            See all
-            <ChevronRight className="size-4" aria-hidden="true" />
-          </Link>
-        </div>
+        <TitleWithLink id="history-title" title="Your Recent History" href="/profile/pushup-90" label="See all" />
       </CardHeader>
       <CardContent>
         {workouts.isPending ? (
@@ -172,16 +179,7 @@ function PushupHome() {
       </div>
       <Card>
         <CardHeader>
-          <div className="flex items-center justify-between gap-2">
-            <CardTitle id="leaders-title">Today&apos;s Leaders</CardTitle>
-            <Link
-              href="/90second/leaderboard"
-              className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary"
-            >
-              View All
-              <ChevronRight className="size-4" aria-hidden="true" />
-            </Link>
-          </div>
+          <TitleWithLink id="leaders-title" title="Today's Leaders" href="/90second/leaderboard" label="View All" />
         </CardHeader>
         <CardContent>
           <LeaderboardPreview viewerUsername={user?.username ?? null} />
