@@ -2,25 +2,26 @@ import pg from 'pg';
 
 /**
  * Leaderboard bodies cached in the process, never served stale:
- * - every entry carries the generation current when its read *started*, and is served only while
- *   that generation is still current;
- * - the generation moves on after every successful write on this instance, before its response is
- *   sent (so the writer's next read misses), and, with PostgreSQL, whenever the database says a
- *   workout or a user changed (NOTIFY from statement triggers, so other instances drop theirs);
+ * - a read takes the generation when it *starts*, and its body is kept only if the generation has
+ *   not moved on by the time it ends;
+ * - the generation moves on, and every entry is dropped, after every write request on this
+ *   instance, before its response is sent (so the writer's next read misses), and, with
+ *   PostgreSQL, whenever the database says a workout or a user changed (NOTIFY from statement
+ *   triggers, so other instances drop theirs);
  * - with PostgreSQL the cache is bypassed whenever that notification channel is not connected.
  * With PGlite only this process can write (the DATA_DIR lock), so local invalidation is complete.
  * See docs/decisions/0206-leaderboard-cache.md.
  */
 export class BoardCache {
   private generation = 0;
-  private entries = new Map<string, { generation: number; body: string }>();
+  // Only bodies read within the current generation are here: invalidate() empties it.
+  private entries = new Map<string, string>();
   private enabled: boolean;
+  private readonly maxEntries: number;
 
-  constructor(
-    options: { enabled?: boolean; maxEntries?: number } = {},
-    private readonly maxEntries = options.maxEntries ?? 2000,
-  ) {
+  constructor(options: { enabled?: boolean; maxEntries?: number } = {}) {
     this.enabled = options.enabled ?? true;
+    this.maxEntries = options.maxEntries ?? 2000;
   }
 
   /** The generation to tag a read with; take it before querying. */
@@ -30,18 +31,18 @@ export class BoardCache {
 
   get(key: string): string | undefined {
     if (!this.enabled) return undefined;
-    const hit = this.entries.get(key);
-    if (!hit || hit.generation !== this.generation) return undefined;
+    const body = this.entries.get(key);
+    if (body === undefined) return undefined;
     // Refresh its place in the insertion order: the map doubles as an LRU list.
     this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.body;
+    this.entries.set(key, body);
+    return body;
   }
 
   set(key: string, generation: number, body: string) {
     // A write landed while this was being read: the body may predate it, so do not keep it.
     if (!this.enabled || generation !== this.generation) return;
-    this.entries.set(key, { generation, body });
+    this.entries.set(key, body);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
