@@ -16,10 +16,13 @@ import type { users } from './db/schema';
 import { BoardCache } from './lib/board-cache';
 import { HttpError } from './lib/errors';
 import { validateSession } from './lib/session';
+import { personalResponses } from './plugins/personal-responses';
+import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
+import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
 
@@ -81,7 +84,7 @@ function sameHost(origin: string, host: string | undefined): boolean {
   }
 }
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const BOARD_WRITES = /^\/api\/(workouts|profile)(\/|\?|$)/;
+const BOARD_WRITES = /^\/api\/(workouts|profile|account)(\/|\?|$)/;
 
 export async function buildApp(deps: AppDeps) {
   const config = { ...defaultConfig, ...deps.config };
@@ -110,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
         scriptSrc: ["'self'"],
         // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
@@ -189,11 +192,14 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  await app.register(personalResponses);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(workoutsRoutes, { prefix: '/api' });
   await app.register(leaderboardRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(sessionsRoutes, { prefix: '/api' });
   // Also serves uploaded avatars; it raises the body limit on its own route only.
   await app.register(profileRoutes);
 
