@@ -53,6 +53,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workouts',
     {
+      config: { changesBoards: true },
       schema: {
         body: createBody,
         headers: createHeadersSchema,
@@ -87,7 +88,10 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/workouts/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } } },
+    {
+      config: { changesBoards: true },
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await service.deleteWorkout(app.db, user.id, request.params.id);
