@@ -6,9 +6,12 @@ import { z } from 'zod';
 // would be stored as U+FFFD). Multi-line fields (notes) may keep line breaks and tabs.
 // See docs/decisions/0701-text-rules.md.
 
-// C0 controls, DEL and C1 controls; multi-line text keeps \t, \n and \r.
+// C0 controls, DEL and C1 controls; multi-line text keeps \t, \n and \r. Matching control
+// characters is the point of these patterns.
+/* eslint-disable no-control-regex */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export interface TextRuleOptions {
