@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { HttpError } from '../lib/errors';
 
 /** Every error becomes JSON `{ message, errors? }`; only unexpected ones are a 500, never with a stack. */
@@ -32,6 +33,14 @@ export const errors = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0800-database-outages.md).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     request.log.error(error);
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
