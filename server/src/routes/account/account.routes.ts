@@ -35,7 +35,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/account',
-    { schema: { body: deleteAccountSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: { body: deleteAccountSchema, response: { 204: z.null(), ...errors } },
+      // The member leaves every board at once.
+      config: { changesBoards: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await service.deleteAccount(app.db, user, request.body.password, app.now(), app.config);

@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import { periodRange } from './period';
 
-// Reads come from leaderboard_bests and leaderboard_counts (kept by the triggers of migrations
-// 0002 and 0004) through lb_board and lb_me (migration 0004); see docs/decisions/0201.
+// Reads come from leaderboard_bests and leaderboard_counts (kept by triggers) through lb_board and
+// lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0201.
 
 type Row = Record<string, unknown>;
 
@@ -60,14 +60,42 @@ export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, no
   };
 }
 
-/** What makes two board requests the same: the period's instants (not the zone's name) and filters. */
+/**
+ * What makes two board requests the same: the period's instants (not the zone's name) and the
+ * filters. Not the limit: the cache holds the longest board and slices it (sliceBoard), so
+ * `?limit=1..500` cannot multiply its entries.
+ */
 export function boardKey(a: BoardArgs): string {
-  return [a.span, a.limit, a.ageMin, a.ageMax, a.gender].join('|');
+  return [a.span, a.ageMin, a.ageMax, a.gender].join('|');
+}
+
+/** A board's JSON text, with where each entry ends, so any prefix is sent without re-encoding. */
+export interface BoardText {
+  json: string;
+  /** ends[i]: the offset just after entry i in `json`. */
+  ends: number[];
+}
+
+export function toBoardText(entriesJson: string): BoardText {
+  const entries = JSON.parse(entriesJson) as unknown[];
+  const ends: number[] = [];
+  let json = '[';
+  entries.forEach((e, i) => {
+    json += (i === 0 ? '' : ',') + JSON.stringify(e);
+    ends.push(json.length);
+  });
+  return { json: json + ']', ends };
+}
+
+/** The first `limit` entries as JSON text. */
+export function sliceBoard(board: BoardText, limit: number): string {
+  if (limit >= board.ends.length) return board.json;
+  return limit <= 0 ? '[]' : `${board.json.slice(0, board.ends[limit - 1])}]`;
 }
 
 /** The board as the JSON text of its entries, ready to send. */
 export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
-  // lb_board (migration 0004) registers the period if needed and walks its board index until
+  // lb_board (server/src/db/sql/leaderboard.sql) registers the period if needed and walks its board index until
   // `limit` rows pass the filters; ranks count everyone in the period (decision 7). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
   // (notably on PGlite). Only these keys leave.
