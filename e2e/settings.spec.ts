@@ -122,9 +122,9 @@ test.describe('account settings', () => {
       await new Promise((r) => setTimeout(r, 800));
       if (fail)
         return route.fulfill({
-          status: 500,
+          status: 429,
           contentType: 'application/json',
-          body: '{"message":"Server down"}',
+          body: '{"message":"Slow down"}',
         });
       return route.continue();
     });

@@ -18,7 +18,16 @@ import { LeaderboardRow, RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
-function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string }) {
+function PinnedStanding({
+  period,
+  tz,
+  isPrivate,
+}: {
+  period: LeaderboardPeriod;
+  tz: string;
+  /** A private member is on no board others see: say so beside their standing. */
+  isPrivate: boolean;
+}) {
   const me = useMyStanding(period, tz, { enabled: true });
   if (me.isPending || me.isError) return null;
   return (
@@ -34,6 +43,11 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
             <span className="text-xs text-muted-foreground">
               Your rank · {PERIOD_LABELS[period]}
             </span>
+            {isPrivate ? (
+              <span className="block text-xs font-semibold text-emerald-900">
+                Only you can see this
+              </span>
+            ) : null}
           </span>
           <span className="flex flex-col items-end leading-tight">
             <span className="text-xl font-extrabold tabular-nums text-primary">
@@ -63,10 +77,12 @@ function Board({
   period,
   filters,
   viewer,
+  viewerIsPrivate,
 }: {
   period: LeaderboardPeriod;
   filters: Filters;
   viewer: string | null;
+  viewerIsPrivate: boolean;
 }) {
   const tz = viewerTimeZone();
   const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters);
@@ -100,13 +116,21 @@ function Board({
           ))}
         </ol>
       )}
-      {viewer !== null && !viewerShown ? <PinnedStanding period={period} tz={tz} /> : null}
+      {viewer !== null && !viewerShown ? (
+        <PinnedStanding period={period} tz={tz} isPrivate={viewerIsPrivate} />
+      ) : null}
     </>
   );
 }
 
 /** The full board: period tabs, age and gender filters, rows, and the viewer's pinned standing. */
-export function Leaderboard({ viewerUsername }: { viewerUsername: string | null }) {
+export function Leaderboard({
+  viewerUsername,
+  viewerIsPrivate = false,
+}: {
+  viewerUsername: string | null;
+  viewerIsPrivate?: boolean;
+}) {
   const [period, setPeriod] = useState<LeaderboardPeriod>('today');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   return (
@@ -129,7 +153,12 @@ export function Leaderboard({ viewerUsername }: { viewerUsername: string | null 
       <LeaderboardFilters value={filters} onChange={setFilters} />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
-          <Board period={p} filters={filters} viewer={viewerUsername} />
+          <Board
+            period={p}
+            filters={filters}
+            viewer={viewerUsername}
+            viewerIsPrivate={viewerIsPrivate}
+          />
         </TabsContent>
       ))}
     </TabsPrimitive.Root>
