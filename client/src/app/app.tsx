@@ -1,9 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, useState } from 'react';
+import { useToasts } from '@/components/ui/use-toast';
 import { makeQueryClient } from '@/lib/query-client';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
+
+// Radix's toast (with its dismissable layer, portal and swipe code) is a tenth of the JS on `/`,
+// and no page shows a toast on load: it loads with the first toast and then stays.
+// docs/decisions/1252-js-budget-on-root.md
+const Toaster = lazy(() => import('@/components/ui/toaster'));
+
+function DeferredToaster() {
+  const [needed, setNeeded] = useState(false);
+  const hasToasts = useToasts().length > 0;
+  if (hasToasts && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   const [queryClient] = useState(makeQueryClient);
@@ -12,7 +28,7 @@ export function App() {
       <AppLayout>
         <AppRoutes />
       </AppLayout>
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

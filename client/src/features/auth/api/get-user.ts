@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@common/schemas/auth';
+import type { SessionState } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 
-// The current user; a 401 means signed out (null), not an error.
-export const getUser = () => api<User | null>('/api/user', { nullOn401: true });
+// The current user, or null when signed out. GET /api/session answers a visitor with 200 and
+// { user: null }, so a visitor's page load logs no failed request (GET /api/user would be a 401).
+export const getUser = async () => (await api<SessionState>('/api/session')).user;
 
 export const userQueryKey = ['user'] as const;
 
