@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useToasts } from '@/components/ui/use-toast';
-import { makeQueryClient } from '@/lib/query-client';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 
@@ -22,13 +20,12 @@ function DeferredToaster() {
 }
 
 export function App() {
-  const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <AppLayout>
         <AppRoutes />
       </AppLayout>
       <DeferredToaster />
-    </QueryClientProvider>
+    </>
   );
 }
