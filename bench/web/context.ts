@@ -63,7 +63,11 @@ async function seed(baseUrl: string): Promise<string> {
 }
 
 /** Builds what is stale, starts the compiled server, seeds it, runs `fn`, then stops it. */
-export async function withApp<T>(port: number, fn: (ctx: WebBenchContext) => Promise<T>): Promise<T> {
+export async function withApp<T>(
+  port: number,
+  fn: (ctx: WebBenchContext) => Promise<T>,
+  options: { seed?: boolean } = {},
+): Promise<T> {
   const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('build failed');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-web-bench-'));
@@ -84,7 +88,7 @@ export async function withApp<T>(port: number, fn: (ctx: WebBenchContext) => Pro
       if (Date.now() - t0 > 60_000) throw new Error('server did not start in 60 s');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const profileUser = await seed(baseUrl);
+    const profileUser = options.seed === false ? '' : await seed(baseUrl);
     return await fn({ baseUrl, profileUser });
   } finally {
     child.kill('SIGTERM');
