@@ -36,8 +36,12 @@ async function audit(url: string, port: number): Promise<PageResult> {
     }
   }
   for (const id of ['errors-in-console', 'inspector-issues']) {
-    const items = (lhr.audits[id]?.details as { items?: { description?: string; source?: string; url?: string }[] } | undefined)?.items ?? [];
-    for (const item of items) failing.push(`  ${id}: ${item.source ?? ''} ${item.description ?? ''} ${item.url ?? ''}`.trimEnd());
+    type Item = { description?: string; source?: string; url?: string; issueType?: string; subItems?: { items?: { url?: string }[] } };
+    const items = (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
+    for (const item of items) {
+      const where = item.url ?? item.subItems?.items?.map((i) => i.url).join(', ') ?? '';
+      failing.push(`  ${id}: ${item.issueType ?? item.source ?? ''} ${item.description ?? ''} ${where}`.replace(/\s+/g, ' ').trimEnd());
+    }
   }
   return {
     scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
