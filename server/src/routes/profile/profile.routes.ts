@@ -31,10 +31,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request);
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       const updated = await service.updateProfile(app.db, user.id, request.body);
-      reply.header('cache-control', 'no-store');
       // Decision 13: the signed-in user's own view, with email, never the hash.
       return toUserDto(updated);
     },
