@@ -7,7 +7,8 @@ import { HttpError } from '../lib/errors';
 /**
  * What of an unexpected error goes to the log: its type, SQLSTATE, message and stack, but never
  * the query's parameters (Drizzle puts them in its message: "Failed query: ...\nparams: ...",
- * and they hold usernames, emails, notes) nor the database's `detail` (which quotes values).
+ * and they hold usernames, emails, notes) nor the database's message or `detail` (which quote
+ * values). Logged under `error`, not `err`: pino's err serializer would append the causes' messages.
  */
 export function loggableError(error: unknown): Record<string, unknown> {
   const e = error as { name?: string; message?: string; stack?: string; code?: string; cause?: unknown };
@@ -19,7 +20,9 @@ export function loggableError(error: unknown): Record<string, unknown> {
     ...(e?.code ? { code: e.code } : {}),
     // The stack starts with the message: swap in the stripped one, keep the frames.
     stack: e?.stack && e.message ? e.stack.replace(e.message, strip(e.message)) : e?.stack,
-    ...(cause ? { cause: { type: cause.name, code: cause.code, message: strip(cause.message) } } : {}),
+    // The database's own message may quote a value ('invalid input syntax for type integer: "..."'):
+    // its SQLSTATE says enough.
+    ...(cause ? { cause: { type: cause.name, code: cause.code } } : {}),
   };
 }
 
@@ -55,13 +58,13 @@ export const errors = fp(async (app: FastifyInstance) => {
     }
     // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0800-database-outages.md).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      request.log.warn({ error: loggableError(error) }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')
         .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
-    request.log.error({ err: loggableError(error) }, 'unexpected error');
+    request.log.error({ error: loggableError(error) }, 'unexpected error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
