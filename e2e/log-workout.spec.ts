@@ -42,7 +42,7 @@ test.describe('log workout', () => {
     await expect(row).toContainText('Morning set, felt strong');
     await row.click();
     await expect(page.getByRole('dialog')).toContainText(
-      `${format(when, 'EEEE, MMMM do, y')} at 9:15 AM`,
+      `${format(when, 'EEEE, MMMM do, y')} at ${format(when, 'h:mm a')}`,
     );
   });
 
