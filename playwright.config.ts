@@ -63,6 +63,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       REGISTER_MAX: '100000',
       LOGIN_MAX_FAILURES: '1000',
+      LOGIN_IP_MAX_FAILURES: '100000',
+      // Every spec saves from one browser; the save limit has its own API tests.
+      SAVE_MAX: '100000',
       NODE_ENV: 'test',
     },
   },

@@ -185,7 +185,7 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
     const boardCache = new BoardCache({ enabled: cached });
     const stopListening = cached && database.url ? listenForBoardChanges(database.url, boardCache, console.error) : undefined;
     for (let i = 0; i < 100 && cached && !boardCache.isEnabled; i++) await new Promise((r) => setTimeout(r, 20));
-    const app = await buildApp({ db, boardCache });
+    const app = await buildApp({ db, boardCache, config: { saveMax: 1_000_000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

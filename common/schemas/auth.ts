@@ -27,6 +27,19 @@ export const newPasswordSchema = plainText('Password')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/**
+ * Why a password may not be used with this username and email, or null: it may not be the
+ * username nor the email's local part (case ignored). The common-password list is checked by the
+ * server only (too big to ship to the browser).
+ */
+export function passwordIdentityError(password: string, username?: string, email?: string): string | null {
+  const p = password.toLowerCase();
+  if (username && p === username.trim().toLowerCase()) return 'Your password must not be your username.';
+  const local = email?.trim().split('@')[0]?.toLowerCase();
+  if (local && p === local) return 'Your password must not be the first part of your email address.';
+  return null;
+}
+
 export const registerSchema = z.object({
   username: usernameSchema,
   email: plainText('Email')
@@ -34,6 +47,9 @@ export const registerSchema = z.object({
     .max(EMAIL_MAX, 'Email is too long')
     .pipe(z.email('Invalid email address')),
   password: newPasswordSchema,
+}).superRefine((v, ctx) => {
+  const error = passwordIdentityError(v.password, v.username, v.email);
+  if (error) ctx.addIssue({ code: 'custom', message: error, path: ['password'] });
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,10 +1,9 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import os from 'node:os';
 import type { Db } from './db/client';
+import { trustProxyOption, type TrustProxy } from './lib/client-address';
+import { argon2Limiter } from './lib/password';
 import type { BoardCache } from './lib/board-cache';
 import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
@@ -24,11 +23,20 @@ import { workoutsRoutes } from './routes/workouts/workouts.routes';
 
 export interface AppConfig {
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For is believed (server/src/lib/client-address.ts). */
+  trustProxy: TrustProxy;
+  /** Failed logins per username and address, per address, in the window. */
   loginMaxFailures: number;
+  loginIpMaxFailures: number;
   loginWindowMs: number;
   registerMax: number;
   registerWindowMs: number;
+  /** Workouts one member may save in the window. */
+  saveMax: number;
+  saveWindowMs: number;
+  /** Argon2 hashes at once, and how many more may wait (beyond: 503). */
+  argon2Concurrency: number;
+  argon2Queue: number;
   /** Folder of the built client; when absent only the API is served. */
   clientDir?: string;
 }
@@ -37,9 +45,14 @@ export const defaultConfig: AppConfig = {
   cookieSecure: false,
   trustProxy: false,
   loginMaxFailures: 10,
+  loginIpMaxFailures: 30,
   loginWindowMs: 15 * 60_000,
   registerMax: 30,
   registerWindowMs: 60 * 60_000,
+  saveMax: 30,
+  saveWindowMs: 60 * 60_000,
+  argon2Concurrency: os.availableParallelism(),
+  argon2Queue: 4 * os.availableParallelism(),
 };
 
 export interface AppDeps {
@@ -68,7 +81,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('config', config);
+  argon2Limiter.configure(config.argon2Concurrency, config.argon2Queue);
 
   await app.register(errors);
   await app.register(securityHeaders, { hsts: config.cookieSecure });

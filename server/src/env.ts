@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/client-address';
 
 // The only reader of process.env: everything the server is configured with, parsed once.
 const bool = z
@@ -13,11 +14,27 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Set the Secure flag on the session cookie (default: on in production). */
   COOKIE_SECURE: bool.optional(),
-  /** Trust X-Forwarded-* from a proxy in front (needed for client IPs and HTTPS detection). */
-  TRUST_PROXY: bool.default(false),
+  /** Proxies in front whose X-Forwarded-For is believed: false, a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  SAVE_MAX: z.coerce.number().int().positive().default(30),
+  SAVE_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /** Argon2 hashes at once (default: the core count) and how many more may queue (default 4 x that). */
+  ARGON2_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  ARGON2_QUEUE: z.coerce.number().int().min(0).optional(),
   REGISTER_MAX: z.coerce.number().int().positive().default(30),
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CLIENT_DIR: z.string().default('./dist/client'),

@@ -13,7 +13,6 @@ async function main() {
   let database: Database;
   const boardCache = new BoardCache();
   let stopListening: (() => Promise<void>) | undefined;
-  let stopHousekeeping: (() => void) | undefined;
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
     // (docs/decisions/0800-database-outages.md).
@@ -35,8 +34,11 @@ async function main() {
       throw err;
     }
     database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
-    stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err));
   }
+  // Expired sessions and rate-limit rows go on both databases; PGlite also needs its vacuum.
+  const stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err), {
+    vacuum: database.kind === 'pglite',
+  });
 
   const app = await buildApp({
     db: database.db,
@@ -46,16 +48,21 @@ async function main() {
       cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
       trustProxy: env.TRUST_PROXY,
       loginMaxFailures: env.LOGIN_MAX_FAILURES,
+      loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
       loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
       registerMax: env.REGISTER_MAX,
       registerWindowMs: env.REGISTER_WINDOW_MINUTES * 60_000,
+      saveMax: env.SAVE_MAX,
+      saveWindowMs: env.SAVE_WINDOW_MINUTES * 60_000,
+      ...(env.ARGON2_CONCURRENCY ? { argon2Concurrency: env.ARGON2_CONCURRENCY } : {}),
+      ...(env.ARGON2_QUEUE !== undefined ? { argon2Queue: env.ARGON2_QUEUE } : {}),
       clientDir: env.CLIENT_DIR,
     },
   });
   if (env.TEST_SLOW_ROUTE) await app.register(slowTestRoutes, { prefix: '/api' });
   app.addHook('onClose', async () => {
     await stopListening?.();
-    stopHousekeeping?.();
+    stopHousekeeping();
     await database.close();
     release?.();
   });

@@ -54,8 +54,16 @@ export function toPublicUserDto(u: UserRow): PublicUser {
   };
 }
 
+/**
+ * The session cookie's name: with the `__Host-` prefix when it is Secure, so the browser only
+ * accepts it from this exact host, over HTTPS, for path / (no sibling subdomain can plant one).
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(secure), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -65,5 +73,5 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(sessionCookieName(secure), { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

@@ -1,33 +1,46 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { createRequire } from 'node:module';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import os from 'node:os';
+import { WorkLimiter } from './work-limiter';
 
 // OWASP's Argon2id parameters: m=19456 KiB, t=2, p=1.
 // Algorithm is an ambient const enum; 2 is Argon2id.
 const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Every hash and verify of the process goes through this limiter: at most one per core at once,
+ * a short queue, then 503 (docs/decisions/0703-argon2-queue.md). buildApp sets its size.
+ */
+export const argon2Limiter = new WorkLimiter(os.availableParallelism(), 4 * os.availableParallelism());
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return argon2Limiter.run(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
-  try {
-    return await verify(stored, password);
-  } catch {
-    return false;
-  }
+  return argon2Limiter.run(async () => {
+    try {
+      return await verify(stored, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 // An unknown username still costs one verify, so timing does not reveal which names exist.
 let dummyHash: Promise<string> | undefined;
 export async function burnVerify(password: string): Promise<void> {
-  dummyHash ??= hashPassword('fitbench-dummy-password-for-timing');
+  dummyHash ??= hash('fitbench-dummy-password-for-timing', OPTIONS);
   await verifyPassword(await dummyHash, password);
 }
 
-// Mozilla's list of common passwords, shipped in node_modules (no network).
-const require = createRequire(import.meta.url);
-const commonList = require('fxa-common-password-list') as { test: (p: string) => boolean };
+/** How many of the most common passwords are refused (docs/decisions/0702-login-throttles-and-passwords.md). */
+export const COMMON_PASSWORDS_REFUSED = 10_000;
+
+// zxcvbn-ts's list of common passwords, most frequent first, shipped in node_modules (no network).
+// It is all lower case; comparing lower case also refuses 'Qwerty' and 'PASSWORD'.
+const common = new Set((dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORDS_REFUSED));
 
 export function isCommonPassword(password: string): boolean {
-  return commonList.test(password) || commonList.test(password.toLowerCase());
+  return common.has(password.toLowerCase());
 }

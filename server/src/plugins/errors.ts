@@ -4,6 +4,28 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
 import { HttpError } from '../lib/errors';
 
+/**
+ * What of an unexpected error goes to the log: its type, SQLSTATE, message and stack, but never
+ * the query's parameters (Drizzle puts them in its message: "Failed query: ...\nparams: ...",
+ * and they hold usernames, emails, notes) nor the database's message or `detail` (which quote
+ * values). Logged under `error`, not `err`: pino's err serializer would append the causes' messages.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const e = error as { name?: string; message?: string; stack?: string; code?: string; cause?: unknown };
+  const strip = (text: string | undefined) => (text ?? '').replace(/\nparams:[\s\S]*$/, '\nparams: [not logged]');
+  const cause = e?.cause as { name?: string; message?: string; code?: string } | undefined;
+  return {
+    type: e?.name ?? typeof error,
+    message: strip(e?.message),
+    ...(e?.code ? { code: e.code } : {}),
+    // The stack starts with the message: swap in the stripped one, keep the frames.
+    stack: e?.stack && e.message ? e.stack.replace(e.message, strip(e.message)) : e?.stack,
+    // The database's own message may quote a value ('invalid input syntax for type integer: "..."'):
+    // its SQLSTATE says enough.
+    ...(cause ? { cause: { type: cause.name, code: cause.code } } : {}),
+  };
+}
+
 /** Every error becomes JSON `{ message, errors? }`; only unexpected ones are a 500, never with a stack. */
 export const errors = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,13 +58,13 @@ export const errors = fp(async (app: FastifyInstance) => {
     }
     // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0800-database-outages.md).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ error: loggableError(error) }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', '5')
         .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
-    request.log.error(error);
+    request.log.error({ error: loggableError(error) }, 'unexpected error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });

@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE } from '@common/constants';
 import type { users } from '../db/schema';
+import { sessionCookieName } from '../lib/auth';
 import { validateSession } from '../lib/session';
 
 type UserRow = typeof users.$inferSelect;
@@ -14,19 +14,31 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie once per API request; handlers read request.user. */
+/**
+ * Resolves the session cookie once per API request (handlers read request.user), and marks API
+ * answers `Cache-Control: private, no-store` unless a route says otherwise.
+ */
 export const session = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  const cookieName = sessionCookieName(app.config.cookieSecure);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (!token) return;
     const found = await validateSession(app.db, token, app.now());
     if (found) {
       request.user = found.user;
       request.sessionToken = token;
     }
+  });
+  // Any API answer may depend on who asks: no shared cache may keep it, and the browser should
+  // not store it. Routes that are the same for everyone set their own Cache-Control.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+    return payload;
   });
 });

@@ -32,7 +32,8 @@ export function useTestApp(
   };
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
-    ctx.app = await buildApp({ db: ctx.database.db, config, now: () => ctx.clock.now, ...deps });
+    // Suites save far more than a member may in an hour; the save-limit tests set their own.
+    ctx.app = await buildApp({ db: ctx.database.db, config: { saveMax: 10_000, ...config }, now: () => ctx.clock.now, ...deps });
     await ctx.app.ready();
   });
   afterAll(async () => {

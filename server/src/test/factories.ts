@@ -33,6 +33,9 @@ export async function createUser(
       username: `user${tag}`,
       email: `user${tag}@example.com`,
       passwordHash: await cachedHash,
+      // Registered well before the app's clock (tests often set it back), so workouts dated
+      // "now" or days back are never before the owner joined.
+      createdAt: new Date(app.now().getTime() - 365 * 86_400_000),
       ...overrides,
     })
     .returning();
@@ -60,7 +63,7 @@ export async function deleteUser(app: App, id: number) {
 /** The session cookie from a response's Set-Cookie, as a Cookie header value. */
 export function sessionCookieFrom(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const found = list.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const found = list.find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`__Host-${SESSION_COOKIE}=`));
   if (!found) throw new Error('no session cookie in response');
   return found.split(';')[0]!;
 }

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { loginSchema, registerSchema, sessionStateSchema, userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
+import { logAuthEvent } from '../../lib/auth-log';
 import { createSession, deleteSession } from '../../lib/session';
 import { storedUserAgent } from '../../lib/user-agent';
 import * as service from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
   app.get('/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
     toUserDto(requireUser(request)),
@@ -27,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = app.now();
       const user = await service.register(app.db, request.body, request.ip, now, app.config);
+      logAuthEvent(request, 'register', { userId: user.id });
       const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));
       setSessionCookie(reply, token, app.config.cookieSecure);
       return reply.code(201).send(toUserDto(user));
@@ -38,7 +40,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: loginSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
       const now = app.now();
-      const user = await service.login(app.db, request.body, request.ip, now, app.config);
+      let user;
+      try {
+        user = await service.login(app.db, request.body, request.ip, now, app.config, (why) =>
+          logAuthEvent(request, 'lockout', { userId: null, reason: why }),
+        );
+      } catch (err) {
+        if (err instanceof service.LoginRefused) logAuthEvent(request, 'login-failed', { userId: null });
+        throw err;
+      }
+      logAuthEvent(request, 'login-ok', { userId: user.id });
       // A new session on every login (no fixation); the old one, if any, is dropped.
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));
@@ -49,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    if (request.user) logAuthEvent(request, 'logout', { userId: request.user.id });
     clearSessionCookie(reply, app.config.cookieSecure);
     return reply.code(204).send(null);
   });

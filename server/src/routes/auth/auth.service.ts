@@ -4,14 +4,22 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
+import { addressKey } from '../../lib/client-address';
 import * as rateLimit from '../../lib/rate-limit';
 
 export interface AuthLimits {
   loginMaxFailures: number;
+  loginIpMaxFailures: number;
   loginWindowMs: number;
   registerMax: number;
   registerWindowMs: number;
 }
+
+/**
+ * Failed logins for one username, from all addresses: free at first, then a growing delay
+ * between attempts (never a hard lock). docs/decisions/0702-login-throttles-and-passwords.md
+ */
+export const USERNAME_DELAY = { free: 5, baseMs: 1_000, maxMs: 60_000, windowMs: 15 * 60_000 };
 
 const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
 
@@ -20,8 +28,11 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common and easy to guess. Please choose another one.';
+
 export async function register(db: Db, input: RegisterInput, ip: string, now: Date, limits: AuthLimits) {
-  const window = await rateLimit.hit(db, `register:${ip}`, limits.registerWindowMs, now);
+  const window = await rateLimit.hit(db, `register:${addressKey(ip)}`, limits.registerWindowMs, now);
   if (window.count > limits.registerMax) {
     const after = rateLimit.retryAfterSeconds(window, now);
     throw tooManyRequests(
@@ -30,9 +41,7 @@ export async function register(db: Db, input: RegisterInput, ip: string, now: Da
     );
   }
   if (isCommonPassword(input.password)) {
-    throw badRequest('This password is too common. Please choose a less guessable one.', {
-      password: ['This password is too common. Please choose a less guessable one.'],
-    });
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
   }
   const taken = await db
     .select({ username: users.username, email: users.email })
@@ -61,28 +70,79 @@ export async function register(db: Db, input: RegisterInput, ip: string, now: Da
   }
 }
 
-export async function login(db: Db, input: LoginInput, ip: string, now: Date, limits: AuthLimits) {
-  const key = `login:${input.username.toLowerCase()}:${ip}`;
-  const window = await rateLimit.peek(db, key, now);
-  if (window && window.count >= limits.loginMaxFailures) {
-    const after = rateLimit.retryAfterSeconds(window, now);
-    throw tooManyRequests(
-      `Too many failed sign-in attempts. Please try again in ${minutes(after)} minutes.`,
-      after,
-    );
+export class LoginRefused extends HttpError {}
+
+/** Why a login was refused before its password was checked, for the auth log. */
+export type Lockout = 'username-and-address' | 'address' | 'username';
+
+/**
+ * Signs in. Every throttle counts the attempt *before* the password is checked, each in one
+ * atomic statement, so parallel guesses cannot slip past a limit; a success gives the counts back.
+ * `onLockout` hears of each refusal by a throttle.
+ */
+export async function login(
+  db: Db,
+  input: LoginInput,
+  ip: string,
+  now: Date,
+  limits: AuthLimits,
+  onLockout: (why: Lockout) => void = () => undefined,
+) {
+  const name = input.username.toLowerCase();
+  const address = addressKey(ip);
+  const pairKey = `login:${name}:${address}`;
+  const addressKeyName = `login-ip:${address}`;
+  const userKey = `login-user:${name}`;
+  const counted: string[] = [];
+  const giveBack = async () => {
+    for (const key of counted) await rateLimit.refund(db, key);
+  };
+  const refuse = async (why: Lockout, after: number, message: string) => {
+    await giveBack();
+    onLockout(why);
+    throw tooManyRequests(message, after);
+  };
+
+  const pair = await rateLimit.hit(db, pairKey, limits.loginWindowMs, now);
+  if (pair.count > limits.loginMaxFailures) {
+    const after = rateLimit.retryAfterSeconds(pair, now);
+    // Not given back: beyond the limit the count only says how hard it is being tried.
+    onLockout('username-and-address');
+    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes(after)} minutes.`, after);
   }
+  counted.push(pairKey);
+  const byAddress = await rateLimit.hit(db, addressKeyName, limits.loginWindowMs, now);
+  counted.push(addressKeyName);
+  if (byAddress.count > limits.loginIpMaxFailures) {
+    const after = rateLimit.retryAfterSeconds(byAddress, now);
+    await refuse('address', after, `Too many failed sign-in attempts from your network. Please try again in ${minutes(after)} minutes.`);
+  }
+  const wait = await rateLimit.reserveWithDelay(db, userKey, USERNAME_DELAY, now);
+  if (wait !== null) {
+    await refuse('username', wait, `Too many failed sign-in attempts for this account. Please try again in ${wait} seconds.`);
+  }
+  counted.push(userKey);
+
   const rows = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
+    .where(eq(sql`lower(${users.username})`, name))
     .limit(1);
   const user = rows[0];
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false);
-  if (!user || !ok) {
-    await rateLimit.hit(db, key, limits.loginWindowMs, now);
-    // Decision 18: the same status and body whether the user exists or not.
-    throw new HttpError(401, 'Invalid username or password.');
+  let ok: boolean;
+  try {
+    ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false);
+  } catch (err) {
+    // The hashing queue is full (503): the password was not tried, so nothing is counted.
+    await giveBack();
+    throw err;
   }
-  await rateLimit.clear(db, key);
+  if (!user || !ok) {
+    // Decision 18: the same status and body whether the user exists or not.
+    throw new LoginRefused(401, 'Invalid username or password.');
+  }
+  await rateLimit.clear(db, pairKey);
+  await rateLimit.refund(db, addressKeyName);
+  await rateLimit.refund(db, userKey);
   return user;
 }

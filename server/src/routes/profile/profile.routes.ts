@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { avatarIdSchema, updateProfileSchema } from '@common/schemas/profile';
-import { PRIVATE_NO_STORE, requireUser, toUserDto } from '../../lib/auth';
+import { requireUser, toUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import * as service from './profile.service';
 
@@ -31,10 +31,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request);
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       const updated = await service.updateProfile(app.db, user.id, request.body);
-      reply.header('cache-control', PRIVATE_NO_STORE);
       // Decision 13: the signed-in user's own view, with email, never the hash.
       return toUserDto(updated);
     },

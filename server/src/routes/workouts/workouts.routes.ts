@@ -64,7 +64,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: createBody,
         headers: createHeadersSchema,
-        response: { 201: workoutSchema, ...errors, 422: apiErrorSchema },
+        response: { 201: workoutSchema, ...errors, 422: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -75,6 +75,10 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
         app.now(),
+        {
+          registeredAt: user.createdAt,
+          limit: { max: app.config.saveMax, windowMs: app.config.saveWindowMs },
+        },
       );
       // Same status and body as the first answer; the header only helps debugging.
       if (replayed) reply.header('idempotent-replayed', 'true');

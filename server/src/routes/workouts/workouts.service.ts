@@ -9,7 +9,8 @@ import {
 } from '@common/schemas/workouts';
 import type { Db } from '../../db/client';
 import { workouts } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import * as rateLimit from '../../lib/rate-limit';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -70,6 +71,20 @@ function replay(stored: WorkoutRow & { requestHash: string | null }, hash: strin
   return { workout: toWorkoutDto(stored), replayed: true };
 }
 
+export interface SaveGuard {
+  /** The owner's registration: no workout may be dated before it. */
+  registeredAt?: Date;
+  /** Saves allowed per member in a window (SAVE_MAX / SAVE_WINDOW_MINUTES). */
+  limit?: { max: number; windowMs: number };
+}
+
+/** "12 minutes", "1 minute", "45 seconds". */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const m = Math.ceil(seconds / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
  * and a different body under the same key is a 422 (decision 11, docs/decisions/0101).
@@ -80,17 +95,37 @@ export async function createWorkout(
   input: CreateWorkoutData,
   idempotencyKey: string | undefined,
   now: Date,
+  guard: SaveGuard = {},
 ): Promise<{ workout: Workout; replayed: boolean }> {
   const createdAt = input.createdAt ? new Date(input.createdAt) : now;
   // Decision 10 against the server's clock, whatever the caller validated with.
   const timeError = workoutTimeError(createdAt, now.getTime());
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
+  // A workout dated before its owner existed would win ties it never played.
+  if (guard.registeredAt && createdAt < guard.registeredAt) {
+    const message = 'The workout time cannot be before you joined FitBench';
+    throw badRequest(message, { createdAt: [message] });
+  }
 
   const hash = idempotencyKey ? requestHash(input) : null;
   if (idempotencyKey && hash) {
     const stored = await findByKey(db, userId, idempotencyKey);
     if (stored) return replay(stored, hash);
   }
+  // Counted before the insert in one statement, so parallel saves cannot pass the limit; a save
+  // that turns out to be a replay gives its count back. docs/decisions/0706-save-limit.md
+  const limitKey = `save:${userId}`;
+  if (guard.limit) {
+    const window = await rateLimit.hit(db, limitKey, guard.limit.windowMs, now);
+    if (window.count > guard.limit.max) {
+      const after = rateLimit.retryAfterSeconds(window, now);
+      throw tooManyRequests(
+        `You have saved ${guard.limit.max} workouts recently. You can save again in ${waitText(after)}; your count is kept until then.`,
+        after,
+      );
+    }
+  }
+  const giveBack = () => (guard.limit ? rateLimit.refund(db, limitKey) : Promise.resolve());
   try {
     const rows = await db
       .insert(workouts)
@@ -107,6 +142,7 @@ export async function createWorkout(
   } catch (err) {
     // A concurrent request with the same key won the race: answer with its row. The insert
     // failed as a whole, so nothing (not even a trigger's side effect) was written for us.
+    await giveBack();
     if (idempotencyKey && hash && isUniqueViolation(err)) {
       const stored = await findByKey(db, userId, idempotencyKey);
       if (stored) return replay(stored, hash);
