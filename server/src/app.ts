@@ -16,6 +16,7 @@ import type { users } from './db/schema';
 import { BoardCache } from './lib/board-cache';
 import { HttpError } from './lib/errors';
 import { validateSession } from './lib/session';
+import { registerOpenApi } from './plugins/openapi';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  await registerOpenApi(app);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(workoutsRoutes, { prefix: '/api' });

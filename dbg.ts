@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { buildApp } from './server/src/app';
+const app = await buildApp({ db: drizzle(new PGlite()) as any });
+await app.ready();
+const r = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+console.log(r.statusCode, r.body.slice(0, 300));
+const doc = r.json();
+for (const [p, ops] of Object.entries<any>(doc.paths)) for (const [m, op] of Object.entries<any>(ops)) console.log(m, p, Object.keys(op.responses).join(','), op.security ? 'S' : '');
+const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
+console.log(ui.statusCode, ui.headers['content-security-policy']);
+const ui2 = await app.inject({ method: 'GET', url: '/api/docs' });
+console.log(ui2.statusCode, ui2.headers.location);
+process.exit(0);

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+const errs = [];
+p.on('console', (m) => { if (m.type() === 'error') errs.push(m.text()); });
+p.on('requestfailed', (r) => errs.push('failed ' + r.url()));
+await p.goto('http://127.0.0.1:6810/api/docs');
+await p.waitForSelector('.opblock', { timeout: 20000 });
+await p.screenshot({ path: '/tmp/i8-docs.png' });
+console.log('errors', errs);
+await b.close();
