@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@common/constants';
@@ -11,7 +12,7 @@ import { apiErrorSchema } from '@common/schemas/errors';
  * 3.1) and a browsable reference at /api/docs (Swagger UI from its npm package, no CDN). Statuses
  * every route can answer whatever its own schema says (cross-site refusal, bodies, outages) are
  * added here, so route files list only their own. See docs/decisions/0802-openapi.md.
- * Register before the routes: it describes the routes registered after it.
+ * Register before the routes: it describes the routes registered after it (server/src/app.ts).
  */
 export interface RegisteredRoute {
   method: string;
@@ -20,13 +21,13 @@ export interface RegisteredRoute {
 }
 const routesOf = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
-/** Every route registered after registerOpenApi (for the test that all are described). */
+/** Every route registered after this plugin (for the test that all are described). */
 export const registeredRoutes = (app: FastifyInstance) => routesOf.get(app) ?? [];
 
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-export async function registerOpenApi(app: FastifyInstance) {
+export const openApi = fp(async (app: FastifyInstance) => {
   const routes: RegisteredRoute[] = [];
   routesOf.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -107,4 +108,4 @@ export async function registerOpenApi(app: FastifyInstance) {
     { schema: { hide: true, response: { 200: z.unknown() } } },
     async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
-}
+}, { name: 'openapi' });
