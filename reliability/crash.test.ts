@@ -23,7 +23,7 @@ async function crashCycles(env: Record<string, string>) {
   let server: Server | undefined;
   const acked = new Map<string, Ack>();
   const pending = new Map<string, { member: Member; pushups: number }>();
-  let members: Member[] = [];
+  const members: Member[] = [];
   let killedWithRequestsInFlight = 0;
   try {
     for (let cycle = 0; cycle <= CYCLES; cycle++) {
