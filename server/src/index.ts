@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { serveBackups } from './db/backup';
 import { openPglite, openPostgres, PG_TIMEOUTS, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
@@ -14,6 +15,7 @@ async function main() {
   const boardCache = new BoardCache();
   let stopListening: (() => Promise<void>) | undefined;
   let stopHousekeeping: (() => void) | undefined;
+  let stopBackups: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
     // (docs/decisions/0800-database-outages.md).
@@ -34,8 +36,11 @@ async function main() {
       }
       throw err;
     }
-    database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+    const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+    database = pglite;
     stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err));
+    // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0803-backup-restore.md).
+    stopBackups = serveBackups(pglite.client, env.DATA_DIR, (m) => console.error(m));
   }
 
   const app = await buildApp({
@@ -56,6 +61,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await stopListening?.();
     stopHousekeeping?.();
+    await stopBackups?.();
     await database.close();
     release?.();
   });
