@@ -12,7 +12,7 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** The signed-in user's own view (decision 13): email, never the hash. */
+/** The signed-in user's own view (docs/product.md#what-responses-contain): email, never the hash. */
 export function toUserDto(u: UserRow): User {
   return {
     id: u.id,

@@ -80,7 +80,7 @@ export async function login(db: Db, input: LoginInput, ip: string, now: Date, li
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false);
   if (!user || !ok) {
     await rateLimit.hit(db, key, limits.loginWindowMs, now);
-    // Decision 18: the same status and body whether the user exists or not.
+    // docs/product.md#failed-logins: the same status and body whether the user exists or not.
     throw new HttpError(401, 'Invalid username or password.');
   }
   await rateLimit.clear(db, key);

@@ -6,7 +6,7 @@ import { toPublicUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { getStats, listWorkouts } from '../workouts/workouts.service';
 
-/** A user's public profile; the username matches without regard to case (decision 12). */
+/** A user's public profile; the username matches without regard to case (docs/product.md#accounts). */
 export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
   const rows = await db
     .select()
@@ -19,6 +19,6 @@ export async function getPublicProfile(db: Db, username: string): Promise<Public
     getStats(db, user.id),
     listWorkouts(db, user.id, { limit: PUBLIC_PROFILE_WORKOUTS }),
   ]);
-  // Decision 13: public fields only (no email, no hash).
+  // docs/product.md#what-responses-contain: public fields only (no email, no hash).
   return { user: toPublicUserDto(user), stats, workouts: page.items };
 }

@@ -72,7 +72,7 @@ function replay(stored: WorkoutRow & { requestHash: string | null }, hash: strin
 
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
- * and a different body under the same key is a 422 (decision 11, docs/decisions/0101).
+ * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101).
  */
 export async function createWorkout(
   db: Db,
@@ -82,7 +82,7 @@ export async function createWorkout(
   now: Date,
 ): Promise<{ workout: Workout; replayed: boolean }> {
   const createdAt = input.createdAt ? new Date(input.createdAt) : now;
-  // Decision 10 against the server's clock, whatever the caller validated with.
+  // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
   const timeError = workoutTimeError(createdAt, now.getTime());
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
 
