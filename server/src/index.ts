@@ -40,7 +40,7 @@ async function main() {
     database = pglite;
     stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err));
     // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0803-backup-restore.md).
-    stopBackups = serveBackups(pglite.client, env.DATA_DIR, (m) => console.error(m));
+    stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
   }
 
   const app = await buildApp({

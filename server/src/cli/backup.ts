@@ -40,7 +40,7 @@ async function main() {
   }
   try {
     const database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
-    const { bytes } = await writeBackup(database.client, file);
+    const { bytes } = await writeBackup(database.pglite, file);
     await database.close();
     console.error(`Backup written to ${file} (${bytes} bytes; no server was running).`);
     return 0;
