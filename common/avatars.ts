@@ -1,4 +1,4 @@
-// The 8 stock avatars shipped with the client (client/public/avatars/stock); decision 15.
+// The 8 stock avatars shipped with the client (client/public/avatars/stock); docs/product.md#profile-picture.
 export interface StockAvatar {
   id: string;
   label: string;

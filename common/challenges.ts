@@ -1,4 +1,4 @@
-// The client-side challenge catalogue (spec section 3). Icons are lucide names resolved in the client.
+// The client-side challenge catalogue (docs/product.md#challenges). Icons are lucide names resolved in the client.
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 

@@ -1,4 +1,4 @@
-// Business constants from the product spec (section 9) and decisions.md.
+// Business constants: docs/product.md#constants.
 export const APP_NAME = 'FitBench';
 export const TAGLINE = 'Challenge yourself. Measure your progress.';
 

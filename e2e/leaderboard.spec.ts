@@ -63,7 +63,7 @@ test.describe('leaderboard', () => {
     for (const u of [thirties, forties, unknown]) await expect(row(page, u)).toBeVisible();
     await expect(row(page, thirties)).toContainText('297');
 
-    // Age group: only the band's members; people without an age only under All Ages (decision 7).
+    // Age group: only the band's members; people without an age only under All Ages (docs/product.md#leaderboard-filters).
     const age = page.getByLabel('Age group');
     await expect(age.locator('option')).toHaveText([
       'All Ages',

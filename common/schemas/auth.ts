@@ -53,7 +53,7 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
-// The signed-in user as the API returns it (decision 13): email, never the password.
+// The signed-in user as the API returns it (docs/product.md#what-responses-contain): email, never the password.
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),

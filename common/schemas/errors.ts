@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Decision 16: every API error is { message, errors? }.
+// docs/product.md#error-format: every API error is { message, errors? }.
 export const apiErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

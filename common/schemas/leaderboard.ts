@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './text';
 
-// Leaderboard periods, filters and shapes shared by the API and the client (decisions 4-8).
+// Leaderboard periods, filters and shapes shared by the API and the client (docs/product.md#leaderboard-periods to #own-standing).
 
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -13,7 +13,7 @@ export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   all_time: 'All Time',
 };
 
-/** Path segment: `all-time` is the same period as `all_time` (decision 4). */
+/** Path segment: `all-time` is the same period as `all_time` (docs/product.md#leaderboard-periods). */
 export const leaderboardPeriodSchema = plainText('The period')
   .transform((s) => (s === 'all-time' ? 'all_time' : s))
   .pipe(
@@ -33,7 +33,7 @@ export const AGE_GROUPS = [
 export type AgeGroupId = (typeof AGE_GROUPS)[number]['id'];
 export const AGE_GROUP_IDS = AGE_GROUPS.map((g) => g.id) as [AgeGroupId, ...AgeGroupId[]];
 
-/** The band of a user's current age (decision 7); null when the age is unknown. */
+/** The band of a user's current age (docs/product.md#leaderboard-filters); null when the age is unknown. */
 export function ageGroupOf(age: number | null | undefined): AgeGroupId | null {
   if (age === null || age === undefined || !Number.isFinite(age)) return null;
   return AGE_GROUPS.find((g) => age >= g.min && age <= g.max)?.id ?? null;
@@ -84,7 +84,7 @@ export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
 
 export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({ tz: true });
 
-/** One row: the user's best set in the period. Never an email (decision 13). */
+/** One row: the user's best set in the period. Never an email (docs/product.md#what-responses-contain). */
 export const leaderboardEntrySchema = z.object({
   /** The id of the workout that is the user's best in the period. */
   id: z.number().int(),

@@ -15,7 +15,7 @@ import { publicUserSchema } from './auth';
 import { plainText } from './text';
 import { publicWorkoutSchema, statsSchema } from './workouts';
 
-// PATCH /api/profile (decisions 14-15) and GET /api/users/:username, shared with the client.
+// PATCH /api/profile (docs/product.md#profile-fields, docs/product.md#profile-picture) and GET /api/users/:username, shared with the client.
 
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
@@ -71,7 +71,7 @@ export function checkImageDataUrl(value: string): ImageDataUrl | { error: string
 
 export type ProfilePictureKind = 'url' | 'stock' | 'uploaded' | 'data';
 
-/** Which of decision 15's kinds a profilePicture value is, or the sentence explaining why it is none. */
+/** Which of the kinds in docs/product.md#profile-picture a profilePicture value is, or the sentence explaining why it is none. */
 export function classifyProfilePicture(
   value: string,
 ): { kind: ProfilePictureKind } | { error: string } {
@@ -186,7 +186,7 @@ export const updateProfileSchema = z.strictObject(
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
-/** A path segment that can be a username (decision 12). */
+/** A path segment that can be a username (docs/product.md#accounts). */
 export const usernameParamSchema = plainText('Username')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
@@ -194,7 +194,7 @@ export const usernameParamSchema = plainText('Username')
 
 export const PUBLIC_PROFILE_WORKOUTS = 50;
 
-/** GET /api/users/:username: public fields only, never an email (decision 13). */
+/** GET /api/users/:username: public fields only, never an email (docs/product.md#what-responses-contain). */
 export const publicProfileSchema = z.object({
   user: publicUserSchema,
   stats: statsSchema,

@@ -9,7 +9,7 @@ export const WORKOUT_PAGE_DEFAULT = 100;
 export const WORKOUT_PAGE_MAX = 500;
 /** Response header carrying the cursor of the next page of GET /api/workouts (absent on the last page). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-/** Request header of POST /api/workouts: a UUID made once per save attempt (decision 11). */
+/** Request header of POST /api/workouts: a UUID made once per save attempt (docs/product.md#idempotent-saves). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 export const pushupsSchema = z
@@ -26,7 +26,7 @@ export const notesSchema = plainText('Notes', { multiline: true })
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-/** Checks a workout time against decision 10 at `now`; returns an error sentence or null. */
+/** Checks a workout time against docs/product.md#custom-time at `now`; returns an error sentence or null. */
 export function workoutTimeError(at: Date, now = Date.now()): string | null {
   if (Number.isNaN(at.getTime())) return 'Invalid date and time';
   if (at.getTime() > now + FUTURE_SLACK_MS) return 'The workout time cannot be in the future';

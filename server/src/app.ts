@@ -9,6 +9,7 @@ import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
 import { errors } from './plugins/errors';
 import { personalResponses } from './plugins/personal-responses';
+import { openApi } from './plugins/openapi';
 import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
 import { session } from './plugins/session';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(session);
   await app.register(boardCache, { cache: deps.boardCache });
   await app.register(personalResponses);
+  // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
+  await app.register(openApi);
 
   for (const routes of [
     healthRoutes,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { serveBackups } from './db/backup';
 import { openPglite, openPostgres, PG_TIMEOUTS, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
@@ -13,6 +14,7 @@ async function main() {
   let database: Database;
   const boardCache = new BoardCache();
   let stopListening: (() => Promise<void>) | undefined;
+  let stopBackups: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
     // (docs/decisions/0800-database-outages.md).
@@ -33,7 +35,10 @@ async function main() {
       }
       throw err;
     }
-    database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+    const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+    database = pglite;
+    // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0803-backup-restore.md).
+    stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
   }
   // Expired sessions and rate-limit rows go on both databases; PGlite also needs its vacuum.
   const stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err), {
@@ -63,6 +68,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await stopListening?.();
     stopHousekeeping();
+    await stopBackups?.();
     await database.close();
     release?.();
   });

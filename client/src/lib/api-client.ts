@@ -1,4 +1,4 @@
-// The only caller of fetch in the client (spec section 7): cookies always sent, a JSON body only
+// The only caller of fetch in the client (docs/product.md#api): cookies always sent, a JSON body only
 // when one is given, and errors read as "{status}: {message}".
 
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { format, startOfWeek } from 'date-fns';
 
-// The spec's three date formats; weeks start on Sunday.
+// The three date formats (docs/product.md#constants); weeks start on Sunday.
 export const DATE_FORMATS = {
   short: 'MM/dd/yyyy',
   medium: 'MMM d, y',
@@ -18,7 +18,7 @@ export const formatFull = (d: DateLike) => format(toDate(d), DATE_FORMATS.full);
 export const formatTime = (d: DateLike) => format(toDate(d), 'h:mm a');
 export const weekStart = (d: DateLike) => startOfWeek(toDate(d), { weekStartsOn: WEEK_STARTS_ON });
 
-/** The viewer's IANA time zone, sent to the leaderboard (decision 6). */
+/** The viewer's IANA time zone, sent to the leaderboard (docs/product.md#leaderboard-periods). */
 export function viewerTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

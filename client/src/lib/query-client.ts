@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// Spec section 7: no refetch interval, no refetch on focus, data never stale, no retries.
+// docs/product.md#fetching: no refetch interval, no refetch on focus, data never stale, no retries.
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -36,7 +36,7 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Decision 12: unique without regard to case.
+    // docs/product.md#accounts: unique without regard to case.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
@@ -80,7 +80,7 @@ export const workouts = pgTable(
     pushups: integer('pushups').notNull(),
     notes: text('notes'),
     createdAt: createdAt(),
-    // Decision 11: a retried save with the same key returns the first result.
+    // docs/product.md#idempotent-saves: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
   },
@@ -162,7 +162,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   toDriver: (v) => v,
 });
 
-/** Camera captures (decision 15), served at /api/avatars/:id. One row per user at most. */
+/** Camera captures (docs/product.md#profile-picture), served at /api/avatars/:id. One row per user at most. */
 export const avatars = pgTable(
   'avatars',
   {

@@ -25,7 +25,7 @@ export function signedInOnly(app: FastifyInstance) {
 
 export const PRIVATE_NO_STORE = 'private, no-store';
 
-/** The signed-in user's own view (decision 13): email, never the hash. */
+/** The signed-in user's own view (docs/product.md#what-responses-contain): email, never the hash. */
 export function toUserDto(u: UserRow): User {
   return {
     id: u.id,

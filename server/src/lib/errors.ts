@@ -1,4 +1,4 @@
-// Errors a handler throws on purpose; the error handler turns them into decision 16's JSON.
+// Errors a handler throws on purpose; the error handler turns them into the JSON of docs/product.md#error-format.
 export class HttpError extends Error {
   constructor(
     public statusCode: number,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 // Fixed-window counters in the database, so every app instance sees the same counts.
-// Hand-written because @fastify/rate-limit counts every request, while decision 19 counts
+// Hand-written because @fastify/rate-limit counts every request, while docs/product.md#rate-limits counts
 // failed logins only, and its stores are memory or Redis.
 
 export interface WindowState {

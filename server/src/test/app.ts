@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppConfig, type AppDeps } from '../app';
 import type { Database } from '../db/client';
 import { openTestDatabase } from './db';
+import { recordResponses } from './openapi-responses';
 
 export interface TestContext {
   app: App;
@@ -18,6 +19,7 @@ export function useTestApp(
   deps: Pick<AppDeps, 'boardCache'> = {},
 ): TestContext {
   const ctx = {} as TestContext;
+  let checkResponses: (() => string[]) | undefined;
   let fixed: Date | null = null;
   ctx.clock = {
     get now() {
@@ -34,11 +36,15 @@ export function useTestApp(
     ctx.database = await openTestDatabase();
     // Suites save far more than a member may in an hour; the save-limit tests set their own.
     ctx.app = await buildApp({ db: ctx.database.db, config: { saveMax: 10_000, ...config }, now: () => ctx.clock.now, ...deps });
+    checkResponses = recordResponses(ctx.app);
     await ctx.app.ready();
   });
   afterAll(async () => {
+    // The file's responses all match the API description (server/src/test/openapi-responses.ts).
+    const problems = checkResponses?.() ?? [];
     await ctx.app?.close();
     await ctx.database?.close();
+    if (problems.length) throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
   });
   return ctx;
 }

@@ -2,7 +2,7 @@ import { Trophy } from 'lucide-react';
 import { useUser } from '@/features/auth/api/get-user';
 import { Leaderboard } from '@/features/leaderboard/components/leaderboard';
 
-// Public (decision 3): a visitor sees the boards; a member also sees their own standing.
+// Public (docs/product.md#public-and-personal-data): a visitor sees the boards; a member also sees their own standing.
 export default function LeaderboardRoute() {
   const { data: user } = useUser();
   return (

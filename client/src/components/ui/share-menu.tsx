@@ -14,7 +14,7 @@ export interface ShareMenuProps {
   className?: string;
 }
 
-/** What FitBench shares: the user's public profile (visitors can open it, decision 3) and the result. */
+/** What FitBench shares: the user's public profile (visitors can open it, docs/product.md#public-and-personal-data) and the result. */
 export const profileShareUrl = (username: string) =>
   `${window.location.origin}/90second/users/${encodeURIComponent(username)}`;
 export const pushupShareText = (pushups: number) =>

@@ -3,7 +3,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import { dismissToast, useToasts } from './use-toast';
 
-// Radix's defaults are the spec's constants: 5000 ms, swipe right with threshold 50, F8, label
+// Radix's defaults are the toast constants (docs/product.md#constants): 5000 ms, swipe right with threshold 50, F8, label
 // 'Notification'. They are left at their defaults on purpose.
 export default function Toaster() {
   const items = useToasts();

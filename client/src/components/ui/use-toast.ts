@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-// A tiny toast store (as shadcn's): at most one toast is shown at a time (spec section 4).
+// A tiny toast store (as shadcn's): at most one toast is shown at a time (docs/product.md#states).
 export const TOAST_LIMIT = 1;
 const REMOVE_DELAY_MS = 1000;
 

@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,18 +22,27 @@ describe('GET /api/health and /api/ready', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  oncePerRun('is not ready while migrations are missing (liveness still answers)', async () => {
-    const client = await PGlite.create();
-    const app = await buildApp({ db: drizzlePglite(client, { schema }) as unknown as Db });
+  it('is not ready while migrations are missing (liveness still answers)', async () => {
+    const db = t.app.db;
+    const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
+    const saved = await db.execute<{ hash: string; created_at: number }>(
+      sql`select hash, created_at from drizzle.__drizzle_migrations where created_at = ${latest}`,
+    );
+    const row = (saved as unknown as { rows: { hash: string; created_at: number }[] }).rows[0]!;
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${row.created_at}`);
     try {
-      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'not ready', message: 'Database migrations are not applied.' });
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'not ready', message: 'Database migrations are not all applied.' });
+      await db.execute(sql`alter table drizzle.__drizzle_migrations rename to moved_away`);
+      const none = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(none.json()).toEqual({ status: 'not ready', message: 'Database migrations are not applied.' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
-      await app.close();
-      await client.close();
+      await db.execute(sql`alter table if exists drizzle.moved_away rename to __drizzle_migrations`);
+      await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row.hash}, ${row.created_at})`);
     }
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 });
 

@@ -16,7 +16,7 @@ import * as service from './leaderboard.service';
 const params = z.object({ period: leaderboardPeriodSchema });
 
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Public (decision 3): visitors see the boards too.
+  // Public (docs/product.md#public-and-personal-data): visitors see the boards too.
   app.get(
     '/leaderboard/:period',
     {

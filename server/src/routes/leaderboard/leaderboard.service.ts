@@ -96,7 +96,7 @@ export function sliceBoard(board: BoardText, limit: number): string {
 /** The board as the JSON text of its entries, ready to send. */
 export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
   // lb_board (server/src/db/sql/leaderboard.sql) registers the period if needed and walks its board index until
-  // `limit` rows pass the filters; ranks count everyone in the period (decision 7). The entries
+  // `limit` rows pass the filters; ranks count everyone in the period (docs/product.md#leaderboard-filters). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
   // (notably on PGlite). Only these keys leave.
   const [row] = await rowsOf<{ body: string }>(

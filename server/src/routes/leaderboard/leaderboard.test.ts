@@ -120,7 +120,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
   });
 });
 
-describe('calendar periods in the viewer’s time zone (decision 6)', () => {
+describe('calendar periods in the viewer’s time zone (docs/product.md#leaderboard-periods)', () => {
   // Each case: the clock, the period, and its first instant in UTC. A workout one second
   // before the start is out, one at the start is in, one at the next period's start is out.
   const cases = [
@@ -372,7 +372,7 @@ describe('summaries stay right after writes', () => {
   });
 });
 
-describe('filters (decision 7)', () => {
+describe('filters (docs/product.md#leaderboard-filters)', () => {
   it('narrow the rows but keep the overall rank; unknown age or gender only under all', async () => {
     const spec = [
       ['teen', 17, 'female', 70],

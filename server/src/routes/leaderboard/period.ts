@@ -1,6 +1,6 @@
 import type { LeaderboardPeriod } from '@common/schemas/leaderboard';
 
-// Calendar periods in the viewer's IANA zone (decision 6), as UTC instants [start, end).
+// Calendar periods in the viewer's IANA zone (docs/product.md#leaderboard-periods), as UTC instants [start, end).
 // Intl knows the zone rules, so no tz library is needed.
 
 const H = 3_600_000;
@@ -113,7 +113,7 @@ function computeRange(period: Exclude<LeaderboardPeriod, 'all_time'>, now: Date,
         end: startOfLocalDay(year, month, day + 1, tz),
       };
     case 'week': {
-      // Weeks start on Sunday (spec section 9).
+      // Weeks start on Sunday (docs/product.md#constants).
       const sunday = day - weekday;
       return {
         start: startOfLocalDay(year, month, sunday, tz),

@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const updated = await service.updateProfile(app.db, user.id, request.body);
-      // Decision 13: the signed-in user's own view, with email, never the hash.
+      // docs/product.md#what-responses-contain: the signed-in user's own view, with email, never the hash.
       return toUserDto(updated);
     },
   );

@@ -20,7 +20,7 @@ const pictureError = (message: string) => badRequest(message, { profilePicture: 
 export const avatarUrl = (id: string) => `/api/avatars/${id}`;
 
 /**
- * Applies a validated profile update (decisions 14-15). Fields left out stay as they are.
+ * Applies a validated profile update (docs/product.md#profile-fields, docs/product.md#profile-picture). Fields left out stay as they are.
  * A camera photo is re-encoded (lib/image.ts), stored in `avatars`, and the picture becomes its
  * URL; whatever the new picture is (null included), the user's other stored photos are deleted.
  */

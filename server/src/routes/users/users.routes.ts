@@ -6,7 +6,7 @@ import { PRIVATE_NO_STORE } from '../../lib/auth';
 import * as service from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Public (decision 3): share links land on profiles.
+  // Public (docs/product.md#public-and-personal-data): share links land on profiles.
   app.get(
     '/users/:username',
     {

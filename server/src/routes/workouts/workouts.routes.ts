@@ -54,7 +54,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
-  // Decision 10 is checked against the app's clock (tests fix it), not the process's.
+  // The rule of docs/product.md#custom-time is checked against the app's clock (tests fix it), not the process's.
   const createBody = makeCreateWorkoutSchema(() => app.now().getTime());
 
   app.post(

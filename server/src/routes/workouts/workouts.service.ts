@@ -87,7 +87,7 @@ function waitText(seconds: number): string {
 
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
- * and a different body under the same key is a 422 (decision 11, docs/decisions/0101).
+ * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101).
  */
 export async function createWorkout(
   db: Db,
@@ -98,7 +98,7 @@ export async function createWorkout(
   guard: SaveGuard = {},
 ): Promise<{ workout: Workout; replayed: boolean }> {
   const createdAt = input.createdAt ? new Date(input.createdAt) : now;
-  // Decision 10 against the server's clock, whatever the caller validated with.
+  // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
   const timeError = workoutTimeError(createdAt, now.getTime());
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
   // A workout dated before its owner existed would win ties it never played.

@@ -142,7 +142,7 @@ describe('POST /api/workouts', () => {
     expect(await rowsOf(u.id)).toHaveLength(1);
   });
 
-  describe('createdAt (decision 10, against the server clock)', () => {
+  describe('createdAt (docs/product.md#custom-time, against the server clock)', () => {
     it('accepts a time 6 days back and stores it exactly', async () => {
       const u = await createUser(t.app);
       const at = ago(6 * DAY);

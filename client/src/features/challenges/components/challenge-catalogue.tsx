@@ -75,7 +75,7 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
 }
 
 export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
-  // The spec asks for a 1 s skeleton before the (client-side) list appears.
+  // A 1 s skeleton (docs/product.md#challenge-catalogue) before the (client-side) list appears.
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const id = setTimeout(() => setReady(true), CATALOGUE_SKELETON_MS);

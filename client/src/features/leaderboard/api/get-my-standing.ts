@@ -12,7 +12,7 @@ export const myStandingQueryOptions = (period: LeaderboardPeriod, tz: string) =>
     queryFn: ({ signal }) => getMyStanding(period, tz, signal),
   });
 
-/** Only for a signed-in viewer: the endpoint is personal (decision 3). */
+/** Only for a signed-in viewer: the endpoint is personal (docs/product.md#public-and-personal-data). */
 export function useMyStanding(
   period: LeaderboardPeriod,
   tz: string,

@@ -18,7 +18,7 @@ export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) 
   });
 
 /**
- * Saves a workout (decision 11). One key is made per save attempt and kept until that attempt
+ * Saves a workout (docs/product.md#idempotent-saves). One key is made per save attempt and kept until that attempt
  * succeeds, so retrying after a failure (the same body) can never create a second workout. A
  * changed body is a new attempt and gets a new key.
  */

@@ -17,7 +17,7 @@ import { useCreateWorkout } from '../api/create-workout';
 import { invalidCountToast } from './count-entry';
 import { CountStepper } from './count-stepper';
 
-// The form's fields; the save body is built from them with the common schema's rules (decisions 9, 10).
+// The form's fields; the save body is built from them with the common schema's rules (docs/product.md#workout-fields, docs/product.md#custom-time).
 const logWorkoutFormSchema = z
   .object({
     pushups: pushupsSchema,
@@ -74,7 +74,7 @@ export function LogWorkoutForm({
       noValidate
       className="grid gap-6"
       onSubmit={form.handleSubmit(onValid, (errs) => {
-        // The count's rule is a toast (spec section 5); the other fields show their message inline.
+        // The count's rule is a toast (docs/product.md#validation); the other fields show their message inline.
         if (errs.pushups) invalidCountToast();
       })}
     >
