@@ -34,12 +34,6 @@ export function toWorkoutDto(w: WorkoutRow): Workout {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  // Drizzle wraps the driver's error in `cause`; pg and PGlite both carry the SQLSTATE in `code`.
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** What makes two saves "the same request": the validated, normalised body. */
 function requestHash(input: CreateWorkoutData): string {
   const canonical = JSON.stringify([
@@ -87,11 +81,12 @@ export async function createWorkout(
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
 
   const hash = idempotencyKey ? requestHash(input) : null;
-  if (idempotencyKey && hash) {
-    const stored = await findByKey(db, userId, idempotencyKey);
-    if (stored) return replay(stored, hash);
-  }
-  try {
+  // One round trip for a new save: the insert itself tells a used key (no row comes back) from a
+  // new one, instead of a lookup first (docs/decisions/1201-per-request-work-and-bench.md). A
+  // concurrent save with the same key makes this insert wait for it; if it committed, the lookup
+  // below (a new statement) sees its row.
+  // The lookup can miss when the row that held the key was deleted meanwhile: then try again.
+  for (let attempt = 0; attempt < 3; attempt++) {
     const rows = await db
       .insert(workouts)
       .values({
@@ -102,17 +97,14 @@ export async function createWorkout(
         idempotencyKey: idempotencyKey ?? null,
         requestHash: hash,
       })
+      .onConflictDoNothing({ target: [workouts.userId, workouts.idempotencyKey] })
       .returning(publicColumns);
-    return { workout: toWorkoutDto(rows[0]!), replayed: false };
-  } catch (err) {
-    // A concurrent request with the same key won the race: answer with its row. The insert
-    // failed as a whole, so nothing (not even a trigger's side effect) was written for us.
-    if (idempotencyKey && hash && isUniqueViolation(err)) {
-      const stored = await findByKey(db, userId, idempotencyKey);
-      if (stored) return replay(stored, hash);
-    }
-    throw err;
+    if (rows[0]) return { workout: toWorkoutDto(rows[0]), replayed: false };
+    if (!idempotencyKey || !hash) break;
+    const stored = await findByKey(db, userId, idempotencyKey);
+    if (stored) return replay(stored, hash);
   }
+  throw new Error('the save neither inserted a row nor found the one holding its key');
 }
 
 // ---- Pagination -------------------------------------------------------------------------------

@@ -253,9 +253,9 @@ describe('POST /api/workouts', () => {
       });
     });
 
-    it('answers a lost insert race (unique violation) with the stored row, or 422 for another body', async () => {
+    it('answers a key whose row the first lookup missed with the stored row, or 422 for another body', async () => {
       // PGlite runs one query at a time, so the race above may never reach the insert there.
-      // Here the first lookup is made to miss, as when two requests check before either inserts.
+      // Here the first lookup is made to miss, as when the row holding the key goes meanwhile.
       const u = await createUser(t.app);
       const key = randomUUID();
       const first = await save(u, { pushups: 64 }, { 'idempotency-key': key });
