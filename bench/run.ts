@@ -2,12 +2,16 @@
 // Sections are files in bench/; each prints its own figures and the load average beside them.
 import fs from 'node:fs';
 import path from 'node:path';
+import { printJsSize } from './js-size';
 import { runRoutesBench } from './routes';
 
-const sections: { name: string; run: () => Promise<void> }[] = [{ name: 'routes', run: runRoutesBench }];
+const sections: { name: string; run: () => Promise<void> }[] = [
+  { name: 'routes', run: runRoutesBench },
+  { name: 'js-size', run: () => printJsSize() },
+];
 
 // Sections others add as their own files, run when present.
-for (const file of ['web-size.ts', 'login-flood.ts']) {
+for (const file of ['login-flood.ts']) {
   const at = path.join(import.meta.dirname, file);
   if (fs.existsSync(at)) {
     sections.push({
