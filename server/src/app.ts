@@ -4,7 +4,6 @@ import type { Db } from './db/client';
 import type { BoardCache } from './lib/board-cache';
 import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
-import { compression } from './plugins/compression';
 import { errors } from './plugins/errors';
 import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
@@ -72,7 +71,6 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('config', config);
 
   await app.register(errors);
-  await app.register(compression);
   await app.register(securityHeaders, { hsts: config.cookieSecure });
   await app.register(sameSiteCheck);
   await app.register(session);
