@@ -38,6 +38,8 @@ const envSchema = z.object({
   REGISTER_MAX: z.coerce.number().int().positive().default(30),
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** The process's leaderboard cache (docs/decisions/0206); off only to measure without it. */
+  BOARD_CACHE: bool.default(true),
   /** Seconds a SIGTERM stop waits for in-flight requests before giving up (exit 1). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(9),
   // Test-only knobs, read here so no other file touches process.env.

@@ -12,7 +12,7 @@ import { slowTestRoutes } from './routes/test-support/slow.routes';
 async function main() {
   let release: (() => void) | undefined;
   let database: Database;
-  const boardCache = new BoardCache();
+  const boardCache = new BoardCache({ enabled: env.BOARD_CACHE });
   let stopListening: (() => Promise<void>) | undefined;
   let stopBackups: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
@@ -24,7 +24,9 @@ async function main() {
       log: (m) => console.error(m),
     });
     // Other instances write too: their changes reach this cache through NOTIFY.
-    stopListening = listenForBoardChanges(env.DATABASE_URL, boardCache, (m) => console.error(m));
+    if (env.BOARD_CACHE) {
+      stopListening = listenForBoardChanges(env.DATABASE_URL, boardCache, (m) => console.error(m));
+    }
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);

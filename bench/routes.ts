@@ -1,0 +1,331 @@
+// Route figures beside the floor, in one run: a bare Fastify hello route (started here, in its own
+// process) is the floor; then the compiled server (dist/server, as npm start runs it) on PGlite and,
+// with BENCH_DATABASE_URL, on PostgreSQL, over 100k users and 1M workouts: cold start with an
+// existing data folder, RSS idle and after the load, req/s, p50 and p99 of each route (50
+// connections, saves 20) and its ratio to the floor, the first board of a period nobody asked for
+// (and the slowest save meanwhile), and a --cpu-prof summary of the slowest route.
+// BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips PGlite.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type Db } from '../server/src/db/client';
+
+const root = path.resolve(import.meta.dirname, '..');
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SESSIONS = 500;
+let nextPort = 7200 + Math.floor(Math.random() * 50);
+
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function run(options: Record<string, unknown>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bench/lib/load.mjs'), JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      try {
+        resolve(JSON.parse(out) as LoadResult);
+      } catch {
+        reject(new Error(`load.mjs exited with ${code}: ${out.slice(0, 200)}`));
+      }
+    });
+  });
+}
+
+async function waitUp(port: number, started: number, child: ChildProcess): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return performance.now() - started;
+    } catch {
+      // not up yet
+    }
+    if (performance.now() - started > 120_000) throw new Error('server did not start in 120 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  startMs: number;
+  stop: () => Promise<void>;
+}
+
+async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
+  const port = nextPort++;
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/index.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      // Saves per member per hour: far above what the load sends.
+      SAVE_MAX: '100000000',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const startMs = await waitUp(port, started, child);
+  return {
+    child,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    startMs,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function seed(db: Db) {
+  const t0 = performance.now();
+  const now = new Date().toISOString();
+  await db.execute(sql`
+    insert into users (username, email, password_hash, age, gender, created_at)
+    select 'bench_' || g, 'bench_' || g || '@example.com', 'not-a-real-hash',
+      case when g % 10 = 0 then null else 14 + (hashint4(g) & 2147483647) % 61 end,
+      case g % 10 when 1 then null when 2 then 'prefer-not-to-say'
+        else case when g % 2 = 0 then 'female' else 'male' end end,
+      ${now}::timestamptz - interval '400 days'
+    from generate_series(1, ${USERS}) g`);
+  await db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
+  for (let from = 1; from <= WORKOUTS; from += 100_000) {
+    const to = Math.min(WORKOUTS, from + 99_999);
+    await db.execute(sql`
+      insert into workouts (user_id, pushups, created_at)
+      select u, greatest(1, least(300, round(12 + (hashint4(u) & 2147483647) % 60
+               + 10 * (random() + random() + random() - 1.5))))::int,
+             ${now}::timestamptz - interval '1 minute' - random() * interval '365 days'
+      from (select 1 + (hashint4(g) & 2147483647) % ${USERS} as u
+            from generate_series(${from}::int, ${to}::int) g) s`);
+  }
+  await db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
+  await db.execute(sql`select lb_rebuild()`);
+  // Sessions for the first users: cookies for /api/user and the saves.
+  const cookies: string[] = [];
+  const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  for (let i = 1; i <= SESSIONS; i++) {
+    const token = randomBytes(32).toString('base64url');
+    cookies.push(`fitbench_session=${token}`);
+    const id = createHash('sha256').update(token).digest('hex');
+    await db.execute(sql`
+      insert into sessions (id, user_id, expires_at, last_seen_at)
+      values (${id}, ${i}, ${expires}::timestamptz, now())`);
+  }
+  await db.execute(sql`vacuum analyze`);
+  console.log(
+    `  seeded ${USERS.toLocaleString()} users, ${WORKOUTS.toLocaleString()} workouts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return cookies;
+}
+
+interface Row {
+  route: string;
+  r: LoadResult;
+}
+
+const fmt = (floor: number, { route, r }: Row) =>
+  `  ${route.padEnd(44)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(r.rps / floor).toFixed(2).padStart(5)} of floor${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
+
+/** The top self-time functions of a .cpuprofile. */
+function profileSummary(file: string, top = 8): string[] {
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  prof.samples.forEach((id, i) => {
+    const n = byId.get(id)!;
+    if (n.callFrame.functionName === '(idle)') return;
+    const dt = prof.timeDeltas[i] ?? 0;
+    total += dt;
+    const url = n.callFrame.url.replace(/^file:\/\//, '').replace(`${root}/`, '');
+    const where = url ? `${url.replace(/^.*node_modules\//, '')}:${n.callFrame.lineNumber + 1}` : '';
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + dt);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, v]) => `    ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
+}
+
+async function benchTarget(name: string, serverEnv: Record<string, string>, cookies: string[], floor: number) {
+  console.log(`\n--- ${name} (load average ${load()}) ---`);
+  const first = await startServer(serverEnv);
+  await first.stop();
+  const server = await startServer(serverEnv);
+  const slowest: { row: Row; url: string; opts: Record<string, unknown> }[] = [];
+  try {
+    console.log(`  cold start to first answer, existing data: ${(server.startMs / 1000).toFixed(2)} s`);
+    const idle = rssMb(server.child.pid!);
+    const rows: Row[] = [];
+    const measure = async (route: string, opts: Record<string, unknown>) => {
+      await run({ ...opts, seconds: 1 });
+      const r = await run({ ...opts, seconds: SECONDS });
+      const row = { route, r };
+      rows.push(row);
+      slowest.push({ row, url: String(opts.url), opts });
+      console.log(fmt(floor, row));
+    };
+    const b = server.base;
+    await measure('GET /api/health', { url: `${b}/api/health` });
+    await measure('GET /api/user (signed in)', { url: `${b}/api/user`, cookies });
+    await measure('GET /api/leaderboard/week (cache on)', { url: `${b}/api/leaderboard/week` });
+    await measure('GET /api/users/{name} (public profile)', { url: `${b}/api/users/bench_42` });
+    await measure('POST /api/workouts (20 connections)', {
+      url: `${b}/api/workouts`,
+      method: 'POST',
+      connections: 20,
+      body: JSON.stringify({ pushups: 25 }),
+      cookies,
+      uniqueKey: true,
+    });
+
+    // The first board of a period nobody asked for, while a member saves every few milliseconds.
+    let saving = true;
+    let worstSave = 0;
+    const saver = (async () => {
+      while (saving) {
+        const t0 = performance.now();
+        await fetch(`${b}/api/workouts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: cookies[1]!, 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ pushups: 30 }),
+        });
+        worstSave = Math.max(worstSave, performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 200));
+    worstSave = 0;
+    for (const [period, tz] of [
+      ['month', 'Pacific/Chatham'],
+      ['today', 'Asia/Kathmandu'],
+    ] as const) {
+      const t0 = performance.now();
+      const res = await fetch(`${b}/api/leaderboard/${period}?tz=${encodeURIComponent(tz)}`);
+      await res.arrayBuffer();
+      console.log(`  first ${period} board in ${tz} (unseen period): ${(performance.now() - t0).toFixed(0)} ms (status ${res.status})`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    saving = false;
+    await saver;
+    console.log(`  slowest save meanwhile: ${worstSave.toFixed(0)} ms`);
+    const after = rssMb(server.child.pid!);
+    console.log(`  RSS idle ${idle.toFixed(0)} MB, after the load ${after.toFixed(0)} MB`);
+  } finally {
+    await server.stop();
+  }
+
+  // Cache off: a server of its own.
+  const off = await startServer({ ...serverEnv, BOARD_CACHE: 'false' });
+  try {
+    const opts = { url: `${off.base}/api/leaderboard/week` };
+    await run({ ...opts, seconds: 1 });
+    const r = await run({ ...opts, seconds: SECONDS });
+    const row = { route: 'GET /api/leaderboard/week (cache off)', r };
+    console.log(fmt(floor, row));
+  } finally {
+    await off.stop();
+  }
+
+  // Where the slowest route (relative to the floor) spends its time.
+  const worst = slowest.sort((a, b) => a.row.r.rps - b.row.r.rps)[0]!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-prof-'));
+  const prof = await startServer(serverEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  try {
+    await run({ ...worst.opts, url: worst.url.replace(/:\d+\//, `:${prof.port}/`), seconds: SECONDS });
+  } finally {
+    await prof.stop();
+  }
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  console.log(`  profile of the slowest route, ${worst.row.route} (self time, top functions):`);
+  if (file) for (const line of profileSummary(path.join(dir, file))) console.log(line);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export async function runRoutesBench() {
+  console.log(`== Routes beside the floor (load average ${load()}, ${os.cpus().length} cores) ==`);
+  // What npm start runs: the compiled server, rebuilt when its sources changed.
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('server build failed');
+
+  const floorPort = nextPort++;
+  const floorProc = spawn(process.execPath, ['bench/lib/floor.mjs', String(floorPort)], { cwd: root, stdio: 'ignore' });
+  let floor: LoadResult;
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    await run({ url: `http://127.0.0.1:${floorPort}/`, seconds: 1 });
+    floor = await run({ url: `http://127.0.0.1:${floorPort}/`, seconds: SECONDS });
+  } finally {
+    floorProc.kill('SIGTERM');
+  }
+  console.log(`  floor, bare Fastify hello: ${Math.round(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms`);
+
+  if (process.env.BENCH_PGLITE !== '0') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-bench-'));
+    try {
+      const database = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
+      const cookies = await seed(database.db);
+      await database.close();
+      await benchTarget('PGlite', { DATA_DIR: dataDir }, cookies, floor.rps);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const name = `fitbench_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    try {
+      const database = await openPostgres(u.toString(), { max: 2 });
+      const cookies = await seed(database.db);
+      await database.close();
+      await benchTarget('PostgreSQL', { DATABASE_URL: u.toString() }, cookies, floor.rps);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to run it side by side)');
+  }
+}
