@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -70,6 +71,9 @@ export const workouts = pgTable(
     // Decision 11: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
+    // True only when the server's own run of the rep counter over the camera trace gave
+    // `pushups` (docs/decisions/1002-verified-workouts.md). The trace itself is not kept.
+    verified: boolean('verified').notNull().default(false),
   },
   (t) => [
     uniqueIndex('workouts_user_idem_idx').on(t.userId, t.idempotencyKey),

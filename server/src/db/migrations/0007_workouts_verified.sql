@@ -1,0 +1,1 @@
+ALTER TABLE "workouts" ADD COLUMN "verified" boolean DEFAULT false NOT NULL;
