@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths, patternsOf, type AppPath } from '@/config/paths';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
 import { NotFoundRoute } from './routes/not-found';
@@ -15,8 +16,12 @@ const PublicProfileRoute = lazy(() => import('./routes/public-profile'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const ChallengeStatsRoute = lazy(() => import('./routes/challenge-stats'));
 
-const routes = (paths: string[], Screen: ComponentType, opts: { auth?: boolean } = {}): ReactNode[] =>
-  paths.map((path) => (
+const routes = (
+  route: AppPath,
+  Screen: ComponentType,
+  opts: { auth?: boolean } = {},
+): ReactNode[] =>
+  patternsOf(route).map((path) => (
     <Route key={path} path={path}>
       {opts.auth ? (
         <RequireAuth>
@@ -28,25 +33,27 @@ const routes = (paths: string[], Screen: ComponentType, opts: { auth?: boolean }
     </Route>
   ));
 
-/** The spec's route table, every alias included (decision 1). */
+/** Every route of client/src/config/paths.ts, aliases included. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/">
+        <Route path={paths.catalogue.path}>
           <CatalogueRoute />
         </Route>
-        <Route path="/challenges">
-          <Redirect to="/" replace />
-        </Route>
-        {routes(['/auth'], AuthRoute)}
-        {routes(['/90second', '/nickels-dimes', '/burpees-or-bust', '/dashboard'], ChallengeHomeRoute)}
-        {routes(['/90second/leaderboard', '/leaderboard'], LeaderboardRoute)}
-        {routes(['/90second/users/:username', '/users/:username'], PublicProfileRoute)}
-        {routes(['/90second/timer', '/timer'], TimerRoute, { auth: true })}
-        {routes(['/90second/log-workout', '/log-workout'], LogWorkoutRoute, { auth: true })}
-        {routes(['/profile', '/90second/profile'], ProfileRoute, { auth: true })}
-        {routes(['/profile/:challenge', '/90second-profile'], ChallengeStatsRoute, { auth: true })}
+        {paths.catalogue.aliases.map((alias) => (
+          <Route key={alias} path={alias}>
+            <Redirect to={paths.catalogue.getHref()} replace />
+          </Route>
+        ))}
+        {routes(paths.auth, AuthRoute)}
+        {routes(paths.challengeHome, ChallengeHomeRoute)}
+        {routes(paths.leaderboard, LeaderboardRoute)}
+        {routes(paths.publicProfile, PublicProfileRoute)}
+        {routes(paths.timer, TimerRoute, { auth: true })}
+        {routes(paths.logWorkout, LogWorkoutRoute, { auth: true })}
+        {routes(paths.profile, ProfileRoute, { auth: true })}
+        {routes(paths.challengeStats, ChallengeStatsRoute, { auth: true })}
         <Route>
           <NotFoundRoute />
         </Route>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
+  boolean,
   customType,
   index,
   integer,
@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () =>
@@ -28,6 +29,10 @@ export const users = pgTable(
     age: integer('age'),
     gender: text('gender'),
     profilePicture: text('profile_picture'),
+    // On no board that others see and no public profile (docs/decisions/0901-privacy-settings.md).
+    isPrivate: boolean('is_private').notNull().default(false),
+    // When false, public responses carry age and gender as null.
+    showAgeGender: boolean('show_age_gender').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -48,8 +53,15 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // The id the sessions list shows: random, neither the cookie's token nor its hash.
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    // The User-Agent at sign-in (cut to 512 characters), shown as "Chrome on Android".
+    userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    uniqueIndex('sessions_public_id_idx').on(t.publicId),
+  ],
 );
 
 export const rateLimits = pgTable('rate_limits', {

@@ -3,17 +3,21 @@ import { useLocation } from 'wouter';
 import { BottomNav } from './bottom-nav';
 import { ChallengeStrip } from './challenge-strip';
 import { Header } from './header';
+import { paths } from '@/config/paths';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
-  const onAuth = pathname === '/auth';
+  const onAuth = pathname === paths.auth.path;
   // A new screen starts at the top. (Braces matter: scrollTo returns a promise in new Chromium.)
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-2"
+      >
         Skip to content
       </a>
       {onAuth ? null : <Header />}

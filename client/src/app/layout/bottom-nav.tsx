@@ -1,5 +1,6 @@
 import { Home, PenSquare, Play, Trophy, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { isAt, paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { cn } from '@/lib/utils';
 
@@ -13,27 +14,43 @@ interface NavItem {
 }
 
 const ITEMS: NavItem[] = [
-  { label: 'Home', icon: Home, to: '/90second', match: (p) => p === '/' || p === '/90second', needsUser: false },
+  {
+    label: 'Home',
+    icon: Home,
+    to: paths.challengeHome.getHref(),
+    match: (p) => p === paths.catalogue.path || p === paths.challengeHome.path,
+    needsUser: false,
+  },
   {
     label: 'Rankings',
     icon: Trophy,
-    to: '/90second/leaderboard',
-    match: (p) => p === '/90second/leaderboard' || p === '/leaderboard',
+    to: paths.leaderboard.getHref(),
+    match: (p) => isAt(paths.leaderboard, p),
     needsUser: false,
   },
-  { label: 'Start', icon: Play, to: '/90second/timer', match: (p) => p === '/90second/timer' || p === '/timer', needsUser: true },
+  {
+    label: 'Start',
+    icon: Play,
+    to: paths.timer.getHref(),
+    match: (p) => isAt(paths.timer, p),
+    needsUser: true,
+  },
   {
     label: 'Log',
     icon: PenSquare,
-    to: '/90second/log-workout',
-    match: (p) => p === '/90second/log-workout' || p === '/log-workout',
+    to: paths.logWorkout.getHref(),
+    match: (p) => isAt(paths.logWorkout, p),
     needsUser: true,
   },
   {
     label: 'Profile',
     icon: UserRound,
-    to: '/profile',
-    match: (p) => p === '/profile' || p.startsWith('/profile/') || p === '/90second/profile' || p === '/90second-profile',
+    to: paths.profile.getHref(),
+    // The profile, its settings and the per-challenge stats (and their aliases).
+    match: (p) =>
+      isAt(paths.profile, p) ||
+      isAt(paths.challengeStats, p) ||
+      p.startsWith(`${paths.profile.path}/`),
     needsUser: true,
   },
 ];
@@ -41,7 +58,10 @@ const ITEMS: NavItem[] = [
 export function BottomNav({ pathname }: { pathname: string }) {
   const { data: user } = useUser();
   return (
-    <nav aria-label="Main" className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label="Main"
+      className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)]"
+    >
       <ul className="mx-auto grid max-w-3xl grid-cols-5">
         {ITEMS.map((item) => {
           const active = item.match(pathname);
@@ -49,14 +69,19 @@ export function BottomNav({ pathname }: { pathname: string }) {
           return (
             <li key={item.label}>
               <Link
-                href={item.needsUser && !user ? '/auth' : item.to}
+                href={item.needsUser && !user ? paths.auth.getHref() : item.to}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted-foreground',
                   active && 'text-primary',
                 )}
               >
-                <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', active && 'bg-accent')}>
+                <span
+                  className={cn(
+                    'flex h-7 w-12 items-center justify-center rounded-full',
+                    active && 'bg-accent',
+                  )}
+                >
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
                 {item.label}

@@ -1,19 +1,21 @@
-import { CHALLENGES } from '@common/challenges';
+import { challengeForPath } from '@common/challenges';
 import { ChallengeIcon } from '@/features/challenges/components/challenge-icon';
-
-const STRIP_PREFIXES = ['/90second', '/nickels-dimes', '/burpees-or-bust'];
 
 /** On a challenge's routes, a strip above the navigation names the challenge and its focus. */
 export function ChallengeStrip({ pathname }: { pathname: string }) {
-  const prefix = STRIP_PREFIXES.find((p) => pathname.startsWith(p));
-  const challenge = prefix ? CHALLENGES.find((c) => c.path === prefix) : undefined;
+  const challenge = challengeForPath(pathname);
   if (!challenge) return null;
   return (
-    <div className="border-t border-emerald-800 bg-emerald-700 text-white" data-testid="challenge-strip">
+    <div
+      className="border-t border-emerald-800 bg-emerald-700 text-white"
+      data-testid="challenge-strip"
+    >
       <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-1.5 text-sm">
         <ChallengeIcon icon={challenge.icon} className="size-4 shrink-0" />
         <span className="truncate font-semibold">{challenge.title}</span>
-        <span className="ml-auto truncate capitalize text-emerald-50">{challenge.focus.join(' · ')}</span>
+        <span className="ml-auto truncate capitalize text-emerald-50">
+          {challenge.focus.join(' · ')}
+        </span>
       </div>
     </div>
   );

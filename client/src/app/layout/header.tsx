@@ -4,23 +4,32 @@ import { APP_NAME } from '@common/constants';
 import { UserAvatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { useUser } from '@/features/auth/api/get-user';
+import { paths } from '@/config/paths';
 
 export function Header() {
   const { data: user, isPending } = useUser();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-card/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
-        <Link href="/" className="flex items-center gap-2 text-lg font-extrabold text-primary" aria-label={`${APP_NAME} home`}>
+        <Link
+          href={paths.catalogue.getHref()}
+          className="flex items-center gap-2 text-lg font-extrabold text-primary"
+          aria-label={`${APP_NAME} home`}
+        >
           <Dumbbell className="size-6" aria-hidden="true" />
           {APP_NAME}
         </Link>
         {isPending ? null : user ? (
-          <Link href="/profile" className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-muted" data-testid="header-profile">
+          <Link
+            href={paths.profile.getHref()}
+            className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-muted"
+            data-testid="header-profile"
+          >
             <UserAvatar src={user.profilePicture} name={user.username} className="size-8" />
             <span className="max-w-32 truncate text-sm font-semibold">{user.username}</span>
           </Link>
         ) : (
-          <Link href="/auth" className={buttonVariants({ size: 'sm' })}>
+          <Link href={paths.auth.getHref()} className={buttonVariants({ size: 'sm' })}>
             Sign In
           </Link>
         )}

@@ -14,6 +14,7 @@ import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkouts } from '@/features/workouts/api/get-workouts';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { cn } from '@/lib/utils';
+import { paths } from '@/config/paths';
 
 const PUSHUP = CHALLENGES.find((c) => c.isActive)!;
 
@@ -41,7 +42,7 @@ function ChallengeTitle({ challenge }: { challenge: Challenge }) {
 function AllChallengesLink() {
   return (
     <Link
-      href="/"
+      href={paths.catalogue.getHref()}
       className="inline-flex min-h-11 items-center justify-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
     >
       View all challenges
@@ -51,7 +52,17 @@ function AllChallengesLink() {
 }
 
 /** A card's title with a link to more on the right (Your Recent History, Today's Leaders). */
-function TitleWithLink({ id, title, href, label }: { id: string; title: string; href: string; label: string }) {
+function TitleWithLink({
+  id,
+  title,
+  href,
+  label,
+}: {
+  id: string;
+  title: string;
+  href: string;
+  label: string;
+}) {
   return (
     <div className="flex items-center justify-between gap-2">
       <CardTitle id={id}>{title}</CardTitle>
@@ -106,7 +117,7 @@ function YourProgress({ signedIn }: { signedIn: boolean }) {
               Sign in to track your last count, personal best and workouts.
             </p>
             <Button asChild variant="outline">
-              <Link href="/auth">
+              <Link href={paths.auth.getHref()}>
                 <LogIn aria-hidden="true" />
                 Sign in to track progress
               </Link>
@@ -135,7 +146,12 @@ function RecentHistory({ username }: { username: string }) {
   return (
     <Card>
       <CardHeader>
-        <TitleWithLink id="history-title" title="Your Recent History" href="/profile/pushup-90" label="See all" />
+        <TitleWithLink
+          id="history-title"
+          title="Your Recent History"
+          href={paths.challengeStats.getHref()}
+          label="See all"
+        />
       </CardHeader>
       <CardContent>
         {workouts.isPending ? (
@@ -165,13 +181,13 @@ function PushupHome() {
       <YourProgress signedIn={Boolean(user)} />
       <div className="grid grid-cols-2 gap-3">
         <Button asChild size="lg">
-          <Link href="/90second/timer">
+          <Link href={paths.timer.getHref()}>
             <Play aria-hidden="true" />
             Start Timer
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href="/90second/log-workout">
+          <Link href={paths.logWorkout.getHref()}>
             <PenSquare aria-hidden="true" />
             Log Workout
           </Link>
@@ -179,7 +195,12 @@ function PushupHome() {
       </div>
       <Card>
         <CardHeader>
-          <TitleWithLink id="leaders-title" title="Today's Leaders" href="/90second/leaderboard" label="View All" />
+          <TitleWithLink
+            id="leaders-title"
+            title="Today's Leaders"
+            href={paths.leaderboard.getHref()}
+            label="View All"
+          />
         </CardHeader>
         <CardContent>
           <LeaderboardPreview viewerUsername={user?.username ?? null} />

@@ -11,6 +11,7 @@ import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
 import { ProgressChart } from '@/features/workouts/components/progress-chart';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
+import { paths } from '@/config/paths';
 
 const PUSHUP_IDS = new Set(['pushup-90', '90second']);
 
@@ -33,10 +34,10 @@ export default function ChallengeStatsRoute() {
           : "We don't have a challenge by that name. The 90 Second Push-up Challenge is ready for you."}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Link href="/profile/pushup-90" className={buttonVariants()}>
+        <Link href={paths.challengeStats.getHref()} className={buttonVariants()}>
           Push-up stats
         </Link>
-        <Link href="/" className={buttonVariants({ variant: 'outline' })}>
+        <Link href={paths.catalogue.getHref()} className={buttonVariants({ variant: 'outline' })}>
           All challenges
         </Link>
       </div>
@@ -67,7 +68,7 @@ function PushupStats() {
           </h1>
           <p className="text-muted-foreground">90 Second Push-up Challenge</p>
         </div>
-        <Link href="/90second/timer" className={buttonVariants({ size: 'lg' })}>
+        <Link href={paths.timer.getHref()} className={buttonVariants({ size: 'lg' })}>
           <Play aria-hidden="true" className="fill-current" />
           Start Challenge
         </Link>
@@ -114,7 +115,7 @@ function PushupStats() {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>Workout History</CardTitle>
             <Link
-              href="/90second/leaderboard"
+              href={paths.leaderboard.getHref()}
               className={buttonVariants({ variant: 'link', size: 'sm' })}
             >
               <Trophy aria-hidden="true" />

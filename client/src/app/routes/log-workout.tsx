@@ -4,6 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useUser } from '@/features/auth/api/get-user';
 import { WorkoutSaved } from '@/features/share/components/workout-saved';
 import { LogWorkoutForm } from '@/features/workouts/components/log-workout-form';
+import { paths } from '@/config/paths';
 
 /** Log a set done without the timer: entry -> saved (spec: Log workout). */
 export default function LogWorkoutRoute() {
@@ -16,7 +17,7 @@ export default function LogWorkoutRoute() {
   const cancel = () => {
     // Back where the user came from inside the app; Home when this page was opened directly.
     if (window.history.length > 1) window.history.back();
-    else navigate('/90second');
+    else navigate(paths.challengeHome.getHref());
   };
 
   return (

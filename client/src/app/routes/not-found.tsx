@@ -1,6 +1,7 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 
 export function NotFoundRoute() {
   return (
@@ -10,8 +11,13 @@ export function NotFoundRoute() {
           <AlertCircle className="size-8 text-destructive" aria-hidden="true" />
           <h1 className="text-2xl font-bold">404 Page Not Found</h1>
         </div>
-        <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
-        <Link href="/" className="text-sm font-semibold text-primary underline">
+        <p className="text-sm text-muted-foreground">
+          Did you forget to add the page to the router?
+        </p>
+        <Link
+          href={paths.catalogue.getHref()}
+          className="text-sm font-semibold text-primary underline"
+        >
           Back to the challenges
         </Link>
       </CardContent>

@@ -10,6 +10,7 @@ import { ChallengeCards } from '@/features/profile/components/challenge-cards';
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { cn } from '@/lib/utils';
+import { paths } from '@/config/paths';
 
 // Protected (RequireAuth in the router), so the user is present here.
 export default function ProfileRoute() {
@@ -38,7 +39,7 @@ export default function ProfileRoute() {
             )}
           />
           <Button asChild variant="secondary">
-            <Link href="/">
+            <Link href={paths.catalogue.getHref()}>
               <LayoutGrid aria-hidden="true" />
               See All Challenges
             </Link>

@@ -4,7 +4,7 @@ import { loginSchema, type LoginInput } from '@common/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogin } from '../api/login';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   // Validate on submit, then again on each change (react-hook-form's defaults, stated).
@@ -17,9 +17,27 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const loginMutation = useLogin({ onSuccess });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))} className="grid gap-4">
-      <FormField id="login-username" label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
-      <FormField id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => loginMutation.mutate(values))}
+      className="grid gap-4"
+    >
+      <FormField
+        id="login-username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <Button type="submit" size="lg" disabled={loginMutation.isPending}>
         {loginMutation.isPending ? <Spinner label="Signing in" /> : null}
         Login

@@ -4,7 +4,7 @@ import { registerSchema, type RegisterInput } from '@common/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '../api/register';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm<RegisterInput>({
@@ -16,10 +16,35 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerMutation = useRegister({ onSuccess });
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))} className="grid gap-4">
-      <FormField id="register-username" label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
-      <FormField id="register-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <FormField id="register-password" label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => registerMutation.mutate(values))}
+      className="grid gap-4"
+    >
+      <FormField
+        id="register-username"
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <FormField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <FormField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <Button type="submit" size="lg" disabled={registerMutation.isPending}>
         {registerMutation.isPending ? <Spinner label="Creating account" /> : null}
         Create account

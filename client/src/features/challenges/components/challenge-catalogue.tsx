@@ -9,14 +9,27 @@ import { Card, CardContent, CardDescription, CardFooter, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { CHALLENGE_COLORS, ChallengeIcon } from './challenge-icon';
+import { paths } from '@/config/paths';
 
-const DIFFICULTY_LABEL = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
+const DIFFICULTY_LABEL = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
 
 function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn: boolean }) {
   return (
-    <Card className={cn('flex flex-col', !challenge.isActive && 'bg-muted/40')} data-testid={`challenge-${challenge.id}`}>
+    <Card
+      className={cn('flex flex-col', !challenge.isActive && 'bg-muted/40')}
+      data-testid={`challenge-${challenge.id}`}
+    >
       <div className="flex items-start gap-4 p-5">
-        <span className={cn('flex size-12 shrink-0 items-center justify-center rounded-xl', CHALLENGE_COLORS[challenge.color])}>
+        <span
+          className={cn(
+            'flex size-12 shrink-0 items-center justify-center rounded-xl',
+            CHALLENGE_COLORS[challenge.color],
+          )}
+        >
           <ChallengeIcon icon={challenge.icon} className="size-6" />
         </span>
         <div className="grid gap-1">
@@ -45,7 +58,11 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
       <CardFooter>
         {challenge.isActive ? (
           <Button asChild className="w-full">
-            {signedIn ? <Link href="/90second/timer">Start Challenge</Link> : <Link href="/auth">Try Challenge</Link>}
+            {signedIn ? (
+              <Link href={paths.timer.getHref()}>Start Challenge</Link>
+            ) : (
+              <Link href={paths.auth.getHref()}>Try Challenge</Link>
+            )}
           </Button>
         ) : (
           <Button className="w-full" variant="secondary" disabled>

@@ -4,8 +4,7 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { formatMedium } from '@/lib/dates';
 import { cn } from '@/lib/utils';
-
-export const profilePath = (username: string) => `/90second/users/${encodeURIComponent(username)}`;
+import { paths } from '@/config/paths';
 
 // Gold, silver and bronze for the top three ranks (ties share the colour).
 const PODIUM: Record<number, string> = {
@@ -83,7 +82,7 @@ export function LeaderboardRow({
   }
   return (
     <Link
-      href={profilePath(entry.username)}
+      href={paths.publicProfile.getHref(entry.username)}
       className={cn(
         base,
         'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

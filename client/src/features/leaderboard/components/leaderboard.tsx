@@ -15,6 +15,7 @@ import { useBoardRows } from '../hooks/use-board-rows';
 import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardFilters } from './leaderboard-filters';
 import { LeaderboardRow, RankBadge } from './leaderboard-row';
+import { paths } from '@/config/paths';
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
 function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string }) {
@@ -47,7 +48,7 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
             ? 'You have not logged any push-ups yet.'
             : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
           <Link
-            href="/90second/timer"
+            href={paths.timer.getHref()}
             className="font-semibold text-primary underline underline-offset-4"
           >
             Start the timer

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { STOCK_AVATARS } from '@common/avatars';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { useCamera } from '../hooks/use-camera';
@@ -32,24 +32,24 @@ export function UrlSource({
   const [broken, setBroken] = useState<string | null>(null);
   return (
     <div className="grid gap-3">
-      <div className="grid gap-2">
-        <Label htmlFor="profile-picture-url">Picture URL</Label>
-        <Input
-          id="profile-picture-url"
-          type="url"
-          inputMode="url"
-          autoComplete="photo"
-          placeholder="https://example.com/me.jpg"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'profile-picture-error' : 'profile-picture-url-hint'}
-        />
-        <p id="profile-picture-url-hint" className="text-xs text-muted-foreground">
-          An http:// or https:// link to an image.
-        </p>
-        <FieldError id="profile-picture-error" message={error} />
-      </div>
+      <Field
+        id="profile-picture"
+        label="Picture URL"
+        error={error}
+        hint="An http:// or https:// link to an image."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="photo"
+            placeholder="https://example.com/me.jpg"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )}
+      </Field>
       {preview && broken === preview ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <ImageOff className="size-5 shrink-0" aria-hidden="true" />

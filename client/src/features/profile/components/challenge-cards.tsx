@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CHALLENGES, type Challenge } from '@common/challenges';
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
 
 type RenderIcon = (challenge: Challenge) => ReactNode;
 
@@ -34,7 +35,7 @@ export function ChallengeCards({ renderIcon }: { renderIcon: RenderIcon }) {
         <li key={c.id}>
           {c.isActive ? (
             <Link
-              href={`/profile/${c.id}`}
+              href={paths.challengeStats.getHref(c.id)}
               className="flex min-h-16 items-center gap-3 rounded-xl border border-border bg-card px-3 py-2 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               <CardBody challenge={c} renderIcon={renderIcon} />

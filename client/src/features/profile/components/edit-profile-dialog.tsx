@@ -22,8 +22,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field, FormField } from '@/components/ui/form-field';
+import { FieldError } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -136,52 +136,42 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         </p>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="profile-full-name">Full name</Label>
-        <Input
-          id="profile-full-name"
-          autoComplete="name"
-          maxLength={FULL_NAME_MAX}
-          aria-invalid={errors.fullName ? true : undefined}
-          aria-describedby={errors.fullName ? 'profile-full-name-error' : undefined}
-          {...form.register('fullName')}
-        />
-        <FieldError id="profile-full-name-error" message={errors.fullName?.message} />
-      </div>
+      <FormField
+        id="profile-full-name"
+        label="Full name"
+        autoComplete="name"
+        maxLength={FULL_NAME_MAX}
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
 
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid content-start gap-2">
-          <Label htmlFor="profile-age">Age</Label>
-          <Input
-            id="profile-age"
-            type="number"
-            inputMode="numeric"
-            min={AGE_MIN}
-            max={AGE_MAX}
-            step={1}
-            aria-invalid={errors.age ? true : undefined}
-            aria-describedby={errors.age ? 'profile-age-error' : undefined}
-            {...form.register('age', { setValueAs: toAge })}
-          />
-          <FieldError id="profile-age-error" message={errors.age?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="profile-gender">Gender</Label>
-          <NativeSelect
-            id="profile-gender"
-            aria-invalid={errors.gender ? true : undefined}
-            aria-describedby={errors.gender ? 'profile-gender-error' : undefined}
-            {...form.register('gender', { setValueAs: blankToUndefined })}
-          >
-            <option value="">Not set</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {GENDER_LABELS[g]}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id="profile-gender-error" message={errors.gender?.message} />
-        </div>
+        <FormField
+          id="profile-age"
+          label="Age"
+          type="number"
+          inputMode="numeric"
+          min={AGE_MIN}
+          max={AGE_MAX}
+          step={1}
+          error={errors.age?.message}
+          {...form.register('age', { setValueAs: toAge })}
+        />
+        <Field id="profile-gender" label="Gender" error={errors.gender?.message}>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              {...form.register('gender', { setValueAs: blankToUndefined })}
+            >
+              <option value="">Not set</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {GENDER_LABELS[g]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       </div>
 
       <fieldset className="grid gap-2">

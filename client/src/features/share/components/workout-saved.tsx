@@ -4,6 +4,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { profileShareUrl, pushupShareText, SHARE_TITLE } from '@/components/ui/share-menu';
 import { ShareButton } from './share-button';
+import { paths } from '@/config/paths';
 
 /** The confirmation after a save (timer and log workout): share, View Leaderboard, Home. */
 export function WorkoutSaved({ pushups, username }: { pushups: number; username: string }) {
@@ -33,11 +34,17 @@ export function WorkoutSaved({ pushups, username }: { pushups: number; username:
           variant="default"
         />
         <div className="grid grid-cols-2 gap-2">
-          <Link href="/90second/leaderboard" className={buttonVariants({ variant: 'outline' })}>
+          <Link
+            href={paths.leaderboard.getHref()}
+            className={buttonVariants({ variant: 'outline' })}
+          >
             <Trophy aria-hidden="true" />
             View Leaderboard
           </Link>
-          <Link href="/90second" className={buttonVariants({ variant: 'outline' })}>
+          <Link
+            href={paths.challengeHome.getHref()}
+            className={buttonVariants({ variant: 'outline' })}
+          >
             <Home aria-hidden="true" />
             Home
           </Link>

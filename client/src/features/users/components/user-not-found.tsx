@@ -1,6 +1,7 @@
 import { UserX } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 
 export function UserNotFound({ username }: { username: string }) {
   return (
@@ -20,7 +21,7 @@ export function UserNotFound({ username }: { username: string }) {
         misspelled, or the account no longer exists.
       </p>
       <Button asChild size="lg">
-        <Link href="/90second/leaderboard">Go to Leaderboard</Link>
+        <Link href={paths.leaderboard.getHref()}>Go to Leaderboard</Link>
       </Button>
     </section>
   );

@@ -10,8 +10,8 @@ import {
   type Workout,
 } from '@common/schemas/workouts';
 import { SaveCancel } from './save-cancel';
-import { Textarea } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { useCreateWorkout } from '../api/create-workout';
 import { invalidCountToast } from './count-entry';
@@ -121,44 +121,44 @@ export function LogWorkoutForm({
           ))}
         </div>
         {when === 'custom' ? (
-          <div className="grid gap-2">
-            <Label htmlFor="log-time">Date and time</Label>
-            <input
-              id="log-time"
-              type="datetime-local"
-              className="flex h-11 w-full rounded-lg border border-border bg-card px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
-              min={format(subDays(now, CUSTOM_TIME_MAX_DAYS), LOCAL_INPUT)}
-              max={format(now, LOCAL_INPUT)}
-              aria-invalid={errors.customTime ? true : undefined}
-              aria-describedby={errors.customTime ? 'log-time-error' : 'log-time-hint'}
-              {...form.register('customTime')}
-            />
-            {errors.customTime ? (
-              <FieldError id="log-time-error" message={errors.customTime.message} />
-            ) : (
-              <p id="log-time-hint" className="text-sm text-muted-foreground">
-                Up to {CUSTOM_TIME_MAX_DAYS} days back.
-              </p>
+          <Field
+            id="log-time"
+            label="Date and time"
+            error={errors.customTime?.message}
+            hint={errors.customTime ? undefined : `Up to ${CUSTOM_TIME_MAX_DAYS} days back.`}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="datetime-local"
+                min={format(subDays(now, CUSTOM_TIME_MAX_DAYS), LOCAL_INPUT)}
+                max={format(now, LOCAL_INPUT)}
+                {...form.register('customTime')}
+              />
             )}
-          </div>
+          </Field>
         ) : null}
       </fieldset>
 
-      <div className="grid gap-2">
-        <Label htmlFor="log-notes">Notes (optional)</Label>
-        <Textarea
-          id="log-notes"
-          maxLength={NOTES_MAX}
-          placeholder="How did it feel?"
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? 'log-notes-error' : 'log-notes-count'}
-          {...form.register('notes')}
-        />
-        <FieldError id="log-notes-error" message={errors.notes?.message} />
-        <p id="log-notes-count" className="text-right text-xs text-muted-foreground">
-          {notes.length}/{NOTES_MAX}
-        </p>
-      </div>
+      <Field
+        id="log-notes"
+        label="Notes (optional)"
+        error={errors.notes?.message}
+        hint={
+          <span className="block text-right">
+            {notes.length}/{NOTES_MAX}
+          </span>
+        }
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            maxLength={NOTES_MAX}
+            placeholder="How did it feel?"
+            {...form.register('notes')}
+          />
+        )}
+      </Field>
 
       <SaveCancel pending={save.isPending} saveLabel="Save" onCancel={onCancel} />
     </form>
