@@ -107,7 +107,9 @@ export async function buildApp(deps: AppDeps) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the camera's face detector compile its own WebAssembly
+        // (served from /camera/); it does not allow eval of JavaScript.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
