@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -39,7 +40,7 @@ function cameraFiles(): Plugin {
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
-  plugins: [react(), tailwindcss(), cameraFiles()],
+  plugins: [react(), tailwindcss(), cameraFiles(), precompress()],
   resolve: {
     alias: { '@': r('./client/src'), '@common': r('./common') },
   },

@@ -1,5 +1,5 @@
 // `npm test`: unit + API tests (Vitest, PGlite and, with TEST_DATABASE_URL, PostgreSQL), then the
-// client build and the end-to-end tests (Playwright). Prints "N passed, M failed" last.
+// build (client and compiled server) and the end-to-end tests (Playwright). Prints "N passed, M failed" last.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -29,7 +29,7 @@ if (v) {
 const skipE2e = process.argv.includes('--no-e2e');
 let e2eCode = 0;
 if (!skipE2e) {
-  const buildCode = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  const buildCode = run(process.execPath, ['scripts/build.mjs']);
   if (buildCode !== 0) {
     failed += 1;
     e2eCode = buildCode;

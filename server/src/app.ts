@@ -11,7 +11,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { SESSION_COOKIE } from '@common/constants';
-import type { Db } from './db/client';
+import { isDatabaseUnavailable, type Db } from './db/client';
 import type { users } from './db/schema';
 import { BoardCache } from './lib/board-cache';
 import { HttpError } from './lib/errors';
@@ -186,6 +186,14 @@ export async function buildApp(deps: AppDeps) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
+    }
+    // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0800-database-outages.md).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
     }
     request.log.error(error);
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

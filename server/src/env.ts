@@ -21,10 +21,14 @@ const envSchema = z.object({
   REGISTER_MAX: z.coerce.number().int().positive().default(30),
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Seconds a SIGTERM stop waits for in-flight requests before giving up (exit 1). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(9),
   // Test-only knobs, read here so no other file touches process.env.
   TEST_DATABASE_URL: z.string().optional(),
   TEST_DB_KIND: z.enum(['pglite', 'postgres']).optional(),
   E2E_DATA_DIR: z.string().optional(),
+  /** Registers GET /api/test/slow for the reliability suite (server/src/routes/test-support). */
+  TEST_SLOW_ROUTE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,17 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The real server process: start, persist, graceful stop on SIGTERM, restart on the same folder.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-life-'));
 const port = 5400 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// The compiled server, as npm start runs it (rebuilt here when its sources changed).
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { stdio: 'inherit' });
+  expect(built.status).toBe(0);
+}, 60_000);
 
 function start(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  return spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', CLIENT_DIR: '/nonexistent' },
     stdio: 'ignore',
   });

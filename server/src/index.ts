@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { openPglite, openPostgres, type Database } from './db/client';
+import { openPglite, openPostgres, PG_TIMEOUTS, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
 import { BoardCache, listenForBoardChanges } from './lib/board-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { slowTestRoutes } from './routes/test-support/slow.routes';
 
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
 async function main() {
@@ -14,7 +15,13 @@ async function main() {
   let stopListening: (() => Promise<void>) | undefined;
   let stopHousekeeping: (() => void) | undefined;
   if (env.DATABASE_URL) {
-    database = await openPostgres(env.DATABASE_URL);
+    // A database that is down at start is waited for, not a crash loop
+    // (docs/decisions/0800-database-outages.md).
+    database = await openPostgres(env.DATABASE_URL, {
+      timeouts: PG_TIMEOUTS,
+      waitForDatabase: true,
+      log: (m) => console.error(m),
+    });
     // Other instances write too: their changes reach this cache through NOTIFY.
     stopListening = listenForBoardChanges(env.DATABASE_URL, boardCache, (m) => console.error(m));
   } else {
@@ -45,6 +52,7 @@ async function main() {
       clientDir: env.CLIENT_DIR,
     },
   });
+  if (env.TEST_SLOW_ROUTE) await app.register(slowTestRoutes, { prefix: '/api' });
   app.addHook('onClose', async () => {
     await stopListening?.();
     stopHousekeeping?.();
@@ -52,11 +60,25 @@ async function main() {
     release?.();
   });
 
+  // SIGTERM: stop accepting connections, let in-flight requests finish (new requests on kept-alive
+  // connections get 503), close the database, exit 0. A stop that cannot finish in time exits 1.
   let stopping = false;
+  // Node keeps a kept-alive connection open after its request ends, even once the server is
+  // closing, so the close would wait for the client to hang up: answers sent while stopping
+  // close their connection instead.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping) reply.header('connection', 'close');
+    return payload;
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
+    const timer = setTimeout(() => {
+      app.log.error(`in-flight requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    timer.unref();
     await app.close();
     process.exit(0);
   };

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
@@ -33,21 +34,128 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return { db, kind: 'pglite' as const, client, close: () => client.close() };
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+/** Timeouts that keep a request from hanging on an unreachable database (docs/decisions/0800-database-outages.md). */
+export const PG_TIMEOUTS = {
+  /** Waiting for a connection, new or from the pool. */
+  connectionTimeoutMillis: 2_000,
+  /** Server side: a statement running longer is cancelled. */
+  statement_timeout: 4_000,
+  /** Client side: no answer at all (a dead connection) within this. */
+  query_timeout: 4_500,
+} as const;
+
+export interface OpenPostgresOptions {
+  max?: number;
+  /** Where connection problems are reported (idle clients dropped, start retries). */
+  log?: (message: string) => void;
+  /** Pool timeouts; the server passes PG_TIMEOUTS (bulk jobs such as the bench pass none). */
+  timeouts?: Partial<typeof PG_TIMEOUTS>;
+  /** Wait for a database that is down at start (the server), else fail at once (tests, bench). */
+  waitForDatabase?: boolean;
+  /** Delay before the first retry when waiting; doubles up to 5 s. */
+  retryDelayMs?: number;
+}
+
+/**
+ * A pool over PostgreSQL, migrated. If the database is down the start waits for it (retrying
+ * with a growing delay and saying so) rather than exiting; once running, a dropped connection
+ * only costs the requests that were using it.
+ */
+export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Database> {
+  const log = options.log ?? ((m: string) => console.error(m));
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...options.timeouts });
+  // An idle client whose connection drops (a database restart, a failover) emits 'error' on the
+  // pool; unhandled, Node would end the process. The pool discards that client by itself.
+  pool.on('error', (err) => log(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // Several instances may start together: one migrates at a time.
-  const conn = await pool.connect();
-  try {
-    await conn.query('select pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(conn), { migrationsFolder });
-  } finally {
-    await conn.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-    conn.release();
+  let delay = options.retryDelayMs ?? 250;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migratePostgres(url);
+      break;
+    } catch (err) {
+      if (!options.waitForDatabase || !isDatabaseUnavailable(err)) {
+        await pool.end();
+        throw err;
+      }
+      log(`database unavailable at start (attempt ${attempt}: ${describe(err)}); retrying in ${delay} ms`);
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 5_000);
+    }
   }
   return { db, kind: 'postgres', url, close: () => pool.end() };
 }
 
+/** Applies the migrations on a connection of its own (no statement timeout: they may be slow). */
+async function migratePostgres(url: string) {
+  const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis });
+  // Its errors surface through the calls below; a drop while idle must not end the process.
+  conn.on('error', () => undefined);
+  await conn.connect();
+  try {
+    // Several instances may start together: one migrates at a time.
+    await conn.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(conn), { migrationsFolder });
+  } finally {
+    await conn.end().catch(() => undefined);
+  }
+}
+
+// Connection-level failures: the database is down, restarting, refusing or not answering.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '57014', // query_canceled (statement_timeout)
+  '53300', // too_many_connections
+  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended|not queryable/i;
+
+/** Whether an error (or one it wraps, as Drizzle does) means the database cannot be reached. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+function describe(err: unknown): string {
+  for (let e = err; e; e = (e as { cause?: unknown }).cause) {
+    const msg = (e as Error).message;
+    if (msg && !msg.startsWith('Failed query')) return msg;
+    if (!(e as { cause?: unknown }).cause) return msg;
+  }
+  return String(err);
+}
+
 export async function ping(db: Db) {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Readiness: the database answers and every migration this build ships has been applied.
+ * Returns null when ready, else the reason.
+ */
+export async function notReadyReason(db: Db): Promise<string | null> {
+  const expected = readMigrationFiles({ migrationsFolder });
+  const last = expected.at(-1)?.folderMillis ?? 0;
+  try {
+    const rows = await db.execute<{ latest: number | string | null }>(
+      sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
+    );
+    const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { latest: unknown }[] }).rows;
+    const latest = Number(list[0]?.latest ?? 0);
+    if (latest < last) return 'Database migrations are not all applied.';
+    return null;
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) return 'The database does not answer.';
+    if ((err as { cause?: { code?: string } }).cause?.code === '42P01') return 'Database migrations are not applied.';
+    return `The database check failed: ${describe(err)}`;
+  }
 }

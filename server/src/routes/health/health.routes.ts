@@ -1,10 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notReadyReason } from '../../db/client';
 
+// Liveness and readiness for load balancers and process managers (docs/deploy.md).
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness: the process answers. It never touches the database, so an outage does not get a
+  // healthy process restarted.
   app.get(
     '/health',
     { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
+  );
+
+  // Readiness: the database answers and this build's migrations are applied.
+  app.get(
+    '/ready',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ status: z.literal('not ready'), message: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reason = await notReadyReason(app.db);
+      if (reason) return reply.code(503).send({ status: 'not ready' as const, message: reason });
+      return { status: 'ready' as const };
+    },
   );
 };

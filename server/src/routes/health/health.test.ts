@@ -1,0 +1,73 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@common/constants';
+import { buildApp } from '../../app';
+import { isDatabaseUnavailable, PG_TIMEOUTS, type Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { env } from '../../env';
+import { useTestApp } from '../../test/app';
+
+const t = useTestApp();
+// These do not depend on the test database's kind: run them once, in the PGlite project.
+const oncePerRun = env.TEST_DB_KIND === 'postgres' ? it.skip : it;
+
+describe('GET /api/health and /api/ready', () => {
+  it('both answer 200 on a migrated database', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  oncePerRun('is not ready while migrations are missing (liveness still answers)', async () => {
+    const client = await PGlite.create();
+    const app = await buildApp({ db: drizzlePglite(client, { schema }) as unknown as Db });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not ready', message: 'Database migrations are not applied.' });
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await client.close();
+    }
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  // Nothing listens on port 1: every connection is refused at once.
+  const pool = new pg.Pool({ connectionString: 'postgres://nobody@127.0.0.1:1/none', ...PG_TIMEOUTS });
+  pool.on('error', () => undefined);
+  afterAll(() => pool.end());
+
+  oncePerRun('answers 503 with a JSON message and Retry-After, quickly, and readiness says why', async () => {
+    const app = await buildApp({ db: drizzlePg(pool, { schema }) as unknown as Db });
+    try {
+      const started = Date.now();
+      const user = await app.inject({ method: 'GET', url: '/api/user', cookies: { [SESSION_COOKIE]: 'x'.repeat(43) } });
+      expect(user.statusCode).toBe(503);
+      expect(user.headers['retry-after']).toBe('5');
+      expect(user.json()).toEqual({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+      const board = await app.inject({ method: 'GET', url: '/api/leaderboard/week' });
+      expect(board.statusCode).toBe(503);
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'not ready', message: 'The database does not answer.' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  oncePerRun('tells connection failures from other errors, through wrapping causes', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('Connection terminated unexpectedly') }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('x'), { code: '57P01' }) }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+  });
+});
