@@ -5,7 +5,7 @@ export const VERIFIED_LABEL = 'Counted by camera';
 
 /**
  * The mark of a workout whose reps the app counted with the camera and the server re-counted
- * (docs/product.md#verified-reps says what it proves and what it does not).
+ * (docs/product.md#verified-workouts says what it proves and what it does not).
  */
 export function VerifiedMark({ className }: { className?: string }) {
   return (
