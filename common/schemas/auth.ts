@@ -7,15 +7,15 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../constants';
+import { plainText } from './text';
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(200, 'Username is too long'),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+  username: plainText('Username').trim().min(1, 'Username is required').max(200, 'Username is too long'),
+  password: plainText('Password').min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = plainText('Username')
   .trim()
   .min(1, 'Username is required')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
@@ -24,13 +24,11 @@ export const usernameSchema = z
 
 export const registerSchema = z.object({
   username: usernameSchema,
-  email: z
-    .string()
+  email: plainText('Email')
     .trim()
     .max(EMAIL_MAX, 'Email is too long')
     .pipe(z.email('Invalid email address')),
-  password: z
-    .string()
+  password: plainText('Password')
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
 });

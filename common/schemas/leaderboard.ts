@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 // Leaderboard periods, filters and shapes shared by the API and the client (decisions 4-8).
 
@@ -13,8 +14,7 @@ export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
 };
 
 /** Path segment: `all-time` is the same period as `all_time` (decision 4). */
-export const leaderboardPeriodSchema = z
-  .string()
+export const leaderboardPeriodSchema = plainText('The period')
   .transform((s) => (s === 'all-time' ? 'all_time' : s))
   .pipe(
     z.enum(LEADERBOARD_PERIODS, {
@@ -61,8 +61,7 @@ export function isValidTimeZone(tz: string): boolean {
 
 export const leaderboardQuerySchema = z.object({
   /** The viewer's IANA zone; periods are calendar periods there. No tz means UTC. */
-  tz: z
-    .string()
+  tz: plainText('tz')
     .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
     .optional(),
   ageGroup: z

@@ -12,6 +12,7 @@ import {
   USERNAME_PATTERN,
 } from '../constants';
 import { publicUserSchema } from './auth';
+import { plainText } from './text';
 import { statsSchema, workoutListSchema } from './workouts';
 
 // PATCH /api/profile (decisions 14-15) and GET /api/users/:username, shared with the client.
@@ -97,8 +98,7 @@ export function classifyProfilePicture(
   return { kind: 'url' };
 }
 
-const profilePictureSchema = z
-  .string({ error: 'The picture must be text' })
+const profilePictureSchema = plainText('The picture')
   .superRefine((value, ctx) => {
     const r = classifyProfilePicture(value);
     if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
@@ -113,8 +113,7 @@ const fixed = (field: string) =>
  */
 export const updateProfileSchema = z.strictObject(
   {
-    fullName: z
-      .string({ error: 'Full name must be text' })
+    fullName: plainText('Full name')
       .trim()
       .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`)
       .transform((s) => (s === '' ? null : s))
@@ -148,8 +147,7 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
 /** A path segment that can be a username (decision 12). */
-export const usernameParamSchema = z
-  .string()
+export const usernameParamSchema = plainText('Username')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
 import { verificationSchema } from './verification';
 
@@ -20,8 +21,7 @@ export const pushupsSchema = z
   .min(PUSHUPS_MIN, 'Please enter a number greater than zero')
   .max(PUSHUPS_MAX, `Push-ups must be at most ${PUSHUPS_MAX}`);
 
-export const notesSchema = z
-  .string({ error: 'Notes must be text' })
+export const notesSchema = plainText('Notes', { multiline: true })
   .trim()
   .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
   .transform((s) => (s === '' ? undefined : s))
@@ -90,8 +90,7 @@ export const workoutPageQuerySchema = z.object({
     .min(1, 'limit must be at least 1')
     .max(WORKOUT_PAGE_MAX, `limit must be at most ${WORKOUT_PAGE_MAX}`)
     .default(WORKOUT_PAGE_DEFAULT),
-  cursor: z
-    .string({ error: 'cursor must be a string' })
+  cursor: plainText('cursor')
     .min(1, 'cursor must not be empty')
     .max(200, 'cursor is not valid')
     .optional(),

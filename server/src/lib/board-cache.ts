@@ -1,21 +1,24 @@
 import pg from 'pg';
 
 /**
- * Leaderboard bodies cached in the process, never served stale:
- * - a read takes the generation when it *starts*, and its body is kept only if the generation has
- *   not moved on by the time it ends;
- * - the generation moves on, and every entry is dropped, after every write request on this
- *   instance, before its response is sent (so the writer's next read misses), and, with
- *   PostgreSQL, whenever the database says a workout or a user changed (NOTIFY from statement
- *   triggers, so other instances drop theirs);
+ * Leaderboard bodies cached in the process, never served stale. Callers only ever call
+ * `getOrLoad(key, load)`; the protocol that keeps it fresh lives here:
+ * - a load is tagged with the generation current when it *starts*, and its value is kept only if
+ *   the generation has not moved on by the time it ends (a write overlapped it);
+ * - the generation moves on, and every entry is dropped, when a route that changes boards
+ *   succeeds, before its response is sent (plugins/board-cache.ts, so the writer's next read
+ *   misses), and, with PostgreSQL, whenever the database says a workout or a user changed
+ *   (NOTIFY from statement triggers, so other instances drop theirs);
+ * - concurrent misses on one key within one generation share one load;
  * - with PostgreSQL the cache is bypassed whenever that notification channel is not connected.
  * With PGlite only this process can write (the DATA_DIR lock), so local invalidation is complete.
  * See docs/decisions/0206-leaderboard-cache.md.
  */
 export class BoardCache {
   private generation = 0;
-  // Only bodies read within the current generation are here: invalidate() empties it.
-  private entries = new Map<string, string>();
+  // Only values loaded within the current generation are here: invalidate() empties both maps.
+  private entries = new Map<string, unknown>();
+  private loading = new Map<string, Promise<unknown>>();
   private enabled: boolean;
   private readonly maxEntries: number;
 
@@ -24,34 +27,51 @@ export class BoardCache {
     this.maxEntries = options.maxEntries ?? 2000;
   }
 
-  /** The generation to tag a read with; take it before querying. */
-  begin(): number {
-    return this.generation;
+  /**
+   * The cached value for `key`, or the result of `load()`, kept unless a write overlapped the
+   * load. While disabled, every call loads. A key must always be used with the same value type.
+   */
+  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    if (this.entries.has(key)) {
+      const value = this.entries.get(key) as T;
+      // Refresh its place in the insertion order: the map doubles as an LRU list.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+      return value;
+    }
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const generation = this.generation;
+    const promise = load();
+    this.loading.set(key, promise);
+    try {
+      const value = await promise;
+      if (this.enabled && generation === this.generation) this.store(key, value);
+      return value;
+    } finally {
+      if (this.loading.get(key) === promise) this.loading.delete(key);
+    }
   }
 
-  get(key: string): string | undefined {
-    if (!this.enabled) return undefined;
-    const body = this.entries.get(key);
-    if (body === undefined) return undefined;
-    // Refresh its place in the insertion order: the map doubles as an LRU list.
-    this.entries.delete(key);
-    this.entries.set(key, body);
-    return body;
-  }
-
-  set(key: string, generation: number, body: string) {
-    // A write landed while this was being read: the body may predate it, so do not keep it.
-    if (!this.enabled || generation !== this.generation) return;
-    this.entries.set(key, body);
+  private store(key: string, value: unknown) {
+    this.entries.set(key, value);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
 
+  /** How many values are held (for tests). */
+  get size() {
+    return this.entries.size;
+  }
+
   invalidate() {
     this.generation += 1;
     this.entries.clear();
+    // A load in flight may predate the write: later callers must not join it.
+    this.loading.clear();
   }
 
   setEnabled(on: boolean) {

@@ -51,6 +51,40 @@ describe('leaderboard cache', () => {
     expect((await board(t.app)).some((e) => e.username === u.username)).toBe(false);
   });
 
+  it('a refused or failed write, or one that changes no board, keeps the cached boards', async () => {
+    const u = await createUser(t.app);
+    expect((await save(u.headers, 60)).statusCode).toBe(201);
+    const cached = await board(t.app);
+    const sneaky = await createUser(t.app);
+    await createWorkout(t.app, sneaky.id, { pushups: 260 });
+    const refused = [
+      await save(u.headers, 0), // 400
+      await save({ cookie: 'fitbench_session=nope' }, 50), // 401
+      await t.app.inject({ method: 'DELETE', url: '/api/workouts/2147483647', headers: u.headers }), // 404
+      await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { age: 2 } }), // 400
+      await t.app.inject({ method: 'POST', url: '/api/workouts', headers: { ...u.headers, origin: 'https://evil.example' }, payload: { pushups: 5 } }), // 403
+      await t.app.inject({ method: 'POST', url: '/api/logout' }), // 204, but no board changes
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([400, 401, 404, 400, 403, 204]);
+    expect(await board(t.app)).toEqual(cached);
+    expect((await save(u.headers, 61)).statusCode).toBe(201);
+    expect((await board(t.app)).some((e) => e.username === sneaky.username)).toBe(true);
+  });
+
+  it('?limit= takes a prefix of one cached board instead of adding entries', async () => {
+    for (let i = 0; i < 3; i++) {
+      const u = await createUser(t.app);
+      expect((await save(u.headers, 100 + i)).statusCode).toBe(201);
+    }
+    const full = await board(t.app);
+    const entries = cache.size;
+    for (const limit of [1, 2, 3, 7, 100, 500]) {
+      expect(await board(t.app, `?limit=${limit}`)).toEqual(full.slice(0, limit));
+    }
+    expect(cache.size).toBe(entries);
+    expect(full.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('keys boards by period instants and filters, not by the zone name', async () => {
     const a = await board(t.app, '?tz=UTC');
     const b = await board(t.app, '?tz=Etc/UTC');

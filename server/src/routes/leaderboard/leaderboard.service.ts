@@ -60,9 +60,37 @@ export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, no
   };
 }
 
-/** What makes two board requests the same: the period's instants (not the zone's name) and filters. */
+/**
+ * What makes two board requests the same: the period's instants (not the zone's name) and the
+ * filters. Not the limit: the cache holds the longest board and slices it (sliceBoard), so
+ * `?limit=1..500` cannot multiply its entries.
+ */
 export function boardKey(a: BoardArgs): string {
-  return [a.span, a.limit, a.ageMin, a.ageMax, a.gender].join('|');
+  return [a.span, a.ageMin, a.ageMax, a.gender].join('|');
+}
+
+/** A board's JSON text, with where each entry ends, so any prefix is sent without re-encoding. */
+export interface BoardText {
+  json: string;
+  /** ends[i]: the offset just after entry i in `json`. */
+  ends: number[];
+}
+
+export function toBoardText(entriesJson: string): BoardText {
+  const entries = JSON.parse(entriesJson) as unknown[];
+  const ends: number[] = [];
+  let json = '[';
+  entries.forEach((e, i) => {
+    json += (i === 0 ? '' : ',') + JSON.stringify(e);
+    ends.push(json.length);
+  });
+  return { json: json + ']', ends };
+}
+
+/** The first `limit` entries as JSON text. */
+export function sliceBoard(board: BoardText, limit: number): string {
+  if (limit >= board.ends.length) return board.json;
+  return limit <= 0 ? '[]' : `${board.json.slice(0, board.ends[limit - 1])}]`;
 }
 
 /** The board as the JSON text of its entries, ready to send. */

@@ -14,6 +14,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/profile',
     {
+      // Boards show the username, age, gender and picture.
+      config: { changesBoards: true },
       bodyLimit: PROFILE_BODY_LIMIT,
       schema: {
         body: updateProfileSchema,

@@ -10,6 +10,7 @@ import {
   workoutListSchema,
   workoutPageQuerySchema,
 } from '@common/schemas/workouts';
+import { plainText } from '@common/schemas/text';
 import { requireUser } from '../../lib/auth';
 import * as service from './workouts.service';
 
@@ -32,12 +33,18 @@ const pageQuerySchema = workoutPageQuerySchema.extend({
 });
 
 const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The workout id must be a number' })
-    .int('The workout id must be a whole number')
-    .min(1, 'The workout id must be positive')
-    // Beyond int4 PostgreSQL would throw (a 500); no such row can exist anyway.
-    .max(INT4_MAX, 'The workout id is too large'),
+  // Only plain decimal digits: Number() would also take ' 1\n', '0x1f' or '1e3'.
+  id: plainText('The workout id')
+    .regex(/^-?[0-9.]+$/, 'The workout id must be a number')
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: 'The workout id must be a number' })
+        .int('The workout id must be a whole number')
+        .min(1, 'The workout id must be positive')
+        // Beyond int4 PostgreSQL would throw (a 500); no such row can exist anyway.
+        .max(INT4_MAX, 'The workout id is too large'),
+    ),
 });
 
 export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +60,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/workouts',
     {
+      config: { changesBoards: true },
       schema: {
         body: createBody,
         headers: createHeadersSchema,
@@ -87,7 +95,10 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/workouts/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } } },
+    {
+      config: { changesBoards: true },
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await service.deleteWorkout(app.db, user.id, request.params.id);

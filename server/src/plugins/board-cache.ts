@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { BoardCache } from '../lib/board-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    boardCache: BoardCache;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route changes what leaderboards show (a save, a delete, a profile or account change):
+     * its successful answers drop the cached boards before they are sent.
+     */
+    changesBoards?: boolean;
+  }
+}
+
+/**
+ * The leaderboard cache, and its invalidation by the routes that declare `changesBoards`.
+ * Only a success (status below 400) invalidates: a refused or failed request changed nothing.
+ * It happens in onSend, before the response leaves, so the writer's next read misses.
+ */
+export const boardCache = fp<{ cache?: BoardCache }>(async (app: FastifyInstance, opts) => {
+  app.decorate('boardCache', opts.cache ?? new BoardCache({ enabled: false }));
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.changesBoards && reply.statusCode < 400) app.boardCache.invalidate();
+    return payload;
+  });
+});

@@ -1,0 +1,41 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The built client (when its folder has an index.html) and the SPA fallback: unknown API paths
+ * are JSON 404s, other GETs get index.html and the client router decides.
+ */
+export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, opts) => {
+  const clientDir = opts.clientDir ? path.resolve(opts.clientDir) : undefined;
+  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else is revalidated.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !indexHtml) {
+      return reply.code(404).send({ message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found.' });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+});
