@@ -53,13 +53,16 @@ function loadFace(): Rgb {
   return { width: w, height: h, data };
 }
 
-/** Face size over time: top, then each rep eases down to `depth`, stays a moment, and comes back. */
+/**
+ * Face size over time: top, then each rep holds the top, eases down to `depth`, holds the bottom
+ * and comes back (20 % top, 20 % down, 25 % bottom, 20 % up, 15 % top), so a slow, loaded
+ * machine that sees only a few frames a second still sees each top and each bottom.
+ */
 export function scaleAt(t: number, o: ClipOptions): number {
   const rt = t - o.leadSeconds;
   if (rt < 0 || rt >= o.reps * o.repSeconds) return 1;
-  const phase = (rt % o.repSeconds) / o.repSeconds;
-  // 35 % down, 30 % at the bottom, 35 % up, each leg a smoothstep.
-  const x = phase < 0.35 ? phase / 0.35 : phase < 0.65 ? 1 : (1 - phase) / 0.35;
+  const p = (rt % o.repSeconds) / o.repSeconds;
+  const x = p < 0.2 ? 0 : p < 0.4 ? (p - 0.2) / 0.2 : p < 0.65 ? 1 : p < 0.85 ? (0.85 - p) / 0.2 : 0;
   return 1 + (o.depth - 1) * x * x * (3 - 2 * x);
 }
 
