@@ -79,8 +79,10 @@ export async function buildServer() {
     sourcemap: true,
     logLevel: 'warning',
   });
-  // db/client.ts finds its migrations at new URL('./migrations', import.meta.url): beside the bundle.
+  // db/client.ts finds its migrations at new URL('./migrations', import.meta.url), and
+  // db/sql-sources.ts its SQL files at new URL('./sql', ...): beside the bundle.
   fs.cpSync(at('server/src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
+  fs.cpSync(at('server/src/db/sql'), path.join(tmp, 'sql'), { recursive: true });
   fs.rmSync(outdir, { recursive: true, force: true });
   fs.renameSync(tmp, outdir);
 }

@@ -9,6 +9,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
+import { applySqlSources, type SqlRunner } from './sql-sources';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,6 +19,8 @@ export interface Database {
   close: () => Promise<void>;
   /** The connection string, for PostgreSQL. */
   url?: string;
+  /** The embedded database itself, for PGlite. */
+  pglite?: PGlite;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -27,11 +30,56 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+export function pgliteRunner(client: PGlite | PgliteTx): SqlRunner {
+  return {
+    query: (text, params) => client.query(text, params),
+    script: async (text) => {
+      await client.exec(text);
+    },
+    transaction: async (fn) => {
+      if (!('transaction' in client)) throw new Error('already in a transaction');
+      await client.transaction((tx) => fn(pgliteRunner(tx)));
+    },
+  };
+}
+
+export function pgRunner(conn: pg.ClientBase): SqlRunner {
+  return {
+    query: async <T>(text: string, params?: unknown[]) => ({
+      rows: (await conn.query(text, params)).rows as T[],
+    }),
+    script: async (text) => {
+      await conn.query(text);
+    },
+    transaction: async (fn) => {
+      await conn.query('begin');
+      try {
+        await fn(pgRunner(conn));
+        await conn.query('commit');
+      } catch (err) {
+        await conn.query('rollback');
+        throw err;
+      }
+    },
+  };
+}
+
+/** Migrations, then the SQL source files (server/src/db/sql-sources.ts). */
+export async function migratePgliteClient(client: PGlite) {
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite' as const, client, close: () => client.close() };
+  await applySqlSources(pgliteRunner(client));
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePgliteClient(client);
+  return { db, kind: 'pglite' as const, pglite: client, close: () => client.close() };
 }
 
 /** Timeouts that keep a request from hanging on an unreachable database (docs/decisions/0800-database-outages.md). */
@@ -96,6 +144,7 @@ async function migratePostgres(url: string) {
     // Several instances may start together: one migrates at a time.
     await conn.query('select pg_advisory_lock(727274)');
     await migratePg(drizzlePg(conn), { migrationsFolder });
+    await applySqlSources(pgRunner(conn));
   } finally {
     await conn.end().catch(() => undefined);
   }

@@ -91,11 +91,13 @@ export const workouts = pgTable(
     uniqueIndex('workouts_user_idem_idx').on(t.userId, t.idempotencyKey),
     index('workouts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('workouts_created_idx').on(t.createdAt),
+    // Verified boards read the period's verified sets directly (docs/decisions/1004-verified-boards.md).
+    index('workouts_verified_created_idx').on(t.createdAt).where(sql`${t.verified}`),
     check('workouts_pushups_range', sql`${t.pushups} between 1 and 300`),
   ],
 );
 
-// --- Leaderboards (issue 4). Kept in step with workouts by the triggers in migration 0002;
+// --- Leaderboards. Kept in step with workouts by the triggers in server/src/db/sql/leaderboard.sql;
 // see docs/decisions/0201-leaderboard-period-summaries.md.
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -131,7 +133,8 @@ export const leaderboardBests = pgTable(
   },
   (t) => [
     primaryKey({ name: 'leaderboard_bests_pk', columns: [t.userId, t.periodId] }),
-    // Board order first, then the columns the filters read, so the walk is index-only.
+    // Board order first (lb_rank_key's, server/src/db/sql/leaderboard.sql), then the columns the
+    // filters read, so the walk is index-only.
     index('leaderboard_bests_board_idx').on(
       t.periodId,
       t.pushups.desc(),
@@ -182,3 +185,13 @@ export const avatars = pgTable(
     check('avatars_mime', sql`${t.mime} in ('image/jpeg', 'image/png', 'image/webp')`),
   ],
 );
+
+/**
+ * SQL source files (server/src/db/sql/) applied after the migrations, with the SHA-256 of the text
+ * last applied: an unchanged file is not run again. See server/src/db/sql-sources.ts.
+ */
+export const sqlSources = pgTable('sql_sources', {
+  name: text('name').primaryKey(),
+  sha256: text('sha256').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

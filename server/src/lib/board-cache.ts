@@ -87,8 +87,8 @@ export class BoardCache {
 export const BOARD_CHANNEL = 'fitbench_board';
 
 /**
- * Listens for the database's change notices (migration 0006) and keeps the cache off while the
- * channel is down, reconnecting with a growing delay. Returns a stop function.
+ * Listens for the database's change notices (lb_notify_board, server/src/db/sql/leaderboard.sql)
+ * and keeps the cache off while the channel is down, reconnecting with a growing delay. Returns a stop function.
  */
 export function listenForBoardChanges(url: string, cache: BoardCache, log: (msg: string) => void) {
   let client: pg.Client | null = null;

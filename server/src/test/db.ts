@@ -47,5 +47,5 @@ export async function openTestDatabase(): Promise<Database> {
   const file = inject('pgliteTemplate');
   const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

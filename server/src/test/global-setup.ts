@@ -1,12 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openPostgres } from '../db/client';
+import { migratePgliteClient, openPostgres } from '../db/client';
 import { env } from '../env';
 
 declare module 'vitest' {
@@ -42,7 +40,7 @@ export async function setupPostgres(project: TestProject) {
 
 export async function setupPglite(project: TestProject) {
   const client = await PGlite.create();
-  await migrate(drizzle(client), { migrationsFolder });
+  await migratePgliteClient(client);
   const blob = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(os.tmpdir(), `fitbench-template-${process.pid}.tar`);

@@ -1,14 +1,3 @@
--- Tells every app instance that leaderboard data changed (their board caches drop entries).
--- NOTIFY is delivered at commit, once per transaction and channel/payload.
-CREATE FUNCTION fitbench_notify_board() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('fitbench_board', '');
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER fitbench_workouts_notify_board AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON workouts
-  FOR EACH STATEMENT EXECUTE FUNCTION fitbench_notify_board();
---> statement-breakpoint
-CREATE TRIGGER fitbench_users_notify_board AFTER UPDATE OR DELETE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION fitbench_notify_board();
+-- The functions and triggers this migration first defined now live in server/src/db/sql/leaderboard.sql,
+-- applied after the migrations (server/src/db/sql-sources.ts); docs/decisions/1200-leaderboard-sql-source.md.
+SELECT 1;

@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import { periodRange } from './period';
 
-// Reads come from leaderboard_bests and leaderboard_counts (kept by the triggers of migrations
-// 0002 and 0004) through lb_board and lb_me (migration 0004); see docs/decisions/0201.
+// Reads come from leaderboard_bests and leaderboard_counts (kept by triggers) through lb_board and
+// lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0201.
 
 type Row = Record<string, unknown>;
 
@@ -95,7 +95,7 @@ export function sliceBoard(board: BoardText, limit: number): string {
 
 /** The board as the JSON text of its entries, ready to send. */
 export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
-  // lb_board (migration 0004) registers the period if needed and walks its board index until
+  // lb_board (server/src/db/sql/leaderboard.sql) registers the period if needed and walks its board index until
   // `limit` rows pass the filters; ranks count everyone in the period (decision 7). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
   // (notably on PGlite). Only these keys leave.

@@ -1,1 +1,0 @@
-ALTER TABLE "workouts" ADD COLUMN "verified" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,384 @@
+-- Leaderboard: every function and trigger behind the boards, in one file.
+-- Design: docs/decisions/0201-leaderboard-period-summaries.md; how this file is applied:
+-- docs/decisions/1200-leaderboard-sql-source.md.
+--
+-- Tables (leaderboard_periods, leaderboard_bests, leaderboard_counts) are defined in
+-- server/src/db/schema.ts and created by the migrations; this file holds only code. At start, after
+-- the migrations, server/src/db/sql-sources.ts runs this whole file in one transaction when its
+-- SHA-256 differs from the one recorded in sql_sources (an unchanged file costs one query).
+--
+-- Editing rules:
+-- - Every function here is named lb_*; section 0 drops them all (their triggers go with them), so
+--   the file may change a signature, rename or remove a function: what is not here is not there.
+-- - Keep it idempotent and free of data changes that are not safe to repeat; a change to a table
+--   belongs in a migration (npm run db:generate).
+-- - The order of the board is defined once, in section 1; the board index in schema.ts
+--   (leaderboard_bests_board_idx) lists the same columns in the same order.
+--
+-- Sections: 0 clean slate, 1 the order rule, 2 choosing bests, 3 keeping bests in step with
+-- workouts and users, 4 rank counts, 5 periods, 6 board reads, 7 repair, 8 change notices.
+
+
+-- 0. Clean slate ------------------------------------------------------------------------------------
+
+DO $$
+DECLARE
+  f regprocedure;
+BEGIN
+  FOR f IN
+    SELECT p.oid::regprocedure FROM pg_proc p
+    WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'lb\_%'
+  LOOP
+    EXECUTE format('DROP FUNCTION %s CASCADE', f);
+  END LOOP;
+END $$;
+-- Named before this file gathered the code (migration 0006).
+DROP FUNCTION IF EXISTS fitbench_notify_board() CASCADE;
+DROP TYPE IF EXISTS lb_rank_key CASCADE;
+
+
+-- 1. The order rule --------------------------------------------------------------------------------
+-- A better set sorts first: more push-ups, then the earlier one, then the lower id (a stable last
+-- resort). Ties on push-ups share a rank (1, 2, 2, 4): see lb_board and lb_me.
+-- Everything that picks or compares sets uses lb_rank_key; the board index walks the same columns.
+
+CREATE TYPE lb_rank_key AS (neg_pushups integer, at timestamptz, workout_id integer);
+
+CREATE FUNCTION lb_rank_key(p_pushups integer, p_at timestamptz, p_workout_id integer)
+RETURNS lb_rank_key LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT ROW(-p_pushups, p_at, p_workout_id)::lb_rank_key
+$$;
+
+
+-- 2. Choosing bests ---------------------------------------------------------------------------------
+
+-- Each user's best workout in each registered period, as leaderboard_bests rows; p_users and
+-- p_periods narrow it (null = all). Inlined into its callers by the planner (a plain SQL function).
+CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
+RETURNS TABLE (
+  user_id integer, period_id integer, workout_id integer, pushups integer,
+  created_at timestamptz, age integer, gender text
+)
+LANGUAGE sql STABLE AS $$
+  SELECT DISTINCT ON (w.user_id, p.id) w.user_id, p.id, w.id, w.pushups, w.created_at, u.age, u.gender
+  FROM workouts w
+  JOIN leaderboard_periods p ON w.created_at >= p.starts_at AND w.created_at < p.ends_at
+  JOIN users u ON u.id = w.user_id
+  WHERE (p_users IS NULL OR w.user_id = ANY (p_users))
+    AND (p_periods IS NULL OR p.id = ANY (p_periods))
+  ORDER BY w.user_id, p.id, lb_rank_key(w.pushups, w.created_at, w.id)
+$$;
+
+-- Recomputes the given users' bests in the given periods from workouts: rows whose user has no
+-- workout left in the period go, the others are set. Summary rows are locked in (user, period) order on every path,
+-- so concurrent saves and deletes of the same user's sets cannot deadlock on them; the recompute
+-- is a later statement, so it sees what the writers it waited for committed.
+CREATE FUNCTION lb_refresh(p_users integer[], p_periods integer[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM leaderboard_bests b
+  WHERE b.user_id = ANY (p_users) AND b.period_id = ANY (p_periods)
+  ORDER BY b.user_id, b.period_id
+  FOR UPDATE;
+  WITH fresh AS (
+    SELECT * FROM lb_best_workouts(p_users, p_periods)
+  ), set_rows AS (
+    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, age, gender)
+    SELECT * FROM fresh
+    ON CONFLICT (user_id, period_id) DO UPDATE
+      SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at
+      WHERE (b.workout_id, b.pushups, b.created_at)
+        IS DISTINCT FROM (excluded.workout_id, excluded.pushups, excluded.created_at)
+  )
+  DELETE FROM leaderboard_bests b
+  WHERE b.user_id = ANY (p_users) AND b.period_id = ANY (p_periods)
+    AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.user_id = b.user_id AND f.period_id = b.period_id);
+END $$;
+
+
+-- 3. Keeping bests in step with workouts and users --------------------------------------------------
+-- Triggers, so every write path (the API, a script, a cascade from a deleted user) keeps them right.
+
+-- A new set replaces the user's best in every registered period it falls in when it beats it.
+-- One set-based upsert per statement: a bulk insert costs one pass, not one per row.
+CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, age, gender)
+  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at, u.age, u.gender
+  FROM new_rows n
+  JOIN leaderboard_periods p ON n.created_at >= p.starts_at AND n.created_at < p.ends_at
+  JOIN users u ON u.id = n.user_id
+  ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.created_at, n.id)
+  ON CONFLICT (user_id, period_id) DO UPDATE
+    SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at
+    WHERE lb_rank_key(excluded.pushups, excluded.created_at, excluded.workout_id)
+        < lb_rank_key(b.pushups, b.created_at, b.workout_id);
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_workouts_insert AFTER INSERT ON workouts
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_insert();
+
+-- A best whose workout went is replaced by the user's next best in that period, or dropped.
+CREATE FUNCTION lb_on_workouts_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  affected_users integer[];
+  affected_periods integer[];
+BEGIN
+  SELECT array_agg(DISTINCT b.user_id), array_agg(DISTINCT b.period_id)
+  INTO affected_users, affected_periods
+  FROM leaderboard_bests b JOIN old_rows o ON o.user_id = b.user_id AND o.id = b.workout_id;
+  IF affected_users IS NOT NULL THEN
+    PERFORM lb_refresh(affected_users, affected_periods);
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_workouts_delete AFTER DELETE ON workouts
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_delete();
+
+-- The app never moves a workout, but other code paths may: recompute the users concerned.
+CREATE FUNCTION lb_on_workouts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  affected integer[];
+BEGIN
+  SELECT array_agg(DISTINCT x.user_id) INTO affected FROM (
+    SELECT o.user_id, n.user_id AS new_user FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.user_id, o.pushups, o.created_at) IS DISTINCT FROM (n.user_id, n.pushups, n.created_at)
+  ) c CROSS JOIN LATERAL (VALUES (c.user_id), (c.new_user)) x(user_id);
+  IF affected IS NOT NULL THEN
+    PERFORM lb_refresh(affected, (SELECT array_agg(id) FROM leaderboard_periods));
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_workouts_update AFTER UPDATE ON workouts
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_update();
+
+CREATE FUNCTION lb_on_workouts_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM leaderboard_bests;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_workouts_truncate AFTER TRUNCATE ON workouts
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_truncate();
+
+-- Age bands use the user's current age (docs/decisions/0201): copy profile changes into the bests.
+CREATE FUNCTION lb_on_users_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE leaderboard_bests SET age = NEW.age, gender = NEW.gender WHERE user_id = NEW.id;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_users_update AFTER UPDATE OF age, gender ON users
+  FOR EACH ROW
+  WHEN (OLD.age IS DISTINCT FROM NEW.age OR OLD.gender IS DISTINCT FROM NEW.gender)
+  EXECUTE FUNCTION lb_on_users_update();
+
+
+-- 4. Rank counts ------------------------------------------------------------------------------------
+-- leaderboard_counts: per period and push-up count, how many users have that best, so "my rank"
+-- (1 + the users above me) sums at most 300 rows instead of counting every user in the period.
+-- Rows are changed in (period, push-ups) order so concurrent saves cannot deadlock on them.
+
+CREATE FUNCTION lb_on_bests_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO leaderboard_counts AS c (period_id, pushups, users)
+  SELECT period_id, pushups, count(*)::int FROM new_rows
+  GROUP BY period_id, pushups ORDER BY period_id, pushups
+  ON CONFLICT (period_id, pushups) DO UPDATE SET users = c.users + excluded.users;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_bests_insert AFTER INSERT ON leaderboard_bests
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_bests_insert();
+
+CREATE FUNCTION lb_on_bests_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO leaderboard_counts AS c (period_id, pushups, users)
+  SELECT period_id, pushups, sum(n)::int FROM (
+    SELECT period_id, pushups, -1 AS n FROM old_rows
+    UNION ALL
+    SELECT period_id, pushups, 1 AS n FROM new_rows
+  ) d
+  GROUP BY period_id, pushups HAVING sum(n) <> 0 ORDER BY period_id, pushups
+  ON CONFLICT (period_id, pushups) DO UPDATE SET users = c.users + excluded.users;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_bests_update AFTER UPDATE ON leaderboard_bests
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_bests_update();
+
+CREATE FUNCTION lb_on_bests_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- An UPDATE, not an upsert: when a whole period is dropped its counts are already gone.
+  -- The rows are locked in order first (an UPDATE ... FROM has no defined order).
+  PERFORM 1 FROM leaderboard_counts c
+  JOIN (SELECT DISTINCT period_id, pushups FROM old_rows) d
+    ON c.period_id = d.period_id AND c.pushups = d.pushups
+  ORDER BY c.period_id, c.pushups
+  FOR UPDATE OF c;
+  UPDATE leaderboard_counts c SET users = c.users - d.n
+  FROM (SELECT period_id, pushups, count(*)::int AS n FROM old_rows GROUP BY period_id, pushups) d
+  WHERE c.period_id = d.period_id AND c.pushups = d.pushups;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_bests_delete AFTER DELETE ON leaderboard_bests
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_bests_delete();
+
+
+-- 5. Periods ----------------------------------------------------------------------------------------
+-- leaderboard_periods holds the calendar periods someone asked for; all time is the period
+-- (-infinity, infinity), registered by migration 0002.
+
+-- The id of the period [p_start, p_end), registering and filling it on first use. Callers must
+-- read the board in a later statement (a query does not see rows its own function call wrote).
+CREATE FUNCTION lb_period(p_start timestamptz, p_end timestamptz) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  pid integer;
+BEGIN
+  SELECT id INTO pid FROM leaderboard_periods WHERE starts_at = p_start AND ends_at = p_end;
+  IF FOUND THEN
+    RETURN pid;
+  END IF;
+  -- Writers wait while the period is filled, so no workout falls between the snapshot read
+  -- below and the insert trigger seeing the new period (held until this transaction ends).
+  LOCK TABLE workouts IN SHARE MODE;
+  INSERT INTO leaderboard_periods (starts_at, ends_at) VALUES (p_start, p_end)
+    ON CONFLICT (starts_at, ends_at) DO NOTHING
+    RETURNING id INTO pid;
+  IF pid IS NULL THEN
+    -- Another session registered it first.
+    SELECT id INTO pid FROM leaderboard_periods WHERE starts_at = p_start AND ends_at = p_end;
+    RETURN pid;
+  END IF;
+  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, age, gender)
+  SELECT * FROM lb_best_workouts(NULL, ARRAY[pid]);
+  -- Periods that ended over 8 days before this one began can get no new workout (saves may be
+  -- dated at most 7 days back); drop them. Asking again later simply rebuilds one.
+  DELETE FROM leaderboard_periods WHERE ends_at < p_start - interval '8 days';
+  RETURN pid;
+END $$;
+
+
+-- 6. Board reads ------------------------------------------------------------------------------------
+-- Functions: one round trip that registers the period when needed and then reads it (a function
+-- sees its own earlier writes, a single query would not), and a plan that does not depend on
+-- statistics: PGlite never runs autovacuum, and without ANALYZE the planner would sort a whole
+-- period instead of walking the board index.
+
+-- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
+-- is p_gender (null = any), with ranks over everyone in the period (filters narrow the rows, not
+-- the ranks).
+CREATE FUNCTION lb_board(
+  p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_age_min integer, p_age_max integer, p_gender text
+)
+RETURNS TABLE (
+  workout_id integer, rank bigint, pushups integer, created_at timestamptz,
+  username text, age integer, gender text, profile_picture text
+)
+LANGUAGE plpgsql ROWS 100 AS $$
+#variable_conflict use_column
+DECLARE
+  pid integer := lb_period(p_start, p_end);
+  r record;
+  seen bigint := 0;
+  shown integer := 0;
+  cur_rank bigint := 0;
+  prev integer;
+  -- A declared cursor is planned for fast start (cursor_tuple_fraction), so this walks the
+  -- board index in order even without statistics, and stops once p_limit rows passed the filters.
+  -- The order is lb_rank_key's, column by column, as the index stores it.
+  board CURSOR (p integer) FOR
+    SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.age, b.gender
+    FROM leaderboard_bests b
+    WHERE b.period_id = p
+    ORDER BY b.pushups DESC NULLS LAST, b.created_at, b.workout_id;
+BEGIN
+  FOR r IN board(pid) LOOP
+    seen := seen + 1;
+    -- Ties share a rank (1, 2, 2, 4): a new push-up count takes the position it is seen at.
+    IF r.pushups IS DISTINCT FROM prev THEN
+      cur_rank := seen;
+      prev := r.pushups;
+    END IF;
+    CONTINUE WHEN p_age_min IS NOT NULL AND (r.age IS NULL OR r.age < p_age_min);
+    CONTINUE WHEN p_age_max IS NOT NULL AND (r.age IS NULL OR r.age > p_age_max);
+    CONTINUE WHEN p_gender IS NOT NULL AND r.gender IS DISTINCT FROM p_gender;
+    workout_id := r.workout_id;
+    rank := cur_rank;
+    pushups := r.pushups;
+    created_at := r.created_at;
+    age := r.age;
+    gender := r.gender;
+    SELECT u.username, u.profile_picture INTO username, profile_picture FROM users u WHERE u.id = r.user_id;
+    RETURN NEXT;
+    shown := shown + 1;
+    EXIT WHEN shown >= p_limit;
+  END LOOP;
+END $$;
+
+-- The user's best in the period and overall rank (1 + users with more push-ups), or no row.
+CREATE FUNCTION lb_me(p_start timestamptz, p_end timestamptz, p_user integer)
+RETURNS TABLE (workout_id integer, rank bigint, pushups integer, created_at timestamptz)
+LANGUAGE plpgsql ROWS 1 AS $$
+#variable_conflict use_column
+DECLARE
+  pid integer := lb_period(p_start, p_end);
+  mine record;
+BEGIN
+  SELECT b.workout_id, b.pushups, b.created_at INTO mine
+  FROM leaderboard_bests b WHERE b.user_id = p_user AND b.period_id = pid;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  workout_id := mine.workout_id;
+  pushups := mine.pushups;
+  created_at := mine.created_at;
+  SELECT 1 + coalesce(sum(c.users), 0) INTO rank
+  FROM leaderboard_counts c WHERE c.period_id = pid AND c.pushups > mine.pushups;
+  RETURN NEXT;
+END $$;
+
+
+-- 7. Repair -----------------------------------------------------------------------------------------
+
+-- Recomputes every registered period's summaries from workouts. For bulk loads: disable the
+-- lb_workouts_insert trigger, load, enable it, then SELECT lb_rebuild(); also a repair tool should
+-- the summaries ever be doubted. Writers wait while it runs.
+CREATE FUNCTION lb_rebuild() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  LOCK TABLE workouts IN SHARE MODE;
+  TRUNCATE leaderboard_bests, leaderboard_counts;
+  -- The insert trigger on leaderboard_bests fills leaderboard_counts.
+  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, age, gender)
+  SELECT * FROM lb_best_workouts(NULL, NULL);
+END $$;
+
+
+-- 8. Change notices ---------------------------------------------------------------------------------
+-- Tells every app instance that leaderboard data changed (their board caches drop entries; see
+-- server/src/lib/board-cache.ts). NOTIFY is delivered at commit, once per transaction and
+-- channel/payload.
+
+CREATE FUNCTION lb_notify_board() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('fitbench_board', '');
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_workouts_notify_board AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON workouts
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
+
+CREATE TRIGGER lb_users_notify_board AFTER UPDATE OR DELETE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
