@@ -120,7 +120,15 @@ test.describe('Count with camera (fake camera)', () => {
     const saved = await (await page.request.get('/api/workouts')).json();
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ pushups: REPS, verified: true });
-    expect(user.username).toBeTruthy();
+
+    // The board's "Verified only" toggle shows the member, with the mark.
+    await page.getByRole('link', { name: 'View Leaderboard' }).click();
+    const toggle = page.getByRole('button', { name: 'Verified only' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const own = page.getByRole('tabpanel').getByTestId('leaderboard-own-row');
+    await expect(own).toContainText(user.username);
+    await expect(own.getByRole('img', { name: 'Counted by camera' })).toBeVisible();
 
     expect(errors).toEqual([]);
     expect(foreign).toEqual([]);

@@ -9,7 +9,12 @@ import {
 import { Button } from '@/components/ui/button';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/dates';
-import { isFiltered, NO_FILTERS, type LeaderboardFilters as Filters } from '../api/get-leaderboard';
+import {
+  isFiltered,
+  NO_FILTERS,
+  type BoardKind,
+  type LeaderboardFilters as Filters,
+} from '../api/get-leaderboard';
 import { useMyStanding } from '../api/get-my-standing';
 import { useBoardRows } from '../hooks/use-board-rows';
 import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
@@ -18,8 +23,8 @@ import { LeaderboardRow, RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
-function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string }) {
-  const me = useMyStanding(period, tz, { enabled: true });
+function PinnedStanding({ period, tz, kind }: { period: LeaderboardPeriod; tz: string; kind: BoardKind }) {
+  const me = useMyStanding(period, tz, { enabled: true, kind });
   if (me.isPending || me.isError) return null;
   return (
     <section
@@ -33,6 +38,7 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
             <span className="block font-semibold">You</span>
             <span className="text-xs text-muted-foreground">
               Your rank · {PERIOD_LABELS[period]}
+              {kind === 'verified' ? ' · verified' : ''}
             </span>
           </span>
           <span className="flex flex-col items-end leading-tight">
@@ -44,9 +50,13 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
         </>
       ) : (
         <p className="flex-1 text-sm">
-          {period === 'all_time'
-            ? 'You have not logged any push-ups yet.'
-            : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
+          {kind === 'verified'
+            ? period === 'all_time'
+              ? 'You have no push-ups counted by camera yet.'
+              : `You have no push-ups counted by camera ${PERIOD_LABELS[period].toLowerCase()} yet.`
+            : period === 'all_time'
+              ? 'You have not logged any push-ups yet.'
+              : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
           <Link
             href={paths.timer.getHref()}
             className="font-semibold text-primary underline underline-offset-4"
@@ -62,14 +72,16 @@ function PinnedStanding({ period, tz }: { period: LeaderboardPeriod; tz: string 
 function Board({
   period,
   filters,
+  kind,
   viewer,
 }: {
   period: LeaderboardPeriod;
   filters: Filters;
+  kind: BoardKind;
   viewer: string | null;
 }) {
   const tz = viewerTimeZone();
-  const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters);
+  const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters, kind);
   if (isPending) return <BoardSkeleton />;
   if (error || !rows) {
     return (
@@ -87,6 +99,11 @@ function Board({
       {rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
           {EMPTY_BOARD_TEXT}
+          {kind === 'verified' ? (
+            <span className="block text-sm">
+              Only workouts counted by camera are shown. Choose Count with camera on the timer.
+            </span>
+          ) : null}
           {isFiltered(filters) ? (
             <span className="block text-sm">Try another age group or gender.</span>
           ) : null}
@@ -100,7 +117,7 @@ function Board({
           ))}
         </ol>
       )}
-      {viewer !== null && !viewerShown ? <PinnedStanding period={period} tz={tz} /> : null}
+      {viewer !== null && !viewerShown ? <PinnedStanding period={period} tz={tz} kind={kind} /> : null}
     </>
   );
 }
@@ -109,6 +126,7 @@ function Board({
 export function Leaderboard({ viewerUsername }: { viewerUsername: string | null }) {
   const [period, setPeriod] = useState<LeaderboardPeriod>('today');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [kind, setKind] = useState<BoardKind>('all');
   return (
     <TabsPrimitive.Root
       value={period}
@@ -126,10 +144,10 @@ export function Leaderboard({ viewerUsername }: { viewerUsername: string | null 
           </TabsPrimitive.Trigger>
         ))}
       </TabsList>
-      <LeaderboardFilters value={filters} onChange={setFilters} />
+      <LeaderboardFilters value={filters} onChange={setFilters} kind={kind} onKindChange={setKind} />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
-          <Board period={p} filters={filters} viewer={viewerUsername} />
+          <Board period={p} filters={filters} kind={kind} viewer={viewerUsername} />
         </TabsContent>
       ))}
     </TabsPrimitive.Root>
