@@ -63,6 +63,11 @@ describe('countReps', () => {
     expect(countReps(t2, s, TOP)).toBe(1);
   });
 
+  it('counts from sparse samples of a slow device (a gap is not a lost face)', () => {
+    const { t, s } = trace({ reps: 5, repMs: 4400, fps: 0.9 }); // 1.1 s between samples
+    expect(countReps(t, s, TOP)).toBe(5);
+  });
+
   it('does not count reps faster than 0.4 s', () => {
     const run = (repMs: number) => {
       const { t, s } = trace({ reps: 10, repMs, fps: 30 });

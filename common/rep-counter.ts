@@ -28,12 +28,12 @@ export interface RepState {
   topAt: number;
   /** Time of the last return past the up line, counted or not (-Infinity before the first). */
   lastReturnAt: number;
-  /** Time of the last sample with a face. */
-  seenAt: number;
+  /** Since when the face has been missing (null while it is seen). */
+  lostSince: number | null;
 }
 
 export function initialRepState(): RepState {
-  return { phase: 'unarmed', reps: 0, topAt: 0, lastReturnAt: Number.NEGATIVE_INFINITY, seenAt: Number.NEGATIVE_INFINITY };
+  return { phase: 'unarmed', reps: 0, topAt: 0, lastReturnAt: Number.NEGATIVE_INFINITY, lostSince: null };
 }
 
 /**
@@ -44,14 +44,16 @@ export function stepReps(state: RepState, t: number, size: FaceSize, top: number
   if (!(top > 0)) return state;
   if (!(size > 0)) {
     // A few lost frames are normal (a hand in front, the face too close at the bottom); a long
-    // loss means we no longer know where the body is.
-    if (state.phase !== 'unarmed' && t - state.seenAt > REP_RULES.maxLostMs)
-      return { ...state, phase: 'unarmed' };
-    return state;
+    // loss means we no longer know where the body is. (Sparse samples from a slow device are not
+    // a loss: only frames in which the face was looked for and not found count.)
+    const lostSince = state.lostSince ?? t;
+    if (state.phase !== 'unarmed' && t - lostSince > REP_RULES.maxLostMs)
+      return { ...state, phase: 'unarmed', lostSince };
+    return state.lostSince === null ? { ...state, lostSince } : state;
   }
-  const lostTooLong = t - state.seenAt > REP_RULES.maxLostMs;
+  const lostTooLong = state.lostSince !== null && t - state.lostSince > REP_RULES.maxLostMs;
   const ratio = size / top;
-  const seen = { ...state, seenAt: t };
+  const seen = { ...state, lostSince: null };
   const phase: RepPhase = lostTooLong ? 'unarmed' : state.phase;
   if (phase === 'unarmed') {
     return ratio <= REP_RULES.upRatio ? { ...seen, phase: 'up', topAt: t } : { ...seen, phase: 'unarmed' };

@@ -11,7 +11,7 @@ const REPS = 4;
 // The clip starts when the camera opens: the lead covers loading the model, setting the top
 // position and the 3-2-1 (skipped by the fake clock) even on a busy machine.
 const LEAD_S = 22;
-const REP_S = 2;
+const REP_S = 3;
 const full: ClipOptions = { leadSeconds: LEAD_S, reps: REPS, repSeconds: REP_S, depth: 2.4, tailSeconds: 8 };
 const half: ClipOptions = { ...full, depth: 1.5 };
 
