@@ -3,8 +3,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runFoundationBench } from './foundation';
+import { printJsSize } from './js-size';
 
 await runFoundationBench();
+await printJsSize();
 
 const leaderboard = path.join(import.meta.dirname, 'leaderboard.ts');
 if (fs.existsSync(leaderboard) && !process.argv.includes('--foundation-only')) {

@@ -54,7 +54,13 @@ export function isStale(half) {
 }
 
 export function buildClient() {
-  const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: the e2e server runs with NODE_ENV=test, which would give Vite
+  // React's development build.
+  const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error('client build (vite) failed');
 }
 

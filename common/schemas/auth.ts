@@ -47,6 +47,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+// GET /api/session: the signed-in user, or null for a visitor (200 either way, so a visitor's page
+// load logs no failed request; GET /api/user keeps its 401 for API clients).
+export const sessionStateSchema = z.object({ user: userSchema.nullable() });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
 // What anyone may see of a user.
 export const publicUserSchema = userSchema.omit({ email: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from './pg-cluster';
 
-// One real FitBench server process (node + tsx, as `npm start` runs it) for the reliability proofs.
+// One real FitBench server process (the compiled dist/server/index.js, as `npm start` runs it)
+// for the reliability proofs.
 
 /** Limits other parts of the app enforce, raised so load from one address is not throttled. */
 export const GENEROUS_LIMITS = {
@@ -22,9 +23,19 @@ export interface Server {
   kill: (signal: NodeJS.Signals) => void;
 }
 
+let built = false;
+/** Rebuilds the server bundle when its sources are newer (scripts/build.mjs), once per run. */
+function ensureBuilt() {
+  if (built) return;
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('server build failed');
+  built = true;
+}
+
 export async function startServer(env: Record<string, string>, port?: number): Promise<Server> {
+  ensureBuilt();
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

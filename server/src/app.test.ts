@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
 import type { Database } from './db/client';
@@ -16,6 +17,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As the build writes them (scripts/vite-precompress.ts): a brotli and a gzip copy beside it.
+  const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, name: `row ${i}` })))};`;
+  fs.writeFileSync(path.join(clientDir, 'assets', 'big-def456.js'), big);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'big-def456.js.br'), brotliCompressSync(big));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'big-def456.js.gz'), gzipSync(big));
   database = await openTestDatabase();
   app = await buildApp({ db: database.db, config: { clientDir, cookieSecure: true } });
 });
@@ -40,6 +46,32 @@ describe('serving the client', () => {
     const res = await app.inject({ url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts (brotli first), the file itself otherwise', async () => {
+    const url = '/assets/big-def456.js';
+    const raw = fs.readFileSync(path.join(clientDir, 'assets', 'big-def456.js'));
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).equals(raw)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(raw.length / 3);
+
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(raw)).toBe(true);
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(raw)).toBe(true);
+
+    // A file with no compressed copy is sent as it is.
+    const small = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('keeps unknown API routes as JSON 404s, never HTML', async () => {

@@ -6,7 +6,10 @@ import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
 import { NotFoundRoute } from './routes/not-found';
 
-// Every screen but the catalogue loads with its route, so `/` ships only what it needs.
+// Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
+// the query client (TanStack Query), which only those screens use.
+// docs/decisions/1252-js-budget-on-root.md
+const QueryProvider = lazy(() => import('./query-provider'));
 const AuthRoute = lazy(() => import('./routes/auth'));
 const ChallengeHomeRoute = lazy(() => import('./routes/challenge-home'));
 const TimerRoute = lazy(() => import('./routes/timer'));
@@ -23,13 +26,15 @@ const routes = (
 ): ReactNode[] =>
   patternsOf(route).map((path) => (
     <Route key={path} path={path}>
-      {opts.auth ? (
-        <RequireAuth>
+      <QueryProvider>
+        {opts.auth ? (
+          <RequireAuth>
+            <Screen />
+          </RequireAuth>
+        ) : (
           <Screen />
-        </RequireAuth>
-      ) : (
-        <Screen />
-      )}
+        )}
+      </QueryProvider>
     </Route>
   ));
 

@@ -17,6 +17,10 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text asset (scripts/vite-precompress.ts):
+      // sent as they are to a browser that accepts them, nothing compressed per request.
+      // docs/decisions/1251-precompressed-client.md
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         res.header(

@@ -5,7 +5,7 @@ import { dismissToast, useToasts } from './use-toast';
 
 // Radix's defaults are the spec's constants: 5000 ms, swipe right with threshold 50, F8, label
 // 'Notification'. They are left at their defaults on purpose.
-export function Toaster() {
+export default function Toaster() {
   const items = useToasts();
   return (
     <ToastPrimitive.Provider>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, registerSchema, userSchema } from '@common/schemas/auth';
+import { loginSchema, registerSchema, sessionStateSchema, userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
 import { createSession, deleteSession } from '../../lib/session';
@@ -12,6 +12,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
     toUserDto(requireUser(request)),
   );
+
+  // The browser's current-user query: a visitor gets { user: null } with a 200, not a 401 that
+  // the console would log as an error. docs/decisions/1253-session-state-route.md
+  app.get('/session', { schema: { response: { 200: sessionStateSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { user: request.user ? toUserDto(request.user) : null };
+  });
 
   app.post(
     '/register',

@@ -162,6 +162,26 @@ describe('sessions', () => {
     expect(res.json()).toEqual({ message: 'You need to sign in to do that.' });
   });
 
+  it('GET /api/session gives the signed-in user, or null with a 200 for a visitor, never cached', async () => {
+    const visitor = await t.app.inject({ url: '/api/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    expect(visitor.headers['cache-control']).toBe('private, no-store');
+    const forged = await t.app.inject({ url: '/api/session', headers: { cookie: `${SESSION_COOKIE}=forged` } });
+    expect(forged.json()).toEqual({ user: null });
+
+    const u = await createUser(t.app, { username: 'sessionstate' });
+    const res = await t.app.inject({ url: '/api/session', headers: u.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json();
+    expect(body.user).toMatchObject({ username: 'sessionstate' });
+    expect(body.user.email).toBeTypeOf('string');
+    expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
+    // Same user as GET /api/user.
+    expect(body.user).toEqual((await t.app.inject({ url: '/api/user', headers: u.headers })).json());
+  });
+
   it('logout deletes the session row', async () => {
     const u = await createUser(t.app);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: u.headers });

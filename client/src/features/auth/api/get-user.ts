@@ -1,14 +1,65 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@common/schemas/auth';
+import { queryOptions } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import type { SessionState, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 
-// The current user; a 401 means signed out (null), not an error.
-export const getUser = () => api<User | null>('/api/user', { nullOn401: true });
+// The current user, or null when signed out. GET /api/session answers a visitor with 200 and
+// { user: null }, so a visitor's page load logs no failed request (GET /api/user would be a 401).
+export const getUser = async () => (await api<SessionState>('/api/session')).user;
 
 export const userQueryKey = ['user'] as const;
 
 export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser });
 
-export function useUser() {
-  return useQuery(userQueryOptions());
+export interface UserState {
+  data: User | null | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+// The header, the navigation and the catalogue read the user on `/` before TanStack Query is
+// loaded (it loads with the other screens: docs/decisions/1252-js-budget-on-root.md). Until then
+// this small store fetches it; once the query client exists it owns the ['user'] query and this
+// store only mirrors it (user-query-bridge.ts), so setQueryData and invalidation work as before.
+let state: UserState = { data: undefined, isPending: true, isError: false };
+let firstFetch: Promise<User | null> | null = null;
+let bound = false;
+const listeners = new Set<() => void>();
+
+export function setUserState(next: UserState) {
+  if (next.data === state.data && next.isPending === state.isPending && next.isError === state.isError) return;
+  state = next;
+  for (const l of listeners) l();
+}
+
+/** The first fetch of the user (started once); the query client adopts it instead of asking again. */
+export function firstUserFetch(): Promise<User | null> {
+  firstFetch ??= getUser().then(
+    (user) => {
+      if (!bound) setUserState({ data: user, isPending: false, isError: false });
+      return user;
+    },
+    (error: unknown) => {
+      if (!bound) setUserState({ data: undefined, isPending: false, isError: true });
+      throw error;
+    },
+  );
+  return firstFetch;
+}
+
+/** From now on the query client's ['user'] query is the source; see user-query-bridge.ts. */
+export function markUserBound() {
+  bound = true;
+}
+
+export function subscribeToUser(listener: () => void) {
+  listeners.add(listener);
+  firstUserFetch().catch(() => undefined);
+  return () => listeners.delete(listener);
+}
+
+export const currentUserState = () => state;
+
+export function useUser(): UserState {
+  return useSyncExternalStore(subscribeToUser, currentUserState, currentUserState);
 }
