@@ -52,22 +52,40 @@ test.describe('own profile', () => {
     await dialog.getByLabel('Picture URL').fill('ftp://example.com/me.png');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog.getByText('Age must be at most 120')).toBeVisible();
-    await expect(dialog.getByText(/must start with https:\/\/ or http:\/\//)).toBeVisible();
+    await expect(dialog.getByText(/https:\/\/ link to a public web site/)).toBeVisible();
+    // Neither http: nor an address on this machine: only public https hosts.
+    await dialog.getByLabel('Picture URL').fill(`${baseURL}/avatars/stock/cyclist.svg`);
+    await expect(dialog.getByText(/https:\/\/ link to a public web site/)).toBeVisible();
 
-    // A real image on this server, given as an absolute http URL, is previewed and saved.
-    await dialog.getByLabel('Picture URL').fill(`${baseURL}/avatars/stock/no-such-picture.png`);
+    // Pictures on another host (served here by the test) load without telling it our page.
+    const svg = await (await page.request.get(`${baseURL}/avatars/stock/cyclist.svg`)).body();
+    const referers: (string | undefined)[] = [];
+    await page.route('https://pictures.example.com/**', (route) => {
+      referers.push(route.request().headers()['referer']);
+      return route.request().url().endsWith('/me.svg')
+        ? route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg })
+        : route.fulfill({ status: 404, body: '' });
+    });
+    await dialog.getByLabel('Picture URL').fill('https://pictures.example.com/no-such-picture.png');
     await expect(dialog.getByText('No image could be loaded from this URL.')).toBeVisible();
-    const url = `${baseURL}/avatars/stock/cyclist.svg`;
+    const url = 'https://pictures.example.com/me.svg';
     await dialog.getByLabel('Age').fill('29');
     await dialog.getByLabel('Picture URL').fill(url);
     await expect(dialog.getByRole('img', { name: 'Preview of the picture URL' })).toHaveAttribute(
       'src',
       url,
     );
+    await expect(dialog.getByRole('img', { name: 'Preview of the picture URL' })).toHaveAttribute(
+      'referrerpolicy',
+      'no-referrer',
+    );
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page)).toContainText('Profile updated');
     await expect(dialog).toHaveCount(0);
     await expect(headerAvatar(page)).toHaveAttribute('src', url);
+    await expect(headerAvatar(page)).toHaveAttribute('referrerpolicy', 'no-referrer');
+    expect(referers.length).toBeGreaterThan(0);
+    expect(referers.every((r) => r === undefined)).toBe(true);
     await expect(page.getByText('Robin Reps')).toBeVisible();
     const chips = page.getByRole('list', { name: 'About you' });
     await expect(chips).toContainText('Age 29');

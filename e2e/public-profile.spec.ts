@@ -64,7 +64,9 @@ test.describe('public profile', () => {
 
     // Recent activity: the newest three; View all opens the Workouts tab with every workout.
     await expect(page.getByTestId('workout-row')).toHaveCount(3);
-    await expect(page.getByTestId('workout-row').first()).toContainText('newest');
+    await expect(page.getByTestId('workout-row').first()).toContainText('26');
+    // Notes are personal: a visitor sees none of them (nor in the details below).
+    await expect(page.getByText(/warm-up|best day|newest/)).toHaveCount(0);
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'View all' }).click();
     await expect(tabs.getByRole('tab', { name: 'Workouts' })).toHaveAttribute(
@@ -73,7 +75,8 @@ test.describe('public profile', () => {
     );
     await expect(page.getByTestId('workout-row')).toHaveCount(4);
     await page.getByTestId('workout-row').last().click();
-    await expect(page.getByRole('dialog')).toContainText('warm-up');
+    await expect(page.getByRole('dialog')).toContainText('18');
+    await expect(page.getByRole('dialog')).not.toContainText(/warm-up|Notes/);
     // A visitor cannot delete someone's workout.
     await expect(page.getByRole('dialog').getByRole('button', { name: /delete/i })).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -85,7 +85,7 @@ export async function withApp<T>(
       } catch {
         // not up yet
       }
-      if (Date.now() - t0 > 60_000) throw new Error('server did not start in 60 s');
+      if (Date.now() - t0 > 180_000) throw new Error('server did not start in 180 s');
       await new Promise((r) => setTimeout(r, 100));
     }
     const profileUser = options.seed === false ? '' : await seed(baseUrl);

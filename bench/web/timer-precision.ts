@@ -1,7 +1,7 @@
 // Timer precision: one real-time run of the 90-second timer in Chromium, with a worker spinning
 // on a CPU core meanwhile. Each beep (3 ready steps, go, the cues, the end) is logged with
 // performance.now() from inside the page and compared with its mark on the schedule measured
-// from the Start tap. Targets: the end within 50 ms of 90.000 s after go, each cue within 100 ms.
+// from the run's start (the first beep, played inside the Start tap). Targets: the end within 50 ms of 90.000 s after go, each cue within 100 ms.
 // Prints the errors; asserts nothing (docs/decisions/1254-browser-bench.md).
 import { chromium } from '@playwright/test';
 import { CUE_SECONDS, READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '../../common/constants';
@@ -53,7 +53,11 @@ export async function timerPrecision(ctx: WebBenchContext) {
     await context.close();
 
     if (marks.tap === null) throw new Error('the Start tap was not seen');
-    const tap = marks.tap;
+    // The run's own Start instant is the first ready beep (played inside the tap, right after
+    // the timer takes performance.now()); what precedes it in the tap (making the AudioContext)
+    // is input latency, printed apart.
+    const tap = marks.beeps[0] ?? marks.tap;
+    console.log(`  tap to first beep (input latency, not timer error): ${(tap - marks.tap).toFixed(1)} ms`);
     const readyMs = READY_STEPS * READY_STEP_MS;
     const expected: { label: string; at: number; target: number }[] = [];
     for (let i = 0; i < READY_STEPS; i++) expected.push({ label: `ready ${READY_STEPS - i}`, at: i * READY_STEP_MS, target: 100 });

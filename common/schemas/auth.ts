@@ -22,15 +22,18 @@ export const usernameSchema = plainText('Username')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
   .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .');
 
+/** A new password's length rule (registration and password change); the server adds the rest. */
+export const newPasswordSchema = plainText('Password')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
 export const registerSchema = z.object({
   username: usernameSchema,
   email: plainText('Email')
     .trim()
     .max(EMAIL_MAX, 'Email is too long')
     .pipe(z.email('Invalid email address')),
-  password: plainText('Password')
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: newPasswordSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -43,6 +46,10 @@ export const userSchema = z.object({
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
   profilePicture: z.string().nullable(),
+  /** On no board that others see, and no public profile. */
+  isPrivate: z.boolean(),
+  /** When false, public responses carry age and gender as null. */
+  showAgeGender: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -52,6 +59,6 @@ export type User = z.infer<typeof userSchema>;
 export const sessionStateSchema = z.object({ user: userSchema.nullable() });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
-// What anyone may see of a user.
-export const publicUserSchema = userSchema.omit({ email: true });
+// What anyone may see of a user: no email, no settings (age and gender null when hidden).
+export const publicUserSchema = userSchema.omit({ email: true, isPrivate: true, showAgeGender: true });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -13,7 +13,7 @@ import {
 } from '../constants';
 import { publicUserSchema } from './auth';
 import { plainText } from './text';
-import { statsSchema, workoutListSchema } from './workouts';
+import { publicWorkoutSchema, statsSchema } from './workouts';
 
 // PATCH /api/profile (decisions 14-15) and GET /api/users/:username, shared with the client.
 
@@ -83,19 +83,57 @@ export function classifyProfilePicture(
   // A picture stored earlier may be sent back unchanged; the server checks it is the user's own.
   if (UPLOADED_AVATAR_URL.test(value)) return { kind: 'uploaded' };
   if (value.startsWith('/')) return { error: 'That is not one of the stock avatars.' };
-  if (value.length > PROFILE_URL_MAX)
-    return { error: `The picture URL must be at most ${PROFILE_URL_MAX} characters.` };
+  const problem = pictureUrlProblem(value);
+  return problem ? { error: problem } : { kind: 'url' };
+}
+
+export const PICTURE_URL_RULE =
+  'The picture URL must be an https:// link to a public web site (no IP address, local name or user:password), at most 2,048 characters.';
+
+// Special-use and private top-level names that never reach a public web site (RFC 6761, 6762,
+// 8375, ICANN's .internal), plus names in common use on home and company networks.
+const NON_PUBLIC_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'test',
+  'example',
+  'invalid',
+  'onion',
+  'home.arpa',
+  'lan',
+  'home',
+  'corp',
+  'intranet',
+  'private',
+  'localdomain',
+];
+
+/**
+ * Why a picture URL is refused, or null when it is an https: URL on a public host name
+ * (docs/decisions/0902-profile-picture-urls.md): no user:pass, no IP address, no single-label or
+ * special-use name, at most PROFILE_URL_MAX characters.
+ */
+export function pictureUrlProblem(value: string): string | null {
+  if (value.length > PROFILE_URL_MAX) return PICTURE_URL_RULE;
+  if (/\s/.test(value)) return 'The picture URL must not contain spaces.';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return { error: 'The picture must be an http or https URL, a stock avatar or a camera photo.' };
+    return 'The picture must be an https:// URL, a stock avatar or a camera photo.';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { error: 'The picture URL must start with https:// or http://.' };
-  }
-  if (/\s/.test(value)) return { error: 'The picture URL must not contain spaces.' };
-  return { kind: 'url' };
+  if (url.protocol !== 'https:') return PICTURE_URL_RULE;
+  if (url.username || url.password) return PICTURE_URL_RULE;
+  // The URL parser has already turned every IPv4 spelling (decimal, hex, octal) into dotted form.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return PICTURE_URL_RULE;
+  const labels = host.split('.');
+  if (labels.length < 2 || labels.some((l) => l === '')) return PICTURE_URL_RULE;
+  if (NON_PUBLIC_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) return PICTURE_URL_RULE;
+  // A public top-level name is letters (or an IDN's xn-- form), never digits only.
+  if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels.at(-1)!)) return PICTURE_URL_RULE;
+  return null;
 }
 
 const profilePictureSchema = plainText('The picture')
@@ -131,6 +169,8 @@ export const updateProfileSchema = z.strictObject(
       .nullable()
       .optional(),
     profilePicture: profilePictureSchema.nullable().optional(),
+    isPrivate: z.boolean({ error: 'isPrivate must be true or false' }).optional(),
+    showAgeGender: z.boolean({ error: 'showAgeGender must be true or false' }).optional(),
     id: fixed('id'),
     username: fixed('username'),
     email: fixed('email'),
@@ -158,7 +198,7 @@ export const PUBLIC_PROFILE_WORKOUTS = 50;
 export const publicProfileSchema = z.object({
   user: publicUserSchema,
   stats: statsSchema,
-  /** Newest first, at most PUBLIC_PROFILE_WORKOUTS. */
-  workouts: workoutListSchema,
+  /** Newest first, at most PUBLIC_PROFILE_WORKOUTS; without notes. */
+  workouts: z.array(publicWorkoutSchema),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -82,6 +82,10 @@ export type CreatedWorkout = z.infer<typeof createdWorkoutSchema>;
 
 export const workoutListSchema = z.array(workoutSchema);
 
+/** A workout as others see it: notes are personal and never leave in a public response. */
+export const publicWorkoutSchema = workoutSchema.omit({ notes: true });
+export type PublicWorkout = z.infer<typeof publicWorkoutSchema>;
+
 // `cursor` is opaque: pass back the X-Next-Cursor header of the previous page unchanged.
 export const workoutPageQuerySchema = z.object({
   limit: z.coerce

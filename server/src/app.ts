@@ -1,17 +1,24 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { BoardCache } from './lib/board-cache';
 import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
 import { errors } from './plugins/errors';
+import { personalResponses } from './plugins/personal-responses';
 import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
 import { session } from './plugins/session';
+import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
+import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
 
@@ -75,8 +82,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sameSiteCheck);
   await app.register(session);
   await app.register(boardCache, { cache: deps.boardCache });
+  await app.register(personalResponses);
 
-  for (const routes of [healthRoutes, authRoutes, workoutsRoutes, leaderboardRoutes, usersRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    workoutsRoutes,
+    leaderboardRoutes,
+    usersRoutes,
+    accountRoutes,
+    sessionsRoutes,
+  ]) {
     await app.register(routes, { prefix: '/api' });
   }
   // Also serves uploaded avatars; it raises the body limit on its own route only.

@@ -18,6 +18,7 @@ const LeaderboardRoute = lazy(() => import('./routes/leaderboard'));
 const PublicProfileRoute = lazy(() => import('./routes/public-profile'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const ChallengeStatsRoute = lazy(() => import('./routes/challenge-stats'));
+const ProfileSettingsRoute = lazy(() => import('./routes/profile-settings'));
 
 const routes = (
   route: AppPath,
@@ -58,6 +59,8 @@ export function AppRoutes() {
         {routes(paths.timer, TimerRoute, { auth: true })}
         {routes(paths.logWorkout, LogWorkoutRoute, { auth: true })}
         {routes(paths.profile, ProfileRoute, { auth: true })}
+        {/* Before /profile/:challenge, which would take 'settings' for a challenge. */}
+        {routes(paths.profileSettings, ProfileSettingsRoute, { auth: true })}
         {routes(paths.challengeStats, ChallengeStatsRoute, { auth: true })}
         <Route>
           <NotFoundRoute />

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@common/constants';
 import type { PublicUser, User } from '@common/schemas/auth';
 import type { users } from '../db/schema';
@@ -12,6 +12,19 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * For a plugin whose every route is the signed-in user's own: a visitor gets 401 before the body
+ * is read or validated, and every answer is `Cache-Control: private, no-store`.
+ */
+export function signedInOnly(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+    requireUser(request);
+  });
+}
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
 /** The signed-in user's own view (decision 13): email, never the hash. */
 export function toUserDto(u: UserRow): User {
   return {
@@ -22,14 +35,23 @@ export function toUserDto(u: UserRow): User {
     age: u.age,
     gender: u.gender,
     profilePicture: u.profilePicture,
+    isPrivate: u.isPrivate,
+    showAgeGender: u.showAgeGender,
     createdAt: u.createdAt.toISOString(),
   };
 }
 
-/** What anyone may see of a user: no email, no hash. */
+/** What anyone may see of a user: no email, no hash, no settings; age and gender only if shown. */
 export function toPublicUserDto(u: UserRow): PublicUser {
-  const { email: _email, ...rest } = toUserDto(u);
-  return rest;
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    age: u.showAgeGender ? u.age : null,
+    gender: u.showAgeGender ? u.gender : null,
+    profilePicture: u.profilePicture,
+    createdAt: u.createdAt.toISOString(),
+  };
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {

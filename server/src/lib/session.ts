@@ -1,4 +1,4 @@
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@common/constants';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -9,11 +9,17 @@ export const SESSION_MAX_AGE_S = SESSION_ABSOLUTE_DAYS * 86_400;
 // Refresh lastSeenAt at most this often, so reads do not each cost a write.
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(db: Db, userId: number, now: Date): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  userAgent: string | null = null,
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     id: sha256Hex(token),
     userId,
+    userAgent,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * DAY),
     lastSeenAt: now,
@@ -57,4 +63,41 @@ export async function validateSession(db: Db, token: string, now: Date) {
 
 export async function deleteSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
+}
+
+/** The user's sessions that are still alive, newest first; `id` is the row key (the token's hash). */
+export async function listLiveSessions(db: Db, userId: number, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      publicId: sessions.publicId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY)),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.lastSeenAt));
+}
+
+/** Ends one of the user's sessions by its public id; false when the user has no such session. */
+export async function deleteSessionByPublicId(db: Db, userId: number, publicId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but the one whose token is `keepToken`. */
+export async function deleteOtherSessions(db: Db, userId: number, keepToken: string) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, sha256Hex(keepToken))));
 }

@@ -14,7 +14,8 @@ export const securityHeaders = fp<{ hsts: boolean }>(async (app: FastifyInstance
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // Picture URLs are https only (docs/decisions/0902-profile-picture-urls.md).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],

@@ -18,7 +18,10 @@ export default function LeaderboardRoute() {
           <p className="text-sm text-muted-foreground">Best 90-second set per person</p>
         </div>
       </div>
-      <Leaderboard viewerUsername={user?.username ?? null} />
+      <Leaderboard
+        viewerUsername={user?.username ?? null}
+        viewerIsPrivate={user?.isPrivate ?? false}
+      />
     </section>
   );
 }

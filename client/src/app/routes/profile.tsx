@@ -1,4 +1,4 @@
-import { LayoutGrid, LogOut } from 'lucide-react';
+import { LayoutGrid, LogOut, Settings } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -20,7 +20,15 @@ export default function ProfileRoute() {
   return (
     <div className="grid gap-4">
       <ProfileCard user={user} />
-      <EditProfileDialog user={user} />
+      <div className="grid grid-cols-2 gap-3">
+        <EditProfileDialog user={user} />
+        <Button asChild variant="outline">
+          <Link href={paths.profileSettings.getHref()}>
+            <Settings aria-hidden="true" />
+            Settings
+          </Link>
+        </Button>
+      </div>
       <Card>
         <CardHeader>
           <CardTitle>Your Challenges</CardTitle>

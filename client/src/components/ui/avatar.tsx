@@ -3,13 +3,33 @@ import { useState } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A user's picture, or a default icon when there is none or it fails to load. */
-export function UserAvatar({ src, name, className }: { src?: string | null; name: string; className?: string }) {
+export function UserAvatar({
+  src,
+  name,
+  className,
+}: {
+  src?: string | null;
+  name: string;
+  className?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = src && failed !== src;
   return (
-    <span className={cn('relative flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-emerald-800', className)}>
+    <span
+      className={cn(
+        'relative flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-emerald-800',
+        className,
+      )}
+    >
       {show ? (
-        <img src={src} alt={name} className="aspect-square size-full object-cover" onError={() => setFailed(src)} />
+        <img
+          src={src}
+          alt={name}
+          // A picture on another host must not learn which page of ours showed it.
+          referrerPolicy="no-referrer"
+          className="aspect-square size-full object-cover"
+          onError={() => setFailed(src)}
+        />
       ) : (
         <>
           <UserRound className="size-1/2" aria-hidden="true" />

@@ -52,7 +52,15 @@ $$;
 
 -- 2. Choosing bests ---------------------------------------------------------------------------------
 
--- Each user's best workout in each registered period, as leaderboard_bests rows; p_users and
+-- Privacy (docs/decisions/0901-privacy-settings.md): a private member has no bests (on no board,
+-- and not counted in others' ranks); a member who hides age and gender has them copied as null,
+-- so they appear only under All Ages / All and public entries carry null.
+CREATE FUNCTION lb_shown_age(p_age integer, p_show boolean) RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN p_show THEN p_age END $$;
+CREATE FUNCTION lb_shown_gender(p_gender text, p_show boolean) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN p_show THEN p_gender END $$;
+
+-- Each public member's best workout in each registered period, as leaderboard_bests rows; p_users and
 -- p_periods narrow it (null = all). Inlined into its callers by the planner (a plain SQL function).
 CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
 RETURNS TABLE (
@@ -60,11 +68,13 @@ RETURNS TABLE (
   created_at timestamptz, age integer, gender text
 )
 LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT ON (w.user_id, p.id) w.user_id, p.id, w.id, w.pushups, w.created_at, u.age, u.gender
+  SELECT DISTINCT ON (w.user_id, p.id) w.user_id, p.id, w.id, w.pushups, w.created_at,
+    lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
   FROM workouts w
   JOIN leaderboard_periods p ON w.created_at >= p.starts_at AND w.created_at < p.ends_at
   JOIN users u ON u.id = w.user_id
-  WHERE (p_users IS NULL OR w.user_id = ANY (p_users))
+  WHERE NOT u.is_private
+    AND (p_users IS NULL OR w.user_id = ANY (p_users))
     AND (p_periods IS NULL OR p.id = ANY (p_periods))
   ORDER BY w.user_id, p.id, lb_rank_key(w.pushups, w.created_at, w.id)
 $$;
@@ -104,10 +114,12 @@ END $$;
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, age, gender)
-  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at, u.age, u.gender
+  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at,
+    lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
   FROM new_rows n
   JOIN leaderboard_periods p ON n.created_at >= p.starts_at AND n.created_at < p.ends_at
   JOIN users u ON u.id = n.user_id
+  WHERE NOT u.is_private
   ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.created_at, n.id)
   ON CONFLICT (user_id, period_id) DO UPDATE
     SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at
@@ -168,15 +180,25 @@ CREATE TRIGGER lb_workouts_truncate AFTER TRUNCATE ON workouts
   FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_truncate();
 
 -- Age bands use the user's current age (docs/decisions/0201): copy profile changes into the bests.
+-- Going private takes the member's bests off every board; going public puts them back.
 CREATE FUNCTION lb_on_users_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE leaderboard_bests SET age = NEW.age, gender = NEW.gender WHERE user_id = NEW.id;
+  IF NEW.is_private AND NOT OLD.is_private THEN
+    DELETE FROM leaderboard_bests WHERE user_id = NEW.id;
+  ELSIF OLD.is_private AND NOT NEW.is_private THEN
+    PERFORM lb_refresh(ARRAY[NEW.id], ARRAY(SELECT id FROM leaderboard_periods));
+  ELSE
+    UPDATE leaderboard_bests
+    SET age = lb_shown_age(NEW.age, NEW.show_age_gender), gender = lb_shown_gender(NEW.gender, NEW.show_age_gender)
+    WHERE user_id = NEW.id;
+  END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER lb_users_update AFTER UPDATE OF age, gender ON users
+CREATE TRIGGER lb_users_update AFTER UPDATE OF age, gender, show_age_gender, is_private ON users
   FOR EACH ROW
-  WHEN (OLD.age IS DISTINCT FROM NEW.age OR OLD.gender IS DISTINCT FROM NEW.gender)
+  WHEN (OLD.age IS DISTINCT FROM NEW.age OR OLD.gender IS DISTINCT FROM NEW.gender
+    OR OLD.show_age_gender IS DISTINCT FROM NEW.show_age_gender OR OLD.is_private IS DISTINCT FROM NEW.is_private)
   EXECUTE FUNCTION lb_on_users_update();
 
 
@@ -342,7 +364,16 @@ BEGIN
   SELECT b.workout_id, b.pushups, b.created_at INTO mine
   FROM leaderboard_bests b WHERE b.user_id = p_user AND b.period_id = pid;
   IF NOT FOUND THEN
-    RETURN;
+    -- A private member has no bests: their best is read from their workouts, and their rank is
+    -- where they would stand among the public members (who alone are counted).
+    SELECT w.id AS workout_id, w.pushups, w.created_at INTO mine
+    FROM workouts w JOIN users u ON u.id = w.user_id
+    WHERE w.user_id = p_user AND u.is_private AND w.created_at >= p_start AND w.created_at < p_end
+    ORDER BY lb_rank_key(w.pushups, w.created_at, w.id)
+    LIMIT 1;
+    IF NOT FOUND THEN
+      RETURN;
+    END IF;
   END IF;
   workout_id := mine.workout_id;
   pushups := mine.pushups;

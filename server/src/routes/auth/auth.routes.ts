@@ -4,6 +4,7 @@ import { loginSchema, registerSchema, sessionStateSchema, userSchema } from '@co
 import { apiErrorSchema } from '@common/schemas/errors';
 import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
 import { createSession, deleteSession } from '../../lib/session';
+import { storedUserAgent } from '../../lib/user-agent';
 import * as service from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const now = app.now();
       const user = await service.register(app.db, request.body, request.ip, now, app.config);
-      const token = await createSession(app.db, user.id, now);
+      const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));
       setSessionCookie(reply, token, app.config.cookieSecure);
       return reply.code(201).send(toUserDto(user));
     },
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await service.login(app.db, request.body, request.ip, now, app.config);
       // A new session on every login (no fixation); the old one, if any, is dropped.
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-      const token = await createSession(app.db, user.id, now);
+      const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));
       setSessionCookie(reply, token, app.config.cookieSecure);
       return toUserDto(user);
     },

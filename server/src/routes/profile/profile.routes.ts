@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { avatarIdSchema, updateProfileSchema } from '@common/schemas/profile';
-import { requireUser, toUserDto } from '../../lib/auth';
+import { PRIVATE_NO_STORE, requireUser, toUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import * as service from './profile.service';
 
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const updated = await service.updateProfile(app.db, user.id, request.body);
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       // Decision 13: the signed-in user's own view, with email, never the hash.
       return toUserDto(updated);
     },
@@ -55,10 +55,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const avatar = await service.getAvatar(app.db, request.params.id);
       if (!avatar) throw notFound('Picture not found.');
-      // Ids are random and never reused, so the bytes behind a URL never change.
+      // Ids are random and never reused, so the bytes behind a URL never change; still, a capture
+      // that was replaced or deleted leaves caches within a day.
       return reply
         .header('content-type', avatar.mime)
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', 'public, max-age=86400, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .send(avatar.bytes);

@@ -11,6 +11,7 @@ import { AVATAR_MAX_BYTES } from '@common/constants';
 import type { Db } from '../../db/client';
 import { avatars, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { NotAnImageError, reencodeImage } from '../../lib/image';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -20,8 +21,8 @@ export const avatarUrl = (id: string) => `/api/avatars/${id}`;
 
 /**
  * Applies a validated profile update (decisions 14-15). Fields left out stay as they are.
- * A camera photo is stored in `avatars` and the picture becomes its URL; whatever the new
- * picture is, the user's other stored photos are deleted.
+ * A camera photo is re-encoded (lib/image.ts), stored in `avatars`, and the picture becomes its
+ * URL; whatever the new picture is (null included), the user's other stored photos are deleted.
  */
 export async function updateProfile(
   db: Db,
@@ -32,6 +33,8 @@ export async function updateProfile(
   if (input.fullName !== undefined) set.fullName = input.fullName;
   if (input.age !== undefined) set.age = input.age;
   if (input.gender !== undefined) set.gender = input.gender;
+  if (input.isPrivate !== undefined) set.isPrivate = input.isPrivate;
+  if (input.showAgeGender !== undefined) set.showAgeGender = input.showAgeGender;
 
   let upload: { mime: string; bytes: Buffer } | undefined;
   let keepAvatarId: string | undefined;
@@ -45,7 +48,12 @@ export async function updateProfile(
     if (sniffImageType(bytes) !== parsed.mime) {
       throw pictureError('The picture could not be read as an image.');
     }
-    upload = { mime: parsed.mime, bytes };
+    try {
+      upload = { mime: parsed.mime, bytes: await reencodeImage(bytes, parsed.mime) };
+    } catch (err) {
+      if (err instanceof NotAnImageError) throw pictureError('The picture could not be read as an image.');
+      throw err;
+    }
   } else if (picture) {
     const kind = classifyProfilePicture(picture);
     if ('error' in kind) throw pictureError(kind.error);

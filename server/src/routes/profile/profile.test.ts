@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { STOCK_AVATARS } from '@common/avatars';
 import { AVATAR_MAX_BYTES } from '@common/constants';
@@ -55,8 +56,11 @@ describe('PATCH /api/profile', () => {
       age: null,
       gender: null,
       profilePicture: null,
+      isPrivate: false,
+      showAgeGender: true,
       createdAt: expect.any(String),
     });
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).not.toMatch(/password|argon/i);
     expect((await t.app.inject({ url: '/api/user', headers: u.headers })).json().fullName).toBe(
       'Pro Filer',
@@ -118,6 +122,24 @@ describe('PATCH /api/profile', () => {
     });
   });
 
+  describe('privacy settings', () => {
+    it('default to public with age and gender shown, and change one at a time', async () => {
+      const u = await createUser(t.app);
+      expect(await ok(u, {})).toMatchObject({ isPrivate: false, showAgeGender: true });
+      expect(await ok(u, { isPrivate: true })).toMatchObject({ isPrivate: true, showAgeGender: true });
+      expect(await ok(u, { showAgeGender: false })).toMatchObject({ isPrivate: true, showAgeGender: false });
+      expect(await ok(u, { isPrivate: false })).toMatchObject({ isPrivate: false, showAgeGender: false });
+      const me = await t.app.inject({ url: '/api/user', headers: u.headers });
+      expect(me.json()).toMatchObject({ isPrivate: false, showAgeGender: false });
+      expect(me.headers['cache-control']).toBe('private, no-store');
+    });
+
+    it.each([null, 'yes', 1])('refuses %s as a setting', async (value) => {
+      await refused(await createUser(t.app), { isPrivate: value }, 'isPrivate');
+      await refused(await createUser(t.app), { showAgeGender: value }, 'showAgeGender');
+    });
+  });
+
   describe('fields that cannot change', () => {
     it.each([
       ['username', 'newname'],
@@ -148,13 +170,41 @@ describe('PATCH /api/profile', () => {
   describe('profilePicture', () => {
     it.each([
       'https://cdn.example.com/a/b.jpg?size=256',
-      'http://example.org/pic.png',
-      `https://example.com/${'p'.repeat(2000)}`,
+      'https://avatars.githubusercontent.com/u/1?v=4',
+      'https://xn--bcher-kva.example.de/a.png',
+      'https://example.com:8443/a.png',
+      `https://example.com/${'p'.repeat(2028)}`,
     ])('accepts the URL %s', async (url) => {
       expect((await ok(await createUser(t.app), { profilePicture: url })).profilePicture).toBe(url);
     });
 
     it.each([
+      'http://example.org/pic.png',
+      'https://user:pass@example.com/a.png',
+      'https://user@example.com/a.png',
+      'https://127.0.0.1/a.png',
+      'https://2130706433/a.png',
+      'https://0x7f.1/a.png',
+      'https://10.1.2.3:8080/a.png',
+      'https://[::1]/a.png',
+      'https://[fd00::1]/a.png',
+      'https://localhost/a.png',
+      'https://LOCALHOST./a.png',
+      'https://app.localhost/a.png',
+      'https://printer.local/a.png',
+      'https://metadata.google.internal/a.png',
+      'https://intranet/a.png',
+      'https://router.lan/a.png',
+      'https://nas.home.arpa/a.png',
+      'https://example.test/a.png',
+      `https://example.com/${'p'.repeat(2029)}`,
+    ])('refuses the URL %s, saying what is allowed', async (profilePicture) => {
+      const body = await refused(await createUser(t.app), { profilePicture }, 'profilePicture');
+      expect(body.errors.profilePicture[0]).toMatch(/https:\/\/ link to a public web site/);
+    });
+
+    it.each([
+      'https://example.123/a.png',
       'javascript:alert(1)',
       'JavaScript:alert(1)',
       'ftp://example.com/pic.png',
@@ -193,15 +243,50 @@ describe('PATCH /api/profile', () => {
       ['image/png', PNG_BASE64],
       ['image/jpeg', JPEG_BASE64],
       ['image/webp', WEBP_BASE64],
-    ])('stores a %s camera photo and serves it back byte for byte', async (mime, b64) => {
+    ])('re-encodes a %s camera photo and serves it, cached for a day', async (mime, b64) => {
       const u = await createUser(t.app);
       const url = avatarPath((await ok(u, { profilePicture: dataUrl(mime, b64) })).profilePicture);
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(mime);
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.rawPayload.equals(Buffer.from(b64, 'base64'))).toBe(true);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(`image/${meta.format}`).toBe(mime);
+      expect([meta.width, meta.height]).toEqual([2, 2]);
+    });
+
+    it('scales a large capture down to 512 px and strips its metadata (EXIF, GPS)', async () => {
+      const big = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7' } })
+        .jpeg()
+        .withExif({ IFD0: { Make: 'SpyCam', Artist: 'Secret Person' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+        .toBuffer();
+      expect((await sharp(big).metadata()).exif).toBeDefined();
+      const u = await createUser(t.app);
+      const url = avatarPath((await ok(u, { profilePicture: dataUrl('image/jpeg', big.toString('base64')) })).profilePicture);
+      const stored = (await t.app.inject({ url })).rawPayload;
+      const meta = await sharp(stored).metadata();
+      expect([meta.width, meta.height]).toEqual([512, 384]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(stored.includes(Buffer.from('SpyCam'))).toBe(false);
+      expect(stored.includes(Buffer.from('Secret Person'))).toBe(false);
+    });
+
+    it('refuses bytes that start like an image but do not decode as one', async () => {
+      const u = await createUser(t.app);
+      const fake = Buffer.concat([Buffer.from(PNG_BASE64, 'base64').subarray(0, 16), Buffer.from('garbage'.repeat(20))]);
+      const body = await refused(u, { profilePicture: dataUrl('image/png', fake.toString('base64')) }, 'profilePicture');
+      expect(body.errors.profilePicture[0]).toBe('The picture could not be read as an image.');
+      expect(await t.app.db.select().from(avatars).where(eq(avatars.userId, u.id))).toEqual([]);
+    });
+
+    it('deletes the stored capture when the picture is cleared with null', async () => {
+      const u = await createUser(t.app);
+      const url = avatarPath((await ok(u, { profilePicture: dataUrl('image/png', PNG_BASE64) })).profilePicture);
+      expect((await ok(u, { profilePicture: null })).profilePicture).toBeNull();
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
+      expect(await t.app.db.select().from(avatars).where(eq(avatars.userId, u.id))).toEqual([]);
     });
 
     it('refuses bytes that are not the declared type', async () => {
@@ -222,7 +307,10 @@ describe('PATCH /api/profile', () => {
         (await ok(u, { profilePicture: dataUrl('image/png', atLimit.toString('base64')) }))
           .profilePicture,
       );
-      expect((await t.app.inject({ url })).rawPayload.length).toBe(AVATAR_MAX_BYTES);
+      // What is stored is the re-encoded image alone, not the bytes that trailed it.
+      const stored = (await t.app.inject({ url })).rawPayload;
+      expect(stored.length).toBeLessThan(1000);
+      expect((await sharp(stored).metadata()).format).toBe('png');
 
       const over = Buffer.alloc(AVATAR_MAX_BYTES + 3, 7);
       png.copy(over);
@@ -298,5 +386,14 @@ describe('GET /api/avatars/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Picture not found.' });
     expect((await t.app.inject({ url: '/api/avatars/..%2F..%2Fetc' })).statusCode).toBe(400);
+  });
+});
+
+describe('pictures on other hosts', () => {
+  it("are allowed by the CSP over https only: img-src 'self' data: blob: https:", async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
+    expect(csp).not.toMatch(/img-src[^;]*http:/);
   });
 });

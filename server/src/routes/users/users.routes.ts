@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { publicProfileSchema, usernameParamSchema } from '@common/schemas/profile';
+import { PRIVATE_NO_STORE } from '../../lib/auth';
 import * as service from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,8 +16,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const profile = await service.getPublicProfile(app.db, request.params.username);
-      reply.header('cache-control', 'no-cache');
+      const profile = await service.getPublicProfile(app.db, request.params.username, request.user?.id ?? null);
+      // A signed-in viewer's answer may depend on who they are (a private member sees their own).
+      reply.header('cache-control', request.user ? PRIVATE_NO_STORE : 'no-cache');
       return profile;
     },
   );

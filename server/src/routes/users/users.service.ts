@@ -6,19 +6,30 @@ import { toPublicUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { getStats, listWorkouts } from '../workouts/workouts.service';
 
-/** A user's public profile; the username matches without regard to case (decision 12). */
-export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
+/**
+ * A user's public profile; the username matches without regard to case. A private member's is a
+ * 404 for everyone but themselves (docs/decisions/0901-privacy-settings.md).
+ */
+export async function getPublicProfile(
+  db: Db,
+  username: string,
+  viewerId: number | null,
+): Promise<PublicProfile> {
   const rows = await db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
   const user = rows[0];
-  if (!user) throw notFound('User not found.');
+  if (!user || (user.isPrivate && user.id !== viewerId)) throw notFound('User not found.');
   const [stats, page] = await Promise.all([
     getStats(db, user.id),
     listWorkouts(db, user.id, { limit: PUBLIC_PROFILE_WORKOUTS }),
   ]);
-  // Decision 13: public fields only (no email, no hash).
-  return { user: toPublicUserDto(user), stats, workouts: page.items };
+  // Public fields only: no email, no hash, no notes; age and gender only when shown.
+  return {
+    user: toPublicUserDto(user),
+    stats,
+    workouts: page.items.map(({ notes: _notes, ...w }) => w),
+  };
 }

@@ -53,15 +53,15 @@ describe('GET /api/users/:username', () => {
       verifiedBest: 0,
     });
     expect(body.workouts.map((w: { id: number }) => w.id)).toEqual([w3.id, w2.id, w1.id]);
+    // Notes are personal: the workout leaves without them.
     expect(body.workouts[2]).toEqual({
       id: w1.id,
       userId: u.id,
       pushups: 30,
-      notes: 'warm-up',
       createdAt: '2026-06-15T08:00:00.000Z',
       verified: false,
     });
-    expect(res.body).not.toMatch(/email|@example\.com|password|argon|idempotency|requestHash/i);
+    expect(res.body).not.toMatch(/email|@example\.com|password|argon|idempotency|requestHash|notes|warm-up|isPrivate|showAgeGender/i);
     t.clock.set(new Date());
   });
 
@@ -116,4 +116,33 @@ describe('GET /api/users/:username', () => {
       expect(res.json().errors.username).toBeDefined();
     },
   );
+});
+
+describe('GET /api/users/:username and the privacy settings', () => {
+  it("is a 404 for a private member's profile, to visitors and other members, but not to them", async () => {
+    const quiet = await createUser(t.app, { username: 'QuietQuinn', isPrivate: true });
+    const other = await createUser(t.app);
+    await createWorkout(t.app, quiet.id, { pushups: 33 });
+    const visitor = await profile('quietquinn');
+    expect(visitor.statusCode).toBe(404);
+    // The same answer as for a name nobody has: being private is not revealed.
+    expect(visitor.json()).toEqual({ message: 'User not found.' });
+    const byOther = await t.app.inject({ url: '/api/users/QuietQuinn', headers: other.headers });
+    expect(byOther.statusCode).toBe(404);
+    const own = await t.app.inject({ url: '/api/users/QuietQuinn', headers: quiet.headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().stats.bestPushups).toBe(33);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('gives age and gender as null when the member hides them', async () => {
+    const u = await createUser(t.app, { username: 'HiddenHal', age: 52, gender: 'male', showAgeGender: false });
+    const res = await profile('HiddenHal');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ username: 'HiddenHal', age: null, gender: null });
+    expect(res.body).not.toMatch(/52|"male"/);
+    // Their own view still has them.
+    const me = await t.app.inject({ url: '/api/user', headers: u.headers });
+    expect(me.json()).toMatchObject({ age: 52, gender: 'male', showAgeGender: false });
+  });
 });

@@ -23,7 +23,18 @@ import { LeaderboardRow, RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
-function PinnedStanding({ period, tz, kind }: { period: LeaderboardPeriod; tz: string; kind: BoardKind }) {
+function PinnedStanding({
+  period,
+  tz,
+  kind,
+  isPrivate,
+}: {
+  period: LeaderboardPeriod;
+  tz: string;
+  kind: BoardKind;
+  /** A private member is on no board others see: say so beside their standing. */
+  isPrivate: boolean;
+}) {
   const me = useMyStanding(period, tz, { enabled: true, kind });
   if (me.isPending || me.isError) return null;
   return (
@@ -40,6 +51,11 @@ function PinnedStanding({ period, tz, kind }: { period: LeaderboardPeriod; tz: s
               Your rank · {PERIOD_LABELS[period]}
               {kind === 'verified' ? ' · verified' : ''}
             </span>
+            {isPrivate ? (
+              <span className="block text-xs font-semibold text-emerald-900">
+                Only you can see this
+              </span>
+            ) : null}
           </span>
           <span className="flex flex-col items-end leading-tight">
             <span className="text-xl font-extrabold tabular-nums text-primary">
@@ -74,11 +90,13 @@ function Board({
   filters,
   kind,
   viewer,
+  viewerIsPrivate,
 }: {
   period: LeaderboardPeriod;
   filters: Filters;
   kind: BoardKind;
   viewer: string | null;
+  viewerIsPrivate: boolean;
 }) {
   const tz = viewerTimeZone();
   const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters, kind);
@@ -117,13 +135,21 @@ function Board({
           ))}
         </ol>
       )}
-      {viewer !== null && !viewerShown ? <PinnedStanding period={period} tz={tz} kind={kind} /> : null}
+      {viewer !== null && !viewerShown ? (
+        <PinnedStanding period={period} tz={tz} kind={kind} isPrivate={viewerIsPrivate} />
+      ) : null}
     </>
   );
 }
 
 /** The full board: period tabs, age and gender filters, rows, and the viewer's pinned standing. */
-export function Leaderboard({ viewerUsername }: { viewerUsername: string | null }) {
+export function Leaderboard({
+  viewerUsername,
+  viewerIsPrivate = false,
+}: {
+  viewerUsername: string | null;
+  viewerIsPrivate?: boolean;
+}) {
   const [period, setPeriod] = useState<LeaderboardPeriod>('today');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [kind, setKind] = useState<BoardKind>('all');
@@ -147,7 +173,13 @@ export function Leaderboard({ viewerUsername }: { viewerUsername: string | null 
       <LeaderboardFilters value={filters} onChange={setFilters} kind={kind} onKindChange={setKind} />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
-          <Board period={p} filters={filters} kind={kind} viewer={viewerUsername} />
+          <Board
+            period={p}
+            filters={filters}
+            kind={kind}
+            viewer={viewerUsername}
+            viewerIsPrivate={viewerIsPrivate}
+          />
         </TabsContent>
       ))}
     </TabsPrimitive.Root>

@@ -2,6 +2,7 @@ import { Camera, ImageOff, RefreshCw } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { STOCK_AVATARS } from '@common/avatars';
+import { pictureUrlProblem } from '@common/schemas/profile';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/form-field';
@@ -9,14 +10,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { useCamera } from '../hooks/use-camera';
 
-export const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/** Whether a value is an https: URL the app may load (the server's rules, in common/). */
+export const isHttpUrl = (value: string) => value.startsWith('https:') && pictureUrlProblem(value) === null;
 
 export function UrlSource({
   value,
@@ -36,7 +31,7 @@ export function UrlSource({
         id="profile-picture"
         label="Picture URL"
         error={error}
-        hint="An http:// or https:// link to an image."
+        hint="An https:// link to an image on a public web site."
       >
         {(control) => (
           <Input
@@ -59,6 +54,7 @@ export function UrlSource({
         <div className="flex items-center gap-3">
           <img
             src={preview}
+            referrerPolicy="no-referrer"
             alt="Preview of the picture URL"
             className="size-20 rounded-full border border-border object-cover"
             onError={() => setBroken(preview)}

@@ -40,7 +40,8 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   'prefer-not-to-say': 'Prefer not to say',
 };
 
-// Blank inputs are left out of the payload, so the field keeps its value (spec: age omitted if blank).
+// A blank input is left out of the payload; on submit, a blank that was set before becomes null,
+// which clears it (docs/decisions/0904-account-screens.md).
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const toAge = (v: unknown) => {
   if (typeof v !== 'string' || v.trim() === '') return undefined;
@@ -75,6 +76,8 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [stockDraft, setStockDraft] = useState(
     user.profilePicture && isStockAvatarUrl(user.profilePicture) ? user.profilePicture : null,
   );
+  // "Remove picture" was pressed: the picture is sent as null (and nothing shows) until undone.
+  const [removed, setRemoved] = useState(false);
 
   const mutation = useUpdateProfile({
     onSuccess: () => {
@@ -90,6 +93,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     type: AvatarType,
     drafts: { url?: string; photo?: string | null; stock?: string | null },
   ) => {
+    setRemoved(false);
     const value =
       type === 'url'
         ? drafts.url?.trim() || undefined
@@ -106,34 +110,77 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     setPicture(type, { ...drafts, photo: type === 'camera' ? camera.photo : null });
   };
 
+  const removePicture = () => {
+    camera.stop();
+    setUrlDraft('');
+    setStockDraft(null);
+    setRemoved(true);
+    form.setValue('profilePicture', null);
+    form.clearErrors('profilePicture');
+  };
+  const undoRemove = () => {
+    setRemoved(false);
+    form.setValue('profilePicture', undefined);
+  };
+
   const pictureValue = useWatch({ control: form.control, name: 'profilePicture' });
   // Only a picture that can be shown: a half-typed or refused URL is never loaded.
-  const previewSrc =
-    pictureValue &&
-    (isHttpUrl(pictureValue) ||
-      isStockAvatarUrl(pictureValue) ||
-      pictureValue.startsWith('data:image/'))
+  const previewSrc = removed
+    ? null
+    : pictureValue &&
+        (isHttpUrl(pictureValue) ||
+          isStockAvatarUrl(pictureValue) ||
+          pictureValue.startsWith('data:image/'))
       ? pictureValue
       : user.profilePicture;
 
   const onSubmit = form.handleSubmit((values) => {
     if (avatarType === 'url' && values.profilePicture && !isHttpUrl(values.profilePicture)) {
       form.setError('profilePicture', {
-        message: 'The picture URL must start with https:// or http://.',
+        message: 'The picture URL must start with https://.',
       });
       return;
     }
     camera.stop();
-    mutation.mutate(values);
+    mutation.mutate({
+      ...values,
+      age: values.age === undefined && user.age !== null ? null : values.age,
+      gender: values.gender === undefined && user.gender !== null ? null : values.gender,
+    });
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="flex items-center gap-3">
         <UserAvatar src={previewSrc} name="Current picture" className="size-16" />
-        <p className="text-sm text-muted-foreground">
-          Choose a picture from a link, your camera or our stock avatars.
-        </p>
+        <div className="grid gap-1">
+          <p className="text-sm text-muted-foreground">
+            {removed
+              ? 'Your picture will be removed when you save.'
+              : 'Choose a picture from a link, your camera or our stock avatars.'}
+          </p>
+          {removed ? (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start p-0"
+              onClick={undoRemove}
+            >
+              Keep my picture
+            </Button>
+          ) : user.profilePicture || pictureValue ? (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start p-0 text-destructive"
+              onClick={removePicture}
+            >
+              Remove picture
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <FormField
@@ -256,7 +303,8 @@ export function EditProfileDialog({ user }: { user: User }) {
         <DialogHeader>
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>
-            All fields are optional. Blank fields keep their current value.
+            All fields are optional; empty a field to remove it. Your name, picture, age and gender
+            show on your public profile and the leaderboards (Settings can hide them).
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: each opening starts from the saved profile, and closing stops the camera. */}

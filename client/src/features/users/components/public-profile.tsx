@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { PUBLIC_RECENT_ACTIVITY } from '@common/constants';
 import type { PublicProfile as PublicProfileData } from '@common/schemas/profile';
-import type { Workout } from '@common/schemas/workouts';
+import type { PublicWorkout } from '@common/schemas/workouts';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { UserNotFound } from './user-not-found';
 const genderLabel = (g: string) => g.charAt(0).toUpperCase() + g.slice(1).replaceAll('-', ' ');
 
 /** How the route shows a list of workouts (the workouts feature's list, composed in app/). */
-export type RenderWorkouts = (workouts: Workout[], emptyText: string) => ReactNode;
+export type RenderWorkouts = (workouts: PublicWorkout[], emptyText: string) => ReactNode;
 
 function About({ user }: { user: PublicProfileData['user'] }) {
   const notSet = <span className="text-muted-foreground">Not shared</span>;

@@ -1,6 +1,6 @@
 import { ChevronRight, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { Workout } from '@common/schemas/workouts';
+import type { PublicWorkout } from '@common/schemas/workouts';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -28,8 +28,11 @@ import {
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
 
+/** An own workout carries its notes; another member's (from a public response) has none. */
+export type ListedWorkout = PublicWorkout & { notes?: string | null };
+
 export interface WorkoutListProps {
-  workouts: Workout[];
+  workouts: ListedWorkout[];
   /** Show Delete in the detail dialog (own workouts only). */
   canDelete?: boolean;
   /** Whose public profile the share control links to; no share control without it. */
@@ -46,7 +49,7 @@ export function WorkoutList({
   shareUsername,
   emptyText = 'No workouts yet.',
 }: WorkoutListProps) {
-  const [selected, setSelected] = useState<Workout | null>(null);
+  const [selected, setSelected] = useState<ListedWorkout | null>(null);
 
   if (workouts.length === 0) {
     return <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>;
@@ -106,7 +109,7 @@ function WorkoutDetailDialog({
   shareUsername,
   onClose,
 }: {
-  workout: Workout | null;
+  workout: ListedWorkout | null;
   canDelete: boolean;
   shareUsername?: string;
   onClose: () => void;
@@ -148,12 +151,15 @@ function WorkoutDetailDialog({
                 </span>
               ) : null}
             </p>
-            <div className="grid gap-1">
-              <h3 className="text-sm font-semibold">Notes</h3>
-              <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
-                {workout.notes || 'No notes'}
-              </p>
-            </div>
+            {/* Notes are personal: only the owner's own list has them. */}
+            {'notes' in workout ? (
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">Notes</h3>
+                <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
+                  {workout.notes || 'No notes'}
+                </p>
+              </div>
+            ) : null}
             <DialogFooter>
               {canDelete ? (
                 <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>

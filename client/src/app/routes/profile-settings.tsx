@@ -1,0 +1,86 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
+import { DownloadData } from '@/features/account/components/download-data';
+import { SessionsList } from '@/features/account/components/sessions-list';
+import { useUser } from '@/features/auth/api/get-user';
+import { PrivacySettings } from '@/features/profile/components/privacy-settings';
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card aria-labelledby={id} role="region">
+      <CardHeader>
+        <CardTitle id={id}>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Account settings: password, devices, privacy, your data, and leaving. Protected in the router. */
+export default function ProfileSettingsRoute() {
+  const { data: user } = useUser();
+  const [, navigate] = useLocation();
+  if (!user) return null;
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <Link
+          href={paths.profile.getHref()}
+          className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-primary"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to profile
+        </Link>
+        <h1 className="text-2xl font-extrabold tracking-tight">Settings</h1>
+      </div>
+      <Section
+        id="settings-password"
+        title="Change password"
+        description="Your other devices are signed out when it changes."
+      >
+        <ChangePasswordForm />
+      </Section>
+      <Section id="settings-sessions" title="Where you're signed in">
+        <SessionsList />
+      </Section>
+      <Section id="settings-privacy" title="Privacy">
+        <PrivacySettings user={user} />
+      </Section>
+      <Section id="settings-data" title="Download your data">
+        <DownloadData />
+      </Section>
+      <Section
+        id="settings-delete"
+        title="Delete account"
+        description="Remove your account and everything in it for good."
+      >
+        <DeleteAccountDialog
+          onDeleted={() => {
+            navigate(paths.catalogue.getHref(), { replace: true });
+            toast({
+              title: 'Account deleted',
+              description: 'Your account and all its data are gone.',
+            });
+          }}
+        />
+      </Section>
+    </div>
+  );
+}

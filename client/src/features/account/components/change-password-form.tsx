@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  changePasswordFormSchema,
+  type ChangePasswordForm as FormValues,
+} from '@common/schemas/account';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+
+const FIELDS = ['currentPassword', 'newPassword'] as const;
+
+/** Current, new and confirmed password; other devices are signed out on success. */
+export function ChangePasswordForm() {
+  const form = useForm<FormValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const mutation = useChangePassword({
+    onSuccess: () => {
+      form.reset();
+      toast({ title: 'Password changed', description: 'Your other devices have been signed out.' });
+    },
+    onError: (error) => {
+      // The server's field errors (wrong current password, a too common new one) go under the field.
+      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
+      const field = FIELDS.find((f) => fieldErrors?.[f]?.[0]);
+      if (field) form.setError(field, { message: fieldErrors![field]![0] }, { shouldFocus: true });
+      else
+        toast({
+          title: 'Password not changed',
+          description: error.message,
+          variant: 'destructive',
+        });
+    },
+  });
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit(({ currentPassword, newPassword }) =>
+        mutation.mutate({ currentPassword, newPassword }),
+      )}
+    >
+      <FormField
+        id="password-current"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <FormField
+        id="password-new"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters; not a common password, nor your username or email."
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <FormField
+        id="password-confirm"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" className="justify-self-start" disabled={mutation.isPending}>
+        {mutation.isPending ? <Spinner label="Changing password" /> : null}
+        Change password
+      </Button>
+    </form>
+  );
+}

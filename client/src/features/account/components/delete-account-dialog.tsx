@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { deleteAccountSchema, type DeleteAccountInput } from '@common/schemas/account';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useDeleteAccount } from '../api/delete-account';
+
+/** Delete account: says what is lost and asks for the password; `onDeleted` runs once it is gone. */
+export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '' },
+  });
+  const mutation = useDeleteAccount({
+    onSuccess: () => {
+      setOpen(false);
+      onDeleted();
+    },
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.errors?.password?.[0] : undefined;
+      if (message) form.setError('password', { message }, { shouldFocus: true });
+      else
+        toast({ title: 'Account not deleted', description: error.message, variant: 'destructive' });
+    },
+  });
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive" className="justify-self-start">
+          <Trash2 aria-hidden="true" />
+          Delete account
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+        <AlertDialogDescription asChild>
+          <div className="grid gap-2">
+            <p>This cannot be undone. Deleting your account removes, at once and for good:</p>
+            <ul className="list-disc pl-5">
+              <li>your profile, picture and settings,</li>
+              <li>every workout and note you logged,</li>
+              <li>your places on every leaderboard,</li>
+              <li>your sign-ins on every device.</li>
+            </ul>
+            <p>Download your data first if you want to keep it.</p>
+          </div>
+        </AlertDialogDescription>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        >
+          <FormField
+            id="delete-password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
+              {mutation.isPending ? <Spinner label="Deleting account" /> : null}
+              Delete my account
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

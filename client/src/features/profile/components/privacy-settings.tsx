@@ -1,0 +1,57 @@
+import type { User } from '@common/schemas/auth';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateProfile } from '../api/update-profile';
+
+type Setting = 'isPrivate' | 'showAgeGender';
+
+const SETTINGS: { key: Setting; label: string; description: string }[] = [
+  {
+    key: 'isPrivate',
+    label: 'Private account',
+    description:
+      'Others no longer see you on leaderboards or your profile page; you still see your own standing.',
+  },
+  {
+    key: 'showAgeGender',
+    label: 'Show my age and gender',
+    description:
+      'When off, others see no age or gender, and you appear only under All Ages and All.',
+  },
+];
+
+/** The two privacy switches; each change is saved at once. */
+export function PrivacySettings({ user }: { user: User }) {
+  const mutation = useUpdateProfile({
+    onSuccess: () => toast({ title: 'Privacy updated', description: 'Your choice is saved.' }),
+    onError: (error) =>
+      toast({ title: 'Not saved', description: error.message, variant: 'destructive' }),
+  });
+  return (
+    <ul className="grid gap-4">
+      {SETTINGS.map(({ key, label, description }) => {
+        // While saving, the switch shows the value being saved.
+        const pending = mutation.isPending && mutation.variables?.[key] !== undefined;
+        const checked = pending ? Boolean(mutation.variables![key]) : user[key];
+        return (
+          <li key={key} className="flex items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <Label htmlFor={`privacy-${key}`}>{label}</Label>
+              <p id={`privacy-${key}-description`} className="text-sm text-muted-foreground">
+                {description}
+              </p>
+            </div>
+            <Switch
+              id={`privacy-${key}`}
+              checked={checked}
+              disabled={mutation.isPending}
+              aria-describedby={`privacy-${key}-description`}
+              onCheckedChange={(value) => mutation.mutate({ [key]: value })}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountExportSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  exportQuerySchema,
+  type AccountExport,
+} from '@common/schemas/account';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { clearSessionCookie, requireUser, signedInOnly } from '../../lib/auth';
+import * as service from './account.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+
+/** The account's lifecycle: password change, data export, deletion. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  signedInOnly(app);
+  app.post(
+    '/password',
+    { schema: { body: changePasswordSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await service.changePassword(
+        app.db,
+        user,
+        request.body,
+        request.sessionToken!,
+        app.now(),
+        app.config,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/account',
+    {
+      schema: { body: deleteAccountSchema, response: { 204: z.null(), ...errors } },
+      // The member leaves every board at once.
+      config: { changesBoards: true },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await service.deleteAccount(app.db, user, request.body.password, app.now(), app.config);
+      clearSessionCookie(reply, app.config.cookieSecure);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        querystring: exportQuerySchema,
+        response: { 200: accountExportSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await service.exportAccount(app.db, user);
+      const format = request.query.format;
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${service.exportFileName(user.username, app.now(), format)}"`,
+      );
+      // Both are sent as text: Fastify passes a string through as it is (the schema documents the
+      // JSON shape; the tests check it).
+      const body = format === 'csv' ? service.workoutsCsv(data) : JSON.stringify(data);
+      reply.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+      return reply.send(body as unknown as AccountExport);
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionIdSchema, sessionListSchema, type Session } from '@common/schemas/account';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { requireUser, signedInOnly } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { deleteOtherSessions, deleteSessionByPublicId, listLiveSessions } from '../../lib/session';
+import { sha256Hex } from '../../lib/tokens';
+import { describeDevice } from '../../lib/user-agent';
+
+/** Where the user is signed in, and signing out elsewhere. */
+export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  signedInOnly(app);
+  app.get(
+    '/sessions',
+    { schema: { response: { 200: sessionListSchema, 401: apiErrorSchema } } },
+    async (request): Promise<Session[]> => {
+      const user = requireUser(request);
+      const current = sha256Hex(request.sessionToken!);
+      const rows = await listLiveSessions(app.db, user.id, app.now());
+      return rows.map((s) => ({
+        id: s.publicId,
+        current: s.id === current,
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        device: describeDevice(s.userAgent),
+      }));
+    },
+  );
+
+  app.delete(
+    '/sessions',
+    { schema: { response: { 204: z.null(), 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await deleteOtherSessions(app.db, user.id, request.sessionToken!);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        params: z.object({ id: sessionIdSchema }),
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Another user's id is a 404 too: whether it exists is not revealed.
+      const ended = await deleteSessionByPublicId(app.db, user.id, request.params.id);
+      if (!ended) throw notFound('No such session.');
+      return reply.code(204).send(null);
+    },
+  );
+};
