@@ -1,6 +1,7 @@
 // `npm run bench:web`: browser figures, printed, never asserted. One app (compiled, seeded) serves
 // every section; a section is a file under bench/web/ exporting a function of the context.
 // Add a section by adding a line to the list. Design: docs/decisions/1254-browser-bench.md
+import { cameraBench } from './camera';
 import { withApp, type WebBenchContext } from './web/context';
 import { lighthouse } from './web/lighthouse';
 import { timerPrecision } from './web/timer-precision';
@@ -8,6 +9,7 @@ import { timerPrecision } from './web/timer-precision';
 const sections: { title: string; run: (ctx: WebBenchContext) => Promise<void> }[] = [
   { title: 'Lighthouse (mobile emulation)', run: lighthouse },
   { title: 'Timer precision (real time, a busy worker loading the CPU)', run: timerPrecision },
+  { title: 'Camera counting (fake camera, headless Chromium)', run: cameraBench },
 ];
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);

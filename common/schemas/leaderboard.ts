@@ -59,6 +59,11 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
+const verifiedParamSchema = z
+  .enum(['true', 'false'], { error: 'verified must be true or false' })
+  .default('false')
+  .transform((v) => v === 'true');
+
 export const leaderboardQuerySchema = z.object({
   /** The viewer's IANA zone; periods are calendar periods there. No tz means UTC. */
   tz: plainText('tz')
@@ -78,11 +83,13 @@ export const leaderboardQuerySchema = z.object({
     .min(1, 'limit must be at least 1')
     .max(LEADERBOARD_LIMIT_MAX, `limit must be at most ${LEADERBOARD_LIMIT_MAX}`)
     .default(LEADERBOARD_LIMIT_DEFAULT),
+  /** true: the board of verified workouts only (each member's best verified set, ranked among those). */
+  verified: verifiedParamSchema,
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
 
-export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({ tz: true });
+export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({ tz: true, verified: true });
 
 /** One row: the user's best set in the period. Never an email (docs/product.md#what-responses-contain). */
 export const leaderboardEntrySchema = z.object({
@@ -96,6 +103,8 @@ export const leaderboardEntrySchema = z.object({
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
   profilePicture: z.string().nullable(),
+  /** The set shown was counted by camera (docs/product.md#verified-workouts). */
+  verified: z.boolean(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 

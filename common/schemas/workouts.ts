@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
+import { verificationSchema } from './verification';
 
 const DAY_MS = 86_400_000;
 // A little slack for clocks that run ahead of the server's.
@@ -51,6 +52,8 @@ export function makeCreateWorkoutSchema(now: () => number = Date.now) {
         if (err) ctx.addIssue({ code: 'custom', message: err });
       })
       .optional(),
+    /** A camera run's trace; the server counts it again before it marks the workout verified. */
+    verification: verificationSchema.optional(),
   });
 }
 
@@ -68,8 +71,14 @@ export const workoutSchema = z.object({
   pushups: z.number().int(),
   notes: z.string().nullable(),
   createdAt: z.string(),
+  /** Counted by camera: the server's rep counter over the run's trace gave `pushups`. */
+  verified: z.boolean(),
 });
 export type Workout = z.infer<typeof workoutSchema>;
+
+/** The answer to a save: when a trace was sent and did not prove the count, why not. */
+export const createdWorkoutSchema = workoutSchema.extend({ verificationNote: z.string().optional() });
+export type CreatedWorkout = z.infer<typeof createdWorkoutSchema>;
 
 export const workoutListSchema = z.array(workoutSchema);
 
@@ -97,5 +106,7 @@ export const statsSchema = z.object({
   bestPushups: z.number().int(),
   totalWorkouts: z.number().int(),
   totalPushups: z.number().int(),
+  /** Best verified workout (0 when none was counted by camera). */
+  verifiedBest: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;

@@ -83,11 +83,16 @@ export const workouts = pgTable(
     // docs/product.md#idempotent-saves: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
+    // True only when the server's own run of the rep counter over the camera trace gave
+    // `pushups` (docs/decisions/1002-verified-workouts.md). The trace itself is not kept.
+    verified: boolean('verified').notNull().default(false),
   },
   (t) => [
     uniqueIndex('workouts_user_idem_idx').on(t.userId, t.idempotencyKey),
     index('workouts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('workouts_created_idx').on(t.createdAt),
+    // Verified boards read the period's verified sets directly (docs/decisions/1004-verified-boards.md).
+    index('workouts_verified_created_idx').on(t.createdAt).where(sql`${t.verified}`),
     check('workouts_pushups_range', sql`${t.pushups} between 1 and 300`),
   ],
 );

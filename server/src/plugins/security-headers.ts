@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 // The Content Security Policy of every response (docs/decisions/0006-csp-and-origin-check.md).
 const CSP = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets the camera's face detector compile its own WebAssembly (served
+  // from /camera/, docs/decisions/1003-face-detection-model.md); JavaScript eval stays off.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
   'style-src': ["'self'", "'unsafe-inline'"],
   // Picture URLs are https only (docs/decisions/0902-profile-picture-urls.md).

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Verification } from '@common/schemas/verification';
 import { useUser } from '@/features/auth/api/get-user';
 import { WorkoutSaved } from '@/features/share/components/workout-saved';
 import { TimerScreen } from '@/features/timer/components/timer-screen';
@@ -6,8 +7,8 @@ import { CountEntry } from '@/features/workouts/components/count-entry';
 
 type Stage =
   | { kind: 'timer'; run: number }
-  | { kind: 'entry'; taps: number; run: number }
-  | { kind: 'saved'; pushups: number };
+  | { kind: 'entry'; taps: number; run: number; camera: { count: number; verification: Verification } | null }
+  | { kind: 'saved'; pushups: number; verified: boolean };
 
 /** Timer -> count entry -> Workout Saved (spec: Timer). */
 export default function TimerRoute() {
@@ -15,7 +16,7 @@ export default function TimerRoute() {
   const [stage, setStage] = useState<Stage>({ kind: 'timer', run: 0 });
 
   if (stage.kind === 'saved') {
-    return <WorkoutSaved pushups={stage.pushups} username={user?.username ?? ''} />;
+    return <WorkoutSaved pushups={stage.pushups} verified={stage.verified} username={user?.username ?? ''} />;
   }
   if (stage.kind === 'entry') {
     return (
@@ -27,8 +28,9 @@ export default function TimerRoute() {
           <p className="text-muted-foreground">Great effort. Check your count and save it.</p>
         </div>
         <CountEntry
-          initialCount={stage.taps}
-          onSaved={(w) => setStage({ kind: 'saved', pushups: w.pushups })}
+          initialCount={stage.camera?.count ?? stage.taps}
+          camera={stage.camera}
+          onSaved={(w) => setStage({ kind: 'saved', pushups: w.pushups, verified: w.verified })}
           onCancel={() => setStage({ kind: 'timer', run: stage.run + 1 })}
         />
       </section>
@@ -38,7 +40,7 @@ export default function TimerRoute() {
     <div className="mx-auto w-full max-w-md">
       <TimerScreen
         key={stage.run}
-        onComplete={(taps) => setStage({ kind: 'entry', taps, run: stage.run })}
+        onComplete={(taps, camera) => setStage({ kind: 'entry', taps, camera, run: stage.run })}
       />
     </div>
   );

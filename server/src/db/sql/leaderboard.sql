@@ -16,7 +16,7 @@
 --   (leaderboard_bests_board_idx) lists the same columns in the same order.
 --
 -- Sections: 0 clean slate, 1 the order rule, 2 choosing bests, 3 keeping bests in step with
--- workouts and users, 4 rank counts, 5 periods, 6 board reads, 7 repair, 8 change notices.
+-- workouts and users, 4 rank counts, 5 periods, 6 board reads, 7 repair, 8 change notices, 9 verified boards.
 
 
 -- 0. Clean slate ------------------------------------------------------------------------------------
@@ -307,7 +307,7 @@ CREATE FUNCTION lb_board(
 )
 RETURNS TABLE (
   workout_id integer, rank bigint, pushups integer, created_at timestamptz,
-  username text, age integer, gender text, profile_picture text
+  username text, age integer, gender text, profile_picture text, verified boolean
 )
 LANGUAGE plpgsql ROWS 100 AS $$
 #variable_conflict use_column
@@ -344,6 +344,8 @@ BEGIN
     age := r.age;
     gender := r.gender;
     SELECT u.username, u.profile_picture INTO username, profile_picture FROM users u WHERE u.id = r.user_id;
+    -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
+    SELECT w.verified INTO verified FROM workouts w WHERE w.id = r.workout_id;
     RETURN NEXT;
     shown := shown + 1;
     EXIT WHEN shown >= p_limit;
@@ -413,3 +415,54 @@ CREATE TRIGGER lb_workouts_notify_board AFTER INSERT OR UPDATE OR DELETE OR TRUN
 
 CREATE TRIGGER lb_users_notify_board AFTER UPDATE OR DELETE ON users
   FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
+
+
+-- 9. Verified boards --------------------------------------------------------------------------------
+-- ?verified=true: each member's best verified workout in the period, ranked among verified
+-- workouts only (ties share a rank; filters narrow the rows, not the ranks), and /me on that board.
+-- Read from workouts directly through the partial index workouts_verified_created_idx: verified
+-- sets are a small share of all sets. Design: docs/decisions/1004-verified-boards.md.
+
+CREATE FUNCTION lb_board_verified(
+  p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_age_min integer, p_age_max integer, p_gender text
+)
+RETURNS TABLE (
+  workout_id integer, rank bigint, pushups integer, created_at timestamptz,
+  username text, age integer, gender text, profile_picture text, verified boolean
+)
+LANGUAGE sql STABLE AS $$
+  WITH best AS (
+    SELECT DISTINCT ON (w.user_id) w.user_id, w.id, w.pushups, w.created_at
+    FROM workouts w
+    WHERE w.verified AND w.created_at >= p_start AND w.created_at < p_end
+    ORDER BY w.user_id, lb_rank_key(w.pushups, w.created_at, w.id)
+  ), ranked AS (
+    SELECT b.*, rank() OVER (ORDER BY b.pushups DESC) AS rank
+    FROM best b
+  )
+  SELECT r.id, r.rank, r.pushups, r.created_at, u.username, u.age, u.gender, u.profile_picture, true
+  FROM ranked r JOIN users u ON u.id = r.user_id
+  WHERE (p_age_min IS NULL OR u.age >= p_age_min)
+    AND (p_age_max IS NULL OR u.age <= p_age_max)
+    AND (p_gender IS NULL OR u.gender = p_gender)
+  ORDER BY lb_rank_key(r.pushups, r.created_at, r.id)
+  LIMIT p_limit
+$$;
+
+CREATE FUNCTION lb_me_verified(p_start timestamptz, p_end timestamptz, p_user integer)
+RETURNS TABLE (workout_id integer, rank bigint, pushups integer, created_at timestamptz)
+LANGUAGE sql STABLE AS $$
+  WITH mine AS (
+    SELECT w.id, w.pushups, w.created_at FROM workouts w
+    WHERE w.user_id = p_user AND w.verified AND w.created_at >= p_start AND w.created_at < p_end
+    ORDER BY lb_rank_key(w.pushups, w.created_at, w.id)
+    LIMIT 1
+  )
+  SELECT m.id,
+    1 + (SELECT count(DISTINCT w.user_id) FROM workouts w
+         WHERE w.verified AND w.created_at >= p_start AND w.created_at < p_end
+           AND w.pushups > m.pushups),
+    m.pushups, m.created_at
+  FROM mine m
+$$;

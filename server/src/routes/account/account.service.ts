@@ -130,6 +130,7 @@ export async function exportAccount(db: Db, user: UserRow): Promise<AccountExpor
       pushups: workouts.pushups,
       notes: workouts.notes,
       createdAt: workouts.createdAt,
+      verified: workouts.verified,
     })
     .from(workouts)
     .where(eq(workouts.userId, user.id))

@@ -372,7 +372,7 @@ describe('CSV helpers', () => {
     const csv = workoutsCsv({
       user: {} as AccountExport['user'],
       workouts: [
-        { id: 1, userId: 1, pushups: 5, notes: '@x, "y"', createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: 1, userId: 1, pushups: 5, notes: '@x, "y"', createdAt: '2026-01-01T00:00:00.000Z', verified: false },
       ],
     });
     expect(csv).toBe(

@@ -63,6 +63,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.period,
         request.query.tz,
         app.now(),
+        request.query.verified,
       );
       reply.header('cache-control', 'private, no-store');
       return me;

@@ -45,6 +45,8 @@ export interface BoardArgs {
   ageMin: number | null;
   ageMax: number | null;
   gender: string | null;
+  /** The board of verified workouts only (docs/decisions/1004-verified-boards.md). */
+  verified: boolean;
 }
 
 /** What the board query needs, worked out once per request. */
@@ -57,6 +59,7 @@ export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, no
     ageMin: band ? band.min : null,
     ageMax: band && Number.isFinite(band.max) ? band.max : null,
     gender: query.gender === 'all' ? null : query.gender,
+    verified: query.verified,
   };
 }
 
@@ -66,7 +69,7 @@ export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, no
  * `?limit=1..500` cannot multiply its entries.
  */
 export function boardKey(a: BoardArgs): string {
-  return [a.span, a.ageMin, a.ageMax, a.gender].join('|');
+  return [a.span, a.ageMin, a.ageMax, a.gender, a.verified ? 'verified' : 'all'].join('|');
 }
 
 /** A board's JSON text, with where each entry ends, so any prefix is sent without re-encoding. */
@@ -104,8 +107,8 @@ export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
     sql`select coalesce(json_agg(json_build_object(
               'id', f.workout_id, 'username', f.username, 'rank', f.rank, 'pushups', f.pushups,
               'createdAt', ${isoSql(sql`f.created_at`)}, 'age', f.age, 'gender', f.gender,
-              'profilePicture', f.profile_picture) order by f.ordinality), '[]')::text as body
-        from lb_board(${a.start}, ${a.end}, ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text)
+              'profilePicture', f.profile_picture, 'verified', f.verified) order by f.ordinality), '[]')::text as body
+        from ${a.verified ? sql`lb_board_verified` : sql`lb_board`}(${a.start}, ${a.end}, ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text)
              with ordinality f`,
   );
   return row!.body;
@@ -134,12 +137,11 @@ export async function getMyStanding(
   period: LeaderboardPeriod,
   tz: string | undefined,
   now: Date,
+  verified = false,
 ): Promise<LeaderboardMe> {
   const b = bounds(period, now, tz);
-  const [r] = await rowsOf<MeRow>(
-    db,
-    sql`select * from lb_me(${b.start}, ${b.end}, ${userId}::int)`,
-  );
+  const fn = verified ? sql`lb_me_verified` : sql`lb_me`;
+  const [r] = await rowsOf<MeRow>(db, sql`select * from ${fn}(${b.start}, ${b.end}, ${userId}::int)`);
   if (!r) return null;
   return {
     rank: Number(r.rank),

@@ -61,6 +61,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
         age: null,
         gender: null,
         profilePicture: null,
+        verified: false,
       });
       expect(rows[1]!.id).toBe(cBest.id);
       expect(rows[2]!.id).toBe(bBest.id);
@@ -109,6 +110,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
         'pushups',
         'rank',
         'username',
+        'verified',
       ]);
       expect(leaderboardEntrySchema.strict().safeParse(entry).success).toBe(true);
     }

@@ -50,6 +50,7 @@ describe('GET /api/users/:username', () => {
       bestPushups: 45,
       totalWorkouts: 3,
       totalPushups: 100,
+      verifiedBest: 0,
     });
     expect(body.workouts.map((w: { id: number }) => w.id)).toEqual([w3.id, w2.id, w1.id]);
     // Notes are personal: the workout leaves without them.
@@ -58,6 +59,7 @@ describe('GET /api/users/:username', () => {
       userId: u.id,
       pushups: 30,
       createdAt: '2026-06-15T08:00:00.000Z',
+      verified: false,
     });
     expect(res.body).not.toMatch(/email|@example\.com|password|argon|idempotency|requestHash|notes|warm-up|isPrivate|showAgeGender/i);
     t.clock.set(new Date());
@@ -80,6 +82,7 @@ describe('GET /api/users/:username', () => {
       bestPushups: 0,
       totalWorkouts: 0,
       totalPushups: 0,
+      verifiedBest: 0,
     });
     expect(body.workouts).toEqual([]);
   });

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
 import {
+  createdWorkoutSchema,
   idempotencyKeySchema,
   makeCreateWorkoutSchema,
   NEXT_CURSOR_HEADER,
   statsSchema,
   workoutListSchema,
   workoutPageQuerySchema,
-  workoutSchema,
 } from '@common/schemas/workouts';
 import { plainText } from '@common/schemas/text';
 import { requireUser } from '../../lib/auth';
@@ -64,7 +64,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: createBody,
         headers: createHeadersSchema,
-        response: { 201: workoutSchema, ...errors, 422: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: createdWorkoutSchema, ...errors, 422: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

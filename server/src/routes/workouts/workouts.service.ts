@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
+import { traceProblem } from '@common/schemas/verification';
 import {
   workoutTimeError,
   type CreateWorkoutData,
+  type CreatedWorkout,
   type Stats,
   type Workout,
 } from '@common/schemas/workouts';
@@ -14,7 +16,10 @@ import * as rateLimit from '../../lib/rate-limit';
 
 const INT4_MAX = 2_147_483_647;
 
-type WorkoutRow = Pick<typeof workouts.$inferSelect, 'id' | 'userId' | 'pushups' | 'notes' | 'createdAt'>;
+type WorkoutRow = Pick<
+  typeof workouts.$inferSelect,
+  'id' | 'userId' | 'pushups' | 'notes' | 'createdAt' | 'verified'
+>;
 
 // The public columns; the idempotency key and request hash stay internal.
 const publicColumns = {
@@ -23,6 +28,7 @@ const publicColumns = {
   pushups: workouts.pushups,
   notes: workouts.notes,
   createdAt: workouts.createdAt,
+  verified: workouts.verified,
 };
 
 export function toWorkoutDto(w: WorkoutRow): Workout {
@@ -32,6 +38,7 @@ export function toWorkoutDto(w: WorkoutRow): Workout {
     pushups: w.pushups,
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
+    verified: w.verified,
   };
 }
 
@@ -43,11 +50,14 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** What makes two saves "the same request": the validated, normalised body. */
 function requestHash(input: CreateWorkoutData): string {
-  const canonical = JSON.stringify([
+  const parts: unknown[] = [
     input.pushups,
     input.notes ?? null,
     input.createdAt ? new Date(input.createdAt).toISOString() : null,
-  ]);
+  ];
+  // Appended only when present, so saves without a trace keep the hashes already stored.
+  if (input.verification) parts.push(input.verification);
+  const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -66,9 +76,22 @@ async function findByKey(db: Db, userId: number, key: string) {
   return rows[0];
 }
 
-function replay(stored: WorkoutRow & { requestHash: string | null }, hash: string) {
+/** Why a sent trace does not prove the count (null: it does, or none was sent). */
+function verificationNote(input: CreateWorkoutData): string | null {
+  if (!input.verification) return null;
+  return traceProblem(input.verification.trace, input.pushups);
+}
+
+function created(w: WorkoutRow, input: CreateWorkoutData): CreatedWorkout {
+  const dto: CreatedWorkout = toWorkoutDto(w);
+  const note = w.verified ? null : verificationNote(input);
+  if (note) dto.verificationNote = note;
+  return dto;
+}
+
+function replay(stored: WorkoutRow & { requestHash: string | null }, hash: string, input: CreateWorkoutData) {
   if (stored.requestHash !== hash) throw idempotencyMismatch();
-  return { workout: toWorkoutDto(stored), replayed: true };
+  return { workout: created(stored, input), replayed: true };
 }
 
 export interface SaveGuard {
@@ -96,7 +119,7 @@ export async function createWorkout(
   idempotencyKey: string | undefined,
   now: Date,
   guard: SaveGuard = {},
-): Promise<{ workout: Workout; replayed: boolean }> {
+): Promise<{ workout: CreatedWorkout; replayed: boolean }> {
   const createdAt = input.createdAt ? new Date(input.createdAt) : now;
   // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
   const timeError = workoutTimeError(createdAt, now.getTime());
@@ -110,7 +133,7 @@ export async function createWorkout(
   const hash = idempotencyKey ? requestHash(input) : null;
   if (idempotencyKey && hash) {
     const stored = await findByKey(db, userId, idempotencyKey);
-    if (stored) return replay(stored, hash);
+    if (stored) return replay(stored, hash, input);
   }
   // Counted before the insert in one statement, so parallel saves cannot pass the limit; a save
   // that turns out to be a replay gives its count back. docs/decisions/0706-save-limit.md
@@ -126,6 +149,8 @@ export async function createWorkout(
     }
   }
   const giveBack = () => (guard.limit ? rateLimit.refund(db, limitKey) : Promise.resolve());
+  // The server runs the rep counter itself; the client's own count is never trusted.
+  const verified = input.verification !== undefined && verificationNote(input) === null;
   try {
     const rows = await db
       .insert(workouts)
@@ -136,16 +161,17 @@ export async function createWorkout(
         createdAt,
         idempotencyKey: idempotencyKey ?? null,
         requestHash: hash,
+        verified,
       })
       .returning(publicColumns);
-    return { workout: toWorkoutDto(rows[0]!), replayed: false };
+    return { workout: created(rows[0]!, input), replayed: false };
   } catch (err) {
     // A concurrent request with the same key won the race: answer with its row. The insert
     // failed as a whole, so nothing (not even a trigger's side effect) was written for us.
     await giveBack();
     if (idempotencyKey && hash && isUniqueViolation(err)) {
       const stored = await findByKey(db, userId, idempotencyKey);
-      if (stored) return replay(stored, hash);
+      if (stored) return replay(stored, hash, input);
     }
     throw err;
   }
@@ -235,6 +261,9 @@ export async function getStats(db: Db, userId: number): Promise<Stats> {
       bestPushups: sql<number>`coalesce(max(${workouts.pushups}), 0)::int`.mapWith(Number),
       totalWorkouts: sql<number>`count(*)::bigint`.mapWith(Number),
       totalPushups: sql<number>`coalesce(sum(${workouts.pushups}), 0)::bigint`.mapWith(Number),
+      verifiedBest: sql<number>`coalesce(max(${workouts.pushups}) filter (where ${workouts.verified}), 0)::int`.mapWith(
+        Number,
+      ),
     })
     .from(workouts)
     .where(eq(workouts.userId, userId));
@@ -244,5 +273,6 @@ export async function getStats(db: Db, userId: number): Promise<Stats> {
     bestPushups: row?.bestPushups ?? 0,
     totalWorkouts: row?.totalWorkouts ?? 0,
     totalPushups: row?.totalPushups ?? 0,
+    verifiedBest: row?.verifiedBest ?? 0,
   };
 }

@@ -81,6 +81,7 @@ describe('POST /api/workouts', () => {
       pushups: 42,
       notes: 'Felt strong',
       createdAt: NOW.toISOString(),
+      verified: false,
     });
     const rows = await rowsOf(u.id);
     expect(rows).toHaveLength(1);
@@ -220,7 +221,7 @@ describe('POST /api/workouts', () => {
       const u = await createUser(t.app);
       const key = randomUUID();
       const first = await save(u, { pushups: 40 }, { 'idempotency-key': key });
-      for (const other of [{ pushups: 41 }, { pushups: 40, notes: 'now with notes' }, { pushups: 40, createdAt: ago(DAY).toISOString() }]) {
+      for (const other of [{ pushups: 41 }, { pushups: 40, notes: 'now with notes' }, { pushups: 40, createdAt: ago(DAY).toISOString(), verified: false }]) {
         const res = await save(u, other, { 'idempotency-key': key });
         expect(res.statusCode).toBe(422);
         expect(res.json()).toEqual({
@@ -250,6 +251,7 @@ describe('POST /api/workouts', () => {
         pushups: 77,
         notes: 'race',
         createdAt: NOW.toISOString(),
+        verified: false,
       });
     });
 
@@ -335,8 +337,9 @@ describe('POST /api/workouts', () => {
       totalPushups: inputs.reduce((s, w) => s + w.pushups, 0),
       bestPushups: Math.max(...inputs.map((w) => w.pushups)),
       lastPushups: newest.pushups,
+      verifiedBest: 0,
     };
-    expect(expected).toEqual({ totalWorkouts: 50, totalPushups: 7575, bestPushups: 297, lastPushups: 1 });
+    expect(expected).toEqual({ totalWorkouts: 50, totalPushups: 7575, bestPushups: 297, lastPushups: 1, verifiedBest: 0 });
     const res = await stats(u);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(expected);
@@ -358,10 +361,10 @@ describe('GET /api/workouts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-next-cursor']).toBeUndefined();
     expect(res.json()).toEqual([
-      { id: recent.id, userId: me.id, pushups: 8, notes: null, createdAt: ago(MIN).toISOString() },
-      { id: tieB.id, userId: me.id, pushups: 7, notes: null, createdAt: ago(DAY).toISOString() },
-      { id: tieA.id, userId: me.id, pushups: 6, notes: null, createdAt: ago(DAY).toISOString() },
-      { id: old.id, userId: me.id, pushups: 5, notes: 'old', createdAt: ago(3 * DAY).toISOString() },
+      { id: recent.id, userId: me.id, pushups: 8, notes: null, createdAt: ago(MIN).toISOString(), verified: false },
+      { id: tieB.id, userId: me.id, pushups: 7, notes: null, createdAt: ago(DAY).toISOString(), verified: false },
+      { id: tieA.id, userId: me.id, pushups: 6, notes: null, createdAt: ago(DAY).toISOString(), verified: false },
+      { id: old.id, userId: me.id, pushups: 5, notes: 'old', createdAt: ago(3 * DAY).toISOString(), verified: false },
     ]);
   });
 
@@ -458,7 +461,7 @@ describe('DELETE /api/workouts/:id', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await rowsOf(u.id)).map((r) => r.id)).toEqual([keep.id]);
-    expect((await stats(u)).json()).toEqual({ lastPushups: 10, bestPushups: 10, totalWorkouts: 1, totalPushups: 10 });
+    expect((await stats(u)).json()).toEqual({ lastPushups: 10, bestPushups: 10, totalWorkouts: 1, totalPushups: 10, verifiedBest: 0 });
     const again = await remove(u, gone.id);
     expect(again.statusCode).toBe(404);
   });
@@ -500,7 +503,7 @@ describe('GET /api/stats', () => {
     const u = await createUser(t.app);
     const res = await stats(u);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ lastPushups: 0, bestPushups: 0, totalWorkouts: 0, totalPushups: 0 });
+    expect(res.json()).toEqual({ lastPushups: 0, bestPushups: 0, totalWorkouts: 0, totalPushups: 0, verifiedBest: 0 });
   });
 
   it('counts only my workouts; last is the newest by createdAt, not the latest saved', async () => {
@@ -508,10 +511,10 @@ describe('GET /api/stats', () => {
     const other = await createUser(t.app);
     await createWorkout(t.app, other.id, { pushups: 300, createdAt: NOW });
     await save(u, { pushups: 30 });
-    await save(u, { pushups: 55, createdAt: ago(2 * DAY).toISOString() });
-    await save(u, { pushups: 12, createdAt: ago(DAY).toISOString() });
+    await save(u, { pushups: 55, createdAt: ago(2 * DAY).toISOString(), verified: false });
+    await save(u, { pushups: 12, createdAt: ago(DAY).toISOString(), verified: false });
     const res = await stats(u);
-    expect(res.json()).toEqual({ lastPushups: 30, bestPushups: 55, totalWorkouts: 3, totalPushups: 97 });
+    expect(res.json()).toEqual({ lastPushups: 30, bestPushups: 55, totalWorkouts: 3, totalPushups: 97, verifiedBest: 0 });
   });
 
   it('breaks a tie on createdAt by the higher id', async () => {

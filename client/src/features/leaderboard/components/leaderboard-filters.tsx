@@ -1,18 +1,41 @@
+import { BadgeCheck } from 'lucide-react';
 import { AGE_GROUPS, GENDER_FILTERS } from '@common/schemas/leaderboard';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import type { LeaderboardFilters as Filters } from '../api/get-leaderboard';
+import type { BoardKind, LeaderboardFilters as Filters } from '../api/get-leaderboard';
 
 export function LeaderboardFilters({
   value,
   onChange,
+  kind,
+  onKindChange,
 }: {
   value: Filters;
   onChange: (next: Filters) => void;
+  kind: BoardKind;
+  onKindChange: (next: BoardKind) => void;
 }) {
+  const verified = kind === 'verified';
   return (
     <div className="grid gap-3 sm:grid-cols-2">
+      <div className="flex items-center gap-2 sm:col-span-2">
+        <Button
+          type="button"
+          variant={verified ? 'default' : 'outline'}
+          size="sm"
+          aria-pressed={verified}
+          onClick={() => onKindChange(verified ? 'all' : 'verified')}
+          className="min-h-9"
+        >
+          <BadgeCheck aria-hidden="true" />
+          Verified only
+        </Button>
+        <span className="text-xs text-muted-foreground">
+          {verified ? 'Counted by camera only, ranked among themselves.' : 'All workouts, typed or counted.'}
+        </span>
+      </div>
       <div className="grid gap-1.5">
         <Label htmlFor="leaderboard-age">Age group</Label>
         <NativeSelect

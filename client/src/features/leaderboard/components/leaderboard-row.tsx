@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { VerifiedMark } from '@/components/ui/verified-mark';
 import { formatMedium } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
@@ -52,7 +53,10 @@ function RowBody({
         )}
       </span>
       <span className="flex flex-col items-end leading-tight">
-        <span className="text-xl font-extrabold tabular-nums text-primary">{entry.pushups}</span>
+        <span className="flex items-center gap-1 text-xl font-extrabold tabular-nums text-primary">
+          {entry.verified ? <VerifiedMark /> : null}
+          {entry.pushups}
+        </span>
         <span className="text-xs text-muted-foreground">push-ups</span>
       </span>
     </>

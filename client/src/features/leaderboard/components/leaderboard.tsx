@@ -9,7 +9,12 @@ import {
 import { Button } from '@/components/ui/button';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/dates';
-import { isFiltered, NO_FILTERS, type LeaderboardFilters as Filters } from '../api/get-leaderboard';
+import {
+  isFiltered,
+  NO_FILTERS,
+  type BoardKind,
+  type LeaderboardFilters as Filters,
+} from '../api/get-leaderboard';
 import { useMyStanding } from '../api/get-my-standing';
 import { useBoardRows } from '../hooks/use-board-rows';
 import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
@@ -21,14 +26,16 @@ import { paths } from '@/config/paths';
 function PinnedStanding({
   period,
   tz,
+  kind,
   isPrivate,
 }: {
   period: LeaderboardPeriod;
   tz: string;
+  kind: BoardKind;
   /** A private member is on no board others see: say so beside their standing. */
   isPrivate: boolean;
 }) {
-  const me = useMyStanding(period, tz, { enabled: true });
+  const me = useMyStanding(period, tz, { enabled: true, kind });
   if (me.isPending || me.isError) return null;
   return (
     <section
@@ -42,6 +49,7 @@ function PinnedStanding({
             <span className="block font-semibold">You</span>
             <span className="text-xs text-muted-foreground">
               Your rank · {PERIOD_LABELS[period]}
+              {kind === 'verified' ? ' · verified' : ''}
             </span>
             {isPrivate ? (
               <span className="block text-xs font-semibold text-emerald-900">
@@ -58,9 +66,13 @@ function PinnedStanding({
         </>
       ) : (
         <p className="flex-1 text-sm">
-          {period === 'all_time'
-            ? 'You have not logged any push-ups yet.'
-            : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
+          {kind === 'verified'
+            ? period === 'all_time'
+              ? 'You have no push-ups counted by camera yet.'
+              : `You have no push-ups counted by camera ${PERIOD_LABELS[period].toLowerCase()} yet.`
+            : period === 'all_time'
+              ? 'You have not logged any push-ups yet.'
+              : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
           <Link
             href={paths.timer.getHref()}
             className="font-semibold text-primary underline underline-offset-4"
@@ -76,16 +88,18 @@ function PinnedStanding({
 function Board({
   period,
   filters,
+  kind,
   viewer,
   viewerIsPrivate,
 }: {
   period: LeaderboardPeriod;
   filters: Filters;
+  kind: BoardKind;
   viewer: string | null;
   viewerIsPrivate: boolean;
 }) {
   const tz = viewerTimeZone();
-  const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters);
+  const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters, kind);
   if (isPending) return <BoardSkeleton />;
   if (error || !rows) {
     return (
@@ -103,6 +117,11 @@ function Board({
       {rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
           {EMPTY_BOARD_TEXT}
+          {kind === 'verified' ? (
+            <span className="block text-sm">
+              Only workouts counted by camera are shown. Choose Count with camera on the timer.
+            </span>
+          ) : null}
           {isFiltered(filters) ? (
             <span className="block text-sm">Try another age group or gender.</span>
           ) : null}
@@ -117,7 +136,7 @@ function Board({
         </ol>
       )}
       {viewer !== null && !viewerShown ? (
-        <PinnedStanding period={period} tz={tz} isPrivate={viewerIsPrivate} />
+        <PinnedStanding period={period} tz={tz} kind={kind} isPrivate={viewerIsPrivate} />
       ) : null}
     </>
   );
@@ -133,6 +152,7 @@ export function Leaderboard({
 }) {
   const [period, setPeriod] = useState<LeaderboardPeriod>('today');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [kind, setKind] = useState<BoardKind>('all');
   return (
     <TabsPrimitive.Root
       value={period}
@@ -150,12 +170,13 @@ export function Leaderboard({
           </TabsPrimitive.Trigger>
         ))}
       </TabsList>
-      <LeaderboardFilters value={filters} onChange={setFilters} />
+      <LeaderboardFilters value={filters} onChange={setFilters} kind={kind} onKindChange={setKind} />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
           <Board
             period={p}
             filters={filters}
+            kind={kind}
             viewer={viewerUsername}
             viewerIsPrivate={viewerIsPrivate}
           />

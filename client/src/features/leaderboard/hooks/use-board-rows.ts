@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import type { LeaderboardPeriod } from '@common/schemas/leaderboard';
-import { NO_FILTERS, useLeaderboard, type LeaderboardFilters } from '../api/get-leaderboard';
+import {
+  NO_FILTERS,
+  useLeaderboard,
+  type BoardKind,
+  type LeaderboardFilters,
+} from '../api/get-leaderboard';
 import { boardRows, needsServerFilter } from '../utils/board-rows';
 
 /**
@@ -8,10 +13,15 @@ import { boardRows, needsServerFilter } from '../utils/board-rows';
  * page (spec); when that page was full, people beyond it may match too, so the filtered list is
  * also asked of the server and replaces the client's view when it arrives (docs/decisions/0400).
  */
-export function useBoardRows(period: LeaderboardPeriod, tz: string, filters: LeaderboardFilters) {
-  const base = useLeaderboard(period, tz, NO_FILTERS);
+export function useBoardRows(
+  period: LeaderboardPeriod,
+  tz: string,
+  filters: LeaderboardFilters,
+  kind: BoardKind = 'all',
+) {
+  const base = useLeaderboard(period, tz, NO_FILTERS, { kind });
   const askServer = needsServerFilter(base.data, filters);
-  const server = useLeaderboard(period, tz, filters, { enabled: askServer });
+  const server = useLeaderboard(period, tz, filters, { enabled: askServer, kind });
   const rows = useMemo(
     () => boardRows(base.data, server.data, filters),
     [base.data, server.data, filters],

@@ -17,6 +17,7 @@ const entry = (
   age,
   gender,
   profilePicture: null,
+  verified: false,
 });
 
 const small = [

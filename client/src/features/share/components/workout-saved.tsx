@@ -5,9 +5,18 @@ import { Card, CardContent } from '@/components/ui/card';
 import { profileShareUrl, pushupShareText, SHARE_TITLE } from '@/components/ui/share-menu';
 import { ShareButton } from './share-button';
 import { paths } from '@/config/paths';
+import { VerifiedMark } from '@/components/ui/verified-mark';
 
 /** The confirmation after a save (timer and log workout): share, View Leaderboard, Home. */
-export function WorkoutSaved({ pushups, username }: { pushups: number; username: string }) {
+export function WorkoutSaved({
+  pushups,
+  username,
+  verified = false,
+}: {
+  pushups: number;
+  username: string;
+  verified?: boolean;
+}) {
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardContent className="grid gap-5 pt-6 text-center">
@@ -26,6 +35,11 @@ export function WorkoutSaved({ pushups, username }: { pushups: number; username:
             </span>{' '}
             push-up{pushups === 1 ? '' : 's'}. Nice work!
           </p>
+          {verified ? (
+            <p className="flex items-center justify-center gap-1 text-sm font-semibold text-emerald-900">
+              <VerifiedMark /> Counted by the camera
+            </p>
+          ) : null}
         </div>
         <ShareButton
           url={profileShareUrl(username)}

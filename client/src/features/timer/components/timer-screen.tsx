@@ -1,4 +1,4 @@
-import { Play, Volume2, VolumeX, X } from 'lucide-react';
+import { Camera, Play, Volume2, VolumeX, X } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -7,11 +7,14 @@ import {
   type KeyboardEvent,
   type MouseEvent,
 } from 'react';
-import { TIMER_SECONDS } from '@common/constants';
+import { READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '@common/constants';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import { SimpleTooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { useBeep } from '../hooks/use-beep';
+import { CameraUnavailableError, useCameraReps, type CameraResult } from '../hooks/use-camera-reps';
+import { CameraPreview, CameraSetup } from './camera-panel';
 import { useMuted } from '../hooks/use-muted';
 import { useSpeech } from '../hooks/use-speech';
 import { useTimerRun } from '../hooks/use-timer-run';
@@ -41,12 +44,19 @@ const SPOKEN: Partial<Record<TimerEvent['type'], (e: TimerEvent) => string>> = {
 
 /**
  * The 90-second run: idle (green start button) -> 3-step ready countdown -> 90 s -> onComplete with
- * the number of taps counted. Cues show for 2.5 s, beep and speak (unless muted).
+ * the number of taps counted (and, with "Count with camera", the camera's count and trace). Cues
+ * show for 2.5 s, beep and speak (unless muted).
  */
-export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => void }) {
+export function TimerScreen({
+  onComplete,
+}: {
+  onComplete: (tapCount: number, camera: CameraResult | null) => void;
+}) {
   const [muted, setMuted] = useMuted();
   const [taps, setTaps] = useState(0);
   const [announcement, setAnnouncement] = useState('');
+  const [useCamera, setUseCamera] = useState(false);
+  const camera = useCameraReps();
   const audio = useBeep();
   const speech = useSpeech();
   // Leaving mid-run stops the voice; after the end, "Time's up!" may finish on the next screen.
@@ -70,10 +80,12 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
       if (e.type === 'end') {
         ended.current = true;
         setAnnouncement("Time's up!");
-        onComplete(taps);
+        const counted = useCamera ? camera.finishRun() : null;
+        if (useCamera) camera.stop();
+        onComplete(taps, counted);
       }
     },
-    [muted, audio, speech, onComplete, taps],
+    [muted, audio, speech, onComplete, taps, useCamera, camera],
   );
 
   const run = useTimerRun(onEvent);
@@ -89,14 +101,43 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
     }
     setTaps(0);
     setAnnouncement('Get ready');
-    run.start();
+    const t0 = run.start();
+    if (useCamera) camera.beginRun(t0 + READY_STEPS * READY_STEP_MS);
   };
 
   const cancel = () => {
     speech.cancel();
     run.cancel();
+    camera.cancelRun();
     setAnnouncement('Timer cancelled');
   };
+
+  const chooseCamera = () => {
+    setUseCamera(true);
+    camera.start().catch((err: unknown) => {
+      setUseCamera(false);
+      toast(
+        err instanceof CameraUnavailableError
+          ? {
+              title: 'Camera Error: Could not access your camera. Please check permissions.',
+              description: 'Counting by tapping instead.',
+              variant: 'destructive',
+            }
+          : {
+              title: 'Camera counting is not available',
+              description: 'The face model could not be loaded. Counting by tapping instead.',
+              variant: 'destructive',
+            },
+      );
+    });
+  };
+
+  const useTaps = () => {
+    camera.stop();
+    setUseCamera(false);
+  };
+  const cameraCounting = useCamera && camera.status !== 'off';
+  const startBlocked = useCamera && camera.status !== 'calibrated';
 
   const toggleMute = () => {
     const next = !muted;
@@ -140,7 +181,11 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
         {announcement}
       </p>
 
-      <CountdownRingBlock view={view} onStart={start} />
+      <CountdownRingBlock view={view} onStart={start} startDisabled={startBlocked} />
+
+      {useCamera ? (
+        <CameraPreview videoRef={camera.videoRef} running={view !== null} faceSeen={camera.faceSeen} />
+      ) : null}
 
       <div className="flex min-h-8 items-center justify-center" aria-hidden="true">
         {message ? (
@@ -153,11 +198,41 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
         ) : null}
       </div>
 
-      {view === null ? (
-        <p className="text-center text-sm text-muted-foreground">
-          Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap
-          the counter (with your chest or nose) for each push-up, or enter the count at the end.
-        </p>
+      {view === null && useCamera ? (
+        <CameraSetup
+          status={camera.status}
+          calibrationFailed={camera.calibrationFailed}
+          onCalibrate={camera.calibrate}
+          onUseTaps={useTaps}
+        />
+      ) : view === null ? (
+        <div className="grid justify-items-center gap-3">
+          <p className="text-center text-sm text-muted-foreground">
+            Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap
+            the counter (with your chest or nose) for each push-up, or enter the count at the end.
+          </p>
+          <Button type="button" variant="outline" onClick={chooseCamera}>
+            <Camera aria-hidden="true" />
+            Count with camera
+          </Button>
+        </div>
+      ) : cameraCounting ? (
+        <>
+          <div
+            className="flex min-h-44 w-full flex-col items-center justify-center rounded-2xl border-2 border-primary/40 bg-accent/50 p-4 text-emerald-900"
+            role="status"
+            aria-live="off"
+          >
+            <span className="text-8xl font-extrabold tabular-nums" data-testid="camera-count">
+              {camera.count}
+            </span>
+            <span className="text-sm font-semibold">Push-ups counted by the camera</span>
+          </div>
+          <Button type="button" variant="ghost" onClick={cancel} className="justify-self-center">
+            <X aria-hidden="true" />
+            Cancel
+          </Button>
+        </>
       ) : (
         <>
           <button
@@ -193,9 +268,11 @@ export function TimerScreen({ onComplete }: { onComplete: (tapCount: number) => 
 function CountdownRingBlock({
   view,
   onStart,
+  startDisabled,
 }: {
   view: ReturnType<typeof useTimerRun>['view'];
   onStart: () => void;
+  startDisabled: boolean;
 }) {
   if (view === null) {
     return (
@@ -203,7 +280,8 @@ function CountdownRingBlock({
         <button
           type="button"
           onClick={onStart}
-          className="flex size-36 cursor-pointer flex-col items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 active:scale-95"
+          disabled={startDisabled}
+          className="flex size-36 cursor-pointer flex-col items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 active:scale-95 disabled:cursor-not-allowed disabled:opacity-50"
           data-testid="timer-start"
         >
           <Play aria-hidden="true" className="size-10 fill-current" />

@@ -31,6 +31,7 @@ export function useTimerRun(onEvent: (event: TimerEvent) => void) {
     setNow(t);
     // The first ready beep plays inside the tap itself.
     onEvent(schedule(t)[0]!);
+    return t;
   }, [onEvent]);
 
   const cancel = useCallback(() => setT0(null), []);

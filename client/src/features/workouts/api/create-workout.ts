@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import {
   IDEMPOTENCY_KEY_HEADER,
   type CreateWorkoutInput,
-  type Workout,
+  type CreatedWorkout,
 } from '@common/schemas/workouts';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
@@ -11,7 +11,7 @@ import { newIdempotencyKey } from '../utils/idempotency-key';
 import { invalidateWorkoutData } from './invalidate';
 
 export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) =>
-  api<Workout>('/api/workouts', {
+  api<CreatedWorkout>('/api/workouts', {
     method: 'POST',
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
@@ -22,7 +22,7 @@ export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) 
  * succeeds, so retrying after a failure (the same body) can never create a second workout. A
  * changed body is a new attempt and gets a new key.
  */
-export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: Workout) => void } = {}) {
+export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: CreatedWorkout) => void } = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const mutation = useMutation({
@@ -34,7 +34,11 @@ export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: Workout)
     },
     onSuccess: async (workout) => {
       attempt.current = null;
-      toast({ title: 'Workout saved!' });
+      toast(
+        workout.verificationNote
+          ? { title: 'Workout saved!', description: workout.verificationNote }
+          : { title: 'Workout saved!' },
+      );
       onSuccess?.(workout);
       await invalidateWorkoutData(queryClient);
     },

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import type { Workout } from '@common/schemas/workouts';
+import type { Verification } from '@common/schemas/verification';
+import type { CreatedWorkout } from '@common/schemas/workouts';
+import { VerifiedMark } from '@/components/ui/verified-mark';
 import { SaveCancel } from './save-cancel';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateWorkout } from '../api/create-workout';
@@ -9,20 +11,25 @@ export const invalidCountToast = () =>
   toast({ title: 'Invalid count', description: 'Please enter a number greater than zero' });
 
 /**
- * After the timer: 'How many push-ups did you complete?', starting from the taps counted. A failed
- * save keeps the count, and saving again reuses the same idempotency key.
+ * After the timer: 'How many push-ups did you complete?', starting from the taps counted (or the
+ * camera's count). A failed save keeps the count, and saving again reuses the same idempotency key.
+ * The camera's trace goes with the save only while the count is the camera's own: the server
+ * would not verify another number (docs/decisions/1002-verified-workouts.md).
  */
 export function CountEntry({
   initialCount,
+  camera = null,
   onSaved,
   onCancel,
 }: {
   initialCount: number;
-  onSaved: (workout: Workout) => void;
+  camera?: { count: number; verification: Verification } | null;
+  onSaved: (workout: CreatedWorkout) => void;
   onCancel: () => void;
 }) {
   const [count, setCount] = useState(initialCount);
   const save = useCreateWorkout({ onSuccess: onSaved });
+  const keepsMark = camera !== null && count === camera.count;
 
   return (
     <form
@@ -31,7 +38,7 @@ export function CountEntry({
       onSubmit={(e) => {
         e.preventDefault();
         if (count <= 0) invalidCountToast();
-        else save.mutate({ pushups: count });
+        else save.mutate(keepsMark ? { pushups: count, verification: camera.verification } : { pushups: count });
       }}
     >
       <CountStepper
@@ -41,6 +48,25 @@ export function CountEntry({
         onChange={setCount}
         disabled={save.isPending}
       />
+      {camera ? (
+        <p
+          className="flex items-start justify-center gap-1.5 text-center text-sm"
+          aria-live="polite"
+          data-testid="camera-mark-note"
+        >
+          {keepsMark ? (
+            <>
+              <VerifiedMark className="mt-0.5" />
+              The camera counted {camera.count}. Saved as counted by camera.
+            </>
+          ) : (
+            <span className="font-semibold text-destructive">
+              The camera counted {camera.count}. A count changed by hand is saved without the
+              Counted by camera mark.
+            </span>
+          )}
+        </p>
+      ) : null}
       <SaveCancel pending={save.isPending} saveLabel="Save Workout" onCancel={onCancel} />
     </form>
   );

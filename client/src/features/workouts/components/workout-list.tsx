@@ -9,6 +9,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { VerifiedMark } from '@/components/ui/verified-mark';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -75,7 +76,10 @@ export function WorkoutList({
               </span>
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                  <span className="font-semibold">{pushupsLabel(w.pushups)}</span>
+                  <span className="flex items-center gap-1 font-semibold">
+                    {pushupsLabel(w.pushups)}
+                    {w.verified ? <VerifiedMark /> : null}
+                  </span>
                   <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
                     {formatMedium(w.createdAt)}
                   </time>
@@ -141,6 +145,11 @@ function WorkoutDetailDialog({
               <span className="text-sm font-medium text-muted-foreground">
                 push-up{workout.pushups === 1 ? '' : 's'}
               </span>
+              {workout.verified ? (
+                <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-emerald-900">
+                  <VerifiedMark /> Counted by the camera
+                </span>
+              ) : null}
             </p>
             {/* Notes are personal: only the owner's own list has them. */}
             {'notes' in workout ? (

@@ -8,6 +8,7 @@ const w = (id: number, pushups: number, day: number): Workout => ({
   pushups,
   notes: null,
   createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+  verified: false,
 });
 
 describe('niceScale', () => {

@@ -1,0 +1,166 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeClip, type ClipOptions } from './camera/make-y4m';
+import { expect, registerUser, test, toasts } from './fixtures';
+
+// Chromium plays a .y4m file as the camera; each clip needs its own browser launch.
+// The clips: a face photo scaled at push-up pace (e2e/camera/make-y4m.ts).
+const REPS = 4;
+// The clip starts when the camera opens: the lead covers loading the model, setting the top
+// position and the 3-2-1 (skipped by the fake clock) even on a busy machine.
+const LEAD_S = 22;
+const REP_S = 3;
+const full: ClipOptions = { leadSeconds: LEAD_S, reps: REPS, repSeconds: REP_S, depth: 2.4, tailSeconds: 8 };
+const half: ClipOptions = { ...full, depth: 1.5 };
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-camera-'));
+const clipFile = (name: string, o: ClipOptions) => {
+  const file = path.join(dir, `${name}.y4m`);
+  if (!fs.existsSync(file)) writeClip(file, o);
+  return file;
+};
+
+async function launchWithCamera(clip: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${clip}`,
+    ],
+  });
+}
+
+/** A signed-in phone-sized page in its own browser, failing on console errors and other hosts. */
+async function cameraPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await context.grantPermissions(['camera'], { origin: baseURL });
+  const user = await registerUser(context.request);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const foreign: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseURL) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+      foreign.push(r.url());
+  });
+  return { page, user, errors, foreign };
+}
+
+/** Count with camera -> ready -> top position -> Start (the fake clock skips the 3-2-1). */
+async function startCameraRun(page: Page) {
+  // The clock runs in real time (camera frames are real), and the test jumps it to end the run.
+  await page.clock.install();
+  await page.goto('/90second/timer');
+  const camJs = page.waitForResponse((r) => r.url().endsWith('/camera/human.js'));
+  const opened = Date.now();
+  await page.getByRole('button', { name: 'Count with camera' }).click();
+  expect((await camJs).status()).toBe(200);
+  await expect(page.getByText('No image leaves this device')).toBeVisible();
+  await expect(page.getByTestId('camera-status')).toHaveText(/Camera ready/, { timeout: 30_000 });
+  await expect(page.getByTestId('face-status')).toHaveText('Face found');
+  await page.getByRole('button', { name: 'Set top position' }).click();
+  await expect(page.getByTestId('camera-status')).toHaveText(/Top position set/);
+  await page.getByTestId('timer-start').click();
+  await page.clock.fastForward(2400);
+  await expect(page.getByTestId('timer-clock')).toBeVisible();
+  const late = Date.now() - opened;
+  expect(late, 'the run must start before the clip\'s first rep').toBeLessThan((LEAD_S - 1) * 1000);
+}
+
+async function endRun(page: Page) {
+  await page.clock.fastForward(90_000);
+  await expect(page.getByLabel('How many push-ups did you complete?')).toBeVisible();
+}
+
+test.describe('Count with camera (fake camera)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.skip(({ isMobile }) => !isMobile, 'one browser launch per clip: run once, on the phone project');
+
+  let browser: Browser | undefined;
+  test.afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  test(`counts ${REPS} push-ups, saves a verified workout shown under Verified only`, async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    browser = await launchWithCamera(clipFile('full', full));
+    const { page, user, errors, foreign } = await cameraPage(browser, baseURL!);
+
+    await startCameraRun(page);
+    await expect(page.getByTestId('camera-count')).toHaveText(String(REPS), { timeout: 45_000 });
+    await endRun(page);
+
+    const count = page.getByLabel('How many push-ups did you complete?');
+    await expect(count).toHaveValue(String(REPS));
+    await expect(page.getByTestId('camera-mark-note')).toContainText(`The camera counted ${REPS}`);
+    // Raising the count by hand drops the mark, and the screen says so before saving.
+    await page.getByRole('button', { name: 'Increase count' }).click();
+    await expect(page.getByTestId('camera-mark-note')).toContainText('saved without the Counted by camera mark');
+    await page.getByRole('button', { name: 'Decrease count' }).click();
+    await expect(page.getByTestId('camera-mark-note')).toContainText('Saved as counted by camera');
+    await page.getByRole('button', { name: 'Save Workout' }).click();
+    await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('img', { name: 'Counted by camera' })).toBeVisible();
+
+    const saved = await (await page.request.get('/api/workouts')).json();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ pushups: REPS, verified: true });
+
+    // The board's "Verified only" toggle shows the member, with the mark.
+    await page.getByRole('link', { name: 'View Leaderboard' }).click();
+    const toggle = page.getByRole('button', { name: 'Verified only' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const own = page.getByRole('tabpanel').getByTestId('leaderboard-own-row');
+    await expect(own).toContainText(user.username);
+    await expect(own.getByRole('img', { name: 'Counted by camera' })).toBeVisible();
+
+    expect(errors).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+
+  test('a half-depth clip counts 0', async ({ baseURL }) => {
+    test.setTimeout(120_000);
+    browser = await launchWithCamera(clipFile('half', half));
+    const { page, errors } = await cameraPage(browser, baseURL!);
+    await startCameraRun(page);
+    // Let the whole clip's reps go by (the clip started when the camera opened).
+    await page.waitForTimeout((LEAD_S + REPS * REP_S + 1) * 1000);
+    await expect(page.getByTestId('camera-count')).toHaveText('0');
+    await endRun(page);
+    await expect(page.getByLabel('How many push-ups did you complete?')).toHaveValue('0');
+    expect(errors).toEqual([]);
+  });
+});
+
+test('no camera: a toast, and the run goes on with tap-to-count', async ({ page, user: _user }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')) },
+    });
+  });
+  await page.goto('/90second/timer');
+  await page.getByRole('button', { name: 'Count with camera' }).click();
+  await expect(toasts(page)).toContainText('Camera Error: Could not access your camera. Please check permissions.');
+  await expect(toasts(page)).toContainText('Counting by tapping instead.');
+  await expect(page.getByRole('button', { name: 'Count with camera' })).toBeVisible();
+  await expect(page.getByTestId('timer-start')).toBeEnabled();
+  await page.getByTestId('timer-start').click();
+  await expect(page.getByTestId('ready-step')).toBeVisible();
+});

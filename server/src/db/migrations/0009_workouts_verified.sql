@@ -1,0 +1,2 @@
+ALTER TABLE "workouts" ADD COLUMN "verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "workouts_verified_created_idx" ON "workouts" USING btree ("created_at") WHERE "workouts"."verified";

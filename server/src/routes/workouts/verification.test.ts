@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { syntheticTrace } from '@common/testing/synthetic-trace';
+import { TRACE_MAX_SAMPLES } from '@common/schemas/verification';
+import { workouts } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { createUser, type MadeUser } from '../../test/factories';
+
+const t = useTestApp();
+
+function save(user: MadeUser, body: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/workouts',
+    payload: body as object,
+    headers: { ...user.headers, ...headers },
+  });
+}
+const camera = (trace: unknown) => ({ method: 'camera-face', trace });
+const storedVerified = async (id: number) =>
+  (await t.app.db.select({ v: workouts.verified }).from(workouts).where(eq(workouts.id, id)))[0]?.v;
+
+describe('POST /api/workouts with a camera trace', () => {
+  it('marks the workout verified when the server counts the same number of reps', async () => {
+    const u = await createUser(t.app);
+    const res = await save(u, { pushups: 12, verification: camera(syntheticTrace({ reps: 12 })) });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ pushups: 12, verified: true });
+    expect(body.verificationNote).toBeUndefined();
+    expect(await storedVerified(body.id)).toBe(true);
+    // The trace is not kept, and nothing of it comes back.
+    expect(res.body).not.toMatch(/trace|"t"|"s"/);
+  });
+
+  it('saves a raised count unverified and says why', async () => {
+    const u = await createUser(t.app);
+    const res = await save(u, { pushups: 13, verification: camera(syntheticTrace({ reps: 12 })) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      pushups: 13,
+      verified: false,
+      verificationNote: expect.stringMatching(/camera counted 12 push-ups, not 13/),
+    });
+    expect(await storedVerified(res.json().id)).toBe(false);
+  });
+
+  it('does not verify a forged trace: half-depth reps, too-fast reps, a trace past the 90 s, times out of order', async () => {
+    const u = await createUser(t.app);
+    const shallow = syntheticTrace({ reps: 20, depth: 1.5 });
+    const fast = syntheticTrace({ reps: 40, repMs: 300, fps: 30 });
+    const long = syntheticTrace({ reps: 60, repMs: 1600, fps: 10 }); // 98 s
+    const ordered = syntheticTrace({ reps: 5 });
+    const swapped = { ...ordered, t: [...ordered.t] };
+    [swapped.t[3], swapped.t[4]] = [swapped.t[4]!, swapped.t[3]!];
+    const cases: [number, unknown, RegExp][] = [
+      [20, shallow, /counted 0 push-ups, not 20/],
+      [40, fast, /counted 0 push-ups, not 40/],
+      [60, long, /longer than the 90-second run/],
+      [5, swapped, /not in time order/],
+    ];
+    for (const [pushups, trace, note] of cases) {
+      const res = await save(u, { pushups, verification: camera(trace) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ pushups, verified: false, verificationNote: expect.stringMatching(note) });
+    }
+  });
+
+  it('refuses malformed traces with 400 and field errors, saving nothing', async () => {
+    const u = await createUser(t.app);
+    const good = syntheticTrace({ reps: 3 });
+    const bad: unknown[] = [
+      { method: 'photo', trace: good },
+      camera({ ...good, s: good.s.slice(1) }),
+      camera({ ...good, t: good.t.map(String) }),
+      camera({ ...good, image: 'data:image/jpeg;base64,AAAA' }),
+      camera({ ...good, s: good.s.map(() => -5) }),
+      camera({ ...good, top: 0 }),
+      camera(null),
+      'yes',
+    ];
+    for (const verification of bad) {
+      const res = await save(u, { pushups: 3, verification });
+      expect(res.statusCode, JSON.stringify(verification).slice(0, 80)).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    const rows = await t.app.db.select().from(workouts).where(eq(workouts.userId, u.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses an oversized trace: over the sample cap is 400, over the body limit 413', async () => {
+    const u = await createUser(t.app);
+    const n = TRACE_MAX_SAMPLES + 1;
+    const over = { top: 200, t: Array.from({ length: n }, (_, i) => i * 30), s: Array(n).fill(200) };
+    const res = await save(u, { pushups: 1, verification: camera(over) });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().errors)).toMatch(/at most 2700 samples/);
+    const huge = { top: 200, t: Array.from({ length: 200_000 }, (_, i) => i), s: Array(200_000).fill(200) };
+    const res2 = await save(u, { pushups: 1, verification: camera(huge) });
+    expect(res2.statusCode).toBe(413);
+    expect(res2.json().message).toBeTruthy();
+  });
+
+  it('treats the trace as part of the request for idempotency', async () => {
+    const u = await createUser(t.app);
+    const key = randomUUID();
+    const body = { pushups: 4, verification: camera(syntheticTrace({ reps: 4 })) };
+    const first = await save(u, body, { 'idempotency-key': key });
+    const again = await save(u, body, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(first.json().verified).toBe(true);
+    const other = await save(u, { ...body, verification: camera(syntheticTrace({ reps: 4, seed: 2, noise: 0.01 })) }, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('stats carry verifiedBest; lists and public profiles carry verified', async () => {
+    const u = await createUser(t.app);
+    await save(u, { pushups: 50 });
+    await save(u, { pushups: 9, verification: camera(syntheticTrace({ reps: 9 })) });
+    await save(u, { pushups: 7, verification: camera(syntheticTrace({ reps: 7 })) });
+    const stats = (await t.app.inject({ url: '/api/stats', headers: u.headers })).json();
+    expect(stats).toMatchObject({ bestPushups: 50, verifiedBest: 9 });
+    const list = (await t.app.inject({ url: '/api/workouts', headers: u.headers })).json();
+    expect(list.map((w: { pushups: number; verified: boolean }) => [w.pushups, w.verified])).toEqual([
+      [7, true],
+      [9, true],
+      [50, false],
+    ]);
+    const pub = (await t.app.inject({ url: `/api/users/${u.username}` })).json();
+    expect(pub.stats.verifiedBest).toBe(9);
+    expect(pub.workouts.filter((w: { verified: boolean }) => w.verified)).toHaveLength(2);
+  });
+});
