@@ -10,6 +10,7 @@ import {
 import { apiErrorSchema } from '@common/schemas/errors';
 import { clearSessionCookie, requireUser, signedInOnly } from '../../lib/auth';
 import * as service from './account.service';
+import { logAuthEvent } from '../../lib/auth-log';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
@@ -29,6 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
         app.config,
       );
+      logAuthEvent(request, 'password-changed', { userId: user.id });
       return reply.code(204).send(null);
     },
   );
@@ -43,6 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await service.deleteAccount(app.db, user, request.body.password, app.now(), app.config);
+      logAuthEvent(request, 'account-deleted', { userId: user.id });
       clearSessionCookie(reply, app.config.cookieSecure);
       return reply.code(204).send(null);
     },
