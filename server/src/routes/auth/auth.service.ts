@@ -138,7 +138,7 @@ export async function login(
     throw err;
   }
   if (!user || !ok) {
-    // Decision 18: the same status and body whether the user exists or not.
+    // docs/product.md#failed-logins: the same status and body whether the user exists or not.
     throw new LoginRefused(401, 'Invalid username or password.');
   }
   await rateLimit.clear(db, pairKey);
