@@ -2,8 +2,12 @@ import { addWorkout, expect, expectNoA11yViolations, registerUser, test } from '
 
 test.describe('visitor navigation', () => {
   test('catalogue shows a 1 s skeleton, then the five challenges with their buttons', async ({ page }) => {
+    // A controlled clock holds the skeleton until the test lets the second pass (a loaded machine
+    // could otherwise render the page after the skeleton has gone).
+    await page.clock.install();
     await page.goto('/');
     await expect(page.getByTestId('challenge-skeleton').first()).toBeVisible();
+    await page.clock.runFor(1000);
     await expect(page.getByRole('heading', { name: '90 Second Push-up Challenge' })).toBeVisible();
     await expect(page.getByTestId('challenge-skeleton')).toHaveCount(0);
     for (const title of ['Nickels and Dimes', 'Burpees or Bust', 'The MFM Challenge', 'Plank Till You Drop']) {

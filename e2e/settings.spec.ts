@@ -119,7 +119,8 @@ test.describe('account settings', () => {
     void user;
     let fail = true;
     await page.route('**/api/sessions', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      // Long enough for a loaded machine to show the loading state before the answer.
+      await new Promise((r) => setTimeout(r, 2500));
       if (fail)
         return route.fulfill({
           status: 429,

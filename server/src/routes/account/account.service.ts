@@ -113,6 +113,9 @@ export async function deleteAccount(
       .where(
         or(
           eq(rateLimits.key, passwordKey(user.id)),
+          // The save limit and the per-username login delay (docs/decisions/0702, 0706).
+          eq(rateLimits.key, `save:${user.id}`),
+          eq(rateLimits.key, `login-user:${user.username.toLowerCase()}`),
           like(rateLimits.key, `login:${escapeLike(user.username.toLowerCase())}:%`),
         ),
       );
