@@ -345,7 +345,8 @@ BEGIN
     gender := r.gender;
     SELECT u.username, u.profile_picture INTO username, profile_picture FROM users u WHERE u.id = r.user_id;
     -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
-    SELECT w.verified INTO verified FROM workouts w WHERE w.id = r.workout_id;
+    -- A set deleted after this walk began reads as unverified (each lookup takes a new snapshot).
+    verified := coalesce((SELECT w.verified FROM workouts w WHERE w.id = r.workout_id), false);
     RETURN NEXT;
     shown := shown + 1;
     EXIT WHEN shown >= p_limit;
@@ -433,19 +434,22 @@ RETURNS TABLE (
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    SELECT DISTINCT ON (w.user_id) w.user_id, w.id, w.pushups, w.created_at
-    FROM workouts w
-    WHERE w.verified AND w.created_at >= p_start AND w.created_at < p_end
+    -- Private members are on no board others see; hidden age and gender read as null, so those
+    -- members appear only under All Ages / All (as on the full board, sections 2-3).
+    SELECT DISTINCT ON (w.user_id) w.user_id, w.id, w.pushups, w.created_at,
+      lb_shown_age(u.age, u.show_age_gender) AS age, lb_shown_gender(u.gender, u.show_age_gender) AS gender
+    FROM workouts w JOIN users u ON u.id = w.user_id
+    WHERE w.verified AND NOT u.is_private AND w.created_at >= p_start AND w.created_at < p_end
     ORDER BY w.user_id, lb_rank_key(w.pushups, w.created_at, w.id)
   ), ranked AS (
     SELECT b.*, rank() OVER (ORDER BY b.pushups DESC) AS rank
     FROM best b
   )
-  SELECT r.id, r.rank, r.pushups, r.created_at, u.username, u.age, u.gender, u.profile_picture, true
+  SELECT r.id, r.rank, r.pushups, r.created_at, u.username, r.age, r.gender, u.profile_picture, true
   FROM ranked r JOIN users u ON u.id = r.user_id
-  WHERE (p_age_min IS NULL OR u.age >= p_age_min)
-    AND (p_age_max IS NULL OR u.age <= p_age_max)
-    AND (p_gender IS NULL OR u.gender = p_gender)
+  WHERE (p_age_min IS NULL OR r.age >= p_age_min)
+    AND (p_age_max IS NULL OR r.age <= p_age_max)
+    AND (p_gender IS NULL OR r.gender = p_gender)
   ORDER BY lb_rank_key(r.pushups, r.created_at, r.id)
   LIMIT p_limit
 $$;
@@ -460,8 +464,9 @@ LANGUAGE sql STABLE AS $$
     LIMIT 1
   )
   SELECT m.id,
-    1 + (SELECT count(DISTINCT w.user_id) FROM workouts w
-         WHERE w.verified AND w.created_at >= p_start AND w.created_at < p_end
+    1 + (SELECT count(DISTINCT w.user_id) FROM workouts w JOIN users u ON u.id = w.user_id
+         WHERE w.verified AND NOT u.is_private AND w.user_id <> p_user
+           AND w.created_at >= p_start AND w.created_at < p_end
            AND w.pushups > m.pushups),
     m.pushups, m.created_at
   FROM mine m

@@ -103,6 +103,26 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
     expect((await board('verified=true')).some((r) => r.username === typed.username)).toBe(false);
   });
 
+  it('keeps private members off and hidden age and gender out, as the full board does', async () => {
+    const shy = await createUser(t.app, { isPrivate: true, age: 33, gender: 'male' });
+    const hidden = await createUser(t.app, { showAgeGender: false, age: 33, gender: 'male' });
+    const open = await createUser(t.app, { age: 33, gender: 'male' });
+    await createWorkout(t.app, shy.id, { pushups: 299, verified: true, createdAt: at(1) });
+    await createWorkout(t.app, hidden.id, { pushups: 120, verified: true, createdAt: at(1) });
+    const openBest = await createWorkout(t.app, open.id, { pushups: 110, verified: true, createdAt: at(1) });
+    // The factories write past the API, so the process cache is told by hand.
+    t.app.boardCache.invalidate();
+    const rows = await board('verified=true');
+    expect(rows.map((r) => r.username)).not.toContain(shy.username);
+    const hiddenRow = rows.find((r) => r.username === hidden.username)!;
+    expect(hiddenRow).toMatchObject({ gender: null });
+    // Ranks close up: the private 299 is counted for nobody.
+    expect(rows.find((r) => r.id === openBest.id)!.rank).toBe(hiddenRow.rank + 1);
+    const males = await board('verified=true&gender=male');
+    expect(males.map((r) => r.username)).toContain(open.username);
+    expect(males.map((r) => r.username)).not.toContain(hidden.username);
+  });
+
   it('refuses a verified value other than true or false', async () => {
     const res = await t.app.inject({ url: '/api/leaderboard/week?verified=yes' });
     expect(res.statusCode).toBe(400);
