@@ -2,14 +2,26 @@ import { addWorkout, expect, expectNoA11yViolations, registerUser, test } from '
 
 test.describe('visitor navigation', () => {
   test('catalogue shows a 1 s skeleton, then the five challenges with their buttons', async ({ page }) => {
-    // A controlled clock holds the skeleton until the test lets the second pass (a loaded machine
-    // could otherwise render the page after the skeleton has gone).
-    await page.clock.install();
+    // The page records when the skeleton appears and goes, so a loaded machine that paints late
+    // cannot make the check miss a skeleton that was there.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __skeleton: { shown?: number; gone?: number } };
+      w.__skeleton = {};
+      new MutationObserver(() => {
+        const s = w.__skeleton;
+        const present = document.querySelector('[data-testid="challenge-skeleton"]') !== null;
+        if (present && s.shown === undefined) s.shown = performance.now();
+        if (!present && s.shown !== undefined && s.gone === undefined) s.gone = performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/');
-    await expect(page.getByTestId('challenge-skeleton').first()).toBeVisible();
-    await page.clock.runFor(1000);
     await expect(page.getByRole('heading', { name: '90 Second Push-up Challenge' })).toBeVisible();
     await expect(page.getByTestId('challenge-skeleton')).toHaveCount(0);
+    const skeleton = await page.evaluate(
+      () => (window as unknown as { __skeleton: { shown?: number; gone?: number } }).__skeleton,
+    );
+    expect(skeleton.shown).toBeDefined();
+    expect(skeleton.gone! - skeleton.shown!).toBeGreaterThanOrEqual(950);
     for (const title of ['Nickels and Dimes', 'Burpees or Bust', 'The MFM Challenge', 'Plank Till You Drop']) {
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
     }
