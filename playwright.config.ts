@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from './e2e/chromium';
 
 // A port per run, so several runs on one machine do not collide (override with E2E_PORT).
 // Set in the runner's env so its worker processes (which load this file again) agree on it.
@@ -9,22 +10,7 @@ const PORT = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fitbench-e2e-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
 
-// Debian's Chromium (Playwright's own download does not work on these machines).
-const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-  ],
-};
+const launchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs()] };
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,6 +24,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A service worker would outlive a test's routes and clock; e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions,
   },
   projects: [

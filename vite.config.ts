@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -40,7 +41,52 @@ function cameraFiles(): Plugin {
 export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
-  plugins: [react(), tailwindcss(), cameraFiles(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Manifest and service worker: docs/decisions/1103-pwa-and-offline-saves.md.
+    VitePWA({
+      // The page registers the worker itself (lazily, after the first render) and asks before
+      // switching to a new version ("New version available" with Reload).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/90second',
+        name: 'FitBench: 90 Second Push-up Challenge',
+        short_name: 'FitBench',
+        description: 'Timed fitness challenges, workout logs and leaderboards.',
+        start_url: '/90second',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#059669',
+        background_color: '#f8faf9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell and every route's code; stock avatars and icons too. Never /api: personal
+        // answers stay out of Cache Storage, which every member of this browser shares.
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        // The camera's detector (megabytes) loads only when a member chooses the camera.
+        globIgnores: ['camera/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/camera\//],
+        cleanupOutdatedCaches: true,
+        // The first worker takes control of the open page at once (nothing to be inconsistent
+        // with yet); a later one waits for Reload on "New version available".
+        clientsClaim: true,
+        runtimeCaching: [],
+      },
+    }),
+    cameraFiles(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': r('./client/src'), '@common': r('./common') },
   },

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeClip } from '../e2e/camera/make-y4m';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from '../e2e/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_CAMERA_PORT ?? 7090);
@@ -68,20 +69,10 @@ export async function cameraBench({ baseUrl }: { baseUrl: string }): Promise<voi
   const BASE = baseUrl;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-camera-bench-'));
   const clip = path.join(tmp, 'reps.y4m');
-  writeClip(clip, { leadSeconds: 2, reps: 30, repSeconds: 1.5, depth: 2.4, tailSeconds: 2 });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  });
+  // 30 frames a second, as a phone's front camera delivers: the figure is then the detector's own
+  // rate, not capped by the clip's.
+  writeClip(clip, { leadSeconds: 2, reps: 30, repSeconds: 1.5, depth: 2.4, tailSeconds: 2, fps: 30 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(clip)] });
   try {
     const readyMs: number[] = [];
     const fps: number[] = [];
@@ -112,7 +103,7 @@ export async function cameraBench({ baseUrl }: { baseUrl: string }): Promise<voi
     const files = modelFiles();
     const total = files.reduce((a, f) => ({ raw: a.raw + f.raw, br: a.br + f.br, gz: a.gz + f.gz }), { raw: 0, br: 0, gz: 0 });
     console.log(`camera: "Count with camera" to ready, median of ${TRIES} (cold cache): ${median(readyMs)} ms [${readyMs.join(', ')}] (target <= 3000)`);
-    console.log(`camera: face detections per second, median of ${TRIES}: ${median(fps).toFixed(1)} [${fps.map((f) => f.toFixed(1)).join(', ')}] (target >= 15; the fake camera plays 15 frames a second)`);
+    console.log(`camera: face detections per second, median of ${TRIES}: ${median(fps).toFixed(1)} [${fps.map((f) => f.toFixed(1)).join(', ')}] (target >= 15; the fake camera plays 30 frames a second)`);
     for (const f of files) console.log(`camera: ${f.file}  ${kb(f.raw)} (br ${kb(f.br)}, gzip ${kb(f.gz)})`);
     console.log(`camera: model + runtime total ${kb(total.raw)} (br ${kb(total.br)}, gzip ${kb(total.gz)}), loaded only on "Count with camera"`);
     console.log(`camera: machine load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -22,6 +22,10 @@ export const PROFILE_URL_MAX = 2048;
 export const AVATAR_MAX_BYTES = 1.5 * 1024 * 1024;
 export const AVATAR_MAX_PX = 512;
 
+export const WEEKLY_GOAL_MIN = 1;
+export const WEEKLY_GOAL_MAX = 7;
+export const WEEKLY_GOAL_DEFAULT = 3;
+
 export const TIMER_SECONDS = 90;
 export const READY_STEPS = 3;
 export const READY_STEP_MS = 800;

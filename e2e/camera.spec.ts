@@ -3,14 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeClip, type ClipOptions } from './camera/make-y4m';
-import { expect, registerUser, test, toasts } from './fixtures';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fakeCameraArgs } from './chromium';
+import { expect, expectNoA11yViolations, registerUser, test, toasts } from './fixtures';
 
 // Chromium plays a .y4m file as the camera; each clip needs its own browser launch.
 // The clips: a face photo scaled at push-up pace (e2e/camera/make-y4m.ts).
 const REPS = 4;
 // The clip starts when the camera opens: the lead covers loading the model, setting the top
 // position and the 3-2-1 (skipped by the fake clock) even on a busy machine.
-const LEAD_S = 22;
+const LEAD_S = 30;
 const REP_S = 3;
 const full: ClipOptions = { leadSeconds: LEAD_S, reps: REPS, repSeconds: REP_S, depth: 2.4, tailSeconds: 8 };
 const half: ClipOptions = { ...full, depth: 1.5 };
@@ -23,22 +24,7 @@ const clipFile = (name: string, o: ClipOptions) => {
 };
 
 async function launchWithCamera(clip: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(clip)] });
 }
 
 /** A signed-in phone-sized page in its own browser, failing on console errors and other hosts. */
@@ -61,7 +47,7 @@ async function cameraPage(browser: Browser, baseURL: string) {
 }
 
 /** Count with camera -> ready -> top position -> Start (the fake clock skips the 3-2-1). */
-async function startCameraRun(page: Page) {
+async function startCameraRun(page: Page, { checkA11y = false } = {}) {
   // The clock runs in real time (camera frames are real), and the test jumps it to end the run.
   await page.clock.install();
   await page.goto('/90second/timer');
@@ -72,11 +58,15 @@ async function startCameraRun(page: Page) {
   await expect(page.getByText('No image leaves this device')).toBeVisible();
   await expect(page.getByTestId('camera-status')).toHaveText(/Camera ready/, { timeout: 30_000 });
   await expect(page.getByTestId('face-status')).toHaveText('Face found');
+  // The guide, the preview and the calibration step, read by axe.
+  if (checkA11y) await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Set top position' }).click();
   await expect(page.getByTestId('camera-status')).toHaveText(/Top position set/);
   await page.getByTestId('timer-start').click();
   await page.clock.fastForward(2400);
   await expect(page.getByTestId('timer-clock')).toBeVisible();
+  // The run: the large live count and the small preview.
+  if (checkA11y) await expectNoA11yViolations(page);
   const late = Date.now() - opened;
   expect(late, 'the run must start before the clip\'s first rep').toBeLessThan((LEAD_S - 1) * 1000);
 }
@@ -101,7 +91,7 @@ test.describe('Count with camera (fake camera)', () => {
     browser = await launchWithCamera(clipFile('full', full));
     const { page, user, errors, foreign } = await cameraPage(browser, baseURL!);
 
-    await startCameraRun(page);
+    await startCameraRun(page, { checkA11y: true });
     await expect(page.getByTestId('camera-count')).toHaveText(String(REPS), { timeout: 45_000 });
     await endRun(page);
 
@@ -113,6 +103,7 @@ test.describe('Count with camera (fake camera)', () => {
     await expect(page.getByTestId('camera-mark-note')).toContainText('saved without the Counted by camera mark');
     await page.getByRole('button', { name: 'Decrease count' }).click();
     await expect(page.getByTestId('camera-mark-note')).toContainText('Saved as counted by camera');
+    await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Save Workout' }).click();
     await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('img', { name: 'Counted by camera' })).toBeVisible();

@@ -36,7 +36,8 @@ export async function addWorkout(request: APIRequestContext, body: { pushups: nu
 }
 
 // Expected failures the browser logs as console errors (e.g. the 401 of a visitor's /api/user).
-const EXPECTED_CONSOLE = /Failed to load resource: the server responded with a status of (400|401|403|404|409|413|422|429)/;
+const EXPECTED_CONSOLE =
+  /Failed to load resource: (the server responded with a status of (400|401|403|404|409|413|422|429)|net::ERR_INTERNET_DISCONNECTED)/;
 
 /**
  * The visible toasts. Radix also mirrors each into a live region, which this skips; and while a

@@ -278,4 +278,35 @@ test.describe('edit profile', () => {
     const me = await (await page.context().request.get('/api/user')).json();
     expect(me).toMatchObject({ fullName: null, age: null, gender: null, profilePicture: null });
   });
+
+  test('opened before the stats arrive, the weekly goal shows the saved goal once they do', async ({
+    page,
+    user,
+  }) => {
+    void user;
+    const set = await page.context().request.patch('/api/profile', { data: { weeklyGoal: 5 } });
+    expect(set.status()).toBe(200);
+    // Hold the stats (which carry the goal) until the dialog is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/stats?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    const goal = dialog.getByLabel('Weekly goal');
+    await expect(goal).toHaveValue('');
+    await expect(goal.locator('option', { hasText: 'Keep my current goal' })).toHaveCount(1);
+    release();
+    await expect(goal).toHaveValue('5');
+    await expect(goal.locator('option', { hasText: 'Keep my current goal' })).toHaveCount(0);
+    // Saving other fields keeps the goal.
+    await dialog.getByLabel('Age').fill('41');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page)).toContainText('Profile updated');
+    const stats = await (await page.context().request.get('/api/stats?tz=UTC')).json();
+    expect(stats.weeklyGoal).toBe(5);
+  });
 });

@@ -1,5 +1,9 @@
 import { expect, test, addWorkout, registerUser } from './fixtures';
 
+// As a visitor's browser runs it: with the service worker (other specs block it, and Playwright
+// then logs a warning of its own on each registration).
+test.use({ serviceWorkers: 'allow' });
+
 // A visitor's page load logs nothing at all in the console: no failed request (the current-user
 // query gets a 200 with null), no warning, and no CSP violation in the Issues panel (zod's eval
 // probe: client/src/lib/zod-jitless.ts). docs/decisions/1253-session-state-route.md

@@ -44,6 +44,22 @@ describe('graceful stop', () => {
     expect(took).toBeLessThan(10_000);
   });
 
+  it('with SHUTDOWN_DELAY_SECONDS, readiness answers 503 while the port stays open, then it closes', async () => {
+    server = await startServer({ DATA_DIR: dataDir, SHUTDOWN_DELAY_SECONDS: '2' });
+    await waitReady(server);
+    const s = server;
+    s.kill('SIGTERM');
+    await sleep(300);
+    const ready = await fetch(`${s.base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not ready', message: 'shutting down' });
+    // Still serving meanwhile: liveness, and the API for whoever has not noticed yet.
+    expect((await fetch(`${s.base}/api/health`)).status).toBe(200);
+    expect((await fetch(`${s.base}/api/leaderboard/week`)).status).toBe(200);
+    expect(await s.exited).toBe(0);
+    expect(await connects(s.port)).toBe(false);
+  });
+
   it('without the flag the slow route does not exist', async () => {
     server = await startServer({ DATA_DIR: dataDir });
     await waitReady(server);

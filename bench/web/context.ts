@@ -7,17 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 
 export interface WebBenchContext {
   baseUrl: string;

@@ -4,6 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
 
+// The service worker (and workbox-window) load after the page, off the critical path of /.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./app/pwa/start-pwa').then((m) => m.startPwa());
+  });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

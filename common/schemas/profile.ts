@@ -10,6 +10,8 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
+  WEEKLY_GOAL_MAX,
+  WEEKLY_GOAL_MIN,
 } from '../constants';
 import { publicUserSchema } from './auth';
 import { plainText } from './text';
@@ -142,6 +144,13 @@ const profilePictureSchema = plainText('The picture')
     if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
   });
 
+/** Sessions a week the member aims for (docs/decisions/1101-weekly-goal.md); never null. */
+export const weeklyGoalSchema = z
+  .number({ error: 'The weekly goal must be a number' })
+  .int('The weekly goal must be a whole number')
+  .min(WEEKLY_GOAL_MIN, `The weekly goal must be at least ${WEEKLY_GOAL_MIN} session a week`)
+  .max(WEEKLY_GOAL_MAX, `The weekly goal must be at most ${WEEKLY_GOAL_MAX} sessions a week`);
+
 const fixed = (field: string) =>
   z.never({ error: `Your ${field} cannot be changed here.` }).optional();
 
@@ -169,6 +178,7 @@ export const updateProfileSchema = z.strictObject(
       .nullable()
       .optional(),
     profilePicture: profilePictureSchema.nullable().optional(),
+    weeklyGoal: weeklyGoalSchema.optional(),
     isPrivate: z.boolean({ error: 'isPrivate must be true or false' }).optional(),
     showAgeGender: z.boolean({ error: 'showAgeGender must be true or false' }).optional(),
     id: fixed('id'),

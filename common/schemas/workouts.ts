@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
+import { isValidTimeZone } from './leaderboard';
 import { verificationSchema } from './verification';
 
 const DAY_MS = 86_400_000;
@@ -82,6 +83,16 @@ export type CreatedWorkout = z.infer<typeof createdWorkoutSchema>;
 
 export const workoutListSchema = z.array(workoutSchema);
 
+/** POST /api/workouts answers with the created workout and the member's best before it (null: first ever). */
+export const savedWorkoutSchema = createdWorkoutSchema.extend({
+  previousBest: z.number().int().nullable(),
+});
+export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
+
+/** Whether a save beat the member's previous best (a first workout has nothing to beat). */
+export const isNewPersonalBest = (w: Pick<SavedWorkout, 'pushups' | 'previousBest'>) =>
+  w.previousBest !== null && w.pushups > w.previousBest;
+
 /** A workout as others see it: notes are personal and never leave in a public response. */
 export const publicWorkoutSchema = workoutSchema.omit({ notes: true });
 export type PublicWorkout = z.infer<typeof publicWorkoutSchema>;
@@ -110,3 +121,22 @@ export const statsSchema = z.object({
   verifiedBest: z.number().int(),
 });
 export type Stats = z.infer<typeof statsSchema>;
+
+/** GET /api/stats: the week is the member's calendar week in `tz` (an IANA name; none means UTC). */
+export const myStatsQuerySchema = z.object({
+  tz: z
+    .string()
+    .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
+    .optional(),
+});
+
+/** The signed-in member's own stats: the public four plus the weekly goal's progress. */
+export const myStatsSchema = statsSchema.extend({
+  /** Sessions a week the member aims for (1-7). */
+  weeklyGoal: z.number().int(),
+  /** Workouts saved this week (Sunday 00:00 to Sunday 00:00 in `tz`). */
+  sessionsThisWeek: z.number().int(),
+  /** Consecutive weeks, up to this one, in which the goal was met; this week counts once met. */
+  weekStreak: z.number().int(),
+});
+export type MyStats = z.infer<typeof myStatsSchema>;

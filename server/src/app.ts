@@ -1,14 +1,15 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import os from 'node:os';
 import type { Db } from './db/client';
 import { trustProxyOption, type TrustProxy } from './lib/client-address';
-import { argon2Limiter } from './lib/password';
+import { ARGON2_DEFAULT_COST, argon2Limiter, configureArgon2Cost } from './lib/password';
+import { compiledSerializerCompiler } from './lib/serializer';
 import type { BoardCache } from './lib/board-cache';
 import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
+import { jsonCompression } from './plugins/compression';
 import { errors } from './plugins/errors';
-import { personalResponses } from './plugins/personal-responses';
 import { openApi } from './plugins/openapi';
 import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
@@ -17,10 +18,12 @@ import { accountRoutes } from './routes/account/account.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
+import { previewsRoutes } from './routes/previews/previews.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
+import { FILL_BATCH } from './routes/leaderboard/period-fill';
 
 export interface AppConfig {
   cookieSecure: boolean;
@@ -38,6 +41,10 @@ export interface AppConfig {
   /** Argon2 hashes at once, and how many more may wait (beyond: 503). */
   argon2Concurrency: number;
   argon2Queue: number;
+  /** Argon2id cost of new hashes: OWASP's by default; only test suites that hash a lot lower it. */
+  argon2Cost: { memoryCost: number; timeCost: number };
+  /** Users per batch when a new leaderboard period is filled in the background; 0: not in the background (tests). */
+  periodFillBatch: number;
   /** Folder of the built client; when absent only the API is served. */
   clientDir?: string;
 }
@@ -54,6 +61,8 @@ export const defaultConfig: AppConfig = {
   saveWindowMs: 60 * 60_000,
   argon2Concurrency: os.availableParallelism(),
   argon2Queue: 4 * os.availableParallelism(),
+  argon2Cost: ARGON2_DEFAULT_COST,
+  periodFillBatch: FILL_BATCH,
 };
 
 export interface AppDeps {
@@ -84,36 +93,55 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
+    // A URL the router cannot take apart (broken percent-encoding, a path parameter over 100
+    // characters) gets the API's JSON error, without echoing the URL back.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .send({ message: tooLong ? 'A part of the URL is too long.' : 'The URL is not valid.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses: fast-json-stringify compiled from the zod schemas (server/src/lib/serializer.ts).
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('db', deps.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('config', config);
   argon2Limiter.configure(config.argon2Concurrency, config.argon2Queue);
+  configureArgon2Cost(config.argon2Cost);
 
   await app.register(errors);
   await app.register(securityHeaders, { hsts: config.cookieSecure });
   await app.register(sameSiteCheck);
   await app.register(session);
   await app.register(boardCache, { cache: deps.boardCache });
-  await app.register(personalResponses);
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   await app.register(openApi);
 
-  for (const routes of [
-    healthRoutes,
-    authRoutes,
-    workoutsRoutes,
-    leaderboardRoutes,
-    usersRoutes,
-    accountRoutes,
-    sessionsRoutes,
-  ]) {
-    await app.register(routes, { prefix: '/api' });
-  }
+  // The API in one scope, so its JSON compression leaves the client's precompressed files alone.
+  await app.register(
+    async (api) => {
+      await jsonCompression(api);
+      for (const routes of [
+        healthRoutes,
+        authRoutes,
+        workoutsRoutes,
+        leaderboardRoutes,
+        usersRoutes,
+        accountRoutes,
+        sessionsRoutes,
+      ]) {
+        await api.register(routes);
+      }
+    },
+    { prefix: '/api' },
+  );
   // Also serves uploaded avatars; it raises the body limit on its own route only.
   await app.register(profileRoutes);
+  // Profile pages with link-preview tags and their share cards, before the SPA fallback.
+  await app.register(previewsRoutes, { clientDir: config.clientDir });
   await app.register(client, { clientDir: config.clientDir });
   return app;
 }

@@ -42,6 +42,11 @@ const envSchema = z.object({
   BOARD_CACHE: bool.default(true),
   /** Seconds a SIGTERM stop waits for in-flight requests before giving up (exit 1). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(9),
+  /**
+   * Seconds between SIGTERM and closing the port: readiness answers 503 meanwhile, so balancers
+   * that probe it (Caddy, orchestrators) stop sending first. 0 closes at once.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(0),
   // Test-only knobs, read here so no other file touches process.env.
   TEST_DATABASE_URL: z.string().optional(),
   TEST_DB_KIND: z.enum(['pglite', 'postgres']).optional(),

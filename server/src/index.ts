@@ -75,19 +75,31 @@ async function main() {
     release?.();
   });
 
-  // SIGTERM: stop accepting connections, let in-flight requests finish (new requests on kept-alive
-  // connections get 503), close the database, exit 0. A stop that cannot finish in time exits 1.
+  // SIGTERM: readiness goes 503; after SHUTDOWN_DELAY_SECONDS (default 0) stop accepting
+  // connections, let in-flight requests finish (new requests on kept-alive connections get 503),
+  // close the database, exit 0. A stop that cannot finish in time exits 1.
   let stopping = false;
   // Node keeps a kept-alive connection open after its request ends, even once the server is
   // closing, so the close would wait for the client to hang up: answers sent while stopping
   // close their connection instead.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
+  });
+  // While stopping, readiness answers 503 at once, so balancers that probe it stop sending
+  // before the port closes (docs/decisions/0804-rolling-restarts.md).
+  app.addHook('onRequest', async (request, reply) => {
+    if (stopping && request.routeOptions.url === '/api/ready') {
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'not ready', message: 'shutting down' });
+    }
   });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    if (env.SHUTDOWN_DELAY_SECONDS > 0) {
+      app.log.info(`${signal} received: not ready; serving ${env.SHUTDOWN_DELAY_SECONDS} s more before closing`);
+      await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_SECONDS * 1000));
+    }
     app.log.info(`${signal} received: finishing in-flight requests`);
     const timer = setTimeout(() => {
       app.log.error(`in-flight requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting`);

@@ -77,9 +77,46 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(takingTurns(client) as PGlite, { schema }) as unknown as Db;
   await migratePgliteClient(client);
   return { db, kind: 'pglite' as const, pglite: client, close: () => client.close() };
+}
+
+/** How long the app's PGlite statements may run back to back before the event loop gets a turn. */
+const PGLITE_SLICE_MS = 5;
+
+/**
+ * PGlite runs each statement on this thread, and its own queue hands over from one statement to
+ * the next without the event loop turning: 200 requests that each queue a few statements held
+ * every other request (even GET /api/health, which reads nothing) for seconds, until all of them
+ * ran. The app's statements (and transactions, whole) therefore go one at a time through this
+ * queue, which lets the event loop turn (setImmediate) once they have run PGLITE_SLICE_MS back
+ * to back, so requests that need no database are answered in between.
+ * docs/decisions/0703-argon2-queue.md
+ */
+export function takingTurns(client: PGlite): Pick<PGlite, 'query' | 'transaction'> {
+  let last: Promise<unknown> = Promise.resolve();
+  let sliceStart = performance.now();
+  const turn = () => {
+    if (performance.now() - sliceStart < PGLITE_SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        sliceStart = performance.now();
+        resolve();
+      }),
+    );
+  };
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const mine = last.then(turn).then(run);
+    last = mine.catch(() => undefined);
+    return mine;
+  };
+  return {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      inTurn(() => client.query(...args))) as PGlite['query'],
+    transaction: ((run: Parameters<PGlite['transaction']>[0]) =>
+      inTurn(() => client.transaction(run))) as PGlite['transaction'],
+  };
 }
 
 /** Timeouts that keep a request from hanging on an unreachable database (docs/decisions/0800-database-outages.md). */
@@ -109,7 +146,10 @@ export interface OpenPostgresOptions {
  * with a growing delay and saying so) rather than exiting; once running, a dropped connection
  * only costs the requests that were using it.
  */
-export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: OpenPostgresOptions = {},
+): Promise<Database> {
   const log = options.log ?? ((m: string) => console.error(m));
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...options.timeouts });
   // An idle client whose connection drops (a database restart, a failover) emits 'error' on the
@@ -126,7 +166,9 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
         await pool.end();
         throw err;
       }
-      log(`database unavailable at start (attempt ${attempt}: ${describe(err)}); retrying in ${delay} ms`);
+      log(
+        `database unavailable at start (attempt ${attempt}: ${describe(err)}); retrying in ${delay} ms`,
+      );
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(delay * 2, 5_000);
     }
@@ -136,7 +178,10 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
 
 /** Applies the migrations on a connection of its own (no statement timeout: they may be slow). */
 async function migratePostgres(url: string) {
-  const conn = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis });
+  const conn = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis,
+  });
   // Its errors surface through the calls below; a drop while idle must not end the process.
   conn.on('error', () => undefined);
   await conn.connect();
@@ -152,13 +197,24 @@ async function migratePostgres(url: string) {
 
 // Connection-level failures: the database is down, restarting, refusing or not answering.
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up, shutting down)
   '57014', // query_canceled (statement_timeout)
   '53300', // too_many_connections
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
 ]);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection ended|not queryable/i;
@@ -198,13 +254,16 @@ export async function notReadyReason(db: Db): Promise<string | null> {
     const rows = await db.execute<{ latest: number | string | null }>(
       sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
     );
-    const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { latest: unknown }[] }).rows;
+    const list = Array.isArray(rows)
+      ? rows
+      : (rows as unknown as { rows: { latest: unknown }[] }).rows;
     const latest = Number(list[0]?.latest ?? 0);
     if (latest < last) return 'Database migrations are not all applied.';
     return null;
   } catch (err) {
     if (isDatabaseUnavailable(err)) return 'The database does not answer.';
-    if ((err as { cause?: { code?: string } }).cause?.code === '42P01') return 'Database migrations are not applied.';
+    if ((err as { cause?: { code?: string } }).cause?.code === '42P01')
+      return 'Database migrations are not applied.';
     return `The database check failed: ${describe(err)}`;
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  bigint,
   boolean,
   customType,
   index,
@@ -34,11 +35,14 @@ export const users = pgTable(
     // When false, public responses carry age and gender as null.
     showAgeGender: boolean('show_age_gender').notNull().default(true),
     createdAt: createdAt(),
+    // Sessions a week the member aims for; see docs/decisions/1101-weekly-goal.md.
+    weeklyGoal: integer('weekly_goal').notNull().default(3),
   },
   (t) => [
     // docs/product.md#accounts: unique without regard to case.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_weekly_goal_range', sql`${t.weeklyGoal} between 1 and 7`),
   ],
 );
 
@@ -79,7 +83,11 @@ export const workouts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     pushups: integer('pushups').notNull(),
     notes: text('notes'),
+    // The time the member says they did the set (the API's createdAt; may be up to 7 days back).
     createdAt: createdAt(),
+    // When the server received the save: it breaks ties on the boards, so a claimed createdAt
+    // cannot buy a better place (docs/decisions/0707-ties-by-received-time.md).
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // docs/product.md#idempotent-saves: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
@@ -110,6 +118,12 @@ export const leaderboardPeriods = pgTable(
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     createdAt: createdAt(),
+    // A period is filled in batches of users after it is registered (lb_fill_period in
+    // server/src/db/sql/leaderboard.sql): users with an id up to fill_cursor are in; null = complete.
+    fillCursor: integer('fill_cursor'),
+    // The first batch waits until no transaction older than this id is running, so no save
+    // whose trigger ran before the period existed is missed (docs/decisions/1257-periods-without-blocking.md).
+    fillWaitXid: bigint('fill_wait_xid', { mode: 'number' }),
   },
   (t) => [uniqueIndex('leaderboard_periods_range_idx').on(t.startsAt, t.endsAt)],
 );
@@ -128,6 +142,8 @@ export const leaderboardBests = pgTable(
     workoutId: integer('workout_id').notNull(),
     pushups: integer('pushups').notNull(),
     createdAt: instant('created_at').notNull(),
+    // The set's received_at: the tie-break (lb_rank_key, server/src/db/sql/leaderboard.sql).
+    receivedAt: instant('received_at').notNull(),
     age: integer('age'),
     gender: text('gender'),
   },
@@ -138,7 +154,7 @@ export const leaderboardBests = pgTable(
     index('leaderboard_bests_board_idx').on(
       t.periodId,
       t.pushups.desc(),
-      t.createdAt,
+      t.receivedAt,
       t.workoutId,
       t.userId,
       t.age,

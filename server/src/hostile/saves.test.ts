@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { leaderboardMeSchema, leaderboardSchema } from '@common/schemas/leaderboard';
 import { useTestApp } from '../test/app';
 import { createUser } from '../test/factories';
 
@@ -35,5 +36,33 @@ describe('saves', () => {
     expect((await save(other.headers, { pushups: 5 })).statusCode).toBe(201);
     t.clock.advance(60 * 60_000 + 1);
     expect((await save(u.headers, { pushups: 12 })).statusCode).toBe(201);
+  });
+
+  it('ties on a board go to the save the server received first, not the earlier claimed createdAt', async () => {
+    t.clock.set('2026-11-21T15:00:00Z');
+    const honest = await createUser(t.app);
+    const claimer = await createUser(t.app);
+    // The honest member saves first, dated now.
+    const first = await save(honest.headers, { pushups: 42 });
+    expect(first.statusCode).toBe(201);
+    // Five minutes later another member saves the same count, claiming it was done an hour ago.
+    t.clock.advance(5 * 60_000);
+    const late = await save(claimer.headers, { pushups: 42, createdAt: '2026-11-21T14:00:00Z' });
+    expect(late.statusCode).toBe(201);
+    // A second set of the same count, received later still but claimed even earlier, is not the
+    // claimer's best: their first-received one is.
+    t.clock.advance(60_000);
+    expect((await save(claimer.headers, { pushups: 42, createdAt: '2026-11-21T13:00:00Z' })).statusCode).toBe(201);
+
+    for (const query of ['', '?limit=100']) {
+      const res = await t.app.inject({ url: `/api/leaderboard/today${query}` });
+      const rows = leaderboardSchema.parse(res.json()).filter((r) => r.pushups === 42);
+      expect(rows.map((r) => r.id)).toEqual([first.json().id, late.json().id]);
+      // They share the rank; the entry still shows the time the member gave.
+      expect(rows.map((r) => r.rank)).toEqual([rows[0]!.rank, rows[0]!.rank]);
+      expect(rows[1]!.createdAt).toBe('2026-11-21T14:00:00.000Z');
+    }
+    const me = await t.app.inject({ url: '/api/leaderboard/today/me', headers: claimer.headers });
+    expect(leaderboardMeSchema.parse(me.json())).toMatchObject({ pushups: 42, id: late.json().id });
   });
 });

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AVATAR_MAX_PX } from '@common/constants';
 import type { AvatarMimeType } from '@common/schemas/profile';
 
@@ -13,6 +12,8 @@ export class NotAnImageError extends Error {}
 
 /** The image re-encoded in its own format, oriented upright, at most AVATAR_MAX_PX per side. */
 export async function reencodeImage(bytes: Buffer, mime: AvatarMimeType): Promise<Buffer> {
+  // Loaded with the first upload: the server starts faster without it (docs/decisions/1255-compiled-serializers-and-hooks.md).
+  const { default: sharp } = await import('sharp');
   try {
     const pipeline = sharp(bytes, {
       limitInputPixels: MAX_INPUT_PIXELS,

@@ -5,13 +5,27 @@ import { WorkLimiter } from './work-limiter';
 
 // OWASP's Argon2id parameters: m=19456 KiB, t=2, p=1.
 // Algorithm is an ambient const enum; 2 is Argon2id.
-const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+export const ARGON2_DEFAULT_COST = { memoryCost: 19456, timeCost: 2 };
+let OPTIONS = { algorithm: 2 as Algorithm, ...ARGON2_DEFAULT_COST, parallelism: 1 };
+
+/**
+ * The cost of new hashes (buildApp sets it from its config). Only test suites that hash thousands
+ * of passwords lower it; a stored hash is always verified with the cost written in it.
+ */
+export function configureArgon2Cost(cost: { memoryCost: number; timeCost: number }) {
+  if (cost.memoryCost === OPTIONS.memoryCost && cost.timeCost === OPTIONS.timeCost) return;
+  OPTIONS = { ...OPTIONS, ...cost };
+  dummyHash = undefined;
+}
 
 /**
  * Every hash and verify of the process goes through this limiter: at most one per core at once,
  * a short queue, then 503 (docs/decisions/0703-argon2-queue.md). buildApp sets its size.
  */
-export const argon2Limiter = new WorkLimiter(os.availableParallelism(), 4 * os.availableParallelism());
+export const argon2Limiter = new WorkLimiter(
+  os.availableParallelism(),
+  4 * os.availableParallelism(),
+);
 
 export function hashPassword(password: string): Promise<string> {
   return argon2Limiter.run(() => hash(password, OPTIONS));
@@ -39,7 +53,9 @@ export const COMMON_PASSWORDS_REFUSED = 10_000;
 
 // zxcvbn-ts's list of common passwords, most frequent first, shipped in node_modules (no network).
 // It is all lower case; comparing lower case also refuses 'Qwerty' and 'PASSWORD'.
-const common = new Set((dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORDS_REFUSED));
+const common = new Set(
+  (dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORDS_REFUSED),
+);
 
 export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());

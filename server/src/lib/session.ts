@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@common/constants';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -39,14 +39,24 @@ export async function createSession(
   return token;
 }
 
-export async function validateSession(db: Db, token: string, now: Date) {
-  const id = sha256Hex(token);
-  const rows = await db
+// The lookup every signed-in request makes, built once per database as a prepared query: drizzle
+// skips building the SQL, and PostgreSQL plans it once per connection.
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('fitbench_session_lookup');
+}
+
+export async function validateSession(db: Db, token: string, now: Date) {
+  const id = sha256Hex(token);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const rows = await lookup.execute({ id });
   const row = rows[0];
   if (!row) return null;
   const { session, user } = row;

@@ -32,4 +32,19 @@ describe('WorkLimiter', () => {
     await expect(limiter.run(async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
     expect(await limiter.run(async () => 1)).toBe(1);
   });
+
+  it('says when it is full, so callers refuse before the work that leads up to a task', async () => {
+    const limiter = new WorkLimiter(1, 1);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const first = limiter.run(() => gate);
+    expect(limiter.full).toBe(false);
+    expect(() => limiter.refuseIfFull()).not.toThrow();
+    const second = limiter.run(async () => 2);
+    expect(limiter.full).toBe(true);
+    expect(() => limiter.refuseIfFull()).toThrow(HttpError);
+    release();
+    await Promise.all([first, second]);
+    expect(limiter.full).toBe(false);
+  });
 });

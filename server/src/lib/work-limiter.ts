@@ -24,13 +24,33 @@ export class WorkLimiter {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** Every slot busy and the queue full: a task given now would be refused. */
+  get full() {
+    return this.running >= this.concurrency && this.waiting.length >= this.queue;
+  }
+
+  /**
+   * Refuses now, as run() would, when the limiter is full: callers check this before the work
+   * that leads up to the task (database round trips), so a flood is turned away cheaply.
+   */
+  refuseIfFull() {
+    if (this.full) throw this.busy();
+  }
+
+  private busy() {
+    return new HttpError(
+      503,
+      'The server is busy signing people in. Please try again in a few seconds.',
+      undefined,
+      {
+        'retry-after': String(this.retryAfterSeconds),
+      },
+    );
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queue) {
-        throw new HttpError(503, 'The server is busy signing people in. Please try again in a few seconds.', undefined, {
-          'retry-after': String(this.retryAfterSeconds),
-        });
-      }
+      if (this.waiting.length >= this.queue) throw this.busy();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { BoardCache } from '../lib/board-cache';
 
@@ -22,8 +22,14 @@ declare module 'fastify' {
  */
 export const boardCache = fp<{ cache?: BoardCache }>(async (app: FastifyInstance, opts) => {
   app.decorate('boardCache', opts.cache ?? new BoardCache({ enabled: false }));
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config.changesBoards && reply.statusCode < 400) app.boardCache.invalidate();
-    return payload;
+  // Only on the routes that declare it, so every other answer skips the hook.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.changesBoards) return;
+    const invalidate: onSendHookHandler = (_request, reply, payload, done) => {
+      if (reply.statusCode < 400) app.boardCache.invalidate();
+      done(null, payload);
+    };
+    const own = route.onSend;
+    route.onSend = own === undefined ? [invalidate] : [...(Array.isArray(own) ? own : [own]), invalidate];
   });
 });

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 
+const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
+
 /**
  * The built client (when its folder has an index.html) and the SPA fallback: unknown API paths
  * are JSON 404s, other GETs get index.html and the client router decides.
@@ -22,12 +24,17 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
       // docs/decisions/1251-precompressed-client.md
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Hashed build assets never change; everything else is revalidated.
+        // Hashed build assets never change. The service worker and the manifest are checked on
+        // every load, so a new version is seen at once (docs/decisions/1103-pwa-and-offline-saves.md);
+        // everything else is revalidated after an hour.
+        const name = path.basename(filePath);
         res.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+            : NO_CACHE.has(name)
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

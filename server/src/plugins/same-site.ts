@@ -17,14 +17,16 @@ function sameHost(origin: string, host: string | undefined): boolean {
 
 /** State-changing requests whose Origin or Sec-Fetch-Site says another site sent them get a 403. */
 export const sameSiteCheck = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A plain callback: a GET (most requests) returns at once without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     if (request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new HttpError(403, 'Cross-site requests are not allowed.');
+      return done(new HttpError(403, 'Cross-site requests are not allowed.'));
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !sameHost(origin, request.headers.host)) {
-      throw new HttpError(403, 'Cross-site requests are not allowed.');
+      return done(new HttpError(403, 'Cross-site requests are not allowed.'));
     }
+    done();
   });
 });

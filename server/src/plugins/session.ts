@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema';
-import { sessionCookieName } from '../lib/auth';
+import { PRIVATE_NO_STORE, sessionCookieName } from '../lib/auth';
 import { validateSession } from '../lib/session';
 
 type UserRow = typeof users.$inferSelect;
@@ -23,22 +23,25 @@ export const session = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   const cookieName = sessionCookieName(app.config.cookieSecure);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Plain callbacks, not async functions: the common cases (not /api, no cookie) cost no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const token = request.cookies[cookieName];
-    if (!token) return;
-    const found = await validateSession(app.db, token, app.now());
-    if (found) {
-      request.user = found.user;
-      request.sessionToken = token;
-    }
+    if (!token) return done();
+    validateSession(app.db, token, app.now()).then((found) => {
+      if (found) {
+        request.user = found.user;
+        request.sessionToken = token;
+      }
+      done();
+    }, done);
   });
   // Any API answer may depend on who asks: no shared cache may keep it, and the browser should
   // not store it. Routes that are the same for everyone set their own Cache-Control.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'private, no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Database, Db } from '../db/client';
+import { takingTurns, type Database, type Db } from '../db/client';
 import * as schema from '../db/schema';
 import { env } from '../env';
 
@@ -46,6 +46,7 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const file = inject('pgliteTemplate');
   const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // As the server does: the app's statements take turns (server/src/db/client.ts).
+  const db = drizzlePglite(takingTurns(client) as PGlite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

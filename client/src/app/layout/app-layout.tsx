@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { BottomNav } from './bottom-nav';
 import { ChallengeStrip } from './challenge-strip';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 import { paths } from '@/config/paths';
 
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -20,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <OfflineBanner />
       {onAuth ? null : <Header />}
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-40 pt-4">
         {children}

@@ -12,6 +12,8 @@ import { ChallengeIcon, CHALLENGE_COLORS } from '@/features/challenges/component
 import { LeaderboardPreview } from '@/features/leaderboard/components/leaderboard-preview';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkouts } from '@/features/workouts/api/get-workouts';
+import { PendingSaves } from '@/features/workouts/components/pending-saves';
+import { WeeklyGoal } from '@/features/workouts/components/weekly-goal';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
@@ -124,24 +126,27 @@ function YourProgress({ signedIn }: { signedIn: boolean }) {
             </Button>
           </div>
         ) : stats.isPending ? (
-          <Skeleton className="h-20" />
+          <Skeleton className="h-36" />
         ) : stats.isError ? (
           <p role="alert" className="text-sm">
             Could not load your stats. {stats.error.message}
           </p>
         ) : (
-          <dl className="grid grid-cols-3 gap-2">
-            <StatTile label="Last Count" value={stats.data.lastPushups} />
-            <StatTile label="Personal Best" value={stats.data.bestPushups} />
-            <StatTile label="Total Workouts" value={stats.data.totalWorkouts} />
-          </dl>
+          <div className="grid gap-3">
+            <dl className="grid grid-cols-3 gap-2">
+              <StatTile label="Last Count" value={stats.data.lastPushups} />
+              <StatTile label="Personal Best" value={stats.data.bestPushups} />
+              <StatTile label="Total Workouts" value={stats.data.totalWorkouts} />
+            </dl>
+            <WeeklyGoal stats={stats.data} />
+          </div>
         )}
       </CardContent>
     </Card>
   );
 }
 
-function RecentHistory({ username }: { username: string }) {
+function RecentHistory({ userId, username }: { userId: number; username: string }) {
   const workouts = useWorkouts();
   return (
     <Card>
@@ -153,7 +158,8 @@ function RecentHistory({ username }: { username: string }) {
           label="See all"
         />
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        <PendingSaves userId={userId} />
         {workouts.isPending ? (
           <Skeleton className="h-40" />
         ) : workouts.isError ? (
@@ -206,7 +212,7 @@ function PushupHome() {
           <LeaderboardPreview viewerUsername={user?.username ?? null} />
         </CardContent>
       </Card>
-      {user ? <RecentHistory username={user.username} /> : null}
+      {user ? <RecentHistory userId={user.id} username={user.username} /> : null}
       <AllChallengesLink />
     </section>
   );

@@ -10,6 +10,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
 import { ProgressChart } from '@/features/workouts/components/progress-chart';
+import { PendingSaves } from '@/features/workouts/components/pending-saves';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { paths } from '@/config/paths';
 
@@ -124,6 +125,7 @@ function PushupStats() {
           </div>
         </CardHeader>
         <CardContent className="grid gap-3">
+          {user ? <PendingSaves userId={user.id} /> : null}
           {pages.isPending ? (
             <Skeleton className="h-32 w-full" />
           ) : pages.isError ? (

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { isNewPersonalBest } from '@common/schemas/workouts';
+import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { useLocation } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { useUser } from '@/features/auth/api/get-user';
+import { TodayRank } from '@/features/leaderboard/components/today-rank';
 import { WorkoutSaved } from '@/features/share/components/workout-saved';
 import { LogWorkoutForm } from '@/features/workouts/components/log-workout-form';
 import { paths } from '@/config/paths';
@@ -10,9 +13,19 @@ import { paths } from '@/config/paths';
 export default function LogWorkoutRoute() {
   const { data: user } = useUser();
   const [, navigate] = useLocation();
-  const [saved, setSaved] = useState<number | null>(null);
+  const [saved, setSaved] = useState<SaveOutcome | null>(null);
 
-  if (saved !== null) return <WorkoutSaved pushups={saved} username={user?.username ?? ''} />;
+  if (saved !== null) {
+    return (
+      <WorkoutSaved
+        pushups={saved.pushups}
+        username={user?.username ?? ''}
+        personalBest={isNewPersonalBest(saved)}
+        waitingToSync={saved.queued}
+        rank={<TodayRank isPrivate={user?.isPrivate ?? false} />}
+      />
+    );
+  }
 
   const cancel = () => {
     // Back where the user came from inside the app; Home when this page was opened directly.
@@ -30,7 +43,7 @@ export default function LogWorkoutRoute() {
       </div>
       <Card>
         <CardContent className="pt-5">
-          <LogWorkoutForm onSaved={(w) => setSaved(w.pushups)} onCancel={cancel} />
+          <LogWorkoutForm onSaved={setSaved} onCancel={cancel} />
         </CardContent>
       </Card>
     </section>

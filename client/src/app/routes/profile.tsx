@@ -1,4 +1,5 @@
 import { LayoutGrid, LogOut, Settings } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { CHALLENGE_COLORS, ChallengeIcon } from '@/features/challenges/component
 import { ChallengeCards } from '@/features/profile/components/challenge-cards';
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { ProfileCard } from '@/features/profile/components/profile-card';
+import { statsQueryKey, useStats } from '@/features/workouts/api/get-stats';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
 
@@ -16,12 +18,18 @@ import { paths } from '@/config/paths';
 export default function ProfileRoute() {
   const { data: user } = useUser();
   const logout = useLogout();
+  const stats = useStats({ enabled: Boolean(user) });
+  const queryClient = useQueryClient();
   if (!user) return null;
   return (
     <div className="grid gap-4">
       <ProfileCard user={user} />
       <div className="grid grid-cols-2 gap-3">
-        <EditProfileDialog user={user} />
+        <EditProfileDialog
+          user={user}
+          weeklyGoal={stats.data?.weeklyGoal}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: statsQueryKey })}
+        />
         <Button asChild variant="outline">
           <Link href={paths.profileSettings.getHref()}>
             <Settings aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { ExternalLink, Link2, Share2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import type { ComponentType } from 'react';
 import { APP_NAME } from '@common/constants';
 import { cn } from '@/lib/utils';
 import { Button, type ButtonProps } from './button';
@@ -10,6 +11,8 @@ export interface ShareMenuProps {
   text: string;
   title: string;
   label?: string;
+  /** The button's icon (Share2 unless given). */
+  icon?: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
   variant?: ButtonProps['variant'];
   className?: string;
 }
@@ -83,6 +86,7 @@ export function ShareMenu({
   text,
   title,
   label = 'Share',
+  icon: Icon = Share2,
   variant = 'outline',
   className,
 }: ShareMenuProps) {
@@ -97,7 +101,7 @@ export function ShareMenu({
     };
     return (
       <Button type="button" variant={variant} className={className} onClick={() => void share()}>
-        <Share2 aria-hidden="true" />
+        <Icon aria-hidden="true" />
         {label}
       </Button>
     );
@@ -108,7 +112,7 @@ export function ShareMenu({
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button type="button" variant={variant} className={className}>
-          <Share2 aria-hidden="true" />
+          <Icon aria-hidden="true" />
           {label}
         </Button>
       </DropdownMenu.Trigger>

@@ -38,15 +38,17 @@ DROP TYPE IF EXISTS lb_rank_key CASCADE;
 
 
 -- 1. The order rule --------------------------------------------------------------------------------
--- A better set sorts first: more push-ups, then the earlier one, then the lower id (a stable last
--- resort). Ties on push-ups share a rank (1, 2, 2, 4): see lb_board and lb_me.
+-- A better set sorts first: more push-ups, then the one the server received first (received_at,
+-- set by the server: the createdAt a client claims cannot buy a better place), then the lower id
+-- (a stable last resort). Ties on push-ups share a rank (1, 2, 2, 4): see lb_board and lb_me.
+-- docs/decisions/0707-ties-by-received-time.md
 -- Everything that picks or compares sets uses lb_rank_key; the board index walks the same columns.
 
-CREATE TYPE lb_rank_key AS (neg_pushups integer, at timestamptz, workout_id integer);
+CREATE TYPE lb_rank_key AS (neg_pushups integer, received_at timestamptz, workout_id integer);
 
-CREATE FUNCTION lb_rank_key(p_pushups integer, p_at timestamptz, p_workout_id integer)
+CREATE FUNCTION lb_rank_key(p_pushups integer, p_received_at timestamptz, p_workout_id integer)
 RETURNS lb_rank_key LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT ROW(-p_pushups, p_at, p_workout_id)::lb_rank_key
+  SELECT ROW(-p_pushups, p_received_at, p_workout_id)::lb_rank_key
 $$;
 
 
@@ -65,10 +67,10 @@ LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN p_show THEN p_gender END $$;
 CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
 RETURNS TABLE (
   user_id integer, period_id integer, workout_id integer, pushups integer,
-  created_at timestamptz, age integer, gender text
+  created_at timestamptz, received_at timestamptz, age integer, gender text
 )
 LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT ON (w.user_id, p.id) w.user_id, p.id, w.id, w.pushups, w.created_at,
+  SELECT DISTINCT ON (w.user_id, p.id) w.user_id, p.id, w.id, w.pushups, w.created_at, w.received_at,
     lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
   FROM workouts w
   JOIN leaderboard_periods p ON w.created_at >= p.starts_at AND w.created_at < p.ends_at
@@ -76,7 +78,7 @@ LANGUAGE sql STABLE AS $$
   WHERE NOT u.is_private
     AND (p_users IS NULL OR w.user_id = ANY (p_users))
     AND (p_periods IS NULL OR p.id = ANY (p_periods))
-  ORDER BY w.user_id, p.id, lb_rank_key(w.pushups, w.created_at, w.id)
+  ORDER BY w.user_id, p.id, lb_rank_key(w.pushups, w.received_at, w.id)
 $$;
 
 -- Recomputes the given users' bests in the given periods from workouts: rows whose user has no
@@ -93,12 +95,13 @@ BEGIN
   WITH fresh AS (
     SELECT * FROM lb_best_workouts(p_users, p_periods)
   ), set_rows AS (
-    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, age, gender)
+    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
     SELECT * FROM fresh
     ON CONFLICT (user_id, period_id) DO UPDATE
-      SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at
-      WHERE (b.workout_id, b.pushups, b.created_at)
-        IS DISTINCT FROM (excluded.workout_id, excluded.pushups, excluded.created_at)
+      SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
+        received_at = excluded.received_at
+      WHERE (b.workout_id, b.pushups, b.created_at, b.received_at)
+        IS DISTINCT FROM (excluded.workout_id, excluded.pushups, excluded.created_at, excluded.received_at)
   )
   DELETE FROM leaderboard_bests b
   WHERE b.user_id = ANY (p_users) AND b.period_id = ANY (p_periods)
@@ -113,18 +116,19 @@ END $$;
 -- One set-based upsert per statement: a bulk insert costs one pass, not one per row.
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, age, gender)
-  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at,
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
+  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at, n.received_at,
     lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
   FROM new_rows n
   JOIN leaderboard_periods p ON n.created_at >= p.starts_at AND n.created_at < p.ends_at
   JOIN users u ON u.id = n.user_id
   WHERE NOT u.is_private
-  ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.created_at, n.id)
+  ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.received_at, n.id)
   ON CONFLICT (user_id, period_id) DO UPDATE
-    SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at
-    WHERE lb_rank_key(excluded.pushups, excluded.created_at, excluded.workout_id)
-        < lb_rank_key(b.pushups, b.created_at, b.workout_id);
+    SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
+      received_at = excluded.received_at
+    WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
+        < lb_rank_key(b.pushups, b.received_at, b.workout_id);
   RETURN NULL;
 END $$;
 
@@ -138,6 +142,9 @@ DECLARE
   affected_users integer[];
   affected_periods integer[];
 BEGIN
+  -- Waits for a batch filling a new period with these users (lb_fill_period holds them FOR
+  -- SHARE), so the lookup below sees the bests that batch wrote.
+  PERFORM 1 FROM users WHERE id IN (SELECT user_id FROM old_rows) ORDER BY id FOR NO KEY UPDATE;
   SELECT array_agg(DISTINCT b.user_id), array_agg(DISTINCT b.period_id)
   INTO affected_users, affected_periods
   FROM leaderboard_bests b JOIN old_rows o ON o.user_id = b.user_id AND o.id = b.workout_id;
@@ -158,7 +165,8 @@ DECLARE
 BEGIN
   SELECT array_agg(DISTINCT x.user_id) INTO affected FROM (
     SELECT o.user_id, n.user_id AS new_user FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (o.user_id, o.pushups, o.created_at) IS DISTINCT FROM (n.user_id, n.pushups, n.created_at)
+    WHERE (o.user_id, o.pushups, o.created_at, o.received_at)
+      IS DISTINCT FROM (n.user_id, n.pushups, n.created_at, n.received_at)
   ) c CROSS JOIN LATERAL (VALUES (c.user_id), (c.new_user)) x(user_id);
   IF affected IS NOT NULL THEN
     PERFORM lb_refresh(affected, (SELECT array_agg(id) FROM leaderboard_periods));
@@ -261,8 +269,11 @@ CREATE TRIGGER lb_bests_delete AFTER DELETE ON leaderboard_bests
 -- leaderboard_periods holds the calendar periods someone asked for; all time is the period
 -- (-infinity, infinity), registered by migration 0002.
 
--- The id of the period [p_start, p_end), registering and filling it on first use. Callers must
--- read the board in a later statement (a query does not see rows its own function call wrote).
+-- The id of the period [p_start, p_end), registering it on first use. Registering takes no lock
+-- on workouts: the new period is filled afterwards in batches of users (lb_fill_period, run by
+-- the server in the background), while saves go on and their insert trigger already keeps it.
+-- Until its fill is complete, reads take its bests straight from workouts (lb_board, lb_me).
+-- Design: docs/decisions/1257-periods-without-blocking.md.
 CREATE FUNCTION lb_period(p_start timestamptz, p_end timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -272,10 +283,7 @@ BEGIN
   IF FOUND THEN
     RETURN pid;
   END IF;
-  -- Writers wait while the period is filled, so no workout falls between the snapshot read
-  -- below and the insert trigger seeing the new period (held until this transaction ends).
-  LOCK TABLE workouts IN SHARE MODE;
-  INSERT INTO leaderboard_periods (starts_at, ends_at) VALUES (p_start, p_end)
+  INSERT INTO leaderboard_periods (starts_at, ends_at, fill_cursor) VALUES (p_start, p_end, 0)
     ON CONFLICT (starts_at, ends_at) DO NOTHING
     RETURNING id INTO pid;
   IF pid IS NULL THEN
@@ -283,12 +291,80 @@ BEGIN
     SELECT id INTO pid FROM leaderboard_periods WHERE starts_at = p_start AND ends_at = p_end;
     RETURN pid;
   END IF;
-  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, age, gender)
-  SELECT * FROM lb_best_workouts(NULL, ARRAY[pid]);
   -- Periods that ended over 8 days before this one began can get no new workout (saves may be
   -- dated at most 7 days back); drop them. Asking again later simply rebuilds one.
   DELETE FROM leaderboard_periods WHERE ends_at < p_start - interval '8 days';
   RETURN pid;
+END $$;
+
+-- Whether the period's bests are complete (filled, or registered before fills were batched).
+CREATE FUNCTION lb_period_ready(p_period integer) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT fill_cursor IS NULL FROM leaderboard_periods WHERE id = p_period
+$$;
+
+-- Whether some period waits for its fill. VOLATILE: called in the same statement as a board read
+-- that may have just registered a period, it must see that (a stable call would not).
+CREATE FUNCTION lb_fill_pending() RETURNS boolean
+LANGUAGE sql VOLATILE AS $$
+  SELECT EXISTS (SELECT 1 FROM leaderboard_periods WHERE fill_cursor IS NOT NULL)
+$$;
+
+-- One step of filling a period registered by lb_period, in its own short transaction; true once
+-- the period is complete. The first step records the newest transaction id, and the batches wait
+-- until every transaction up to it has ended: a save whose trigger ran before the period was
+-- registered had not put its set in. Then each step merges the bests of the next p_batch users
+-- (by id) through the same "better set wins" upsert as the insert trigger, so a save racing a
+-- batch is never lost. The batch's users are held FOR SHARE while it runs, so a delete of their
+-- sets or a privacy change waits for it and then corrects its rows; a best whose set is gone or
+-- whose owner is private once the batch wrote is recomputed as well (lb_refresh).
+CREATE FUNCTION lb_fill_period(p_period integer, p_batch integer) RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  cur integer;
+  wait_xid bigint;
+  batch integer[];
+  stale integer[];
+BEGIN
+  SELECT fill_cursor, fill_wait_xid INTO cur, wait_xid
+  FROM leaderboard_periods WHERE id = p_period FOR UPDATE;
+  IF NOT FOUND OR cur IS NULL THEN
+    RETURN true;
+  END IF;
+  IF wait_xid IS NULL THEN
+    UPDATE leaderboard_periods SET fill_wait_xid = pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+    WHERE id = p_period;
+    RETURN false;
+  END IF;
+  IF pg_snapshot_xmin(pg_current_snapshot())::text::bigint < wait_xid THEN
+    RETURN false;
+  END IF;
+  SELECT array_agg(u.id ORDER BY u.id) INTO batch
+  FROM (SELECT id FROM users WHERE id > cur ORDER BY id LIMIT p_batch) u;
+  IF batch IS NULL THEN
+    UPDATE leaderboard_periods SET fill_cursor = NULL, fill_wait_xid = NULL WHERE id = p_period;
+    RETURN true;
+  END IF;
+  -- Deletes of these users' sets (lb_on_workouts_delete) and privacy changes wait for this batch
+  -- and then see its rows; those already running are waited for here, and read below.
+  PERFORM 1 FROM users WHERE id = ANY (batch) ORDER BY id FOR SHARE;
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
+  SELECT * FROM lb_best_workouts(batch, ARRAY[p_period])
+  ON CONFLICT (user_id, period_id) DO UPDATE
+    SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
+      received_at = excluded.received_at
+    WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
+        < lb_rank_key(b.pushups, b.received_at, b.workout_id);
+  SELECT array_agg(b.user_id) INTO stale
+  FROM leaderboard_bests b
+  WHERE b.period_id = p_period AND b.user_id = ANY (batch)
+    AND NOT EXISTS (SELECT 1 FROM workouts w JOIN users u ON u.id = w.user_id
+                    WHERE w.id = b.workout_id AND NOT u.is_private);
+  IF stale IS NOT NULL THEN
+    PERFORM lb_refresh(stale, ARRAY[p_period]);
+  END IF;
+  UPDATE leaderboard_periods SET fill_cursor = batch[array_length(batch, 1)] WHERE id = p_period;
+  RETURN false;
 END $$;
 
 
@@ -325,9 +401,24 @@ DECLARE
     SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.age, b.gender
     FROM leaderboard_bests b
     WHERE b.period_id = p
-    ORDER BY b.pushups DESC NULLS LAST, b.created_at, b.workout_id;
+    ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id;
+  -- A period still being filled: the same rows, chosen from workouts (section 2), same order.
+  unfilled CURSOR (p integer) FOR
+    SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.age, b.gender
+    FROM lb_best_workouts(NULL, ARRAY[p]) b
+    ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id;
+  walk refcursor;
 BEGIN
-  FOR r IN board(pid) LOOP
+  IF lb_period_ready(pid) THEN
+    OPEN board(pid);
+    walk := board;
+  ELSE
+    OPEN unfilled(pid);
+    walk := unfilled;
+  END IF;
+  LOOP
+    FETCH walk INTO r;
+    EXIT WHEN NOT FOUND;
     seen := seen + 1;
     -- Ties share a rank (1, 2, 2, 4): a new push-up count takes the position it is seen at.
     IF r.pushups IS DISTINCT FROM prev THEN
@@ -351,6 +442,7 @@ BEGIN
     shown := shown + 1;
     EXIT WHEN shown >= p_limit;
   END LOOP;
+  CLOSE walk;
 END $$;
 
 -- The user's best in the period and overall rank (1 + users with more push-ups), or no row.
@@ -361,16 +453,23 @@ LANGUAGE plpgsql ROWS 1 AS $$
 DECLARE
   pid integer := lb_period(p_start, p_end);
   mine record;
+  ready boolean := lb_period_ready(pid);
 BEGIN
-  SELECT b.workout_id, b.pushups, b.created_at INTO mine
-  FROM leaderboard_bests b WHERE b.user_id = p_user AND b.period_id = pid;
+  IF ready THEN
+    SELECT b.workout_id, b.pushups, b.created_at INTO mine
+    FROM leaderboard_bests b WHERE b.user_id = p_user AND b.period_id = pid;
+  ELSE
+    -- Still being filled: from workouts, as lb_board reads it meanwhile.
+    SELECT b.workout_id, b.pushups, b.created_at INTO mine
+    FROM lb_best_workouts(ARRAY[p_user], ARRAY[pid]) b;
+  END IF;
   IF NOT FOUND THEN
     -- A private member has no bests: their best is read from their workouts, and their rank is
     -- where they would stand among the public members (who alone are counted).
     SELECT w.id AS workout_id, w.pushups, w.created_at INTO mine
     FROM workouts w JOIN users u ON u.id = w.user_id
     WHERE w.user_id = p_user AND u.is_private AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY lb_rank_key(w.pushups, w.created_at, w.id)
+    ORDER BY lb_rank_key(w.pushups, w.received_at, w.id)
     LIMIT 1;
     IF NOT FOUND THEN
       RETURN;
@@ -379,8 +478,13 @@ BEGIN
   workout_id := mine.workout_id;
   pushups := mine.pushups;
   created_at := mine.created_at;
-  SELECT 1 + coalesce(sum(c.users), 0) INTO rank
-  FROM leaderboard_counts c WHERE c.period_id = pid AND c.pushups > mine.pushups;
+  IF ready THEN
+    SELECT 1 + coalesce(sum(c.users), 0) INTO rank
+    FROM leaderboard_counts c WHERE c.period_id = pid AND c.pushups > mine.pushups;
+  ELSE
+    SELECT 1 + count(*) INTO rank
+    FROM lb_best_workouts(NULL, ARRAY[pid]) b WHERE b.pushups > mine.pushups;
+  END IF;
   RETURN NEXT;
 END $$;
 
@@ -395,8 +499,10 @@ BEGIN
   LOCK TABLE workouts IN SHARE MODE;
   TRUNCATE leaderboard_bests, leaderboard_counts;
   -- The insert trigger on leaderboard_bests fills leaderboard_counts.
-  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, age, gender)
+  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
   SELECT * FROM lb_best_workouts(NULL, NULL);
+  -- Every period is complete now, including those a batched fill had not finished.
+  UPDATE leaderboard_periods SET fill_cursor = NULL, fill_wait_xid = NULL WHERE fill_cursor IS NOT NULL;
 END $$;
 
 
@@ -436,11 +542,11 @@ LANGUAGE sql STABLE AS $$
   WITH best AS (
     -- Private members are on no board others see; hidden age and gender read as null, so those
     -- members appear only under All Ages / All (as on the full board, sections 2-3).
-    SELECT DISTINCT ON (w.user_id) w.user_id, w.id, w.pushups, w.created_at,
+    SELECT DISTINCT ON (w.user_id) w.user_id, w.id, w.pushups, w.created_at, w.received_at,
       lb_shown_age(u.age, u.show_age_gender) AS age, lb_shown_gender(u.gender, u.show_age_gender) AS gender
     FROM workouts w JOIN users u ON u.id = w.user_id
     WHERE w.verified AND NOT u.is_private AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY w.user_id, lb_rank_key(w.pushups, w.created_at, w.id)
+    ORDER BY w.user_id, lb_rank_key(w.pushups, w.received_at, w.id)
   ), ranked AS (
     SELECT b.*, rank() OVER (ORDER BY b.pushups DESC) AS rank
     FROM best b
@@ -450,7 +556,7 @@ LANGUAGE sql STABLE AS $$
   WHERE (p_age_min IS NULL OR r.age >= p_age_min)
     AND (p_age_max IS NULL OR r.age <= p_age_max)
     AND (p_gender IS NULL OR r.gender = p_gender)
-  ORDER BY lb_rank_key(r.pushups, r.created_at, r.id)
+  ORDER BY lb_rank_key(r.pushups, r.received_at, r.id)
   LIMIT p_limit
 $$;
 
@@ -460,7 +566,7 @@ LANGUAGE sql STABLE AS $$
   WITH mine AS (
     SELECT w.id, w.pushups, w.created_at FROM workouts w
     WHERE w.user_id = p_user AND w.verified AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY lb_rank_key(w.pushups, w.created_at, w.id)
+    ORDER BY lb_rank_key(w.pushups, w.received_at, w.id)
     LIMIT 1
   )
   SELECT m.id,

@@ -11,7 +11,7 @@ import { badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
 import { deleteOtherSessions } from '../../lib/session';
-import { toWorkoutDto } from '../workouts/workouts.service';
+import { publicColumns, toWorkoutDto } from '../workouts/workouts.service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -127,14 +127,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Every stored field of the user but the password hash, and every workout, oldest first. */
 export async function exportAccount(db: Db, user: UserRow): Promise<AccountExport> {
   const rows = await db
-    .select({
-      id: workouts.id,
-      userId: workouts.userId,
-      pushups: workouts.pushups,
-      notes: workouts.notes,
-      createdAt: workouts.createdAt,
-      verified: workouts.verified,
-    })
+    .select(publicColumns)
     .from(workouts)
     .where(eq(workouts.userId, user.id))
     .orderBy(asc(workouts.createdAt), asc(workouts.id));

@@ -3,7 +3,13 @@ import type { LoginInput, RegisterInput } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors';
-import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
+import {
+  argon2Limiter,
+  burnVerify,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from '../../lib/password';
 import { addressKey } from '../../lib/client-address';
 import * as rateLimit from '../../lib/rate-limit';
 
@@ -31,8 +37,20 @@ function isUniqueViolation(err: unknown): boolean {
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose another one.';
 
-export async function register(db: Db, input: RegisterInput, ip: string, now: Date, limits: AuthLimits) {
-  const window = await rateLimit.hit(db, `register:${addressKey(ip)}`, limits.registerWindowMs, now);
+export async function register(
+  db: Db,
+  input: RegisterInput,
+  ip: string,
+  now: Date,
+  limits: AuthLimits,
+) {
+  argon2Limiter.refuseIfFull();
+  const window = await rateLimit.hit(
+    db,
+    `register:${addressKey(ip)}`,
+    limits.registerWindowMs,
+    now,
+  );
   if (window.count > limits.registerMax) {
     const after = rateLimit.retryAfterSeconds(window, now);
     throw tooManyRequests(
@@ -53,8 +71,14 @@ export async function register(db: Db, input: RegisterInput, ip: string, now: Da
       ),
     );
   const nameTaken = taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase());
-  if (nameTaken) throw conflict('That username is already taken.', { username: ['That username is already taken.'] });
-  if (taken.length > 0) throw conflict('An account with that email already exists.', { email: ['An account with that email already exists.'] });
+  if (nameTaken)
+    throw conflict('That username is already taken.', {
+      username: ['That username is already taken.'],
+    });
+  if (taken.length > 0)
+    throw conflict('An account with that email already exists.', {
+      email: ['An account with that email already exists.'],
+    });
 
   const passwordHash = await hashPassword(input.password);
   try {
@@ -88,6 +112,9 @@ export async function login(
   limits: AuthLimits,
   onLockout: (why: Lockout) => void = () => undefined,
 ) {
+  // A full hashing queue answers 503 before any throttle is counted or any row read: under a
+  // flood the refusals cost no database work (docs/decisions/0703-argon2-queue.md).
+  argon2Limiter.refuseIfFull();
   const name = input.username.toLowerCase();
   const address = addressKey(ip);
   const pairKey = `login:${name}:${address}`;
@@ -108,18 +135,29 @@ export async function login(
     const after = rateLimit.retryAfterSeconds(pair, now);
     // Not given back: beyond the limit the count only says how hard it is being tried.
     onLockout('username-and-address');
-    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes(after)} minutes.`, after);
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Please try again in ${minutes(after)} minutes.`,
+      after,
+    );
   }
   counted.push(pairKey);
   const byAddress = await rateLimit.hit(db, addressKeyName, limits.loginWindowMs, now);
   counted.push(addressKeyName);
   if (byAddress.count > limits.loginIpMaxFailures) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    await refuse('address', after, `Too many failed sign-in attempts from your network. Please try again in ${minutes(after)} minutes.`);
+    await refuse(
+      'address',
+      after,
+      `Too many failed sign-in attempts from your network. Please try again in ${minutes(after)} minutes.`,
+    );
   }
   const wait = await rateLimit.reserveWithDelay(db, userKey, USERNAME_DELAY, now);
   if (wait !== null) {
-    await refuse('username', wait, `Too many failed sign-in attempts for this account. Please try again in ${wait} seconds.`);
+    await refuse(
+      'username',
+      wait,
+      `Too many failed sign-in attempts for this account. Please try again in ${wait} seconds.`,
+    );
   }
   counted.push(userKey);
 
@@ -131,7 +169,9 @@ export async function login(
   const user = rows[0];
   let ok: boolean;
   try {
-    ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerify(input.password), false);
+    ok = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : (await burnVerify(input.password), false);
   } catch (err) {
     // The hashing queue is full (503): the password was not tried, so nothing is counted.
     await giveBack();

@@ -12,10 +12,15 @@ import {
 } from '@common/schemas/leaderboard';
 import { requireUser } from '../../lib/auth';
 import * as service from './leaderboard.service';
+import { configurePeriodFill, kickPeriodFill, stopPeriodFill } from './period-fill';
 
 const params = z.object({ period: leaderboardPeriodSchema });
 
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A fill a stopped process left unfinished resumes at start; closing stops it after its batch.
+  configurePeriodFill(app.db, app.config.periodFillBatch);
+  app.addHook('onReady', async () => kickPeriodFill(app.db));
+  app.addHook('onClose', async () => stopPeriodFill(app.db));
   // Public (docs/product.md#public-and-personal-data): visitors see the boards too.
   app.get(
     '/leaderboard/:period',

@@ -7,6 +7,7 @@ import {
   type LeaderboardQuery,
 } from '@common/schemas/leaderboard';
 import type { Db } from '../../db/client';
+import { kickPeriodFill } from './period-fill';
 import { periodRange } from './period';
 
 // Reads come from leaderboard_bests and leaderboard_counts (kept by triggers) through lb_board and
@@ -96,21 +97,26 @@ export function sliceBoard(board: BoardText, limit: number): string {
   return limit <= 0 ? '[]' : `${board.json.slice(0, board.ends[limit - 1])}]`;
 }
 
+// Whether a registered period still waits for its fill (period-fill.ts); asked in the read's own
+// statement, after the function that may have registered one, so it costs no round trip.
+const filling = sql`lb_fill_pending()`;
+
 /** The board as the JSON text of its entries, ready to send. */
 export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
   // lb_board (server/src/db/sql/leaderboard.sql) registers the period if needed and walks its board index until
   // `limit` rows pass the filters; ranks count everyone in the period (docs/product.md#leaderboard-filters). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
   // (notably on PGlite). Only these keys leave.
-  const [row] = await rowsOf<{ body: string }>(
+  const [row] = await rowsOf<{ body: string; filling: boolean }>(
     db,
-    sql`select coalesce(json_agg(json_build_object(
+    sql`select ${filling} as filling, coalesce(json_agg(json_build_object(
               'id', f.workout_id, 'username', f.username, 'rank', f.rank, 'pushups', f.pushups,
               'createdAt', ${isoSql(sql`f.created_at`)}, 'age', f.age, 'gender', f.gender,
               'profilePicture', f.profile_picture, 'verified', f.verified) order by f.ordinality), '[]')::text as body
         from ${a.verified ? sql`lb_board_verified` : sql`lb_board`}(${a.start}, ${a.end}, ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text)
              with ordinality f`,
   );
+  if (row!.filling) kickPeriodFill(db);
   return row!.body;
 }
 
@@ -141,8 +147,12 @@ export async function getMyStanding(
 ): Promise<LeaderboardMe> {
   const b = bounds(period, now, tz);
   const fn = verified ? sql`lb_me_verified` : sql`lb_me`;
-  const [r] = await rowsOf<MeRow>(db, sql`select * from ${fn}(${b.start}, ${b.end}, ${userId}::int)`);
-  if (!r) return null;
+  const [r] = await rowsOf<MeRow & { filling: boolean }>(
+    db,
+    sql`select ${filling} as filling, m.* from (select 1) one left join ${fn}(${b.start}, ${b.end}, ${userId}::int) m on true`,
+  );
+  if (r?.filling) kickPeriodFill(db);
+  if (!r || r.workout_id === null) return null;
   return {
     rank: Number(r.rank),
     pushups: Number(r.pushups),

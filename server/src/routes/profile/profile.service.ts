@@ -33,6 +33,7 @@ export async function updateProfile(
   if (input.fullName !== undefined) set.fullName = input.fullName;
   if (input.age !== undefined) set.age = input.age;
   if (input.gender !== undefined) set.gender = input.gender;
+  if (input.weeklyGoal !== undefined) set.weeklyGoal = input.weeklyGoal;
   if (input.isPrivate !== undefined) set.isPrivate = input.isPrivate;
   if (input.showAgeGender !== undefined) set.showAgeGender = input.showAgeGender;
 

@@ -122,6 +122,26 @@ describe('PATCH /api/profile', () => {
     });
   });
 
+  describe('weeklyGoal', () => {
+    const storedGoal = async (id: number) =>
+      (await t.app.db.select({ g: users.weeklyGoal }).from(users).where(eq(users.id, id)))[0]!.g;
+    it('defaults to 3 and keeps other fields when set', async () => {
+      const u = await createUser(t.app);
+      expect(await storedGoal(u.id)).toBe(3);
+      await ok(u, { weeklyGoal: 1 });
+      expect(await storedGoal(u.id)).toBe(1);
+      await ok(u, { weeklyGoal: 7, fullName: 'Goal Setter' });
+      expect(await storedGoal(u.id)).toBe(7);
+      await ok(u, { fullName: 'Still Seven' });
+      expect(await storedGoal(u.id)).toBe(7);
+    });
+    it.each([0, 8, 2.5, -1, null, '3', 1e9])('refuses %j', async (weeklyGoal) => {
+      const u = await createUser(t.app);
+      await refused(u, { weeklyGoal }, 'weeklyGoal');
+      expect(await storedGoal(u.id)).toBe(3);
+    });
+  });
+
   describe('privacy settings', () => {
     it('default to public with age and gender shown, and change one at a time', async () => {
       const u = await createUser(t.app);

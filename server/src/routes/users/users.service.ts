@@ -6,6 +6,17 @@ import { toPublicUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { getStats, listWorkouts } from '../workouts/workouts.service';
 
+// Built once per database as prepared queries (the profile is a hot public read).
+const lookups = new WeakMap<Db, ReturnType<typeof prepareByName>>();
+function prepareByName(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, sql.placeholder('name')))
+    .limit(1)
+    .prepare('fitbench_user_by_name');
+}
+
 /**
  * A user's public profile; the username matches without regard to case. A private member's is a
  * 404 for everyone but themselves (docs/decisions/0901-privacy-settings.md).
@@ -15,11 +26,9 @@ export async function getPublicProfile(
   username: string,
   viewerId: number | null,
 ): Promise<PublicProfile> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
+  let byName = lookups.get(db);
+  if (!byName) lookups.set(db, (byName = prepareByName(db)));
+  const rows = await byName.execute({ name: username.toLowerCase() });
   const user = rows[0];
   if (!user || (user.isPrivate && user.id !== viewerId)) throw notFound('User not found.');
   const [stats, page] = await Promise.all([

@@ -6,10 +6,13 @@ import {
   workoutTimeError,
   type CreateWorkoutData,
   type CreatedWorkout,
+  type MyStats,
+  type SavedWorkout,
   type Stats,
   type Workout,
 } from '@common/schemas/workouts';
 import type { Db } from '../../db/client';
+import { localParts } from '../leaderboard/period';
 import { workouts } from '../../db/schema';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
@@ -22,7 +25,7 @@ type WorkoutRow = Pick<
 >;
 
 // The public columns; the idempotency key and request hash stay internal.
-const publicColumns = {
+export const publicColumns = {
   id: workouts.id,
   userId: workouts.userId,
   pushups: workouts.pushups,
@@ -108,6 +111,21 @@ function waitText(seconds: number): string {
   return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
+/** The member's best over their workouts saved before this one (null: it is their first). */
+async function previousBest(db: Db, userId: number, workoutId: number): Promise<number | null> {
+  const rows = await db
+    .select({ best: sql<number | null>`max(${workouts.pushups})` })
+    .from(workouts)
+    .where(and(eq(workouts.userId, userId), sql`${workouts.id} < ${workoutId}`));
+  const best = rows[0]?.best;
+  return best === null || best === undefined ? null : Number(best);
+}
+
+/** A saved workout with the member's previous best, for "New personal best!" (docs/decisions/1102-after-a-save.md). */
+export async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
+  return { ...workout, previousBest: await previousBest(db, workout.userId, workout.id) };
+}
+
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
  * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101).
@@ -131,50 +149,115 @@ export async function createWorkout(
   }
 
   const hash = idempotencyKey ? requestHash(input) : null;
-  if (idempotencyKey && hash) {
-    const stored = await findByKey(db, userId, idempotencyKey);
-    if (stored) return replay(stored, hash, input);
-  }
-  // Counted before the insert in one statement, so parallel saves cannot pass the limit; a save
-  // that turns out to be a replay gives its count back. docs/decisions/0706-save-limit.md
-  const limitKey = `save:${userId}`;
-  if (guard.limit) {
-    const window = await rateLimit.hit(db, limitKey, guard.limit.windowMs, now);
-    if (window.count > guard.limit.max) {
-      const after = rateLimit.retryAfterSeconds(window, now);
-      throw tooManyRequests(
-        `You have saved ${guard.limit.max} workouts recently. You can save again in ${waitText(after)}; your count is kept until then.`,
-        after,
-      );
-    }
-  }
-  const giveBack = () => (guard.limit ? rateLimit.refund(db, limitKey) : Promise.resolve());
   // The server runs the rep counter itself; the client's own count is never trusted.
   const verified = input.verification !== undefined && verificationNote(input) === null;
+  let outcome: SaveOutcome;
   try {
-    const rows = await db
-      .insert(workouts)
-      .values({
-        userId,
-        pushups: input.pushups,
-        notes: input.notes ?? null,
-        createdAt,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash: hash,
-        verified,
-      })
-      .returning(publicColumns);
-    return { workout: created(rows[0]!, input), replayed: false };
+    outcome = await saveInOneStatement(db, {
+      userId,
+      pushups: input.pushups,
+      notes: input.notes ?? null,
+      createdAt,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: hash,
+      verified,
+      limit: guard.limit ? { key: `save:${userId}`, ...guard.limit } : null,
+      now,
+    });
   } catch (err) {
-    // A concurrent request with the same key won the race: answer with its row. The insert
-    // failed as a whole, so nothing (not even a trigger's side effect) was written for us.
-    await giveBack();
+    // A concurrent request with the same key committed first: the statement failed as a whole
+    // (nothing inserted, nothing counted, no trigger's side effect), so answer with that row.
     if (idempotencyKey && hash && isUniqueViolation(err)) {
       const stored = await findByKey(db, userId, idempotencyKey);
       if (stored) return replay(stored, hash, input);
     }
     throw err;
   }
+  if (outcome.kind === 'replay') return replay(outcome.row, hash!, input);
+  if (outcome.kind === 'limited') {
+    const after = rateLimit.retryAfterSeconds(outcome.window, now);
+    throw tooManyRequests(
+      `You have saved ${guard.limit!.max} workouts recently. You can save again in ${waitText(after)}; your count is kept until then.`,
+      after,
+    );
+  }
+  return { workout: created(outcome.row, input), replayed: false };
+}
+
+type SaveOutcome =
+  | { kind: 'replay'; row: WorkoutRow & { requestHash: string | null } }
+  | { kind: 'limited'; window: rateLimit.WindowState }
+  | { kind: 'created'; row: WorkoutRow };
+
+interface SaveArgs {
+  userId: number;
+  pushups: number;
+  notes: string | null;
+  createdAt: Date;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  verified: boolean;
+  limit: { key: string; max: number; windowMs: number } | null;
+  now: Date;
+}
+
+/**
+ * A save in one round trip (docs/decisions/1256-one-statement-save.md): the idempotency lookup,
+ * the save-limit count (rate_limits, as rateLimit.hit counts it) and the insert are one statement.
+ * A replay is not counted; a save over the limit is counted (the window keeps its count) and
+ * inserts nothing; the insert's triggers run as before. `received_at` is the server's time, not
+ * the client's claim: it breaks ties on the boards (docs/decisions/0707-ties-by-received-time.md). Every CTE sees the same snapshot; a
+ * concurrent save under the same key makes the insert fail on workouts_user_idem_idx, which
+ * undoes the count with it.
+ */
+async function saveInOneStatement(db: Db, a: SaveArgs): Promise<SaveOutcome> {
+  const now = a.now.toISOString();
+  const resetAt = a.limit ? new Date(a.now.getTime() + a.limit.windowMs).toISOString() : now;
+  const query = sql`
+    with prior as (
+      select id, user_id, pushups, notes, created_at, verified, request_hash
+      from workouts
+      where ${a.idempotencyKey}::text is not null and user_id = ${a.userId}::int and idempotency_key = ${a.idempotencyKey}::text
+      limit 1
+    ), hit as (
+      insert into rate_limits as r (key, count, reset_at)
+      select ${a.limit?.key ?? ''}::text, 1, ${resetAt}::timestamptz
+      where ${a.limit !== null}::boolean and not exists (select from prior)
+      on conflict (key) do update set
+        count = case when r.reset_at <= ${now}::timestamptz then 1 else r.count + 1 end,
+        reset_at = case when r.reset_at <= ${now}::timestamptz then excluded.reset_at else r.reset_at end
+      returning count, reset_at
+    ), saved as (
+      insert into workouts (user_id, pushups, notes, created_at, received_at, idempotency_key, request_hash, verified)
+      select ${a.userId}::int, ${a.pushups}::int, ${a.notes}::text, ${a.createdAt.toISOString()}::timestamptz,
+        ${now}::timestamptz, ${a.idempotencyKey}::text, ${a.requestHash}::text, ${a.verified}::boolean
+      where not exists (select from prior)
+        and coalesce((select count from hit), 0) <= ${a.limit?.max ?? 0}::int
+      returning id, user_id, pushups, notes, created_at, verified, request_hash
+    )
+    select 'replay' as kind, p.*, null::int as count, null::timestamptz as reset_at from prior p
+    union all
+    select 'created', s.*, null, null from saved s
+    union all
+    select 'limited', null, null, null, null, null, null, null, h.count, h.reset_at
+    from hit h where h.count > ${a.limit?.max ?? 0}::int`;
+  const rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const row = rows[0];
+  if (!row) throw new Error('a save statement returned no row');
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  if (row.kind === 'limited') {
+    return { kind: 'limited', window: { count: Number(row.count), resetAt: date(row.reset_at) } };
+  }
+  const saved = {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    pushups: Number(row.pushups),
+    notes: row.notes as string | null,
+    createdAt: date(row.created_at),
+    verified: Boolean(row.verified),
+  };
+  if (row.kind === 'replay') return { kind: 'replay', row: { ...saved, requestHash: row.request_hash as string | null } };
+  return { kind: 'created', row: saved };
 }
 
 // ---- Pagination -------------------------------------------------------------------------------
@@ -207,6 +290,18 @@ export function decodeCursor(raw: string): WorkoutCursor | null {
 
 const cursorTsOf = sql<string>`to_char(${workouts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
+// The first page (every list and public profile starts there), prepared once per database.
+const firstPages = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();
+function prepareFirstPage(db: Db) {
+  return db
+    .select({ ...publicColumns, cursorTs: cursorTsOf })
+    .from(workouts)
+    .where(eq(workouts.userId, sql.placeholder('userId')))
+    .orderBy(desc(workouts.createdAt), desc(workouts.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('fitbench_workouts_first_page');
+}
+
 /** One page of a user's workouts, newest first; ties on createdAt are broken by id. */
 export async function listWorkouts(
   db: Db,
@@ -214,20 +309,24 @@ export async function listWorkouts(
   page: { limit: number; cursor?: WorkoutCursor },
 ): Promise<{ items: Workout[]; nextCursor: string | null }> {
   const { limit, cursor } = page;
-  const rows = await db
-    .select({ ...publicColumns, cursorTs: cursorTsOf })
-    .from(workouts)
-    .where(
-      and(
-        eq(workouts.userId, userId),
-        cursor
-          ? sql`(${workouts.createdAt}, ${workouts.id}) < ((${cursor.ts}::timestamp at time zone 'UTC'), ${cursor.id}::int)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(workouts.createdAt), desc(workouts.id))
-    // One extra row tells whether another page exists without a second query.
-    .limit(limit + 1);
+  let firstPage = firstPages.get(db);
+  if (!firstPage) firstPages.set(db, (firstPage = prepareFirstPage(db)));
+  const rows = !cursor
+    ? await firstPage.execute({ userId, limit: limit + 1 })
+    : await db
+        .select({ ...publicColumns, cursorTs: cursorTsOf })
+        .from(workouts)
+        .where(
+          and(
+            eq(workouts.userId, userId),
+            cursor
+              ? sql`(${workouts.createdAt}, ${workouts.id}) < ((${cursor.ts}::timestamp at time zone 'UTC'), ${cursor.id}::int)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(workouts.createdAt), desc(workouts.id))
+        // One extra row tells whether another page exists without a second query.
+        .limit(limit + 1);
   const pageRows = rows.slice(0, limit);
   const last = pageRows[pageRows.length - 1];
   const nextCursor = rows.length > limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null;
@@ -247,26 +346,9 @@ export async function deleteWorkout(db: Db, userId: number, id: number): Promise
 
 /** All four figures in one statement, so they always describe the same set of workouts. */
 export async function getStats(db: Db, userId: number): Promise<Stats> {
-  const latest = alias(workouts, 'latest');
-  const lastPushups = db
-    .select({ pushups: latest.pushups })
-    .from(latest)
-    .where(eq(latest.userId, userId))
-    .orderBy(desc(latest.createdAt), desc(latest.id))
-    .limit(1);
-  // Explicit casts and mapWith(Number): node-postgres returns bigint sums as strings.
-  const rows = await db
-    .select({
-      lastPushups: sql<number>`coalesce((${lastPushups}), 0)::int`.mapWith(Number),
-      bestPushups: sql<number>`coalesce(max(${workouts.pushups}), 0)::int`.mapWith(Number),
-      totalWorkouts: sql<number>`count(*)::bigint`.mapWith(Number),
-      totalPushups: sql<number>`coalesce(sum(${workouts.pushups}), 0)::bigint`.mapWith(Number),
-      verifiedBest: sql<number>`coalesce(max(${workouts.pushups}) filter (where ${workouts.verified}), 0)::int`.mapWith(
-        Number,
-      ),
-    })
-    .from(workouts)
-    .where(eq(workouts.userId, userId));
+  let query = statsQueries.get(db);
+  if (!query) statsQueries.set(db, (query = prepareStats(db)));
+  const rows = await query.execute({ userId });
   const row = rows[0];
   return {
     lastPushups: row?.lastPushups ?? 0,
@@ -275,4 +357,105 @@ export async function getStats(db: Db, userId: number): Promise<Stats> {
     totalPushups: row?.totalPushups ?? 0,
     verifiedBest: row?.verifiedBest ?? 0,
   };
+}
+
+// Built once per database as a prepared query (stats are part of every public profile).
+const statsQueries = new WeakMap<Db, ReturnType<typeof prepareStats>>();
+function prepareStats(db: Db) {
+  const userId = sql.placeholder('userId');
+  const latest = alias(workouts, 'latest');
+  const lastPushups = db
+    .select({ pushups: latest.pushups })
+    .from(latest)
+    .where(eq(latest.userId, userId))
+    .orderBy(desc(latest.createdAt), desc(latest.id))
+    .limit(1);
+  // Explicit casts and mapWith(Number): node-postgres returns bigint sums as strings.
+  return db
+    .select({
+      lastPushups: sql<number>`coalesce((${lastPushups}), 0)::int`.mapWith(Number),
+      bestPushups: sql<number>`coalesce(max(${workouts.pushups}), 0)::int`.mapWith(Number),
+      totalWorkouts: sql<number>`count(*)::bigint`.mapWith(Number),
+      totalPushups: sql<number>`coalesce(sum(${workouts.pushups}), 0)::bigint`.mapWith(Number),
+      verifiedBest:
+        sql<number>`coalesce(max(${workouts.pushups}) filter (where ${workouts.verified}), 0)::int`.mapWith(
+          Number,
+        ),
+    })
+    .from(workouts)
+    .where(eq(workouts.userId, userId))
+    .prepare('fitbench_stats');
+}
+
+// ---- Weekly goal (docs/decisions/1101-weekly-goal.md) ----------------------------------------
+
+const DAY_MS = 86_400_000;
+/** 1970-01-04 was a Sunday: week n covers the local dates 1970-01-04 + 7n .. + 7n + 6. */
+const SUNDAY_EPOCH_DAY = 3;
+
+/** The Sunday-start week number of the local calendar date at `instant` in `tz`. */
+export function localWeekNumber(instant: Date, tz: string): number {
+  const { year, month, day } = localParts(instant.getTime(), tz);
+  return Math.floor((Date.UTC(year, month - 1, day) / DAY_MS - SUNDAY_EPOCH_DAY) / 7);
+}
+
+/**
+ * This week's count and the streak from per-week counts (any order). The current week adds one
+ * when its goal is met and is skipped otherwise; the first earlier week below the goal ends it.
+ */
+export function weekStreakOf(
+  counts: ReadonlyMap<number, number>,
+  currentWeek: number,
+  goal: number,
+): { sessionsThisWeek: number; weekStreak: number } {
+  const sessionsThisWeek = counts.get(currentWeek) ?? 0;
+  let weekStreak = sessionsThisWeek >= goal ? 1 : 0;
+  for (let w = currentWeek - 1; (counts.get(w) ?? 0) >= goal; w -= 1) weekStreak += 1;
+  return { sessionsThisWeek, weekStreak };
+}
+
+function isUnknownZoneError(err: unknown): boolean {
+  // 22023 invalid_parameter_value: PostgreSQL's zone list lacks a name Intl knew.
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '22023' || e?.cause?.code === '22023';
+}
+
+/** Workouts per local Sunday-start week in `tz`, for weeks up to the current one. */
+export async function weeklyCounts(
+  db: Db,
+  userId: number,
+  tz: string,
+  currentWeek: number,
+): Promise<Map<number, number>> {
+  const week = sql<number>`floor((((${workouts.createdAt} at time zone ${tz})::date - date '1970-01-04')) / 7.0)::int`;
+  try {
+    const rows = await db
+      .select({ week: week.mapWith(Number), sessions: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(workouts)
+      .where(eq(workouts.userId, userId))
+      .groupBy(sql`1`);
+    // A save a moment ahead of the server's clock may fall in next week: it is not counted yet.
+    return new Map(rows.filter((r) => r.week <= currentWeek).map((r) => [r.week, r.sessions]));
+  } catch (err) {
+    if (isUnknownZoneError(err)) {
+      const message = 'Unknown time zone. Send an IANA name such as Europe/Paris.';
+      throw badRequest(message, { tz: [message] });
+    }
+    throw err;
+  }
+}
+
+/** GET /api/stats: the four figures and the weekly goal's progress in the member's week. */
+export async function getMyStats(
+  db: Db,
+  user: { id: number; weeklyGoal: number },
+  now: Date,
+  tz: string,
+): Promise<MyStats> {
+  const currentWeek = localWeekNumber(now, tz);
+  const [stats, counts] = await Promise.all([
+    getStats(db, user.id),
+    weeklyCounts(db, user.id, tz, currentWeek),
+  ]);
+  return { ...stats, weeklyGoal: user.weeklyGoal, ...weekStreakOf(counts, currentWeek, user.weeklyGoal) };
 }

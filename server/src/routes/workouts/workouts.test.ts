@@ -82,6 +82,7 @@ describe('POST /api/workouts', () => {
       notes: 'Felt strong',
       createdAt: NOW.toISOString(),
       verified: false,
+      previousBest: null,
     });
     const rows = await rowsOf(u.id);
     expect(rows).toHaveLength(1);
@@ -252,6 +253,7 @@ describe('POST /api/workouts', () => {
         notes: 'race',
         createdAt: NOW.toISOString(),
         verified: false,
+        previousBest: null,
       });
     });
 
@@ -275,7 +277,8 @@ describe('POST /api/workouts', () => {
         });
       };
       const again = await service.createWorkout(racy(), u.id, { pushups: 64 }, key, NOW);
-      expect(again).toEqual({ workout: first.json(), replayed: true });
+      // The service answers the workout; the route adds previousBest (undefined is ignored here).
+      expect(again).toEqual({ workout: { ...first.json(), previousBest: undefined }, replayed: true });
       await expect(service.createWorkout(racy(), u.id, { pushups: 65 }, key, NOW)).rejects.toMatchObject({
         statusCode: 422,
       });
@@ -342,7 +345,7 @@ describe('POST /api/workouts', () => {
     expect(expected).toEqual({ totalWorkouts: 50, totalPushups: 7575, bestPushups: 297, lastPushups: 1, verifiedBest: 0 });
     const res = await stats(u);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(expected);
+    expect(res.json()).toMatchObject(expected);
     expect(await rowsOf(u.id)).toHaveLength(50);
   });
 });
@@ -461,7 +464,7 @@ describe('DELETE /api/workouts/:id', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await rowsOf(u.id)).map((r) => r.id)).toEqual([keep.id]);
-    expect((await stats(u)).json()).toEqual({ lastPushups: 10, bestPushups: 10, totalWorkouts: 1, totalPushups: 10, verifiedBest: 0 });
+    expect((await stats(u)).json()).toMatchObject({ lastPushups: 10, bestPushups: 10, totalWorkouts: 1, totalPushups: 10, verifiedBest: 0 });
     const again = await remove(u, gone.id);
     expect(again.statusCode).toBe(404);
   });
@@ -498,12 +501,55 @@ describe('DELETE /api/workouts/:id', () => {
   });
 });
 
+describe('previousBest in the save answer', () => {
+  it("is the member's best before this save: null first, then beaten or not", async () => {
+    const u = await createUser(t.app);
+    const other = await createUser(t.app);
+    await createWorkout(t.app, other.id, { pushups: 300 });
+    expect((await save(u, { pushups: 30 })).json().previousBest).toBeNull();
+    expect((await save(u, { pushups: 25 })).json().previousBest).toBe(30);
+    expect((await save(u, { pushups: 31 })).json()).toMatchObject({ pushups: 31, previousBest: 30 });
+    // An earlier-dated set is still compared with every set saved before it.
+    const back = await save(u, { pushups: 40, createdAt: ago(3 * DAY).toISOString() });
+    expect(back.json().previousBest).toBe(31);
+    expect((await save(u, { pushups: 40 })).json().previousBest).toBe(40);
+  });
+
+  it('is the same on a replay with the same key, whatever was saved since', async () => {
+    const u = await createUser(t.app);
+    await save(u, { pushups: 10 });
+    const key = randomUUID();
+    const first = await save(u, { pushups: 20 }, { 'idempotency-key': key });
+    expect(first.json().previousBest).toBe(10);
+    await save(u, { pushups: 50 });
+    const again = await save(u, { pushups: 20 }, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('does not count a deleted best', async () => {
+    const u = await createUser(t.app);
+    const best = (await save(u, { pushups: 60 })).json();
+    expect((await remove(u, best.id)).statusCode).toBe(204);
+    expect((await save(u, { pushups: 20 })).json().previousBest).toBeNull();
+  });
+});
+
 describe('GET /api/stats', () => {
   it('is all zeros for a new user', async () => {
     const u = await createUser(t.app);
     const res = await stats(u);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ lastPushups: 0, bestPushups: 0, totalWorkouts: 0, totalPushups: 0, verifiedBest: 0 });
+    expect(res.json()).toEqual({
+      lastPushups: 0,
+      bestPushups: 0,
+      totalWorkouts: 0,
+      totalPushups: 0,
+      verifiedBest: 0,
+      weeklyGoal: 3,
+      sessionsThisWeek: 0,
+      weekStreak: 0,
+    });
   });
 
   it('counts only my workouts; last is the newest by createdAt, not the latest saved', async () => {
@@ -514,7 +560,7 @@ describe('GET /api/stats', () => {
     await save(u, { pushups: 55, createdAt: ago(2 * DAY).toISOString(), verified: false });
     await save(u, { pushups: 12, createdAt: ago(DAY).toISOString(), verified: false });
     const res = await stats(u);
-    expect(res.json()).toEqual({ lastPushups: 30, bestPushups: 55, totalWorkouts: 3, totalPushups: 97, verifiedBest: 0 });
+    expect(res.json()).toMatchObject({ lastPushups: 30, bestPushups: 55, totalWorkouts: 3, totalPushups: 97, verifiedBest: 0 });
   });
 
   it('breaks a tie on createdAt by the higher id', async () => {

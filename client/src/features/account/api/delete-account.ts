@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '@common/schemas/account';
 import { api } from '@/lib/api-client';
+import { forgetMember } from '@/lib/offline/forget-member';
 
 /** DELETE /api/account: the account and everything of it are gone, and the cookie is cleared. */
 export const deleteAccount = (body: DeleteAccountInput) =>
@@ -16,8 +17,11 @@ export function useDeleteAccount({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
-    onSuccess: () => {
-      // Signed out: nothing personal stays cached, and boards no longer hold the member.
+    onSuccess: async () => {
+      // Signed out: nothing personal stays cached or on the device, and boards no longer hold
+      // the member.
+      const userId = queryClient.getQueryData<{ id: number } | null>(USER_KEY)?.id;
+      await forgetMember(userId).catch(() => undefined);
       queryClient.setQueryData(USER_KEY, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
       onSuccess?.();

@@ -4,9 +4,8 @@ import {
   changePasswordFormSchema,
   type ChangePasswordForm as FormValues,
 } from '@common/schemas/account';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
@@ -71,10 +70,13 @@ export function ChangePasswordForm() {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="justify-self-start" disabled={mutation.isPending}>
-        {mutation.isPending ? <Spinner label="Changing password" /> : null}
+      <SubmitButton
+        className="justify-self-start"
+        pending={mutation.isPending}
+        pendingLabel="Changing password"
+      >
         Change password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

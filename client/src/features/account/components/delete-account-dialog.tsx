@@ -13,8 +13,8 @@ import {
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
@@ -81,10 +81,13 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
           />
           <AlertDialogFooter>
             <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={mutation.isPending}>
-              {mutation.isPending ? <Spinner label="Deleting account" /> : null}
+            <SubmitButton
+              variant="destructive"
+              pending={mutation.isPending}
+              pendingLabel="Deleting account"
+            >
               Delete my account
-            </Button>
+            </SubmitButton>
           </AlertDialogFooter>
         </form>
       </AlertDialogContent>

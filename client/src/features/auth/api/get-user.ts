@@ -2,14 +2,33 @@ import { queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { SessionState, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
+import { lastUser, rememberUser } from '@/lib/offline/last-user';
 
-// The current user, or null when signed out. GET /api/session answers a visitor with 200 and
-// { user: null }, so a visitor's page load logs no failed request (GET /api/user would be a 401).
-export const getUser = async () => (await api<SessionState>('/api/session')).user;
+/**
+ * The current user, or null when signed out. GET /api/session answers a visitor with 200 and
+ * { user: null }, so a visitor's page load logs no failed request (GET /api/user would be a 401).
+ * Without a connection the member last seen on this device is used, so the timer and log workout
+ * open offline (docs/decisions/1103-pwa-and-offline-saves.md).
+ */
+export async function getUser(): Promise<User | null> {
+  try {
+    const user = (await api<SessionState>('/api/session')).user;
+    rememberUser(user);
+    return user;
+  } catch (err) {
+    if (err instanceof TypeError) {
+      const last = lastUser();
+      if (last) return last;
+    }
+    throw err;
+  }
+}
 
 export const userQueryKey = ['user'] as const;
 
-export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser });
+// 'always': offline the request fails at once and getUser falls back to the last user.
+export const userQueryOptions = () =>
+  queryOptions({ queryKey: userQueryKey, queryFn: getUser, networkMode: 'always' });
 
 export interface UserState {
   data: User | null | undefined;

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
+import type { User } from '@common/schemas/auth';
+import { forgetMember } from '@/lib/offline/forget-member';
 import { userQueryKey } from './get-user';
 
 export const logout = () => api<null>('/api/logout', { method: 'POST' });
@@ -10,7 +12,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
+    onSuccess: async () => {
+      const userId = queryClient.getQueryData<User | null>(userQueryKey)?.id;
+      await forgetMember(userId).catch(() => undefined);
       queryClient.setQueryData(userQueryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { loginSchema, type LoginInput } from '@common/schemas/auth';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useLogin } from '../api/login';
 import { FormField } from '@/components/ui/form-field';
 
@@ -38,10 +37,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" size="lg" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? <Spinner label="Signing in" /> : null}
+      <SubmitButton size="lg" pending={loginMutation.isPending} pendingLabel="Signing in">
         Login
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

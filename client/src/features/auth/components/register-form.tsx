@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { registerSchema, type RegisterInput } from '@common/schemas/auth';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { useRegister } from '../api/register';
 import { FormField } from '@/components/ui/form-field';
 
@@ -45,10 +44,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" size="lg" disabled={registerMutation.isPending}>
-        {registerMutation.isPending ? <Spinner label="Creating account" /> : null}
+      <SubmitButton size="lg" pending={registerMutation.isPending} pendingLabel="Creating account">
         Create account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

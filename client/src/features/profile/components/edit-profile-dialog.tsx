@@ -1,10 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { isStockAvatarUrl } from '@common/avatars';
-import { AGE_MAX, AGE_MIN, FULL_NAME_MAX, GENDERS } from '@common/constants';
+import {
+  AGE_MAX,
+  AGE_MIN,
+  FULL_NAME_MAX,
+  GENDERS,
+  WEEKLY_GOAL_MAX,
+  WEEKLY_GOAL_MIN,
+} from '@common/constants';
 import type { User } from '@common/schemas/auth';
 import {
   updateProfileSchema,
@@ -48,12 +55,31 @@ const toAge = (v: unknown) => {
   return Number(v);
 };
 
+const toGoal = (v: unknown) => (typeof v === 'string' && v !== '' ? Number(v) : undefined);
+const GOAL_CHOICES = Array.from(
+  { length: WEEKLY_GOAL_MAX - WEEKLY_GOAL_MIN + 1 },
+  (_, i) => WEEKLY_GOAL_MIN + i,
+);
+
 function initialAvatarType(picture: string | null): AvatarType {
   if (picture && isStockAvatarUrl(picture)) return 'stock';
   return 'url';
 }
 
-function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+interface EditProfileProps {
+  user: User;
+  /** The current weekly goal (from the stats); undefined while unknown, then the goal is left as it is. */
+  weeklyGoal?: number;
+  /** Called after a successful save, e.g. to refresh what shows the goal. */
+  onSaved?: () => void;
+}
+
+function EditProfileForm({
+  user,
+  weeklyGoal,
+  onSaved,
+  onDone,
+}: EditProfileProps & { onDone: () => void }) {
   const form = useForm<UpdateProfileInput, unknown, UpdateProfileData>({
     resolver: zodResolver(updateProfileSchema),
     mode: 'onSubmit',
@@ -65,9 +91,17 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         ? (user.gender as UpdateProfileInput['gender'])
         : undefined,
       profilePicture: undefined,
+      weeklyGoal,
     },
   });
   const { errors } = form.formState;
+  // The dialog may open before the stats (which carry the goal) arrive: once they do, the select
+  // shows the saved goal unless the member already picked one.
+  useEffect(() => {
+    if (weeklyGoal !== undefined && !form.getFieldState('weeklyGoal').isDirty) {
+      form.resetField('weeklyGoal', { defaultValue: weeklyGoal });
+    }
+  }, [weeklyGoal, form]);
   const camera = useCamera();
   const [avatarType, setAvatarType] = useState<AvatarType>(initialAvatarType(user.profilePicture));
   const [urlDraft, setUrlDraft] = useState(
@@ -82,6 +116,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const mutation = useUpdateProfile({
     onSuccess: () => {
       toast({ title: 'Profile updated', description: 'Your changes are saved.' });
+      onSaved?.();
       onDone();
     },
     onError: (error) =>
@@ -221,6 +256,24 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         </Field>
       </div>
 
+      <Field
+        id="profile-weekly-goal"
+        label="Weekly goal"
+        error={errors.weeklyGoal?.message}
+        hint="Shown on your challenge home with your streak of weeks. Only you see it."
+      >
+        {(control) => (
+          <NativeSelect {...control} {...form.register('weeklyGoal', { setValueAs: toGoal })}>
+            {weeklyGoal === undefined ? <option value="">Keep my current goal</option> : null}
+            {GOAL_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? '1 session a week' : `${n} sessions a week`}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Profile picture</legend>
         <TabsPrimitive.Root value={avatarType} onValueChange={(v) => chooseSource(v as AvatarType)}>
@@ -288,8 +341,8 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   );
 }
 
-/** Edit Profile: full name, age, gender and a picture from a URL, the camera or the stock set. */
-export function EditProfileDialog({ user }: { user: User }) {
+/** Edit Profile: full name, age, gender, weekly goal and a picture from a URL, the camera or the stock set. */
+export function EditProfileDialog({ user, weeklyGoal, onSaved }: EditProfileProps) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -308,7 +361,12 @@ export function EditProfileDialog({ user }: { user: User }) {
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: each opening starts from the saved profile, and closing stops the camera. */}
-        <EditProfileForm user={user} onDone={() => setOpen(false)} />
+        <EditProfileForm
+          user={user}
+          weeklyGoal={weeklyGoal}
+          onSaved={onSaved}
+          onDone={() => setOpen(false)}
+        />
       </DialogContent>
     </Dialog>
   );

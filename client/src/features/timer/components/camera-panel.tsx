@@ -1,5 +1,5 @@
 import { Camera, ShieldCheck, Smartphone } from 'lucide-react';
-import type { Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -47,6 +47,11 @@ export function CameraSetup({
   onCalibrate: () => void;
   onUseTaps: () => void;
 }) {
+  // On a phone the step's button sits below the fold: bring it up when the camera is ready.
+  const calibrateRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (status === 'ready') calibrateRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [status]);
   return (
     <section aria-labelledby="camera-setup-title" className="grid gap-3 rounded-2xl border border-border p-4">
       <h2 id="camera-setup-title" className="flex items-center gap-2 text-lg font-bold">
@@ -82,6 +87,7 @@ export function CameraSetup({
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
+          ref={calibrateRef}
           type="button"
           onClick={onCalibrate}
           disabled={status === 'starting' || status === 'calibrating' || status === 'off'}

@@ -6,6 +6,7 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
+  type RefObject,
 } from 'react';
 import { READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '@common/constants';
 import { Button } from '@/components/ui/button';
@@ -139,6 +140,18 @@ export function TimerScreen({
   const cameraCounting = useCamera && camera.status !== 'off';
   const startBlocked = useCamera && camera.status !== 'calibrated';
 
+  // Camera runs on a phone: the setup card pushes Start out of view, so bring it back once the
+  // top position is set, and show the whole ring when the run begins.
+  const startRef = useRef<HTMLButtonElement>(null);
+  const calibrated = useCamera && camera.status === 'calibrated';
+  useEffect(() => {
+    if (calibrated) startRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [calibrated]);
+  const runStarted = useCamera && view !== null;
+  useEffect(() => {
+    if (runStarted) window.scrollTo?.({ top: 0 });
+  }, [runStarted]);
+
   const toggleMute = () => {
     const next = !muted;
     if (next) speech.cancel();
@@ -181,7 +194,7 @@ export function TimerScreen({
         {announcement}
       </p>
 
-      <CountdownRingBlock view={view} onStart={start} startDisabled={startBlocked} />
+      <CountdownRingBlock view={view} onStart={start} startDisabled={startBlocked} startRef={startRef} />
 
       {useCamera ? (
         <CameraPreview videoRef={camera.videoRef} running={view !== null} faceSeen={camera.faceSeen} />
@@ -269,15 +282,18 @@ function CountdownRingBlock({
   view,
   onStart,
   startDisabled,
+  startRef,
 }: {
   view: ReturnType<typeof useTimerRun>['view'];
   onStart: () => void;
   startDisabled: boolean;
+  startRef: RefObject<HTMLButtonElement | null>;
 }) {
   if (view === null) {
     return (
       <CountdownRing fraction={1} animate={false}>
         <button
+          ref={startRef}
           type="button"
           onClick={onStart}
           disabled={startDisabled}

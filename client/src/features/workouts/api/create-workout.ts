@@ -1,46 +1,89 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import type { User } from '@common/schemas/auth';
 import {
   IDEMPOTENCY_KEY_HEADER,
   type CreateWorkoutInput,
-  type CreatedWorkout,
+  type SavedWorkout,
 } from '@common/schemas/workouts';
 import { api } from '@/lib/api-client';
+import { setMayHaveQueued } from '@/lib/offline/last-user';
 import { toast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '../utils/idempotency-key';
+import { outboxQueryKey } from './get-queued-saves';
 import { invalidateWorkoutData } from './invalidate';
 
 export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) =>
-  api<CreatedWorkout>('/api/workouts', {
+  api<SavedWorkout>('/api/workouts', {
     method: 'POST',
     body,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 
+/** A save's outcome: the server's answer, or `queued` when it waits on the device (offline). */
+export type SaveOutcome = SavedWorkout & { queued?: true };
+
+// The current user's query key (owned by the auth feature; features do not import each other).
+const USER_KEY = ['user'] as const;
+
 /**
  * Saves a workout (docs/product.md#idempotent-saves). One key is made per save attempt and kept until that attempt
  * succeeds, so retrying after a failure (the same body) can never create a second workout. A
- * changed body is a new attempt and gets a new key.
+ * changed body is a new attempt and gets a new key. Without a connection the save is kept in
+ * IndexedDB with its key and the time of the set, and sent later
+ * (docs/decisions/1103-pwa-and-offline-saves.md).
  */
-export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: CreatedWorkout) => void } = {}) {
+export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: SaveOutcome) => void } = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const mutation = useMutation({
-    mutationFn: (body: CreateWorkoutInput) => {
+    // 'always': offline the request runs and fails at once, and the save goes to the outbox.
+    networkMode: 'always',
+    mutationFn: async (body: CreateWorkoutInput): Promise<SaveOutcome> => {
       const serialized = JSON.stringify(body);
       if (attempt.current?.body !== serialized)
         attempt.current = { body: serialized, key: newIdempotencyKey() };
-      return createWorkout(body, attempt.current.key);
+      const key = attempt.current.key;
+      try {
+        return await createWorkout(body, key);
+      } catch (err) {
+        const user = queryClient.getQueryData<User | null>(USER_KEY);
+        if (!(err instanceof TypeError) || !user) throw err;
+        // The set's own time, so that a save sent tomorrow still counts for today.
+        const createdAt = body.createdAt ?? new Date().toISOString();
+        const { enqueue } = await import('@/lib/offline/outbox');
+        await enqueue({
+          key,
+          userId: user.id,
+          body: { ...body, createdAt },
+          queuedAt: new Date().toISOString(),
+        });
+        setMayHaveQueued(user.id, true);
+        await queryClient.invalidateQueries({ queryKey: outboxQueryKey(user.id) });
+        return {
+          id: 0,
+          userId: user.id,
+          pushups: body.pushups,
+          notes: body.notes ?? null,
+          createdAt,
+          // The server checks a camera trace when the save arrives.
+          verified: false,
+          previousBest: null,
+          queued: true,
+        };
+      }
     },
     onSuccess: async (workout) => {
       attempt.current = null;
       toast(
-        workout.verificationNote
-          ? { title: 'Workout saved!', description: workout.verificationNote }
-          : { title: 'Workout saved!' },
+        workout.queued
+          ? { title: 'Saved on this device', description: 'It will be sent when you are back online.' }
+          : workout.verificationNote
+            ? { title: 'Workout saved!', description: workout.verificationNote }
+            : { title: 'Workout saved!' },
       );
       onSuccess?.(workout);
-      await invalidateWorkoutData(queryClient);
+      if (!workout.queued) await invalidateWorkoutData(queryClient);
     },
     onError: (error) =>
       toast({

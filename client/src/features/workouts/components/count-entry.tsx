@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { Verification } from '@common/schemas/verification';
-import type { CreatedWorkout } from '@common/schemas/workouts';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { SaveCancel } from './save-cancel';
 import { toast } from '@/components/ui/use-toast';
-import { useCreateWorkout } from '../api/create-workout';
+import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
 import { CountStepper } from './count-stepper';
 
 export const invalidCountToast = () =>
@@ -24,7 +23,7 @@ export function CountEntry({
 }: {
   initialCount: number;
   camera?: { count: number; verification: Verification } | null;
-  onSaved: (workout: CreatedWorkout) => void;
+  onSaved: (workout: SaveOutcome) => void;
   onCancel: () => void;
 }) {
   const [count, setCount] = useState(initialCount);

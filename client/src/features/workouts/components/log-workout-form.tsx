@@ -7,13 +7,12 @@ import {
   notesSchema,
   pushupsSchema,
   workoutTimeError,
-  type Workout,
 } from '@common/schemas/workouts';
 import { SaveCancel } from './save-cancel';
 import { Field } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { useCreateWorkout } from '../api/create-workout';
+import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
 import { invalidCountToast } from './count-entry';
 import { CountStepper } from './count-stepper';
 
@@ -49,7 +48,7 @@ export function LogWorkoutForm({
   onSaved,
   onCancel,
 }: {
-  onSaved: (workout: Workout) => void;
+  onSaved: (workout: SaveOutcome) => void;
   onCancel: () => void;
 }) {
   const form = useForm<FormInput, unknown, FormOutput>({

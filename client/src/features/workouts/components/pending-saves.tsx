@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, CloudUpload } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { formatMedium, formatTime } from '@/lib/dates';
+import { outboxQueryKey, useQueuedSaves } from '../api/get-queued-saves';
+import { invalidateWorkoutData } from '../api/invalidate';
+
+/**
+ * Saves kept on this device: "Waiting to sync", or the server's refusal with Retry (never dropped
+ * silently). Shown above the member's history.
+ */
+export function PendingSaves({ userId }: { userId: number }) {
+  const queued = useQueuedSaves(userId);
+  const queryClient = useQueryClient();
+  if (!queued.data || queued.data.length === 0) return null;
+
+  const retry = async () => {
+    const { syncOutbox } = await import('@/lib/offline/sync');
+    const result = await syncOutbox(userId, { retryFailed: true });
+    await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
+    if (result.sent > 0) await invalidateWorkoutData(queryClient);
+  };
+
+  return (
+    <ul className="grid gap-2" aria-label="Saves waiting to sync">
+      {queued.data.map((save) => (
+        <li
+          key={save.key}
+          className="grid gap-1 rounded-xl border border-dashed border-border bg-muted px-3 py-2"
+          data-testid="queued-save"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-semibold tabular-nums">{save.body.pushups} push-ups</span>
+            <span className="text-sm text-muted-foreground">
+              {formatMedium(save.body.createdAt)} {formatTime(save.body.createdAt)}
+            </span>
+          </div>
+          {save.error ? (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p role="alert" className="flex items-center gap-1 text-sm text-destructive">
+                <AlertTriangle className="size-4" aria-hidden="true" />
+                Not saved: {save.error}
+              </p>
+              <Button type="button" size="sm" variant="outline" onClick={() => void retry()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <p className="flex items-center gap-1 text-sm text-muted-foreground">
+              <CloudUpload className="size-4" aria-hidden="true" />
+              Waiting to sync
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import { Flame, Target } from 'lucide-react';
+import type { MyStats } from '@common/schemas/workouts';
+
+/** "2 of 3 this week" and the streak of weeks with the goal met. Informative only: it never nags. */
+export function WeeklyGoal({
+  stats,
+}: {
+  stats: Pick<MyStats, 'weeklyGoal' | 'sessionsThisWeek' | 'weekStreak'>;
+}) {
+  const { weeklyGoal, sessionsThisWeek, weekStreak } = stats;
+  const done = Math.min(sessionsThisWeek, weeklyGoal);
+  const met = sessionsThisWeek >= weeklyGoal;
+  return (
+    <div className="grid gap-2 rounded-xl bg-muted px-3 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="flex items-center gap-2 font-semibold">
+          <Target className="size-4 text-primary" aria-hidden="true" />
+          <span>
+            {sessionsThisWeek} of {weeklyGoal} this week
+          </span>
+          {met ? <span className="text-sm font-medium text-muted-foreground">Goal met</span> : null}
+        </p>
+        <p className="flex items-center gap-1 text-sm text-muted-foreground">
+          <Flame className="size-4 text-primary" aria-hidden="true" />
+          {weekStreak === 0 ? 'No streak yet' : `${weekStreak} week streak`}
+        </p>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Weekly goal"
+        aria-valuemin={0}
+        aria-valuemax={weeklyGoal}
+        aria-valuenow={done}
+        aria-valuetext={`${sessionsThisWeek} of ${weeklyGoal} sessions this week`}
+        className="flex gap-1"
+      >
+        {Array.from({ length: weeklyGoal }, (_, i) => (
+          <span
+            key={i}
+            className={
+              i < done ? 'h-2 flex-1 rounded-full bg-primary' : 'h-2 flex-1 rounded-full bg-border'
+            }
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { mayHaveQueued, setMayHaveQueued } from '@/lib/offline/last-user';
+import { invalidateWorkoutData } from '../api/invalidate';
+import { outboxQueryKey } from '../api/get-queued-saves';
+
+/**
+ * Sends saves made offline when the connection returns (`online`), at app start and when the page
+ * is shown again. The IndexedDB code loads only when this member may have something waiting.
+ */
+export function useOutboxSync(userId: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId === null) return;
+    const sync = async () => {
+      if (!mayHaveQueued(userId) || !navigator.onLine) return;
+      const [{ syncOutbox }, { listQueued }] = await Promise.all([
+        import('@/lib/offline/sync'),
+        import('@/lib/offline/outbox'),
+      ]);
+      const result = await syncOutbox(userId);
+      if ((await listQueued(userId)).length === 0) setMayHaveQueued(userId, false);
+      await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
+      if (result.sent > 0) await invalidateWorkoutData(queryClient);
+    };
+    const run = () => void sync().catch(() => undefined);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') run();
+    };
+    run();
+    window.addEventListener('online', run);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', run);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId, queryClient]);
+}

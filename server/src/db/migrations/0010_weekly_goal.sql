@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "weekly_goal" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_weekly_goal_range" CHECK ("users"."weekly_goal" between 1 and 7);

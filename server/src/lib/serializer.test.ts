@@ -1,0 +1,100 @@
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sessionStateSchema, userSchema } from '@common/schemas/auth';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { leaderboardMeSchema, leaderboardSchema } from '@common/schemas/leaderboard';
+import { createdWorkoutSchema, workoutListSchema } from '@common/schemas/workouts';
+import { compiledSerializerCompiler, wireJsonSchema } from './serializer';
+
+const input = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/api/x', httpStatus: '200' });
+const compiled = (schema: z.ZodType) => compiledSerializerCompiler(input(schema));
+const zodOnes = (schema: z.ZodType) => zodSerializerCompiler(input(schema));
+
+// The compiled serializer must send what the zod one sent: same keys, same values.
+const cases: [string, z.ZodType, unknown][] = [
+  [
+    'a workout with a note and one without (optional key absent), extra columns dropped',
+    createdWorkoutSchema,
+    {
+      id: 1,
+      userId: 2,
+      pushups: 30,
+      notes: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      verified: false,
+      requestHash: 'internal',
+      idempotencyKey: 'internal',
+    },
+  ],
+  [
+    'the optional verification note present',
+    createdWorkoutSchema,
+    {
+      id: 1,
+      userId: 2,
+      pushups: 30,
+      notes: 'a "quoted" note\nwith a newline and é',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      verified: false,
+      verificationNote: 'The trace counts 12.',
+    },
+  ],
+  ['an empty list', workoutListSchema, []],
+  [
+    'board rows with nulls',
+    leaderboardSchema,
+    [
+      {
+        id: 3,
+        username: 'ann',
+        rank: 1,
+        pushups: 50,
+        createdAt: '2026-11-21T10:00:00.000Z',
+        age: null,
+        gender: null,
+        profilePicture: null,
+        verified: true,
+        userId: 9,
+      },
+    ],
+  ],
+  ['no standing (null)', leaderboardMeSchema, null],
+  ['a visitor', sessionStateSchema, { user: null }],
+  ['an error with field errors', apiErrorSchema, { message: 'Invalid', errors: { pushups: ['Too many', 'x'] } }],
+  ['an error without', apiErrorSchema, { message: 'Not found.' }],
+  ['a literal', z.object({ status: z.literal('ok') }), { status: 'ok' }],
+];
+
+describe('compiled response serializer', () => {
+  it.each(cases)('%s: same JSON as zod', (_name, schema, data) => {
+    const fast = compiled(schema)(data);
+    expect(fast).toBe(zodOnes(schema)(data));
+    expect(JSON.parse(fast)).toEqual(schema.parse(data));
+  });
+
+  it('drops every key a user schema does not list (a password hash never leaves)', () => {
+    const shape = Object.fromEntries(Object.keys(userSchema.shape).map((k) => [k, undefined]));
+    const sample = userSchema.parse({
+      ...shape,
+      id: 1,
+      username: 'ann',
+      email: 'ann@example.com',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      ...Object.fromEntries(
+        Object.entries(userSchema.shape)
+          .filter(([k]) => !['id', 'username', 'email', 'createdAt'].includes(k))
+          .map(([k, s]) => [k, (s as z.ZodType).safeParse(null).success ? null : (s as z.ZodType).safeParse(false).success ? false : 0]),
+      ),
+    });
+    const out = JSON.parse(compiled(userSchema)({ ...sample, passwordHash: 'secret' })) as Record<string, unknown>;
+    expect(out).not.toHaveProperty('passwordHash');
+    expect(out).toEqual(sample);
+  });
+
+  it('keeps zod for a schema JSON Schema cannot describe', () => {
+    const custom = z.custom<string>((v) => typeof v === 'string');
+    expect(wireJsonSchema(custom)).toBeNull();
+    expect(compiled(custom)('x')).toBe('"x"');
+  });
+});

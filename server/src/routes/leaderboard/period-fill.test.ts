@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { LeaderboardEntry } from '@common/schemas/leaderboard';
+import { useTestApp } from '../../test/app';
+import { createUser, createWorkout, type MadeUser } from '../../test/factories';
+
+// A period nobody asked for yet is registered at once and filled in batches while saves go on
+// (docs/decisions/1257-periods-without-blocking.md).
+// The background fill is off here: the test runs the batches itself, with saves between them.
+const t = useTestApp({ periodFillBatch: 0 });
+
+type Row = Record<string, unknown>;
+const rows = async <T extends Row>(query: ReturnType<typeof sql>) =>
+  ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const NOW = '2026-06-17T15:00:00Z';
+const TZ = 'Asia/Kathmandu';
+
+async function board(period = 'month', tz = TZ): Promise<LeaderboardEntry[]> {
+  const res = await t.app.inject({ url: `/api/leaderboard/${period}?tz=${encodeURIComponent(tz)}&limit=100` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function save(u: MadeUser, pushups: number, createdAt = new Date(t.clock.now.getTime() - 60_000)) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/workouts',
+    headers: { ...u.headers, 'idempotency-key': crypto.randomUUID() },
+    payload: { pushups, createdAt: createdAt.toISOString() },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: number }>();
+}
+
+/** The period's summary rows, and the same computed from scratch from workouts. */
+async function summariesAndScratch(pid: number) {
+  const order = sql`order by user_id`;
+  const kept = await rows(sql`select user_id, workout_id, pushups, age, gender from leaderboard_bests where period_id = ${pid} ${order}`);
+  const scratch = await rows(
+    sql`select user_id, workout_id, pushups, age, gender from lb_best_workouts(null, array[${pid}::int]) ${order}`,
+  );
+  const counts = await rows(sql`select pushups, users from leaderboard_counts where period_id = ${pid} and users > 0 order by pushups`);
+  const scratchCounts = await rows(
+    sql`select pushups, count(*)::int as users from lb_best_workouts(null, array[${pid}::int]) group by pushups order by pushups`,
+  );
+  const num = (list: Row[]) => list.map((r) => ({ pushups: Number(r.pushups), users: Number(r.users) }));
+  return { kept, scratch, counts: num(counts), scratchCounts: num(scratchCounts) };
+}
+
+async function periodState() {
+  return rows<{ id: number; fill_cursor: number | null }>(
+    sql`select id, fill_cursor from leaderboard_periods where ends_at <> 'infinity' order by id desc limit 1`,
+  );
+}
+
+describe('a new period (docs/decisions/1257-periods-without-blocking.md)', () => {
+  it('is read from workouts while it fills in batches, saves land between batches, and the result equals a from-scratch build', async () => {
+    t.clock.set(NOW);
+    const members: MadeUser[] = [];
+    for (let i = 0; i < 24; i++) members.push(await createUser(t.app, { username: `fill${i}`, age: 20 + i }));
+    const hidden = await createUser(t.app, { username: 'fillhidden', isPrivate: true });
+    for (const [i, u] of members.entries()) {
+      await createWorkout(t.app, u.id, { pushups: 10 + ((i * 7) % 40), createdAt: new Date('2026-06-10T08:00:00Z') });
+      await createWorkout(t.app, u.id, { pushups: 5 + i, createdAt: new Date('2026-06-12T08:00:00Z') });
+    }
+    await createWorkout(t.app, hidden.id, { pushups: 200, createdAt: new Date('2026-06-10T08:00:00Z') });
+
+    // The first read registers the month in this zone and answers from workouts at once.
+    const first = await board();
+    const [period] = await periodState();
+    expect(period!.fill_cursor).not.toBeNull();
+    expect(first.map((e) => e.username)).not.toContain('fillhidden');
+    expect(first).toHaveLength(24);
+
+    // One batch of 4 users at a time, with saves (a new best, a lower set, a best deleted) in between.
+    const pid = period!.id;
+    let steps = 0;
+    for (;;) {
+      const [step] = await rows<{ done: boolean }>(sql`select lb_fill_period(${pid}::int, 4) as done`);
+      if (step!.done) break;
+      steps += 1;
+      const u = members[steps % members.length]!;
+      if (steps % 3 === 0) await save(u, 150 + steps);
+      else if (steps % 3 === 1) await save(u, 1);
+      else {
+        const [best] = await rows<{ id: number }>(
+          sql`select id from workouts where user_id = ${u.id} order by pushups desc limit 1`,
+        );
+        const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${best!.id}`, headers: u.headers });
+        expect(del.statusCode).toBe(204);
+      }
+      // While it fills, the board is the from-scratch one.
+      if (steps === 4) expect(await board()).toEqual(await boardFromScratch(pid));
+    }
+    expect(steps).toBeGreaterThan(6);
+    expect((await periodState())[0]!.fill_cursor).toBeNull();
+
+    const s = await summariesAndScratch(pid);
+    expect(s.kept).toEqual(s.scratch);
+    expect(s.counts).toEqual(s.scratchCounts);
+    expect(await board()).toEqual(await boardFromScratch(pid));
+    const me = await t.app.inject({ url: `/api/leaderboard/month/me?tz=${TZ}`, headers: members[3]!.headers });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'PostgreSQL: a save is not blocked while another connection registers and fills a period',
+    async () => {
+      t.clock.set(NOW);
+      const u = await createUser(t.app, { username: 'notblocked' });
+      const other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        // Registering a new day in a zone, and its first batch, held open in a transaction.
+        const { rows: reg } = await other.query<{ id: number }>(
+          `select lb_period('2026-06-16T18:15:00Z', '2026-06-17T18:15:00Z') as id`,
+        );
+        await other.query(`select lb_fill_period($1, 1000)`, [reg[0]!.id]);
+        const started = performance.now();
+        const result = await Promise.race([
+          save(u, 42).then(() => 'saved'),
+          new Promise((r) => setTimeout(() => r('blocked'), 5000)),
+        ]);
+        expect(result).toBe('saved');
+        expect(performance.now() - started).toBeLessThan(5000);
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+      }
+    },
+  );
+});
+
+/** The board as lb_board shows it, computed here from lb_best_workouts with the rank rule inline. */
+async function boardFromScratch(pid: number): Promise<LeaderboardEntry[]> {
+  const list = await rows<Row>(sql`
+    select b.workout_id as id, u.username, (rank() over (order by b.pushups desc))::int as rank, b.pushups,
+      to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      b.age, b.gender, u.profile_picture as "profilePicture", w.verified
+    from lb_best_workouts(null, array[${pid}::int]) b
+    join users u on u.id = b.user_id join workouts w on w.id = b.workout_id
+    order by b.pushups desc, b.received_at, b.workout_id limit 100`);
+  return list.map((r) => ({ ...r, rank: Number(r.rank) }) as unknown as LeaderboardEntry);
+}

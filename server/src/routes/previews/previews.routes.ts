@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { usernameParamSchema } from '@common/schemas/profile';
+import { notFound } from '../../lib/errors';
+import { previewFacts, previewTags, renderIndexHtml, ShareCardCache } from './previews.service';
+
+/**
+ * Public profile pages as a link-preview bot sees them: /users/:username and
+ * /90second/users/:username get index.html with Open Graph and Twitter tags, and
+ * /api/share-cards/:username.png the card (docs/decisions/1104-link-previews.md).
+ */
+export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = async (app, opts) => {
+  const cards = new ShareCardCache();
+
+  app.get(
+    '/api/share-cards/:file',
+    {
+      schema: {
+        // "{username}.png"; anything else is a 404 like an unknown or private member.
+        params: z.object({ file: z.string().max(200) }),
+        response: {
+          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('A 1200x630 PNG (image/png).'),
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const m = /^(.+)\.png$/.exec(request.params.file);
+      const username = m ? usernameParamSchema.safeParse(m[1]) : null;
+      if (!username?.success) throw notFound('No share card here.');
+      const facts = await previewFacts(app.db, username.data);
+      if (!facts) throw notFound('No share card here.');
+      const png = await cards.get(facts);
+      // The page links the card with ?best=N, so a new best is a new URL; an hour covers the rest.
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(png);
+    },
+  );
+
+  const indexFile = opts.clientDir
+    ? path.join(path.resolve(opts.clientDir), 'index.html')
+    : undefined;
+  const indexHtml =
+    indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  if (!indexHtml) return;
+
+  const page = async (username: string, requestPath: string, origin: string) => {
+    const parsed = usernameParamSchema.safeParse(username);
+    const facts = parsed.success ? await previewFacts(app.db, parsed.data) : null;
+    return renderIndexHtml(indexHtml, previewTags(facts, origin, requestPath), facts !== null);
+  };
+  for (const prefix of ['/users', '/90second/users']) {
+    app.get<{ Params: { username: string } }>(`${prefix}/:username`, async (request, reply) => {
+      const origin = `${request.protocol}://${request.host}`;
+      const html = await page(request.params.username, request.url.split('?')[0]!, origin);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
+  }
+};
