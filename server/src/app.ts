@@ -6,6 +6,7 @@ import { trustProxyOption, type TrustProxy } from './lib/client-address';
 import { ARGON2_DEFAULT_COST, argon2Limiter, configureArgon2Cost } from './lib/password';
 import { compiledSerializerCompiler } from './lib/serializer';
 import type { BoardCache } from './lib/board-cache';
+import type { SessionCache } from './lib/session-cache';
 import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
 import { jsonCompression } from './plugins/compression';
@@ -72,6 +73,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Leaderboard cache; off unless given (index.ts gives one; tests of the cache do too). */
   boardCache?: BoardCache;
+  /** Signed-in lookups in memory; none unless given (index.ts gives one; its tests do too). */
+  sessionCache?: SessionCache;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errors);
   await app.register(securityHeaders, { hsts: config.cookieSecure });
   await app.register(sameSiteCheck);
-  await app.register(session);
+  await app.register(session, { cache: deps.sessionCache });
   await app.register(boardCache, { cache: deps.boardCache });
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   await app.register(openApi);

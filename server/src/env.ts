@@ -40,6 +40,8 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().default('./dist/client'),
   /** The process's leaderboard cache (docs/decisions/0206); off only to measure without it. */
   BOARD_CACHE: bool.default(true),
+  /** The process's cache of signed-in lookups (docs/decisions/1261); off only to measure without it. */
+  SESSION_CACHE: bool.default(true),
   /** Seconds a SIGTERM stop waits for in-flight requests before giving up (exit 1). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(9),
   /**

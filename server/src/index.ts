@@ -4,7 +4,8 @@ import { serveBackups } from './db/backup';
 import { openPglite, openPostgres, PG_TIMEOUTS, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
-import { BoardCache, listenForBoardChanges } from './lib/board-cache';
+import { BOARD_CHANNEL, BoardCache, listenForBoardChanges } from './lib/board-cache';
+import { connectSessionCache, SessionCache } from './lib/session-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { slowTestRoutes } from './routes/test-support/slow.routes';
 
@@ -13,6 +14,8 @@ async function main() {
   let release: (() => void) | undefined;
   let database: Database;
   const boardCache = new BoardCache({ enabled: env.BOARD_CACHE });
+  const sessionCache = env.SESSION_CACHE ? new SessionCache() : undefined;
+  let stopSessionCache: (() => Promise<void>) | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let stopBackups: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
@@ -41,6 +44,12 @@ async function main() {
     database = pglite;
     // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0803-backup-restore.md).
     stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
+    // Changes that reach the boards without a route saying so (housekeeping, a member's rows
+    // removed): heard before the writing statement returns.
+    if (env.BOARD_CACHE) await pglite.pglite.listen(BOARD_CHANNEL, () => boardCache.invalidate());
+  }
+  if (sessionCache) {
+    stopSessionCache = await connectSessionCache(database, sessionCache, (m) => console.error(m));
   }
   // Expired sessions and rate-limit rows go on both databases; PGlite also needs its vacuum.
   const stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err), {
@@ -50,6 +59,7 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     boardCache,
+    sessionCache,
     logger: { level: env.LOG_LEVEL },
     config: {
       cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
@@ -69,6 +79,7 @@ async function main() {
   if (env.TEST_SLOW_ROUTE) await app.register(slowTestRoutes, { prefix: '/api' });
   app.addHook('onClose', async () => {
     await stopListening?.();
+    await stopSessionCache?.();
     stopHousekeeping();
     await stopBackups?.();
     await database.close();

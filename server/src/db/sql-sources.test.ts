@@ -69,7 +69,7 @@ describe('SQL source files', () => {
       for each statement execute function fitbench_notify_board()`);
     await database.db.execute(sql`
       create function lb_best_in(p_user integer) returns integer language sql as $$ select 1 $$`);
-    await database.db.execute(sql`update sql_sources set sha256 = 'old'`);
+    await database.db.execute(sql`update sql_sources set sha256 = 'old' where name = 'leaderboard.sql'`);
 
     const { runner: r, calls } = counting(runner);
     expect(await applySqlSources(r)).toEqual(['leaderboard.sql']);
@@ -87,7 +87,7 @@ describe('SQL source files', () => {
       'lb_workouts_truncate',
       'lb_workouts_update',
     ]);
-    const recorded = await rows<{ sha256: string }>(sql`select sha256 from sql_sources`);
+    const recorded = await rows<{ sha256: string }>(sql`select sha256 from sql_sources where name = 'leaderboard.sql'`);
     expect(recorded[0]!.sha256).toBe(readSqlSources()[0]!.sha256);
 
     // The triggers work: a save shows on the all-time board.
@@ -114,7 +114,7 @@ describe('SQL source files', () => {
       sql`select count(*)::int as n from pg_proc where proname = 'lb_board'`,
     );
     expect(still[0]!.n).toBe(1);
-    const recorded = await rows<{ sha256: string }>(sql`select sha256 from sql_sources`);
+    const recorded = await rows<{ sha256: string }>(sql`select sha256 from sql_sources where name = 'leaderboard.sql'`);
     expect(recorded[0]!.sha256).toBe(readSqlSources()[0]!.sha256);
   });
 });

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { listenToChannel } from './db-channel';
 
 /**
  * Leaderboard bodies cached in the process, never served stale. Callers only ever call
@@ -91,46 +91,10 @@ export const BOARD_CHANNEL = 'fitbench_board';
  * and keeps the cache off while the channel is down, reconnecting with a growing delay. Returns a stop function.
  */
 export function listenForBoardChanges(url: string, cache: BoardCache, log: (msg: string) => void) {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let delay = 250;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    cache.setEnabled(false);
-    const c = new pg.Client({ connectionString: url });
-    client = c;
-    c.on('notification', () => cache.invalidate());
-    c.on('error', (err) => log(`leaderboard change channel error: ${err.message}`));
-    c.on('end', () => {
-      cache.setEnabled(false);
-      if (!stopped) retry();
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${BOARD_CHANNEL}`);
-      delay = 250;
-      // Anything may have changed while the channel was down: start from empty.
-      cache.setEnabled(true);
-    } catch (err) {
-      log(`leaderboard change channel unavailable: ${(err as Error).message}`);
-      await c.end().catch(() => undefined);
-    }
-  };
-  const retry = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      void connect();
-    }, delay);
-    delay = Math.min(delay * 2, 10_000);
-  };
-
-  void connect();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    cache.setEnabled(false);
-    await client?.end().catch(() => undefined);
-  };
+  return listenToChannel(url, BOARD_CHANNEL, {
+    onNotify: () => cache.invalidate(),
+    onUp: () => cache.setEnabled(true),
+    onDown: () => cache.setEnabled(false),
+    log,
+  });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from '@common/constants';
 import type { Db } from '../db/client';
+import type { SessionCache } from './session-cache';
 import { sessions, users } from '../db/schema';
 import { newToken, sha256Hex } from './tokens';
 
@@ -52,21 +53,33 @@ function prepareLookup(db: Db) {
     .prepare('fitbench_session_lookup');
 }
 
-export async function validateSession(db: Db, token: string, now: Date) {
+/**
+ * The session behind a token and its member, or null. With a cache (server/src/lib/session-cache.ts)
+ * a known session costs no query: expiry and idle time are checked from the cached row, and the
+ * last-seen touch (at most once a minute) updates it too.
+ */
+export async function validateSession(db: Db, token: string, now: Date, cache?: SessionCache) {
   const id = sha256Hex(token);
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-  const rows = await lookup.execute({ id });
-  const row = rows[0];
-  if (!row) return null;
+  let row = cache?.get(id);
+  if (!row) {
+    let lookup = lookups.get(db);
+    if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+    const run = lookup;
+    const load = async () => (await run.execute({ id }))[0];
+    row = cache ? await cache.load(id, load) : await load();
+    if (!row) return null;
+  }
   const { session, user } = row;
   const idleLimit = session.lastSeenAt.getTime() + SESSION_IDLE_DAYS * DAY;
   if (now >= session.expiresAt || now.getTime() >= idleLimit) {
+    cache?.drop(id);
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+    // The cached row is what the database now holds (the touch is not announced).
+    session.lastSeenAt = now;
   }
   return { sessionId: id, user };
 }

@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema';
 import { PRIVATE_NO_STORE, sessionCookieName } from '../lib/auth';
 import { validateSession } from '../lib/session';
+import type { SessionCache } from '../lib/session-cache';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -12,23 +13,38 @@ declare module 'fastify' {
     user: UserRow | null;
     sessionToken: string | null;
   }
+  interface FastifyInstance {
+    /** Signed-in lookups kept in memory; null when the app runs without one (most tests). */
+    sessionCache: SessionCache | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route changes a member's row or ends sessions (logout, password, profile, account):
+     * before its answer leaves, every instance has been told (server/src/lib/session-cache.ts).
+     */
+    changesAuth?: boolean;
+  }
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Resolves the session cookie once per API request (handlers read request.user), and marks API
  * answers `Cache-Control: private, no-store` unless a route says otherwise.
  */
-export const session = fp(async (app: FastifyInstance) => {
+export const session = fp<{ cache?: SessionCache }>(async (app: FastifyInstance, opts) => {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorate('sessionCache', opts.cache ?? null);
+  const cache = opts.cache;
   const cookieName = sessionCookieName(app.config.cookieSecure);
   // Plain callbacks, not async functions: the common cases (not /api, no cookie) cost no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const token = request.cookies[cookieName];
     if (!token) return done();
-    validateSession(app.db, token, app.now()).then((found) => {
+    validateSession(app.db, token, app.now(), cache).then((found) => {
       if (found) {
         request.user = found.user;
         request.sessionToken = token;
@@ -42,6 +58,23 @@ export const session = fp(async (app: FastifyInstance) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', PRIVATE_NO_STORE);
     }
+    // A member's own write: their next request here reads the database again, whatever the
+    // change channel's delay (PostgreSQL).
+    if (cache && request.user && !READS.has(request.method)) cache.invalidateUser(request.user.id);
     done(null, payload);
+  });
+  if (!cache) return;
+  // Only on the routes that declare it, so every other answer skips the hook.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.changesAuth) return;
+    const sync: onSendHookHandler = (_request, _reply, payload, done) => {
+      // The write is done: the answer leaves even if the announcement could not be made.
+      cache.sync().then(
+        () => done(null, payload),
+        () => done(null, payload),
+      );
+    };
+    const own = route.onSend;
+    route.onSend = own === undefined ? [sync] : [...(Array.isArray(own) ? own : [own]), sync];
   });
 });

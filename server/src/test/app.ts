@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppConfig, type AppDeps } from '../app';
 import type { Database } from '../db/client';
+import { connectSessionCache, SessionCache } from '../lib/session-cache';
 import { openTestDatabase } from './db';
 import { recordResponses } from './openapi-responses';
 
@@ -16,7 +17,7 @@ export interface TestContext {
  */
 export function useTestApp(
   config: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'boardCache'> = {},
+  deps: Pick<AppDeps, 'boardCache' | 'sessionCache'> = {},
 ): TestContext {
   const ctx = {} as TestContext;
   let checkResponses: (() => string[]) | undefined;
@@ -34,8 +35,21 @@ export function useTestApp(
   };
   beforeAll(async () => {
     ctx.database = await openTestDatabase();
+    // On PGlite every suite runs with the session cache, as the server does: a change made behind
+    // the app's back is heard before the writing statement returns, so no test can see it stale.
+    // On PostgreSQL it is heard a moment later, so only the suites that ask for one get one.
+    const sessionCache = deps.sessionCache ?? (ctx.database.kind === 'pglite' ? new SessionCache() : undefined);
     // Suites save far more than a member may in an hour; the save-limit tests set their own.
-    ctx.app = await buildApp({ db: ctx.database.db, config: { saveMax: 10_000, ...config }, now: () => ctx.clock.now, ...deps });
+    ctx.app = await buildApp({ db: ctx.database.db, config: { saveMax: 10_000, ...config }, now: () => ctx.clock.now, ...deps, sessionCache });
+    // A session cache hears the database's announcements, as in the server (server/src/index.ts).
+    if (sessionCache) {
+      const stop = await connectSessionCache(ctx.database, sessionCache, () => undefined);
+      ctx.app.addHook('onClose', stop);
+      // PostgreSQL: the cache stays off until its LISTEN connection is up.
+      for (let waited = 0; !sessionCache.isEnabled && waited < 5_000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
     checkResponses = recordResponses(ctx.app);
     await ctx.app.ready();
   });

@@ -19,7 +19,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   signedInOnly(app);
   app.post(
     '/password',
-    { schema: { body: changePasswordSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: { body: changePasswordSchema, response: { 204: z.null(), ...errors } },
+      config: { changesAuth: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await service.changePassword(
@@ -40,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: deleteAccountSchema, response: { 204: z.null(), ...errors } },
       // The member leaves every board at once.
-      config: { changesBoards: true },
+      config: { changesBoards: true, changesAuth: true },
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+  app.post('/logout', { schema: { response: { 204: z.null() } }, config: { changesAuth: true } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     if (request.user) logAuthEvent(request, 'logout', { userId: request.user.id });
     clearSessionCookie(reply, app.config.cookieSecure);

@@ -15,7 +15,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile',
     {
       // Boards show the username, age, gender and picture.
-      config: { changesBoards: true },
+      config: { changesBoards: true, changesAuth: true },
       bodyLimit: PROFILE_BODY_LIMIT,
       schema: {
         body: updateProfileSchema,

@@ -30,7 +30,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/sessions',
-    { schema: { response: { 204: z.null(), 401: apiErrorSchema } } },
+    { schema: { response: { 204: z.null(), 401: apiErrorSchema } }, config: { changesAuth: true } },
     async (request, reply) => {
       const user = requireUser(request);
       await deleteOtherSessions(app.db, user.id, request.sessionToken!);
@@ -45,6 +45,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: sessionIdSchema }),
         response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
+      config: { changesAuth: true },
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -16,7 +16,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const profile = await service.getPublicProfile(app.db, request.params.username, request.user?.id ?? null);
+      const profile = await service.getPublicProfile(
+        app.db,
+        request.params.username,
+        request.user?.id ?? null,
+        app.boardCache,
+      );
       // A signed-in viewer's answer may depend on who they are (a private member sees their own).
       reply.header('cache-control', request.user ? PRIVATE_NO_STORE : 'no-cache');
       return profile;
