@@ -1,6 +1,14 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Answers smaller than this go as they are. */
+export const COMPRESS_THRESHOLD = 1024;
+const ENCODINGS = ['br', 'gzip'] as const;
+export type JsonEncoding = (typeof ENCODINGS)[number];
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP = { level: 6 };
 
 /**
  * JSON answers over 1 KB compressed when the client accepts it (brotli, else gzip); smaller ones,
@@ -12,10 +20,25 @@ import { constants } from 'node:zlib';
 export async function jsonCompression(api: FastifyInstance) {
   await api.register(compress, {
     global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    encodings: [...ENCODINGS],
     customTypes: /^application\/json/,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: BROTLI,
+    zlibOptions: GZIP,
   });
+}
+
+/**
+ * The encoding @fastify/compress would choose for this Accept-Encoding (same negotiation: `*` and
+ * x-gzip read as gzip), for routes that send bytes they compressed once (a cached board).
+ */
+export function acceptedEncoding(header: string | undefined): JsonEncoding | null {
+  if (!header) return null;
+  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+}
+
+/** JSON text compressed as the plugin would (brotli quality 4, gzip level 6). */
+export function compressJson(text: string, encoding: JsonEncoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(text, BROTLI) : gzipSync(text, GZIP);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import type { FastifyInstance } from 'fastify';
 import { openApiPath } from '../plugins/openapi';
@@ -21,11 +22,25 @@ export function recordResponses(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
     if (url?.startsWith('/api/') && !(request.routeOptions.schema as { hide?: boolean } | undefined)?.hide) {
-      seen.push({ method: request.method, url, status: reply.statusCode, contentType: String(reply.getHeader('content-type') ?? ''), payload });
+      seen.push({
+        method: request.method,
+        url,
+        status: reply.statusCode,
+        contentType: String(reply.getHeader('content-type') ?? ''),
+        // A route may send bytes it compressed itself (a cached board).
+        payload: decoded(payload, reply.getHeader('content-encoding')),
+      });
     }
     return payload;
   });
   return () => undocumented(app.swagger() as Doc, seen);
+}
+
+function decoded(payload: unknown, encoding: unknown): unknown {
+  if (!Buffer.isBuffer(payload)) return payload;
+  if (encoding === 'br') return brotliDecompressSync(payload).toString();
+  if (encoding === 'gzip') return gunzipSync(payload).toString();
+  return payload;
 }
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });

@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { env } from '../../env';
 import { BoardCache, listenForBoardChanges } from '../../lib/board-cache';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
+import { compressedBoard, toBoardText } from './leaderboard.service';
 
 // The board with its process cache on: it must never show a board older than the last save.
 const cache = new BoardCache();
@@ -91,6 +93,52 @@ describe('leaderboard cache', () => {
     expect(b).toEqual(a);
     const limited = await board(t.app, '?limit=1');
     expect(limited.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('compressed boards', () => {
+  it('compresses a cached board once per limit and encoding, as the plugin would negotiate it', async () => {
+    for (let i = 0; i < 30; i++) {
+      const u = await createUser(t.app);
+      await createWorkout(t.app, u.id, { pushups: 100 + i });
+    }
+    // A save through the app drops what was cached before the rows above.
+    const u = await createUser(t.app);
+    expect((await save(u.headers, 99)).statusCode).toBe(201);
+    const url = '/api/leaderboard/all_time';
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip', 'gzip', gunzipSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+      ['*', 'gzip', gunzipSync],
+      ['identity', undefined, (b) => b],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      for (let round = 0; round < 2; round++) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        if (encoding) expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    // A shorter board is its own slice, compressed.
+    const ten = await t.app.inject({ url: `${url}?limit=10`, headers: { 'accept-encoding': 'br' } });
+    const tenPlain = await t.app.inject({ url: `${url}?limit=10` });
+    expect(brotliDecompressSync(ten.rawPayload).toString()).toBe(tenPlain.body);
+  });
+
+  it('keeps each compressed slice, and at most a few per board', () => {
+    const board = toBoardText(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ rank: i + 1, username: `u${i}` }))));
+    const first = compressedBoard(board, 100, 'br');
+    expect(compressedBoard(board, 100, 'br')).toBe(first);
+    expect(compressedBoard(board, 500, 'br')).toBe(first); // past the end: the whole board
+    expect(JSON.parse(gunzipSync(compressedBoard(board, 2, 'gzip')).toString())).toHaveLength(2);
+    for (let limit = 1; limit <= 20; limit++) compressedBoard(board, limit, 'gzip');
+    expect(board.compressed!.size).toBeLessThanOrEqual(8);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { kickPeriodFill } from './period-fill';
 import { periodRange } from './period';
+import { compressJson, type JsonEncoding } from '../../plugins/compression';
 
 // Reads come from leaderboard_bests and leaderboard_counts (kept by triggers) through lb_board and
 // lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0201.
@@ -78,6 +79,30 @@ export interface BoardText {
   json: string;
   /** ends[i]: the offset just after entry i in `json`. */
   ends: number[];
+  /** Compressed slices made so far, by `${limit}:${encoding}` (compressedBoard). */
+  compressed?: Map<string, Buffer>;
+}
+
+/** At most this many compressed slices per cached board (a few limits are common: 100, 20, 10). */
+const COMPRESSED_PER_BOARD = 8;
+
+/**
+ * The first `limit` entries as compressed JSON, made once per board, limit and encoding: the
+ * board is cached as it is read by everyone, so compressing it on every request would redo the
+ * same work (about 0.1-0.2 ms per 17 KB).
+ */
+export function compressedBoard(board: BoardText, limit: number, encoding: JsonEncoding): Buffer {
+  const key = `${Math.min(limit, board.ends.length)}:${encoding}`;
+  board.compressed ??= new Map();
+  let bytes = board.compressed.get(key);
+  if (!bytes) {
+    bytes = compressJson(sliceBoard(board, limit), encoding);
+    board.compressed.set(key, bytes);
+    if (board.compressed.size > COMPRESSED_PER_BOARD) {
+      board.compressed.delete(board.compressed.keys().next().value!);
+    }
+  }
+  return bytes;
 }
 
 export function toBoardText(entriesJson: string): BoardText {
