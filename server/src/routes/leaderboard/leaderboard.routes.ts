@@ -13,6 +13,7 @@ import {
 import { requireUser } from '../../lib/auth';
 import { acceptedEncoding, COMPRESS_THRESHOLD } from '../../plugins/compression';
 import * as service from './leaderboard.service';
+import { noteBoardZone, schedulePeriodsAhead } from './period-ahead';
 import { configurePeriodFill, kickPeriodFill, stopPeriodFill } from './period-fill';
 
 const params = z.object({ period: leaderboardPeriodSchema });
@@ -22,6 +23,12 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   configurePeriodFill(app.db, app.config.periodFillBatch);
   app.addHook('onReady', async () => kickPeriodFill(app.db));
   app.addHook('onClose', async () => stopPeriodFill(app.db));
+  // The next day, week and month of the zones asked for are registered before they begin.
+  let stopAhead: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopAhead = schedulePeriodsAhead(app.db, app.now, (err) => app.log.warn({ err }, 'preparing periods ahead failed'));
+  });
+  app.addHook('onClose', async () => stopAhead?.());
   // Public (docs/product.md#public-and-personal-data): visitors see the boards too.
   app.get(
     '/leaderboard/:period',
@@ -33,7 +40,9 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const args = service.boardArgs(request.params.period, request.query, app.now());
+      const now = app.now();
+      noteBoardZone(app.db, request.query.tz, now);
+      const args = service.boardArgs(request.params.period, request.query, now);
       // With the cache on, the longest board is loaded and kept once per filter set; each
       // request takes its prefix. With it off, only the rows asked for are read.
       const loadLimit = app.boardCache.isEnabled ? LEADERBOARD_LIMIT_MAX : args.limit;

@@ -104,6 +104,11 @@ export function periodRange(period: LeaderboardPeriod, now: Date, tz = 'UTC'): P
   return range;
 }
 
+/** The calendar period holding `instant` in `tz`, computed afresh (the cache above is for "now"). */
+export function periodRangeAt(period: Exclude<LeaderboardPeriod, 'all_time'>, instant: Date, tz: string) {
+  return computeRange(period, instant, tz);
+}
+
 function computeRange(period: Exclude<LeaderboardPeriod, 'all_time'>, now: Date, tz: string) {
   const { year, month, day, weekday } = localParts(now.getTime(), tz);
   switch (period) {
