@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  LEADERBOARD_LIMIT_DEFAULT,
-  type LeaderboardEntry,
-  type LeaderboardPeriod,
-  type LeaderboardQuery,
-} from '@common/schemas/leaderboard';
+import { LEADERBOARD_LIMIT_DEFAULT, type LeaderboardPeriod } from '@common/leaderboard';
+import type { LeaderboardEntry, LeaderboardQuery } from '@common/schemas/leaderboard';
 import { api } from '@/lib/api-client';
 
 export type LeaderboardFilters = Pick<LeaderboardQuery, 'ageGroup' | 'gender'>;

@@ -5,7 +5,7 @@ import {
   LEADERBOARD_PERIODS,
   PERIOD_LABELS,
   type LeaderboardPeriod,
-} from '@common/schemas/leaderboard';
+} from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/dates';
