@@ -36,8 +36,7 @@ export const GENDER_FILTERS = [
 ] as const;
 export type GenderFilterId = (typeof GENDER_FILTERS)[number]['id'];
 
-export const LEADERBOARD_LIMIT_DEFAULT = 100;
-export const LEADERBOARD_LIMIT_MAX = 500;
+export { LEADERBOARD_LIMIT_DEFAULT, LEADERBOARD_LIMIT_MAX } from './constants';
 
 /** Whether the runtime knows an IANA time-zone name (works in Node and in browsers). */
 export function isValidTimeZone(tz: string): boolean {

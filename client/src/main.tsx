@@ -2,6 +2,7 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchRouteData } from './app/route-data';
 import './index.css';
 
 // The service worker (and workbox-window) load after the page, off the critical path of /.
@@ -10,6 +11,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void import('./app/pwa/start-pwa').then((m) => m.startPwa());
   });
 }
+
+prefetchRouteData(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,12 +17,3 @@ export const formatMedium = (d: DateLike) => format(toDate(d), DATE_FORMATS.medi
 export const formatFull = (d: DateLike) => format(toDate(d), DATE_FORMATS.full);
 export const formatTime = (d: DateLike) => format(toDate(d), 'h:mm a');
 export const weekStart = (d: DateLike) => startOfWeek(toDate(d), { weekStartsOn: WEEK_STARTS_ON });
-
-/** The viewer's IANA time zone, sent to the leaderboard (docs/product.md#leaderboard-periods). */
-export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}

@@ -8,7 +8,7 @@ import {
 } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
-import { viewerTimeZone } from '@/lib/dates';
+import { viewerTimeZone } from '@/lib/time-zone';
 import {
   isFiltered,
   NO_FILTERS,
