@@ -5,31 +5,17 @@ import { prefetch } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
 
 /**
- * The `:param` values when `pathname` matches `pattern`, as the router matches: the path decoded
- * with decodeURI, any case, an optional final slash.
+ * The first `:param` of the route's patterns that `pathname` matches (any case, an optional final
+ * slash, as the router matches). The patterns hold only letters, digits and slashes, so they need
+ * no escaping; a username is letters, digits and `_.-` (common/constants.ts), never %-encoded.
  */
-function match(pattern: string, pathname: string): Record<string, string> | null {
-  let path = pathname;
-  try {
-    path = decodeURI(pathname);
-  } catch {
-    // Left as it is, as the router does.
+function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string) {
+  for (const pattern of patternsOf(route)) {
+    const m = new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`, 'i').exec(pathname);
+    if (m) return m[1] ?? '';
   }
-  const want = pattern.split('/');
-  const got = path.replace(/(.)\/$/, '$1').split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (const [i, part] of want.entries()) {
-    if (part.startsWith(':')) params[part.slice(1)] = got[i]!;
-    else if (part.toLowerCase() !== got[i]!.toLowerCase()) return null;
-  }
-  return params;
+  return null;
 }
-
-const firstMatch = (route: (typeof paths)[keyof typeof paths], pathname: string) =>
-  patternsOf(route)
-    .map((p) => match(p, pathname))
-    .find((m) => m !== null) ?? null;
 
 /**
  * On the first page load, the public screens people land on from links ask for their data at
@@ -38,7 +24,7 @@ const firstMatch = (route: (typeof paths)[keyof typeof paths], pathname: string)
  * (lib/api-client.ts, prefetch). docs/decisions/1259-lighthouse-leaderboard-and-profile.md
  */
 export function prefetchRouteData(pathname: string) {
-  if (firstMatch(paths.leaderboard, pathname)) prefetch(leaderboardPath('today', viewerTimeZone()));
-  const profile = firstMatch(paths.publicProfile, pathname);
-  if (profile?.username) prefetch(publicProfilePath(profile.username));
+  if (matchParam(paths.leaderboard, pathname) !== null) prefetch(leaderboardPath('today', viewerTimeZone()));
+  const username = matchParam(paths.publicProfile, pathname);
+  if (username) prefetch(publicProfilePath(username));
 }

@@ -4,13 +4,11 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths, patternsOf, type AppPath } from '@/config/paths';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
-import { NotFoundRoute } from './routes/not-found';
 
 // Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
 // the query client (TanStack Query), which only those screens use.
 // docs/decisions/1252-js-budget-on-root.md
 type ScreenModule = Promise<{ default: ComponentType }>;
-const loadQueryProvider = () => import('./query-provider');
 
 /**
  * A screen inside the query provider, as one lazy component: both chunks are asked for at once.
@@ -18,38 +16,35 @@ const loadQueryProvider = () => import('./query-provider');
  * one more round trip before the first paint of every data screen
  * (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
  */
-const screen = (load: () => ScreenModule, opts: { auth?: boolean } = {}) =>
+const screen = (load: () => ScreenModule, auth = false) =>
   lazy(async () => {
     const [{ default: QueryProvider }, { default: Screen }] = await Promise.all([
-      loadQueryProvider(),
+      import('./query-provider'),
       load(),
     ]);
-    return {
-      default: function ProvidedScreen() {
-        return (
-          <QueryProvider>
-            {opts.auth ? (
-              <RequireAuth>
-                <Screen />
-              </RequireAuth>
-            ) : (
-              <Screen />
-            )}
-          </QueryProvider>
-        );
-      },
-    };
+    const content = auth ? (
+      <RequireAuth>
+        <Screen />
+      </RequireAuth>
+    ) : (
+      <Screen />
+    );
+    return { default: () => <QueryProvider>{content}</QueryProvider> };
   });
+
+// The 404 needs no data either, but is rare: it loads when shown, which keeps the first script
+// of every page (and the budget of `/`) a little smaller.
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 const AuthRoute = screen(() => import('./routes/auth'));
 const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
-const TimerRoute = screen(() => import('./routes/timer'), { auth: true });
-const LogWorkoutRoute = screen(() => import('./routes/log-workout'), { auth: true });
+const TimerRoute = screen(() => import('./routes/timer'), true);
+const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
 const LeaderboardRoute = screen(() => import('./routes/leaderboard'));
 const PublicProfileRoute = screen(() => import('./routes/public-profile'));
-const ProfileRoute = screen(() => import('./routes/profile'), { auth: true });
-const ChallengeStatsRoute = screen(() => import('./routes/challenge-stats'), { auth: true });
-const ProfileSettingsRoute = screen(() => import('./routes/profile-settings'), { auth: true });
+const ProfileRoute = screen(() => import('./routes/profile'), true);
+const ChallengeStatsRoute = screen(() => import('./routes/challenge-stats'), true);
+const ProfileSettingsRoute = screen(() => import('./routes/profile-settings'), true);
 
 const routes = (route: AppPath, Screen: ComponentType): ReactNode[] =>
   patternsOf(route).map((path) => (
