@@ -33,6 +33,9 @@ export const CUE_SECONDS = [75, 60, 30, 20, 10] as const;
 export const CUE_MESSAGE_MS = 2500;
 
 export const LEADERBOARD_PREVIEW = 3;
+/** Rows of a board page (GET /api/leaderboard/:period?limit), and the most one may ask for. */
+export const LEADERBOARD_LIMIT_DEFAULT = 100;
+export const LEADERBOARD_LIMIT_MAX = 500;
 export const RECENT_HISTORY = 3;
 export const PUBLIC_RECENT_ACTIVITY = 3;
 export const CATALOGUE_SKELETON_MS = 1000;

@@ -2,6 +2,8 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchRouteData } from './app/route-data';
+import { firstUserFetch } from './features/auth/api/get-user';
 import './index.css';
 
 // The service worker (and workbox-window) load after the page, off the critical path of /.
@@ -10,6 +12,11 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void import('./app/pwa/start-pwa').then((m) => m.startPwa());
   });
 }
+
+// The session and the landing screen's data are asked for now, beside the screen's code, not
+// after its first render (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
+firstUserFetch().catch(() => undefined);
+prefetchRouteData(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

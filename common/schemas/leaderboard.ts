@@ -1,17 +1,28 @@
+// Leaderboard periods, filters and shapes shared by the API and the client (docs/product.md#leaderboard-periods to #own-standing).
+// The zod-free constants live in ../leaderboard.ts (what the client's boards import) and are re-exported here.
 import { z } from 'zod';
 import { plainText } from './text';
+import {
+  AGE_GROUP_IDS,
+  isValidTimeZone,
+  LEADERBOARD_LIMIT_DEFAULT,
+  LEADERBOARD_LIMIT_MAX,
+  LEADERBOARD_PERIODS,
+} from '../leaderboard';
 
-// Leaderboard periods, filters and shapes shared by the API and the client (docs/product.md#leaderboard-periods to #own-standing).
-
-export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
-
-export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
-  today: 'Today',
-  week: 'This Week',
-  month: 'This Month',
-  all_time: 'All Time',
-};
+export {
+  AGE_GROUP_IDS,
+  AGE_GROUPS,
+  ageGroupOf,
+  GENDER_FILTERS,
+  isValidTimeZone,
+  LEADERBOARD_LIMIT_DEFAULT,
+  LEADERBOARD_LIMIT_MAX,
+  LEADERBOARD_PERIODS,
+  matchesLeaderboardFilters,
+  PERIOD_LABELS,
+} from '../leaderboard';
+export type { AgeGroupId, GenderFilterId, LeaderboardPeriod } from '../leaderboard';
 
 /** Path segment: `all-time` is the same period as `all_time` (docs/product.md#leaderboard-periods). */
 export const leaderboardPeriodSchema = plainText('The period')
@@ -21,43 +32,6 @@ export const leaderboardPeriodSchema = plainText('The period')
       error: 'Unknown leaderboard period. Use today, week, month or all_time.',
     }),
   );
-
-export const AGE_GROUPS = [
-  { id: 'under-20', label: 'Under 20', min: 0, max: 19 },
-  { id: '20-29', label: '20-29', min: 20, max: 29 },
-  { id: '30-39', label: '30-39', min: 30, max: 39 },
-  { id: '40-49', label: '40-49', min: 40, max: 49 },
-  { id: '50-59', label: '50-59', min: 50, max: 59 },
-  { id: '60-plus', label: '60+', min: 60, max: Number.POSITIVE_INFINITY },
-] as const;
-export type AgeGroupId = (typeof AGE_GROUPS)[number]['id'];
-export const AGE_GROUP_IDS = AGE_GROUPS.map((g) => g.id) as [AgeGroupId, ...AgeGroupId[]];
-
-/** The band of a user's current age (docs/product.md#leaderboard-filters); null when the age is unknown. */
-export function ageGroupOf(age: number | null | undefined): AgeGroupId | null {
-  if (age === null || age === undefined || !Number.isFinite(age)) return null;
-  return AGE_GROUPS.find((g) => age >= g.min && age <= g.max)?.id ?? null;
-}
-
-export const GENDER_FILTERS = [
-  { id: 'male', label: 'Male' },
-  { id: 'female', label: 'Female' },
-] as const;
-export type GenderFilterId = (typeof GENDER_FILTERS)[number]['id'];
-
-export const LEADERBOARD_LIMIT_DEFAULT = 100;
-export const LEADERBOARD_LIMIT_MAX = 500;
-
-/** Whether the runtime knows an IANA time-zone name (works in Node and in browsers). */
-export function isValidTimeZone(tz: string): boolean {
-  if (tz.length === 0 || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const verifiedParamSchema = z
   .enum(['true', 'false'], { error: 'verified must be true or false' })
@@ -120,14 +94,3 @@ export const leaderboardMeSchema = z
   })
   .nullable();
 export type LeaderboardMe = z.infer<typeof leaderboardMeSchema>;
-
-/** Client-side filtering of rows already fetched (spec: filters are applied on the client). */
-export function matchesLeaderboardFilters(
-  entry: Pick<LeaderboardEntry, 'age' | 'gender'>,
-  filters: { ageGroup?: AgeGroupId | 'all'; gender?: GenderFilterId | 'all' },
-): boolean {
-  if (filters.ageGroup && filters.ageGroup !== 'all' && ageGroupOf(entry.age) !== filters.ageGroup)
-    return false;
-  if (filters.gender && filters.gender !== 'all' && entry.gender !== filters.gender) return false;
-  return true;
-}

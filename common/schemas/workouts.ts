@@ -9,10 +9,8 @@ const DAY_MS = 86_400_000;
 export const FUTURE_SLACK_MS = 2 * 60_000;
 export const WORKOUT_PAGE_DEFAULT = 100;
 export const WORKOUT_PAGE_MAX = 500;
-/** Response header carrying the cursor of the next page of GET /api/workouts (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-/** Request header of POST /api/workouts: a UUID made once per save attempt (docs/product.md#idempotent-saves). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+// The headers and isNewPersonalBest live in ../workouts.ts, without zod, for the client.
+export { IDEMPOTENCY_KEY_HEADER, isNewPersonalBest, NEXT_CURSOR_HEADER } from '../workouts';
 
 export const pushupsSchema = z
   .number({
@@ -88,10 +86,6 @@ export const savedWorkoutSchema = createdWorkoutSchema.extend({
   previousBest: z.number().int().nullable(),
 });
 export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
-
-/** Whether a save beat the member's previous best (a first workout has nothing to beat). */
-export const isNewPersonalBest = (w: Pick<SavedWorkout, 'pushups' | 'previousBest'>) =>
-  w.previousBest !== null && w.pushups > w.previousBest;
 
 /** A workout as others see it: notes are personal and never leave in a public response. */
 export const publicWorkoutSchema = workoutSchema.omit({ notes: true });

@@ -4,38 +4,52 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths, patternsOf, type AppPath } from '@/config/paths';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
-import { NotFoundRoute } from './routes/not-found';
 
 // Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
 // the query client (TanStack Query), which only those screens use.
 // docs/decisions/1252-js-budget-on-root.md
-const QueryProvider = lazy(() => import('./query-provider'));
-const AuthRoute = lazy(() => import('./routes/auth'));
-const ChallengeHomeRoute = lazy(() => import('./routes/challenge-home'));
-const TimerRoute = lazy(() => import('./routes/timer'));
-const LogWorkoutRoute = lazy(() => import('./routes/log-workout'));
-const LeaderboardRoute = lazy(() => import('./routes/leaderboard'));
-const PublicProfileRoute = lazy(() => import('./routes/public-profile'));
-const ProfileRoute = lazy(() => import('./routes/profile'));
-const ChallengeStatsRoute = lazy(() => import('./routes/challenge-stats'));
-const ProfileSettingsRoute = lazy(() => import('./routes/profile-settings'));
+type ScreenModule = Promise<{ default: ComponentType }>;
 
-const routes = (
-  route: AppPath,
-  Screen: ComponentType,
-  opts: { auth?: boolean } = {},
-): ReactNode[] =>
+/**
+ * A screen inside the query provider, as one lazy component: both chunks are asked for at once.
+ * Nested lazy components would fetch the screen only after the provider had loaded and rendered,
+ * one more round trip before the first paint of every data screen
+ * (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
+ */
+const screen = (load: () => ScreenModule, auth = false) =>
+  lazy(async () => {
+    const [{ default: QueryProvider }, { default: Screen }] = await Promise.all([
+      import('./query-provider'),
+      load(),
+    ]);
+    const content = auth ? (
+      <RequireAuth>
+        <Screen />
+      </RequireAuth>
+    ) : (
+      <Screen />
+    );
+    return { default: () => <QueryProvider>{content}</QueryProvider> };
+  });
+
+// The 404 needs no data either, but is rare: it loads when shown, which keeps the first script
+// of every page (and the budget of `/`) a little smaller.
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+const AuthRoute = screen(() => import('./routes/auth'));
+const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
+const TimerRoute = screen(() => import('./routes/timer'), true);
+const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
+const LeaderboardRoute = screen(() => import('./routes/leaderboard'));
+const PublicProfileRoute = screen(() => import('./routes/public-profile'));
+const ProfileRoute = screen(() => import('./routes/profile'), true);
+const ChallengeStatsRoute = screen(() => import('./routes/challenge-stats'), true);
+const ProfileSettingsRoute = screen(() => import('./routes/profile-settings'), true);
+
+const routes = (route: AppPath, Screen: ComponentType): ReactNode[] =>
   patternsOf(route).map((path) => (
     <Route key={path} path={path}>
-      <QueryProvider>
-        {opts.auth ? (
-          <RequireAuth>
-            <Screen />
-          </RequireAuth>
-        ) : (
-          <Screen />
-        )}
-      </QueryProvider>
+      <Screen />
     </Route>
   ));
 
@@ -56,12 +70,12 @@ export function AppRoutes() {
         {routes(paths.challengeHome, ChallengeHomeRoute)}
         {routes(paths.leaderboard, LeaderboardRoute)}
         {routes(paths.publicProfile, PublicProfileRoute)}
-        {routes(paths.timer, TimerRoute, { auth: true })}
-        {routes(paths.logWorkout, LogWorkoutRoute, { auth: true })}
-        {routes(paths.profile, ProfileRoute, { auth: true })}
+        {routes(paths.timer, TimerRoute)}
+        {routes(paths.logWorkout, LogWorkoutRoute)}
+        {routes(paths.profile, ProfileRoute)}
         {/* Before /profile/:challenge, which would take 'settings' for a challenge. */}
-        {routes(paths.profileSettings, ProfileSettingsRoute, { auth: true })}
-        {routes(paths.challengeStats, ChallengeStatsRoute, { auth: true })}
+        {routes(paths.profileSettings, ProfileSettingsRoute)}
+        {routes(paths.challengeStats, ChallengeStatsRoute)}
         <Route>
           <NotFoundRoute />
         </Route>

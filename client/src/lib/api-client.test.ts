@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, request } from './api-client';
+import { api, ApiError, prefetch, request } from './api-client';
 
 function mockFetch(status: number, body: string, headers: Record<string, string> = {}) {
   const fn = vi.fn(async () => new Response(status === 204 ? null : body, { status, statusText: status === 500 ? 'Internal Server Error' : 'X', headers }));
   vi.stubGlobal('fetch', fn);
   return fn;
 }
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('api client', () => {
   it('always sends cookies and sends JSON only when a body is given', async () => {
@@ -53,5 +56,34 @@ describe('api client', () => {
     const res = await request<unknown[]>('/api/workouts');
     expect(res.headers.get('x-next-cursor')).toBe('abc');
     expect(res.data).toEqual([]);
+  });
+
+  it('a prefetched GET is taken once by the first request for its path', async () => {
+    const fn = mockFetch(200, '{"n":1}');
+    prefetch('/api/users/ann');
+    expect(fn).toHaveBeenCalledTimes(1);
+    await expect(api('/api/users/ann')).resolves.toEqual({ n: 1 });
+    expect(fn).toHaveBeenCalledTimes(1);
+    // Taken: the next request asks again, and so does another path or method.
+    await api('/api/users/ann');
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a prefetched answer older than 10 s is not used', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fn = mockFetch(200, '{"n":1}');
+    prefetch('/api/leaderboard/today?tz=UTC&limit=100');
+    vi.setSystemTime(Date.now() + 10_001);
+    await api('/api/leaderboard/today?tz=UTC&limit=100');
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed prefetch rejects only the request that takes it', async () => {
+    const fn = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fn);
+    prefetch('/api/users/bob');
+    await expect(api('/api/users/bob')).rejects.toThrow('Failed to fetch');
   });
 });

@@ -40,6 +40,28 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${message}`, errors);
 }
 
+/** How long an answer asked for ahead (prefetch) waits for the request that takes it. */
+const PREFETCH_TTL_MS = 10_000;
+const prefetched = new Map<string, { at: number; res: Promise<Response> }>();
+
+/**
+ * Starts GET `path` now, before the code of the screen that needs it has loaded; that screen's
+ * first GET of the same path takes this answer instead of asking again (app/route-data.ts:
+ * docs/decisions/1259-lighthouse-leaderboard-and-profile.md). Taken once, and only within 10 s.
+ */
+export function prefetch(path: string) {
+  const res = fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+  // A failure nobody takes is not an unhandled rejection; the taker still sees it.
+  res.catch(() => undefined);
+  prefetched.set(path, { at: Date.now(), res });
+}
+
+function takePrefetched(path: string) {
+  const early = prefetched.get(path);
+  prefetched.delete(path);
+  return early && Date.now() - early.at < PREFETCH_TTL_MS ? early.res : undefined;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const init: RequestInit = {
@@ -52,7 +74,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  const res = await fetch(path, init);
+  const early = init.method === 'GET' && !options.headers ? takePrefetched(path) : undefined;
+  const res = await (early ?? fetch(path, init));
   if (res.status === 401 && options.nullOn401) return { data: null as T, headers: res.headers };
   if (!res.ok) throw await errorFrom(res);
   if (res.status === 204) return { data: null as T, headers: res.headers };

@@ -1,5 +1,6 @@
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatFull, formatMedium, formatShort, weekStart } from './dates';
+import { DATE_FORMATS, formatFull, formatMedium, formatShort, weekStart } from './dates';
 
 describe('date formats', () => {
   const d = new Date(2026, 10, 3, 14, 5); // Tue 3 Nov 2026, local time
@@ -15,5 +16,16 @@ describe('date formats', () => {
     const start = weekStart(d);
     expect(start.getDay()).toBe(0);
     expect(start.getDate()).toBe(1);
+  });
+
+  it('formats medium without date-fns exactly as date-fns does', () => {
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 10, 28]) {
+        const at = new Date(month % 2 ? 1999 : 2031, month, day, 23, 59);
+        expect(formatMedium(at)).toBe(format(at, DATE_FORMATS.medium));
+        expect(formatMedium(at.getTime())).toBe(format(at, DATE_FORMATS.medium));
+      }
+    }
+    expect(() => formatMedium('not a date')).toThrow(RangeError);
   });
 });

@@ -13,16 +13,8 @@ type DateLike = Date | string | number;
 const toDate = (d: DateLike) => (d instanceof Date ? d : new Date(d));
 
 export const formatShort = (d: DateLike) => format(toDate(d), DATE_FORMATS.short);
-export const formatMedium = (d: DateLike) => format(toDate(d), DATE_FORMATS.medium);
+// Without date-fns, for the boards and profiles that show only this one (medium-date.ts).
+export { formatMedium } from './medium-date';
 export const formatFull = (d: DateLike) => format(toDate(d), DATE_FORMATS.full);
 export const formatTime = (d: DateLike) => format(toDate(d), 'h:mm a');
 export const weekStart = (d: DateLike) => startOfWeek(toDate(d), { weekStartsOn: WEEK_STARTS_ON });
-
-/** The viewer's IANA time zone, sent to the leaderboard (docs/product.md#leaderboard-periods). */
-export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}

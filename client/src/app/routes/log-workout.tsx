@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isNewPersonalBest } from '@common/schemas/workouts';
+import { isNewPersonalBest } from '@common/workouts';
 import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { useLocation } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 
-export function NotFoundRoute() {
+export default function NotFoundRoute() {
   return (
     <Card className="mx-auto mt-8 max-w-md">
       <CardContent className="grid gap-3 pt-6">

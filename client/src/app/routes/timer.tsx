@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { Verification } from '@common/schemas/verification';
-import { isNewPersonalBest } from '@common/schemas/workouts';
+import { isNewPersonalBest } from '@common/workouts';
 import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { useUser } from '@/features/auth/api/get-user';
 import { TodayRank } from '@/features/leaderboard/components/today-rank';

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@common/schemas/workouts';
+import { IDEMPOTENCY_KEY_HEADER } from '@common/workouts';
 import { ApiError, request } from '@/lib/api-client';
 import { listQueued, markFailed, remove } from './outbox';
 

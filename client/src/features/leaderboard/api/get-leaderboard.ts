@@ -1,23 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  LEADERBOARD_LIMIT_DEFAULT,
-  type LeaderboardEntry,
-  type LeaderboardPeriod,
-  type LeaderboardQuery,
-} from '@common/schemas/leaderboard';
+import type { LeaderboardPeriod } from '@common/leaderboard';
+import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { api } from '@/lib/api-client';
+import {
+  leaderboardPath,
+  NO_FILTERS,
+  type BoardKind,
+  type LeaderboardFilters,
+} from './leaderboard-path';
 
-export type LeaderboardFilters = Pick<LeaderboardQuery, 'ageGroup' | 'gender'>;
-
-export const NO_FILTERS: LeaderboardFilters = { ageGroup: 'all', gender: 'all' };
-
-/** One page of a board; rows past this many come back only when a filter asks the server. */
-export const LEADERBOARD_PAGE = LEADERBOARD_LIMIT_DEFAULT;
+export {
+  LEADERBOARD_PAGE,
+  NO_FILTERS,
+  type BoardKind,
+  type LeaderboardFilters,
+} from './leaderboard-path';
 
 export const isFiltered = (f: LeaderboardFilters) => f.ageGroup !== 'all' || f.gender !== 'all';
-
-/** Which board: everyone's best set, or each member's best set counted by camera. */
-export type BoardKind = 'all' | 'verified';
 
 export function getLeaderboard(
   period: LeaderboardPeriod,
@@ -26,11 +25,7 @@ export function getLeaderboard(
   kind: BoardKind = 'all',
   signal?: AbortSignal,
 ): Promise<LeaderboardEntry[]> {
-  const params = new URLSearchParams({ tz, limit: String(LEADERBOARD_PAGE) });
-  if (kind === 'verified') params.set('verified', 'true');
-  if (filters.ageGroup !== 'all') params.set('ageGroup', filters.ageGroup);
-  if (filters.gender !== 'all') params.set('gender', filters.gender);
-  return api<LeaderboardEntry[]>(`/api/leaderboard/${period}?${params}`, { signal });
+  return api<LeaderboardEntry[]>(leaderboardPath(period, tz, filters, kind), { signal });
 }
 
 // ['leaderboard', period, tz, filters]: saving or deleting a workout invalidates ['leaderboard'].

@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { AGE_GROUPS, GENDER_FILTERS } from '@common/schemas/leaderboard';
+import { AGE_GROUPS, GENDER_FILTERS } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';

@@ -1,6 +1,6 @@
 import { LEADERBOARD_PREVIEW } from '@common/constants';
 import { Button } from '@/components/ui/button';
-import { viewerTimeZone } from '@/lib/dates';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardRow } from './leaderboard-row';

@@ -3,7 +3,7 @@ import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
-import { formatMedium } from '@/lib/dates';
+import { formatMedium } from '@/lib/medium-date';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
 

@@ -5,10 +5,10 @@ import {
   LEADERBOARD_PERIODS,
   PERIOD_LABELS,
   type LeaderboardPeriod,
-} from '@common/schemas/leaderboard';
+} from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
-import { viewerTimeZone } from '@/lib/dates';
+import { viewerTimeZone } from '@/lib/time-zone';
 import {
   isFiltered,
   NO_FILTERS,

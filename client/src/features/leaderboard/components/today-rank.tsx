@@ -2,7 +2,7 @@ import { Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { viewerTimeZone } from '@/lib/dates';
+import { viewerTimeZone } from '@/lib/time-zone';
 import { useMyStanding } from '../api/get-my-standing';
 
 /**

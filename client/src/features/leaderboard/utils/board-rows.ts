@@ -1,4 +1,5 @@
-import { matchesLeaderboardFilters, type LeaderboardEntry } from '@common/schemas/leaderboard';
+import { matchesLeaderboardFilters } from '@common/leaderboard';
+import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { isFiltered, LEADERBOARD_PAGE, type LeaderboardFilters } from '../api/get-leaderboard';
 
 /** Whether the filtered board must also come from the server: only when the loaded page was full. */

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '@common/schemas/profile';
 import { api } from '@/lib/api-client';
+import { publicProfilePath } from './public-profile-path';
 
 /** GET /api/users/:username: public fields, stats and recent workouts (404 for an unknown name). */
 export const getPublicProfile = (username: string, signal?: AbortSignal) =>
-  api<PublicProfile>(`/api/users/${encodeURIComponent(username)}`, { signal });
+  api<PublicProfile>(publicProfilePath(username), { signal });
 
 // ['users', username]: saving or deleting a workout invalidates ['users'].
 export const publicProfileQueryOptions = (username: string) =>

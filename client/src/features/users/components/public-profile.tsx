@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatMedium } from '@/lib/dates';
+import { formatMedium } from '@/lib/medium-date';
 import { usePublicProfile } from '../api/get-public-profile';
 import { UserNotFound } from './user-not-found';
 

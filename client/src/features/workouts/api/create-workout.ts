@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { User } from '@common/schemas/auth';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  type CreateWorkoutInput,
-  type SavedWorkout,
-} from '@common/schemas/workouts';
+import type { CreateWorkoutInput, SavedWorkout } from '@common/schemas/workouts';
+import { IDEMPOTENCY_KEY_HEADER } from '@common/workouts';
 import { api } from '@/lib/api-client';
 import { setMayHaveQueued } from '@/lib/offline/last-user';
 import { toast } from '@/components/ui/use-toast';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyStats } from '@common/schemas/workouts';
 import { api } from '@/lib/api-client';
-import { viewerTimeZone } from '@/lib/dates';
+import { viewerTimeZone } from '@/lib/time-zone';
 
 export const statsQueryKey = ['stats'] as const;
 

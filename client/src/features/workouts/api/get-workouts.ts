@@ -4,7 +4,8 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER, type Workout } from '@common/schemas/workouts';
+import type { Workout } from '@common/schemas/workouts';
+import { NEXT_CURSOR_HEADER } from '@common/workouts';
 import { api, request } from '@/lib/api-client';
 
 export const workoutsQueryKey = ['workouts'] as const;

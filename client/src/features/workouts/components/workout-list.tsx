@@ -1,32 +1,9 @@
-import { ChevronRight, Loader2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { ChevronRight } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
 import type { PublicWorkout } from '@common/schemas/workouts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { VerifiedMark } from '@/components/ui/verified-mark';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  profileShareUrl,
-  pushupShareText,
-  SHARE_TITLE,
-  ShareMenu,
-} from '@/components/ui/share-menu';
-import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
-import { useDeleteWorkout } from '../api/delete-workout';
+import { formatMedium } from '@/lib/medium-date';
+import { pushupsLabel } from '../utils/count';
 
 /** An own workout carries its notes; another member's (from a public response) has none. */
 export type ListedWorkout = PublicWorkout & { notes?: string | null };
@@ -40,7 +17,26 @@ export interface WorkoutListProps {
   emptyText?: string;
 }
 
-const pushupsLabel = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;
+type DetailDialog = ComponentType<{
+  workout: ListedWorkout | null;
+  canDelete: boolean;
+  shareUsername?: string;
+  onClose: () => void;
+}>;
+
+// The details dialog (Radix dialogs, the share menu, delete) is most of this list's code and
+// shows only after a tap, so it loads when a row is pointed at, focused or chosen, not before
+// the page can paint (docs/decisions/1259-lighthouse-leaderboard-and-profile.md). Loaded into
+// state rather than with React.lazy, as app/app.tsx does for the toaster.
+let detailDialog: Promise<DetailDialog> | null = null;
+const loadDetailDialog = () =>
+  (detailDialog ??= import('./workout-detail-dialog').then(
+    (m) => m.default,
+    (err: unknown) => {
+      detailDialog = null;
+      throw err;
+    },
+  ));
 
 /** A list of workouts; a row opens its details (count, notes, date, share, delete). */
 export function WorkoutList({
@@ -50,6 +46,14 @@ export function WorkoutList({
   emptyText = 'No workouts yet.',
 }: WorkoutListProps) {
   const [selected, setSelected] = useState<ListedWorkout | null>(null);
+  const [Detail, setDetail] = useState<DetailDialog | null>(null);
+  const loadDetail = () => {
+    if (Detail) return;
+    loadDetailDialog().then(
+      (d) => setDetail(() => d),
+      () => undefined,
+    );
+  };
 
   if (workouts.length === 0) {
     return <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>;
@@ -59,12 +63,17 @@ export function WorkoutList({
       <ul
         className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card"
         data-testid="workout-list"
+        onPointerOver={loadDetail}
+        onFocus={loadDetail}
       >
         {workouts.map((w) => (
           <li key={w.id}>
             <button
               type="button"
-              onClick={() => setSelected(w)}
+              onClick={() => {
+                loadDetail();
+                setSelected(w);
+              }}
               className="flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
               data-testid="workout-row"
             >
@@ -93,124 +102,14 @@ export function WorkoutList({
           </li>
         ))}
       </ul>
-      <WorkoutDetailDialog
-        workout={selected}
-        canDelete={canDelete}
-        shareUsername={shareUsername}
-        onClose={() => setSelected(null)}
-      />
-    </>
-  );
-}
-
-function WorkoutDetailDialog({
-  workout,
-  canDelete,
-  shareUsername,
-  onClose,
-}: {
-  workout: ListedWorkout | null;
-  canDelete: boolean;
-  shareUsername?: string;
-  onClose: () => void;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteWorkout({
-    onSuccess: () => {
-      setConfirming(false);
-      onClose();
-    },
-  });
-
-  return (
-    <>
-      <Dialog open={workout !== null} onOpenChange={(open) => !open && onClose()}>
-        {workout ? (
-          <DialogContent aria-describedby="workout-detail-date">
-            <DialogHeader>
-              <DialogTitle>Workout details</DialogTitle>
-              <DialogDescription id="workout-detail-date">
-                <time dateTime={workout.createdAt} title={formatShort(workout.createdAt)}>
-                  {formatFull(workout.createdAt)} at {formatTime(workout.createdAt)}
-                </time>
-              </DialogDescription>
-            </DialogHeader>
-            <p className="text-center">
-              <span
-                className="block text-5xl font-extrabold text-primary"
-                data-testid="workout-detail-count"
-              >
-                {workout.pushups}
-              </span>
-              <span className="text-sm font-medium text-muted-foreground">
-                push-up{workout.pushups === 1 ? '' : 's'}
-              </span>
-              {workout.verified ? (
-                <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-emerald-900">
-                  <VerifiedMark /> Counted by the camera
-                </span>
-              ) : null}
-            </p>
-            {/* Notes are personal: only the owner's own list has them. */}
-            {'notes' in workout ? (
-              <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">Notes</h3>
-                <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
-                  {workout.notes || 'No notes'}
-                </p>
-              </div>
-            ) : null}
-            <DialogFooter>
-              {canDelete ? (
-                <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
-              ) : null}
-              {shareUsername ? (
-                <ShareMenu
-                  url={profileShareUrl(shareUsername)}
-                  text={pushupShareText(workout.pushups)}
-                  title={SHARE_TITLE}
-                />
-              ) : null}
-            </DialogFooter>
-          </DialogContent>
-        ) : null}
-      </Dialog>
-      <AlertDialog
-        open={confirming && workout !== null}
-        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
-      >
-        <AlertDialogContent>
-          <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {workout
-              ? `${pushupsLabel(workout.pushups)} on ${formatMedium(workout.createdAt)}. `
-              : ''}
-            This cannot be undone.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-            {/* Not an AlertDialogAction: that would close the dialog before the request ends. */}
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => workout && remove.mutate(workout.id)}
-            >
-              {remove.isPending ? (
-                <>
-                  <Loader2 aria-hidden="true" className="animate-spin" />
-                  Deleting...
-                </>
-              ) : (
-                'Delete'
-              )}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {Detail ? (
+        <Detail
+          workout={selected}
+          canDelete={canDelete}
+          shareUsername={shareUsername}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -10,3 +10,6 @@ export function clampCount(n: number): number {
   if (!Number.isFinite(n)) return 0;
   return Math.min(PUSHUPS_MAX, Math.max(0, Math.trunc(n)));
 }
+
+/** "1 push-up", "12 push-ups". */
+export const pushupsLabel = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;

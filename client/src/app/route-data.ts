@@ -1,0 +1,30 @@
+import { patternsOf, paths } from '@/config/paths';
+import { leaderboardPath } from '@/features/leaderboard/api/leaderboard-path';
+import { publicProfilePath } from '@/features/users/api/public-profile-path';
+import { prefetch } from '@/lib/api-client';
+import { viewerTimeZone } from '@/lib/time-zone';
+
+/**
+ * The first `:param` of the route's patterns that `pathname` matches (any case, an optional final
+ * slash, as the router matches). The patterns hold only letters, digits and slashes, so they need
+ * no escaping; a username is letters, digits and `_.-` (common/constants.ts), never %-encoded.
+ */
+function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string) {
+  for (const pattern of patternsOf(route)) {
+    const m = new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`, 'i').exec(pathname);
+    if (m) return m[1] ?? '';
+  }
+  return null;
+}
+
+/**
+ * On the first page load, the public screens people land on from links ask for their data at
+ * once, beside their code, rather than after it has loaded and rendered: the board opens on Today
+ * with no filters, a profile is its username. The screen's query takes the answer
+ * (lib/api-client.ts, prefetch). docs/decisions/1259-lighthouse-leaderboard-and-profile.md
+ */
+export function prefetchRouteData(pathname: string) {
+  if (matchParam(paths.leaderboard, pathname) !== null) prefetch(leaderboardPath('today', viewerTimeZone()));
+  const username = matchParam(paths.publicProfile, pathname);
+  if (username) prefetch(publicProfilePath(username));
+}

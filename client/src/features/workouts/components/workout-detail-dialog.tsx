@@ -1,0 +1,143 @@
+import { Loader2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { VerifiedMark } from '@/components/ui/verified-mark';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  profileShareUrl,
+  pushupShareText,
+  SHARE_TITLE,
+  ShareMenu,
+} from '@/components/ui/share-menu';
+import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
+import { useDeleteWorkout } from '../api/delete-workout';
+import { pushupsLabel } from '../utils/count';
+import type { ListedWorkout } from './workout-list';
+
+/** A workout's details (count, notes, date, share, delete), opened from a row of WorkoutList. */
+export default function WorkoutDetailDialog({
+  workout,
+  canDelete,
+  shareUsername,
+  onClose,
+}: {
+  workout: ListedWorkout | null;
+  canDelete: boolean;
+  shareUsername?: string;
+  onClose: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteWorkout({
+    onSuccess: () => {
+      setConfirming(false);
+      onClose();
+    },
+  });
+
+  return (
+    <>
+      <Dialog open={workout !== null} onOpenChange={(open) => !open && onClose()}>
+        {workout ? (
+          <DialogContent aria-describedby="workout-detail-date">
+            <DialogHeader>
+              <DialogTitle>Workout details</DialogTitle>
+              <DialogDescription id="workout-detail-date">
+                <time dateTime={workout.createdAt} title={formatShort(workout.createdAt)}>
+                  {formatFull(workout.createdAt)} at {formatTime(workout.createdAt)}
+                </time>
+              </DialogDescription>
+            </DialogHeader>
+            <p className="text-center">
+              <span
+                className="block text-5xl font-extrabold text-primary"
+                data-testid="workout-detail-count"
+              >
+                {workout.pushups}
+              </span>
+              <span className="text-sm font-medium text-muted-foreground">
+                push-up{workout.pushups === 1 ? '' : 's'}
+              </span>
+              {workout.verified ? (
+                <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-emerald-900">
+                  <VerifiedMark /> Counted by the camera
+                </span>
+              ) : null}
+            </p>
+            {/* Notes are personal: only the owner's own list has them. */}
+            {'notes' in workout ? (
+              <div className="grid gap-1">
+                <h3 className="text-sm font-semibold">Notes</h3>
+                <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
+                  {workout.notes || 'No notes'}
+                </p>
+              </div>
+            ) : null}
+            <DialogFooter>
+              {canDelete ? (
+                <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
+              ) : null}
+              {shareUsername ? (
+                <ShareMenu
+                  url={profileShareUrl(shareUsername)}
+                  text={pushupShareText(workout.pushups)}
+                  title={SHARE_TITLE}
+                />
+              ) : null}
+            </DialogFooter>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <AlertDialog
+        open={confirming && workout !== null}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+      >
+        <AlertDialogContent>
+          <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {workout
+              ? `${pushupsLabel(workout.pushups)} on ${formatMedium(workout.createdAt)}. `
+              : ''}
+            This cannot be undone.
+          </AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            {/* Not an AlertDialogAction: that would close the dialog before the request ends. */}
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => workout && remove.mutate(workout.id)}
+            >
+              {remove.isPending ? (
+                <>
+                  <Loader2 aria-hidden="true" className="animate-spin" />
+                  Deleting...
+                </>
+              ) : (
+                'Delete'
+              )}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+// Leaderboard periods, filters and limits without zod, so the client's boards load no schema
+// code (docs/decisions/1259-lighthouse-leaderboard-and-profile.md). The schemas in
+// ./schemas/leaderboard.ts build on these and re-export them.
+import type { LeaderboardEntry } from './schemas/leaderboard';
+
+export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+  today: 'Today',
+  week: 'This Week',
+  month: 'This Month',
+  all_time: 'All Time',
+};
+
+export const AGE_GROUPS = [
+  { id: 'under-20', label: 'Under 20', min: 0, max: 19 },
+  { id: '20-29', label: '20-29', min: 20, max: 29 },
+  { id: '30-39', label: '30-39', min: 30, max: 39 },
+  { id: '40-49', label: '40-49', min: 40, max: 49 },
+  { id: '50-59', label: '50-59', min: 50, max: 59 },
+  { id: '60-plus', label: '60+', min: 60, max: Number.POSITIVE_INFINITY },
+] as const;
+export type AgeGroupId = (typeof AGE_GROUPS)[number]['id'];
+export const AGE_GROUP_IDS = AGE_GROUPS.map((g) => g.id) as [AgeGroupId, ...AgeGroupId[]];
+
+/** The band of a user's current age (docs/product.md#leaderboard-filters); null when the age is unknown. */
+export function ageGroupOf(age: number | null | undefined): AgeGroupId | null {
+  if (age === null || age === undefined || !Number.isFinite(age)) return null;
+  return AGE_GROUPS.find((g) => age >= g.min && age <= g.max)?.id ?? null;
+}
+
+export const GENDER_FILTERS = [
+  { id: 'male', label: 'Male' },
+  { id: 'female', label: 'Female' },
+] as const;
+export type GenderFilterId = (typeof GENDER_FILTERS)[number]['id'];
+
+export { LEADERBOARD_LIMIT_DEFAULT, LEADERBOARD_LIMIT_MAX } from './constants';
+
+/** Whether the runtime knows an IANA time-zone name (works in Node and in browsers). */
+export function isValidTimeZone(tz: string): boolean {
+  if (tz.length === 0 || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Client-side filtering of rows already fetched (spec: filters are applied on the client). */
+export function matchesLeaderboardFilters(
+  entry: Pick<LeaderboardEntry, 'age' | 'gender'>,
+  filters: { ageGroup?: AgeGroupId | 'all'; gender?: GenderFilterId | 'all' },
+): boolean {
+  if (filters.ageGroup && filters.ageGroup !== 'all' && ageGroupOf(entry.age) !== filters.ageGroup)
+    return false;
+  if (filters.gender && filters.gender !== 'all' && entry.gender !== filters.gender) return false;
+  return true;
+}
