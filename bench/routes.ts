@@ -22,6 +22,9 @@ const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SESSIONS = 500;
 const ONLY_SAVES = process.env.BENCH_ONLY === 'saves';
+// BENCH_SERVER: another build's entry (a copy of dist/server made from an older commit), for a
+// before/after in one sitting; it is used as it is, not rebuilt.
+const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'dist/server/index.js';
 let nextPort = 7200 + Math.floor(Math.random() * 50);
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -80,7 +83,7 @@ interface Server {
 async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   const port = nextPort++;
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
@@ -309,8 +312,10 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
 export async function runRoutesBench() {
   console.log(`== Routes beside the floor (load average ${load()}, ${os.cpus().length} cores) ==`);
   // What npm start runs: the compiled server, rebuilt when its sources changed.
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('server build failed');
+  if (!process.env.BENCH_SERVER) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('server build failed');
+  }
 
   const floorPort = nextPort++;
   const floorProc = spawn(process.execPath, ['bench/lib/floor.mjs', String(floorPort)], { cwd: root, stdio: 'ignore' });

@@ -72,8 +72,8 @@ describe('SQL source files', () => {
     await database.db.execute(sql`update sql_sources set sha256 = 'old'`);
 
     const { runner: r, calls } = counting(runner);
-    expect(await applySqlSources(r)).toEqual(['leaderboard.sql']);
-    expect(calls.script).toBe(1);
+    expect(await applySqlSources(r)).toEqual(['leaderboard.sql', 'saves.sql']);
+    expect(calls.script).toBe(2);
 
     const gone = await rows<{ n: number }>(sql`
       select count(*)::int as n from pg_proc where proname in ('fitbench_notify_board', 'lb_best_in')`);
