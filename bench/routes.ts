@@ -200,6 +200,9 @@ async function benchSaves(name: string, serverEnv: Record<string, string>, cooki
     try {
       // The full run reads the week board first: the same periods are registered here.
       await fetch(`${server.base}/api/leaderboard/week`).then((r) => r.arrayBuffer());
+      // That read starts the week's background fill (docs/decisions/1257-periods-without-blocking.md);
+      // the full run measures other routes meanwhile. Let it finish before the saves are timed.
+      await new Promise((r) => setTimeout(r, 2_000 + USERS / 10));
       for (const cookie of cookies) await fetch(`${server.base}/api/user`, { headers: { cookie } });
       const opts = { ...SAVE_LOAD, url: `${server.base}/api/workouts`, cookies };
       await run({ ...opts, seconds: 1 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 
 /** One save as the statement takes it (the route has validated and normalised it). */
@@ -169,12 +170,21 @@ export class SaveQueue {
 
 const queues = new WeakMap<Db, Map<string, SaveQueue>>();
 
+/**
+ * Batches written at once: on PostgreSQL two (the next batch is sent while one commits; the pool
+ * has connections to spare), on PGlite one (a single connection: a second batch would only split
+ * the first).
+ */
+function inFlightFor(db: Db): number {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
+}
+
 /** The database's save queue for this limit (the app has one limit, so one queue). */
 export function saveQueue(db: Db, limit: SaveLimit | null): SaveQueue {
   let byLimit = queues.get(db);
   if (!byLimit) queues.set(db, (byLimit = new Map()));
   const id = limit ? `${limit.max}/${limit.windowMs}` : 'none';
   let queue = byLimit.get(id);
-  if (!queue) byLimit.set(id, (queue = new SaveQueue(db, limit)));
+  if (!queue) byLimit.set(id, (queue = new SaveQueue(db, limit, inFlightFor(db))));
   return queue;
 }
