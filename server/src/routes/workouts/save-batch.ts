@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from '../../db/client';
+import { isDatabaseUnavailable, type Db } from '../../db/client';
 
 /** One save as the statement takes it (the route has validated and normalised it). */
 export interface SaveArgs {
@@ -101,11 +101,14 @@ const MAX_BATCH = 64;
  * statement has committed, so an acknowledged save is as durable as before. A lone save goes at
  * once: nothing waits for company. If a batch of several fails (a key committed meanwhile by
  * another instance, a deadlock), its saves are tried again one by one, so one save's error is its
- * own.
+ * own; not when the database is unreachable.
  */
 export class SaveQueue {
   private pending: Job[] = [];
   private running = 0;
+  // Members with a save in a batch being written: their next saves wait for it, so a save's
+  // statement sees every earlier save of its member (previous best, ties by received_at).
+  private writing = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -123,22 +126,32 @@ export class SaveQueue {
   private next() {
     while (this.running < this.maxInFlight && this.pending.length > 0) {
       const batch = this.take();
+      if (batch.length === 0) return;
       this.running += 1;
+      for (const job of batch) this.writing.set(job.args.userId, (this.writing.get(job.args.userId) ?? 0) + 1);
       void this.write(batch).finally(() => {
         this.running -= 1;
+        for (const job of batch) {
+          const left = this.writing.get(job.args.userId)! - 1;
+          if (left === 0) this.writing.delete(job.args.userId);
+          else this.writing.set(job.args.userId, left);
+        }
         this.next();
       });
     }
   }
 
-  /** The next saves in arrival order, one per member's key (a repeat waits for the next batch). */
+  /**
+   * The next saves in arrival order, one per member's key (a repeat waits for the next batch),
+   * none of a member whose earlier save is still being written.
+   */
   private take(): Job[] {
     const batch: Job[] = [];
     const rest: Job[] = [];
     const keys = new Set<string>();
     for (const job of this.pending) {
       const key = job.args.idempotencyKey === null ? null : `${job.args.userId}:${job.args.idempotencyKey}`;
-      if (batch.length >= MAX_BATCH || (key !== null && keys.has(key))) {
+      if (batch.length >= MAX_BATCH || (key !== null && keys.has(key)) || this.writing.has(job.args.userId)) {
         rest.push(job);
         continue;
       }
@@ -154,8 +167,9 @@ export class SaveQueue {
       const outcomes = await saveBatchStatement(this.db, batch.map((j) => j.args), this.limit);
       batch.forEach((job, i) => job.resolve(outcomes[i]!));
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
+      // A database that does not answer would fail each retry too, one timeout after another.
+      if (batch.length === 1 || isDatabaseUnavailable(err)) {
+        for (const job of batch) job.reject(err);
         return;
       }
       for (const job of batch) {

@@ -122,8 +122,11 @@ async function previousBest(db: Db, userId: number, workoutId: number): Promise<
   return best === null || best === undefined ? null : Number(best);
 }
 
-/** A saved workout with the member's previous best, for "New personal best!" (docs/decisions/1102-after-a-save.md). */
-export async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
+/**
+ * A saved workout with the member's previous best, for "New personal best!" (docs/decisions/1102-after-a-save.md).
+ * Only for a lost key race: every other save reads it in its own statement (./save-batch.ts).
+ */
+async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
   return { ...workout, previousBest: await previousBest(db, workout.userId, workout.id) };
 }
 
