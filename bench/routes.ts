@@ -4,7 +4,9 @@
 // existing data folder, RSS idle and after the load, req/s, p50 and p99 of each route (50
 // connections, saves 20) and its ratio to the floor, the first board of a period nobody asked for
 // (and the slowest save meanwhile), and a --cpu-prof summary of the slowest route.
-// BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips PGlite.
+// BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips PGlite;
+// BENCH_ONLY=saves measures the saves alone (plus the week board read first, as the full run does,
+// so the same periods are registered) and profiles them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,6 +21,10 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SESSIONS = 500;
+const ONLY_SAVES = process.env.BENCH_ONLY === 'saves';
+// BENCH_SERVER: another build's entry (a copy of dist/server made from an older commit), for a
+// before/after in one sitting; it is used as it is, not rebuilt.
+const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'dist/server/index.js';
 let nextPort = 7200 + Math.floor(Math.random() * 50);
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -77,7 +83,7 @@ interface Server {
 async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   const port = nextPort++;
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
@@ -183,7 +189,39 @@ function profileSummary(file: string, top = 8): string[] {
     .map(([k, v]) => `    ${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);
 }
 
+const SAVE_LOAD = { method: 'POST', connections: 20, body: JSON.stringify({ pushups: 25 }), uniqueKey: true };
+
+/** BENCH_ONLY=saves: the save figure alone, then a profile of the server under the same load. */
+async function benchSaves(name: string, serverEnv: Record<string, string>, cookies: string[], floor: number) {
+  console.log(`\n--- ${name}, saves only (load average ${load()}) ---`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-prof-'));
+  for (const nodeArgs of [[], ['--cpu-prof', `--cpu-prof-dir=${dir}`]]) {
+    const server = await startServer(serverEnv, nodeArgs);
+    try {
+      // The full run reads the week board first: the same periods are registered here.
+      await fetch(`${server.base}/api/leaderboard/week`).then((r) => r.arrayBuffer());
+      // That read starts the week's background fill (docs/decisions/1257-periods-without-blocking.md);
+      // the full run measures other routes meanwhile. Let it finish before the saves are timed.
+      await new Promise((r) => setTimeout(r, 2_000 + USERS / 10));
+      for (const cookie of cookies) await fetch(`${server.base}/api/user`, { headers: { cookie } });
+      const opts = { ...SAVE_LOAD, url: `${server.base}/api/workouts`, cookies };
+      await run({ ...opts, seconds: 1 });
+      const r = await run({ ...opts, seconds: SECONDS });
+      const route = `POST /api/workouts (20 connections${nodeArgs.length ? ', profiled' : ''})`;
+      console.log(fmt(floor, { route, r }));
+    } finally {
+      await server.stop();
+    }
+  }
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  console.log('  profile of the saves (self time, top functions):');
+  if (file) for (const line of profileSummary(path.join(dir, file), 15)) console.log(line);
+  if (process.env.BENCH_KEEP_PROFILE) console.log(`  kept: ${path.join(dir, file ?? '')}`);
+  else fs.rmSync(dir, { recursive: true, force: true });
+}
+
 async function benchTarget(name: string, serverEnv: Record<string, string>, cookies: string[], floor: number) {
+  if (ONLY_SAVES) return benchSaves(name, serverEnv, cookies, floor);
   console.log(`\n--- ${name} (load average ${load()}) ---`);
   const first = await startServer(serverEnv);
   await first.stop();
@@ -209,14 +247,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     await measure('GET /api/user (signed in)', { url: `${b}/api/user`, cookies });
     await measure('GET /api/leaderboard/week (cache on)', { url: `${b}/api/leaderboard/week` });
     await measure('GET /api/users/{name} (public profile)', { url: `${b}/api/users/bench_42` });
-    await measure('POST /api/workouts (20 connections)', {
-      url: `${b}/api/workouts`,
-      method: 'POST',
-      connections: 20,
-      body: JSON.stringify({ pushups: 25 }),
-      cookies,
-      uniqueKey: true,
-    });
+    await measure('POST /api/workouts (20 connections)', { ...SAVE_LOAD, url: `${b}/api/workouts`, cookies });
 
     // The first board of a period nobody asked for, while a member saves every few milliseconds.
     let saving = true;
@@ -284,8 +315,10 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
 export async function runRoutesBench() {
   console.log(`== Routes beside the floor (load average ${load()}, ${os.cpus().length} cores) ==`);
   // What npm start runs: the compiled server, rebuilt when its sources changed.
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('server build failed');
+  if (!process.env.BENCH_SERVER) {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('server build failed');
+  }
 
   const floorPort = nextPort++;
   const floorProc = spawn(process.execPath, ['bench/lib/floor.mjs', String(floorPort)], { cwd: root, stdio: 'ignore' });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * sql_sources, so an unchanged file costs one query at start. Each file must be safe to run again
  * (it drops what it defines first). See docs/decisions/1200-leaderboard-sql-source.md.
  */
-export const SQL_SOURCES = ['leaderboard.sql', 'sessions.sql'] as const;
+export const SQL_SOURCES = ['leaderboard.sql', 'sessions.sql', 'saves.sql'] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));
 

@@ -16,6 +16,7 @@ import { localParts } from '../leaderboard/period';
 import { workouts } from '../../db/schema';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
+import { saveQueue, type SaveOutcome } from './save-batch';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -121,14 +122,19 @@ async function previousBest(db: Db, userId: number, workoutId: number): Promise<
   return best === null || best === undefined ? null : Number(best);
 }
 
-/** A saved workout with the member's previous best, for "New personal best!" (docs/decisions/1102-after-a-save.md). */
-export async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
+/**
+ * A saved workout with the member's previous best, for "New personal best!" (docs/decisions/1102-after-a-save.md).
+ * Only for a lost key race: every other save reads it in its own statement (./save-batch.ts).
+ */
+async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
   return { ...workout, previousBest: await previousBest(db, workout.userId, workout.id) };
 }
 
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
  * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101).
+ * The answer carries the member's previous best (docs/decisions/1102-after-a-save.md), read by the
+ * save's own statement; concurrent saves share one statement and commit (./save-batch.ts).
  */
 export async function createWorkout(
   db: Db,
@@ -137,7 +143,7 @@ export async function createWorkout(
   idempotencyKey: string | undefined,
   now: Date,
   guard: SaveGuard = {},
-): Promise<{ workout: CreatedWorkout; replayed: boolean }> {
+): Promise<{ workout: SavedWorkout; replayed: boolean }> {
   const createdAt = input.createdAt ? new Date(input.createdAt) : now;
   // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
   const timeError = workoutTimeError(createdAt, now.getTime());
@@ -153,7 +159,7 @@ export async function createWorkout(
   const verified = input.verification !== undefined && verificationNote(input) === null;
   let outcome: SaveOutcome;
   try {
-    outcome = await saveInOneStatement(db, {
+    outcome = await saveQueue(db, guard.limit ?? null).save({
       userId,
       pushups: input.pushups,
       notes: input.notes ?? null,
@@ -161,7 +167,7 @@ export async function createWorkout(
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
       verified,
-      limit: guard.limit ? { key: `save:${userId}`, ...guard.limit } : null,
+      limitKey: guard.limit ? `save:${userId}` : null,
       now,
     });
   } catch (err) {
@@ -169,11 +175,13 @@ export async function createWorkout(
     // (nothing inserted, nothing counted, no trigger's side effect), so answer with that row.
     if (idempotencyKey && hash && isUniqueViolation(err)) {
       const stored = await findByKey(db, userId, idempotencyKey);
-      if (stored) return replay(stored, hash, input);
+      if (stored) {
+        const { workout } = replay(stored, hash, input);
+        return { workout: await withPreviousBest(db, workout), replayed: true };
+      }
     }
     throw err;
   }
-  if (outcome.kind === 'replay') return replay(outcome.row, hash!, input);
   if (outcome.kind === 'limited') {
     const after = rateLimit.retryAfterSeconds(outcome.window, now);
     throw tooManyRequests(
@@ -181,83 +189,11 @@ export async function createWorkout(
       after,
     );
   }
-  return { workout: created(outcome.row, input), replayed: false };
-}
-
-type SaveOutcome =
-  | { kind: 'replay'; row: WorkoutRow & { requestHash: string | null } }
-  | { kind: 'limited'; window: rateLimit.WindowState }
-  | { kind: 'created'; row: WorkoutRow };
-
-interface SaveArgs {
-  userId: number;
-  pushups: number;
-  notes: string | null;
-  createdAt: Date;
-  idempotencyKey: string | null;
-  requestHash: string | null;
-  verified: boolean;
-  limit: { key: string; max: number; windowMs: number } | null;
-  now: Date;
-}
-
-/**
- * A save in one round trip (docs/decisions/1256-one-statement-save.md): the idempotency lookup,
- * the save-limit count (rate_limits, as rateLimit.hit counts it) and the insert are one statement.
- * A replay is not counted; a save over the limit is counted (the window keeps its count) and
- * inserts nothing; the insert's triggers run as before. `received_at` is the server's time, not
- * the client's claim: it breaks ties on the boards (docs/decisions/0707-ties-by-received-time.md). Every CTE sees the same snapshot; a
- * concurrent save under the same key makes the insert fail on workouts_user_idem_idx, which
- * undoes the count with it.
- */
-async function saveInOneStatement(db: Db, a: SaveArgs): Promise<SaveOutcome> {
-  const now = a.now.toISOString();
-  const resetAt = a.limit ? new Date(a.now.getTime() + a.limit.windowMs).toISOString() : now;
-  const query = sql`
-    with prior as (
-      select id, user_id, pushups, notes, created_at, verified, request_hash
-      from workouts
-      where ${a.idempotencyKey}::text is not null and user_id = ${a.userId}::int and idempotency_key = ${a.idempotencyKey}::text
-      limit 1
-    ), hit as (
-      insert into rate_limits as r (key, count, reset_at)
-      select ${a.limit?.key ?? ''}::text, 1, ${resetAt}::timestamptz
-      where ${a.limit !== null}::boolean and not exists (select from prior)
-      on conflict (key) do update set
-        count = case when r.reset_at <= ${now}::timestamptz then 1 else r.count + 1 end,
-        reset_at = case when r.reset_at <= ${now}::timestamptz then excluded.reset_at else r.reset_at end
-      returning count, reset_at
-    ), saved as (
-      insert into workouts (user_id, pushups, notes, created_at, received_at, idempotency_key, request_hash, verified)
-      select ${a.userId}::int, ${a.pushups}::int, ${a.notes}::text, ${a.createdAt.toISOString()}::timestamptz,
-        ${now}::timestamptz, ${a.idempotencyKey}::text, ${a.requestHash}::text, ${a.verified}::boolean
-      where not exists (select from prior)
-        and coalesce((select count from hit), 0) <= ${a.limit?.max ?? 0}::int
-      returning id, user_id, pushups, notes, created_at, verified, request_hash
-    )
-    select 'replay' as kind, p.*, null::int as count, null::timestamptz as reset_at from prior p
-    union all
-    select 'created', s.*, null, null from saved s
-    union all
-    select 'limited', null, null, null, null, null, null, null, h.count, h.reset_at
-    from hit h where h.count > ${a.limit?.max ?? 0}::int`;
-  const rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const row = rows[0];
-  if (!row) throw new Error('a save statement returned no row');
-  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-  if (row.kind === 'limited') {
-    return { kind: 'limited', window: { count: Number(row.count), resetAt: date(row.reset_at) } };
+  if (outcome.kind === 'replay') {
+    const { workout } = replay(outcome.row, hash!, input);
+    return { workout: { ...workout, previousBest: outcome.previousBest }, replayed: true };
   }
-  const saved = {
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    pushups: Number(row.pushups),
-    notes: row.notes as string | null,
-    createdAt: date(row.created_at),
-    verified: Boolean(row.verified),
-  };
-  if (row.kind === 'replay') return { kind: 'replay', row: { ...saved, requestHash: row.request_hash as string | null } };
-  return { kind: 'created', row: saved };
+  return { workout: { ...created(outcome.row, input), previousBest: outcome.previousBest }, replayed: false };
 }
 
 // ---- Pagination -------------------------------------------------------------------------------

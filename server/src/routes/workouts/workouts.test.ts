@@ -277,8 +277,8 @@ describe('POST /api/workouts', () => {
         });
       };
       const again = await service.createWorkout(racy(), u.id, { pushups: 64 }, key, NOW);
-      // The service answers the workout; the route adds previousBest (undefined is ignored here).
-      expect(again).toEqual({ workout: { ...first.json(), previousBest: undefined }, replayed: true });
+      // The service answers the workout with previousBest, as the route sends it.
+      expect(again).toEqual({ workout: first.json(), replayed: true });
       await expect(service.createWorkout(racy(), u.id, { pushups: 65 }, key, NOW)).rejects.toMatchObject({
         statusCode: 422,
       });
@@ -525,6 +525,19 @@ describe('previousBest in the save answer', () => {
     const again = await save(u, { pushups: 20 }, { 'idempotency-key': key });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
+  });
+
+  it('is right for saves written together in one statement (server/src/routes/workouts/save-batch.ts)', async () => {
+    const u = await createUser(t.app);
+    await save(u, { pushups: 15 });
+    const counts = [12, 40, 18, 41, 5, 39];
+    const answers = (await Promise.all(counts.map((pushups) => save(u, { pushups })))).map((r) => r.json());
+    let best = 15;
+    for (const a of [...answers].sort((x, y) => x.id - y.id)) {
+      expect(a.previousBest).toBe(best);
+      best = Math.max(best, a.pushups);
+    }
+    expect(await rowsOf(u.id)).toHaveLength(7);
   });
 
   it('does not count a deleted best', async () => {

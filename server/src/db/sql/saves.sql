@@ -1,0 +1,109 @@
+-- Saving workouts: the statement behind POST /api/workouts, as a function so that PostgreSQL and
+-- PGlite plan it once per connection instead of once per save.
+-- Design: docs/decisions/1260-save-throughput.md (several saves in one statement and commit) and
+-- docs/decisions/1256-one-statement-save.md (what one save does). Applied by
+-- server/src/db/sql-sources.ts, like leaderboard.sql; every function here is named save_*, and the
+-- clean slate below drops them all.
+
+
+-- 0. Clean slate ------------------------------------------------------------------------------------
+
+DO $$
+DECLARE
+  f regprocedure;
+BEGIN
+  FOR f IN
+    SELECT p.oid::regprocedure FROM pg_proc p
+    WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'save\_%'
+  LOOP
+    EXECUTE format('DROP FUNCTION %s CASCADE', f);
+  END LOOP;
+END $$;
+
+
+-- 1. A batch of saves -------------------------------------------------------------------------------
+-- p_saves: a JSON array of saves (n = its place in the batch, from 0), as the server sends them
+-- (server/src/routes/workouts/save-batch.ts). p_max and p_window_ms: the save limit
+-- (docs/decisions/0706-save-limit.md); saves with a null limit_key are not counted.
+-- One row per save, by n:
+-- - 'replay': the member's row under this key (nothing counted, nothing inserted);
+-- - 'limited': over the limit (counted, nothing inserted), with the window's count and end;
+-- - 'created': the new row.
+-- replay and created carry previous_best: the member's best over the sets saved before it
+-- (docs/decisions/1102-after-a-save.md), this batch's earlier sets included.
+-- The save-limit rows are counted with one upsert per key for all of its saves here, in key order
+-- (concurrent batches lock them in the same order); each save's count is its place in that
+-- sequence, as if they had come one by one (a window that ends between two saves of a batch,
+-- milliseconds apart, is judged at the first one's time). The insert runs in n order, so ids
+-- follow n, and fires the statement triggers (leaderboard.sql) once for the batch. The caller never
+-- puts one member's key twice in a batch; a concurrent statement that commits the same key first
+-- fails this one whole on workouts_user_idem_idx, nothing counted.
+CREATE FUNCTION save_batch(p_saves json, p_max integer, p_window_ms integer)
+RETURNS TABLE (
+  n integer, kind text, id integer, user_id integer, pushups integer, notes text,
+  created_at timestamptz, verified boolean, request_hash text,
+  count integer, reset_at timestamptz, previous_best integer
+)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  win interval := p_window_ms * interval '1 millisecond';
+BEGIN
+  RETURN QUERY
+  WITH input AS (
+    SELECT * FROM json_to_recordset(p_saves) AS i(
+      n integer, user_id integer, pushups integer, notes text, created_at timestamptz,
+      received_at timestamptz, idem_key text, request_hash text, verified boolean, limit_key text)
+  ), prior AS (
+    SELECT i.n, w.id, w.user_id, w.pushups, w.notes, w.created_at, w.verified, w.request_hash
+    FROM input i JOIN workouts w ON w.user_id = i.user_id AND w.idempotency_key = i.idem_key
+  ), counted AS (
+    SELECT i.n, i.limit_key, i.received_at,
+      row_number() OVER (PARTITION BY i.limit_key ORDER BY i.n) AS k,
+      count(*) OVER (PARTITION BY i.limit_key) AS total
+    FROM input i
+    WHERE i.limit_key IS NOT NULL AND NOT EXISTS (SELECT FROM prior p WHERE p.n = i.n)
+  ), hit AS (
+    -- excluded.reset_at - win is the first save's time: a window ended by then starts again.
+    INSERT INTO rate_limits AS r (key, count, reset_at)
+    SELECT c.limit_key, count(*)::int, min(c.received_at) + win
+    FROM counted c GROUP BY c.limit_key ORDER BY c.limit_key
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN r.reset_at <= excluded.reset_at - win THEN excluded.count ELSE r.count + excluded.count END,
+      reset_at = CASE WHEN r.reset_at <= excluded.reset_at - win THEN excluded.reset_at ELSE r.reset_at END
+    RETURNING r.key, r.count, r.reset_at
+  ), verdict AS (
+    SELECT c.n, (h.count - c.total + c.k)::int AS count, h.reset_at
+    FROM counted c JOIN hit h ON h.key = c.limit_key
+  ), to_save AS (
+    SELECT i.*, row_number() OVER (ORDER BY i.n) AS k
+    FROM input i
+    WHERE NOT EXISTS (SELECT FROM prior p WHERE p.n = i.n)
+      AND NOT EXISTS (SELECT FROM verdict v WHERE v.n = i.n AND v.count > p_max)
+  ), saved AS (
+    INSERT INTO workouts AS w (user_id, pushups, notes, created_at, received_at, idempotency_key, request_hash, verified)
+    SELECT t.user_id, t.pushups, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified
+    FROM to_save t ORDER BY t.n
+    RETURNING w.id, w.user_id, w.pushups, w.notes, w.created_at, w.verified, w.request_hash
+  ), saved_n AS (
+    -- Ids are drawn in insertion order, which is n order.
+    SELECT t.n, s.id, s.user_id, s.pushups, s.notes, s.created_at, s.verified, s.request_hash
+    FROM (SELECT s.*, row_number() OVER (ORDER BY s.id) AS k FROM saved s) s
+    JOIN to_save t ON t.k = s.k
+  )
+  SELECT p.n, 'replay', p.id, p.user_id, p.pushups, p.notes, p.created_at, p.verified, p.request_hash,
+    NULL::int, NULL::timestamptz,
+    (SELECT max(w.pushups) FROM workouts w WHERE w.user_id = p.user_id AND w.id < p.id)
+  FROM prior p
+  UNION ALL
+  SELECT s.n, 'created', s.id, s.user_id, s.pushups, s.notes, s.created_at, s.verified, s.request_hash,
+    NULL, NULL,
+    -- The statement does not see its own inserts: this batch's earlier sets are added.
+    greatest(
+      (SELECT max(w.pushups) FROM workouts w WHERE w.user_id = s.user_id),
+      (SELECT max(e.pushups) FROM saved e WHERE e.user_id = s.user_id AND e.id < s.id))
+  FROM saved_n s
+  UNION ALL
+  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL
+  FROM verdict v WHERE v.count > p_max;
+END $$;
