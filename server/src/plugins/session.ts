@@ -26,8 +26,6 @@ declare module 'fastify' {
   }
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Resolves the session cookie once per API request (handlers read request.user), and marks API
  * answers `Cache-Control: private, no-store` unless a route says otherwise.
@@ -58,16 +56,16 @@ export const session = fp<{ cache?: SessionCache }>(async (app: FastifyInstance,
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', PRIVATE_NO_STORE);
     }
-    // A member's own write: their next request here reads the database again, whatever the
-    // change channel's delay (PostgreSQL).
-    if (cache && request.user && !READS.has(request.method)) cache.invalidateUser(request.user.id);
     done(null, payload);
   });
   if (!cache) return;
   // Only on the routes that declare it, so every other answer skips the hook.
   app.addHook('onRoute', (route) => {
     if (!route.config?.changesAuth) return;
-    const sync: onSendHookHandler = (_request, _reply, payload, done) => {
+    const sync: onSendHookHandler = (request, _reply, payload, done) => {
+      // The member's next request here reads the database again, whatever the channel's delay;
+      // other routes (a save) leave the cached lookup alone.
+      if (request.user) cache.invalidateUser(request.user.id);
       // The write is done: the answer leaves even if the announcement could not be made.
       cache.sync().then(
         () => done(null, payload),
