@@ -5,7 +5,7 @@ import { env } from '../../env';
 import { BoardCache, listenForBoardChanges } from '../../lib/board-cache';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
-import { compressedBoard, toBoardText } from './leaderboard.service';
+import { boardBytes, sliceBoard, toBoardText } from './leaderboard.service';
 
 // The board with its process cache on: it must never show a board older than the last save.
 const cache = new BoardCache();
@@ -133,12 +133,16 @@ describe('compressed boards', () => {
 
   it('keeps each compressed slice, and at most a few per board', () => {
     const board = toBoardText(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ rank: i + 1, username: `u${i}` }))));
-    const first = compressedBoard(board, 100, 'br');
-    expect(compressedBoard(board, 100, 'br')).toBe(first);
-    expect(compressedBoard(board, 500, 'br')).toBe(first); // past the end: the whole board
-    expect(JSON.parse(gunzipSync(compressedBoard(board, 2, 'gzip')).toString())).toHaveLength(2);
-    for (let limit = 1; limit <= 20; limit++) compressedBoard(board, limit, 'gzip');
+    const first = boardBytes(board, 100, 'br');
+    expect(boardBytes(board, 100, 'br')).toBe(first);
+    expect(boardBytes(board, 500, 'br')).toBe(first); // past the end: the whole board
+    expect(JSON.parse(gunzipSync(boardBytes(board, 2, 'gzip')).toString())).toHaveLength(2);
+    for (let limit = 1; limit <= 20; limit++) boardBytes(board, limit, 'gzip');
     expect(board.compressed!.size).toBeLessThanOrEqual(8);
+    // As they are: the same text, as bytes kept too.
+    const plain = boardBytes(board, 3, 'identity');
+    expect(plain.toString()).toBe(sliceBoard(board, 3));
+    expect(boardBytes(board, 3, 'identity')).toBe(plain);
   });
 });
 
