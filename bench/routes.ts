@@ -67,6 +67,22 @@ async function waitUp(port: number, started: number, child: ChildProcess): Promi
   }
 }
 
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks
+}
+
+/** Waits until the process uses under 5% of a core over half a second (at most 60 s); returns how long it took. */
+async function settle(pid: number): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 500));
+    if (cpuMs(pid) - before < 25 || performance.now() - t0 > 60_000) return performance.now() - t0;
+  }
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -230,6 +246,10 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   try {
     console.log(`  cold start to first answer, existing data: ${(server.startMs / 1000).toFixed(2)} s`);
     const idle = rssMb(server.child.pid!);
+    // Right after start the process is still busy (V8 compiles PGlite's WebAssembly further in
+    // the background): the route figures are the steady state, so wait until it is idle.
+    const settled = await settle(server.child.pid!);
+    console.log(`  busy after start for ${(settled / 1000).toFixed(1)} s more (background compilation), then measured`);
     const rows: Row[] = [];
     const measure = async (route: string, opts: Record<string, unknown>) => {
       await run({ ...opts, seconds: 1 });
