@@ -326,8 +326,10 @@ DECLARE
   batch integer[];
   stale integer[];
 BEGIN
+  -- NO KEY UPDATE: steps of one period take turns, while a save's set for it (whose foreign key
+  -- check takes KEY SHARE on this row) goes on; FOR UPDATE made the two wait for each other.
   SELECT fill_cursor, fill_wait_xid INTO cur, wait_xid
-  FROM leaderboard_periods WHERE id = p_period FOR UPDATE;
+  FROM leaderboard_periods WHERE id = p_period FOR NO KEY UPDATE;
   IF NOT FOUND OR cur IS NULL THEN
     RETURN true;
   END IF;

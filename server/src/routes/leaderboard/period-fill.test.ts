@@ -132,6 +132,40 @@ describe('a new period (docs/decisions/1257-periods-without-blocking.md)', () =>
       }
     },
   );
+
+  it.runIf(process.env.TEST_DB_KIND === 'postgres')(
+    'PostgreSQL: a save into a registered period is not blocked by a fill batch in progress (no deadlock)',
+    async () => {
+      t.clock.set(NOW);
+      const u = await createUser(t.app, { username: 'fillrace' });
+      const other = new pg.Client({ connectionString: t.database.url });
+      await other.connect();
+      try {
+        // A period registered and committed (another zone's day), then a fill step held open: the
+        // step locks the period's row. A save's set for that period checks the row's key (the
+        // foreign key of leaderboard_bests): that check must not wait for the fill, which may
+        // itself be waiting for the save's set (a deadlock PostgreSQL would break by failing one).
+        const { rows: reg } = await other.query<{ id: number }>(
+          `select lb_period('2026-06-16T18:00:00Z', '2026-06-17T18:00:00Z') as id`,
+        );
+        await other.query('begin');
+        await other.query(`select lb_fill_period($1, 1000)`, [reg[0]!.id]);
+        const result = await Promise.race([
+          save(u, 43).then(() => 'saved'),
+          new Promise((r) => setTimeout(() => r('blocked'), 5000)),
+        ]);
+        expect(result).toBe('saved');
+        await other.query('commit');
+        const kept = await rows<{ n: number }>(
+          sql`select count(*)::int as n from leaderboard_bests where period_id = ${reg[0]!.id} and user_id = ${u.id}`,
+        );
+        expect(kept[0]!.n).toBe(1);
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+      }
+    },
+  );
 });
 
 /** The board as lb_board shows it, computed here from lb_best_workouts with the rank rule inline. */
