@@ -47,6 +47,10 @@ ${servers}
   }
   server {
     listen 127.0.0.1:${listen};
+    # nginx closes a client's kept-alive connection after 1,000 requests (its default); the load
+    # client (autocannon) may already have written its next request by then, and counts the reset
+    # as a failed request. Browsers open a new connection and send it again: not a server failure.
+    keepalive_requests 1000000;
     location / {
       include ${proxySnippet};
     }
