@@ -8,8 +8,9 @@
 -- SHA-256 differs from the one recorded in sql_sources (an unchanged file costs one query).
 --
 -- Editing rules:
--- - Every function here is named lb_*; section 0 drops them all (their triggers go with them), so
---   the file may change a signature, rename or remove a function: what is not here is not there.
+-- - Every function here is named lb_*; server/src/db/sql-sources.ts drops them all before the file
+--   runs (their triggers go with them), so the file may change a signature, rename or remove a
+--   function: what is not here is not there. Section 0 drops what had other names.
 -- - Keep it idempotent and free of data changes that are not safe to repeat; a change to a table
 --   belongs in a migration (npm run db:generate).
 -- - The order of the board is defined once, in section 1; the board index in schema.ts
@@ -21,17 +22,6 @@
 
 -- 0. Clean slate ------------------------------------------------------------------------------------
 
-DO $$
-DECLARE
-  f regprocedure;
-BEGIN
-  FOR f IN
-    SELECT p.oid::regprocedure FROM pg_proc p
-    WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'lb\_%'
-  LOOP
-    EXECUTE format('DROP FUNCTION %s CASCADE', f);
-  END LOOP;
-END $$;
 -- Named before this file gathered the code (migration 0006).
 DROP FUNCTION IF EXISTS fitbench_notify_board() CASCADE;
 DROP TYPE IF EXISTS lb_rank_key CASCADE;

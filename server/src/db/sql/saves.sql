@@ -2,23 +2,8 @@
 -- PGlite plan it once per connection instead of once per save.
 -- Design: docs/decisions/1260-save-throughput.md (several saves in one statement and commit) and
 -- docs/decisions/1256-one-statement-save.md (what one save does). Applied by
--- server/src/db/sql-sources.ts, like leaderboard.sql; every function here is named save_*, and the
--- clean slate below drops them all.
-
-
--- 0. Clean slate ------------------------------------------------------------------------------------
-
-DO $$
-DECLARE
-  f regprocedure;
-BEGIN
-  FOR f IN
-    SELECT p.oid::regprocedure FROM pg_proc p
-    WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'save\_%'
-  LOOP
-    EXECUTE format('DROP FUNCTION %s CASCADE', f);
-  END LOOP;
-END $$;
+-- server/src/db/sql-sources.ts, like leaderboard.sql; every function here is named save_*, and it
+-- drops them all before the file runs.
 
 
 -- 1. A batch of saves -------------------------------------------------------------------------------

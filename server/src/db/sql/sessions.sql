@@ -5,19 +5,8 @@
 -- would not fit. Touching a session's last-seen time is not announced: the cache keeps that itself.
 --
 -- Applied like leaderboard.sql (server/src/db/sql-sources.ts): idempotent, code only, functions
--- named auth_*, all dropped first.
+-- named auth_*, all dropped first (by sql-sources.ts).
 
-DO $$
-DECLARE
-  f regprocedure;
-BEGIN
-  FOR f IN
-    SELECT p.oid::regprocedure FROM pg_proc p
-    WHERE p.pronamespace = current_schema()::regnamespace AND p.proname LIKE 'auth\_%'
-  LOOP
-    EXECUTE format('DROP FUNCTION %s CASCADE', f);
-  END LOOP;
-END $$;
 
 -- TG_ARGV[0]: the column of the transition table `changed` that holds the member id.
 CREATE FUNCTION auth_notify_members() RETURNS trigger LANGUAGE plpgsql AS $$
