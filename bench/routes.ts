@@ -5,7 +5,7 @@
 // connections, saves 20) and its ratio to the floor, the first board of a period nobody asked for
 // (and the slowest save meanwhile), and a --cpu-prof summary of the slowest route.
 // BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips PGlite;
-// BENCH_ONLY=saves measures the saves alone (plus the week board read first, as the full run does,
+// BENCH_ONLY=boards measures the board routes and first boards alone. BENCH_ONLY=saves measures the saves alone (plus the week board read first, as the full run does,
 // so the same periods are registered) and profiles them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,6 +22,9 @@ const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SESSIONS = 500;
 const ONLY_SAVES = process.env.BENCH_ONLY === 'saves';
+const ONLY_BOARDS = process.env.BENCH_ONLY === 'boards';
+// What Chromium sends on a fetch.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 // BENCH_SERVER: another build's entry (a copy of dist/server made from an older commit), for a
 // before/after in one sitting; it is used as it is, not rebuilt.
 const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'dist/server/index.js';
@@ -260,14 +263,23 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
       console.log(fmt(floor, row));
     };
     const b = server.base;
-    await measure('GET /api/health', { url: `${b}/api/health` });
-    // Each session's first request after a minute writes its last-seen time (once a minute at
-    // most): touch all of them first, so the figure is the steady state of a signed-in read.
-    for (const cookie of cookies) await fetch(`${b}/api/user`, { headers: { cookie } });
-    await measure('GET /api/user (signed in)', { url: `${b}/api/user`, cookies });
-    await measure('GET /api/leaderboard/week (cache on)', { url: `${b}/api/leaderboard/week` });
-    await measure('GET /api/users/{name} (public profile)', { url: `${b}/api/users/bench_42` });
-    await measure('POST /api/workouts (20 connections)', { ...SAVE_LOAD, url: `${b}/api/workouts`, cookies });
+    if (!ONLY_BOARDS) {
+      await measure('GET /api/health', { url: `${b}/api/health` });
+      // Each session's first request after a minute writes its last-seen time (once a minute at
+      // most): touch all of them first, so the figure is the steady state of a signed-in read.
+      for (const cookie of cookies) await fetch(`${b}/api/user`, { headers: { cookie } });
+      await measure('GET /api/user (signed in)', { url: `${b}/api/user`, cookies });
+    }
+    // One database round trip per request (SELECT of the migrations' state): the database's floor.
+    await measure('GET /api/ready (one query, for reference)', { url: `${b}/api/ready` });
+    // As a browser asks for it (every browser sends Accept-Encoding), and as a client that takes
+    // no compression gets it (17 KB of JSON per answer).
+    await measure('GET /api/leaderboard/week (cache on)', { url: `${b}/api/leaderboard/week`, headers: BROWSER });
+    await measure('  the same, no Accept-Encoding', { url: `${b}/api/leaderboard/week` });
+    if (!ONLY_BOARDS) {
+      await measure('GET /api/users/{name} (public profile)', { url: `${b}/api/users/bench_42` });
+      await measure('POST /api/workouts (20 connections)', { ...SAVE_LOAD, url: `${b}/api/workouts`, cookies });
+    }
 
     // The first board of a period nobody asked for, while a member saves every few milliseconds.
     let saving = true;
@@ -295,10 +307,12 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
       await res.arrayBuffer();
       console.log(`  first ${period} board in ${tz} (unseen period): ${(performance.now() - t0).toFixed(0)} ms (status ${res.status})`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // The new periods fill in the background after those reads (docs/decisions/1257-periods-without-blocking.md):
+    // the saves go on through the fill's first seconds.
+    await new Promise((r) => setTimeout(r, 3_000));
     saving = false;
     await saver;
-    console.log(`  slowest save meanwhile: ${worstSave.toFixed(0)} ms`);
+    console.log(`  slowest save meanwhile and in the 3 s after (background fill): ${worstSave.toFixed(0)} ms`);
     const after = rssMb(server.child.pid!);
     console.log(`  RSS idle ${idle.toFixed(0)} MB, after the load ${after.toFixed(0)} MB`);
   } finally {
@@ -308,11 +322,14 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   // Cache off: a server of its own.
   const off = await startServer({ ...serverEnv, BOARD_CACHE: 'false' });
   try {
-    const opts = { url: `${off.base}/api/leaderboard/week` };
-    await run({ ...opts, seconds: 1 });
-    const r = await run({ ...opts, seconds: SECONDS });
-    const row = { route: 'GET /api/leaderboard/week (cache off)', r };
-    console.log(fmt(floor, row));
+    for (const [route, opts] of [
+      ['GET /api/leaderboard/week (cache off)', { url: `${off.base}/api/leaderboard/week`, headers: BROWSER }],
+      ['  the same, no Accept-Encoding', { url: `${off.base}/api/leaderboard/week` }],
+    ] as const) {
+      await run({ ...opts, seconds: 1 });
+      const r = await run({ ...opts, seconds: SECONDS });
+      console.log(fmt(floor, { route, r }));
+    }
   } finally {
     await off.stop();
   }

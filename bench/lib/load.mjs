@@ -1,7 +1,8 @@
 // Runs autocannon in its own process (so the load generator never shares the measured server's
 // event loop). Usage: node bench/lib/load.mjs '<json options>'; prints one JSON line:
 // { rps, p50, p99, non2xx, errors }. Options: url, connections, seconds, method, body, cookies
-// (rotated over requests), uniqueKey (a fresh Idempotency-Key UUID per request).
+// (rotated over requests), uniqueKey (a fresh Idempotency-Key UUID per request), headers (sent
+// with every request).
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 
@@ -14,7 +15,7 @@ const result = await autocannon({
   duration: o.seconds ?? 5,
   method: o.method ?? 'GET',
   body: o.body,
-  headers: o.body ? { 'content-type': 'application/json' } : {},
+  headers: { ...(o.headers ?? {}), ...(o.body ? { 'content-type': 'application/json' } : {}) },
   requests: [
     {
       setupRequest(req) {

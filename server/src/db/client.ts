@@ -251,13 +251,20 @@ export async function ping(db: Db) {
   await db.execute(sql`select 1`);
 }
 
+// The build's migrations do not change while it runs: read (and hash) their files once, not at
+// every readiness probe.
+let lastMigration: number | undefined;
+function lastMigrationMillis(): number {
+  lastMigration ??= readMigrationFiles({ migrationsFolder }).at(-1)?.folderMillis ?? 0;
+  return lastMigration;
+}
+
 /**
  * Readiness: the database answers and every migration this build ships has been applied.
  * Returns null when ready, else the reason.
  */
 export async function notReadyReason(db: Db): Promise<string | null> {
-  const expected = readMigrationFiles({ migrationsFolder });
-  const last = expected.at(-1)?.folderMillis ?? 0;
+  const last = lastMigrationMillis();
   try {
     const rows = await db.execute<{ latest: number | string | null }>(
       sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,

@@ -98,9 +98,15 @@ export const workouts = pgTable(
   (t) => [
     uniqueIndex('workouts_user_idem_idx').on(t.userId, t.idempotencyKey),
     index('workouts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('workouts_created_idx').on(t.createdAt),
+    // A period's sets by time, with what a board of a period still being filled reads (index-only
+    // for a short period: lb_prefix_bests in server/src/db/sql/leaderboard.sql).
+    index('workouts_created_idx').on(t.createdAt, t.pushups, t.receivedAt, t.id, t.userId),
     // Verified boards read the period's verified sets directly (docs/decisions/1004-verified-boards.md).
     index('workouts_verified_created_idx').on(t.createdAt).where(sql`${t.verified}`),
+    // Sets in board order (lb_rank_key's), then the columns a board of a period still being filled
+    // reads: for a long period, its best sets are read first without sorting the period
+    // (lb_prefix_bests in server/src/db/sql/leaderboard.sql, docs/decisions/1264-first-board-of-a-period.md).
+    index('workouts_rank_idx').on(t.pushups.desc(), t.receivedAt, t.id, t.createdAt, t.userId),
     check('workouts_pushups_range', sql`${t.pushups} between 1 and 300`),
   ],
 );

@@ -52,6 +52,39 @@ LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN p_show THEN p_age END $$;
 CREATE FUNCTION lb_shown_gender(p_gender text, p_show boolean) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN p_show THEN p_gender END $$;
 
+-- The members others may see on a board, with their age and gender as shown. Every read for a
+-- board goes through this or lb_public_sets (the bests, the board of a period still being filled,
+-- the verified boards), so the rule is written once. Plain SQL functions: the planner inlines
+-- them, and conditions on their columns reach the tables' indexes.
+CREATE FUNCTION lb_public_members()
+RETURNS TABLE (id integer, username text, profile_picture text, age integer, gender text)
+LANGUAGE sql STABLE AS $$
+  SELECT u.id, u.username, u.profile_picture,
+    lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
+  FROM users u
+  WHERE NOT u.is_private
+$$;
+
+-- Their sets.
+CREATE FUNCTION lb_public_sets()
+RETURNS TABLE (
+  id integer, user_id integer, pushups integer, created_at timestamptz, received_at timestamptz,
+  verified boolean, age integer, gender text, username text, profile_picture text
+)
+LANGUAGE sql STABLE AS $$
+  SELECT w.id, w.user_id, w.pushups, w.created_at, w.received_at, w.verified, m.age, m.gender,
+    m.username, m.profile_picture
+  FROM workouts w JOIN lb_public_members() m ON m.id = w.user_id
+$$;
+
+-- Whether an entry with this age and gender is on a board filtered to ages [p_age_min, p_age_max]
+-- and gender p_want (null = any): a filter narrows the rows a board shows, never the ranks.
+CREATE FUNCTION lb_matches(p_age integer, p_gender text, p_age_min integer, p_age_max integer, p_want text)
+RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce((p_age_min IS NULL OR p_age >= p_age_min) AND (p_age_max IS NULL OR p_age <= p_age_max)
+    AND (p_want IS NULL OR p_gender = p_want), false)
+$$;
+
 -- Each public member's best workout in each registered period, as leaderboard_bests rows; p_users and
 -- p_periods narrow it (null = all). Inlined into its callers by the planner (a plain SQL function).
 CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
@@ -60,15 +93,13 @@ RETURNS TABLE (
   created_at timestamptz, received_at timestamptz, age integer, gender text
 )
 LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT ON (w.user_id, p.id) w.user_id, p.id, w.id, w.pushups, w.created_at, w.received_at,
-    lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
-  FROM workouts w
-  JOIN leaderboard_periods p ON w.created_at >= p.starts_at AND w.created_at < p.ends_at
-  JOIN users u ON u.id = w.user_id
-  WHERE NOT u.is_private
-    AND (p_users IS NULL OR w.user_id = ANY (p_users))
+  SELECT DISTINCT ON (s.user_id, p.id) s.user_id, p.id, s.id, s.pushups, s.created_at, s.received_at,
+    s.age, s.gender
+  FROM lb_public_sets() s
+  JOIN leaderboard_periods p ON s.created_at >= p.starts_at AND s.created_at < p.ends_at
+  WHERE (p_users IS NULL OR s.user_id = ANY (p_users))
     AND (p_periods IS NULL OR p.id = ANY (p_periods))
-  ORDER BY w.user_id, p.id, lb_rank_key(w.pushups, w.received_at, w.id)
+  ORDER BY s.user_id, p.id, lb_rank_key(s.pushups, s.received_at, s.id)
 $$;
 
 -- Recomputes the given users' bests in the given periods from workouts: rows whose user has no
@@ -108,11 +139,11 @@ CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
   SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at, n.received_at,
-    lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
-  FROM new_rows n
+    n.age, n.gender
+  -- The new sets by id (an index lookup each: a transition table has no statistics to plan a join by).
+  FROM lb_public_sets() n
   JOIN leaderboard_periods p ON n.created_at >= p.starts_at AND n.created_at < p.ends_at
-  JOIN users u ON u.id = n.user_id
-  WHERE NOT u.is_private
+  WHERE n.id = ANY (ARRAY(SELECT id FROM new_rows))
   ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.received_at, n.id)
   ON CONFLICT (user_id, period_id) DO UPDATE
     SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
@@ -300,6 +331,14 @@ LANGUAGE sql VOLATILE AS $$
   SELECT EXISTS (SELECT 1 FROM leaderboard_periods WHERE fill_cursor IS NOT NULL)
 $$;
 
+-- Whether the period [p_start, p_end) is registered and still being filled. VOLATILE, for the
+-- same reason as lb_fill_pending.
+CREATE FUNCTION lb_filling(p_start timestamptz, p_end timestamptz) RETURNS boolean
+LANGUAGE sql VOLATILE AS $$
+  SELECT coalesce((SELECT fill_cursor IS NOT NULL FROM leaderboard_periods
+                   WHERE starts_at = p_start AND ends_at = p_end), false)
+$$;
+
 -- One step of filling a period registered by lb_period, in its own short transaction; true once
 -- the period is complete. The first step records the newest transaction id, and the batches wait
 -- until every transaction up to it has ended: a save whose trigger ran before the period was
@@ -350,8 +389,7 @@ BEGIN
   SELECT array_agg(b.user_id) INTO stale
   FROM leaderboard_bests b
   WHERE b.period_id = p_period AND b.user_id = ANY (batch)
-    AND NOT EXISTS (SELECT 1 FROM workouts w JOIN users u ON u.id = w.user_id
-                    WHERE w.id = b.workout_id AND NOT u.is_private);
+    AND NOT EXISTS (SELECT 1 FROM lb_public_sets() s WHERE s.id = b.workout_id);
   IF stale IS NOT NULL THEN
     PERFORM lb_refresh(stale, ARRAY[p_period]);
   END IF;
@@ -362,13 +400,53 @@ END $$;
 
 -- 6. Board reads ------------------------------------------------------------------------------------
 -- Functions: one round trip that registers the period when needed and then reads it (a function
--- sees its own earlier writes, a single query would not), and a plan that does not depend on
--- statistics: PGlite never runs autovacuum, and without ANALYZE the planner would sort a whole
--- period instead of walking the board index.
+-- sees its own earlier writes, a single query would not). Ranks: 1 + the members with more push-ups
+-- in the period (ties share a rank: 1, 2, 2, 4), counted over everyone, whatever the filters.
+
+-- The first p_take sets of [p_start, p_end) in board order, private members' too, read from an
+-- index alone (workouts_rank_idx for a long period; workouts_created_idx and a sort for a short
+-- one, as the planner finds cheaper). prefix_rows: how many it held (fewer than p_take: the whole
+-- period).
+CREATE FUNCTION lb_prefix(p_start timestamptz, p_end timestamptz, p_take integer)
+RETURNS TABLE (
+  id integer, user_id integer, pushups integer, created_at timestamptz, received_at timestamptz,
+  prefix_rows bigint
+)
+LANGUAGE sql STABLE AS $$
+  SELECT w.id, w.user_id, w.pushups, w.created_at, w.received_at, count(*) OVER ()
+  FROM (
+    SELECT w.id, w.user_id, w.pushups, w.created_at, w.received_at FROM workouts w
+    WHERE w.created_at >= p_start AND w.created_at < p_end
+    ORDER BY w.pushups DESC NULLS LAST, w.received_at, w.id
+    LIMIT p_take
+  ) w
+$$;
+
+-- The ranked bests among such a prefix: a member's first set in board order is their best, and
+-- everyone with more push-ups comes before them, so each rank in a prefix is final, however short
+-- it is. The public members' sets of a prefix are a prefix of the public sets, so private
+-- members are dropped after the walk (lb_public_members).
+CREATE FUNCTION lb_prefix_bests(p_start timestamptz, p_end timestamptz, p_take integer)
+RETURNS TABLE (
+  workout_id integer, pushups integer, received_at timestamptz, age integer, gender text,
+  rank bigint, prefix_rows bigint
+)
+LANGUAGE sql STABLE AS $$
+  WITH best AS (
+    SELECT DISTINCT ON (p.user_id) p.id, p.pushups, p.received_at, m.age, m.gender, p.prefix_rows
+    FROM lb_prefix(p_start, p_end, p_take) p
+    -- One lookup per set (LIMIT keeps it a lookup): hundreds of rows, where a hash join would
+    -- read every member.
+    CROSS JOIN LATERAL (SELECT m.age, m.gender FROM lb_public_members() m WHERE m.id = p.user_id LIMIT 1) m
+    ORDER BY p.user_id, lb_rank_key(p.pushups, p.received_at, p.id)
+  )
+  SELECT b.id, b.pushups, b.received_at, b.age, b.gender, rank() OVER (ORDER BY b.pushups DESC),
+    b.prefix_rows
+  FROM best b
+$$;
 
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
--- is p_gender (null = any), with ranks over everyone in the period (filters narrow the rows, not
--- the ranks).
+-- is p_gender (null = any).
 CREATE FUNCTION lb_board(
   p_start timestamptz, p_end timestamptz, p_limit integer,
   p_age_min integer, p_age_max integer, p_gender text
@@ -381,60 +459,61 @@ LANGUAGE plpgsql ROWS 100 AS $$
 #variable_conflict use_column
 DECLARE
   pid integer := lb_period(p_start, p_end);
-  r record;
-  seen bigint := 0;
-  shown integer := 0;
-  cur_rank bigint := 0;
-  prev integer;
-  -- A declared cursor is planned for fast start (cursor_tuple_fraction), so this walks the
-  -- board index in order even without statistics, and stops once p_limit rows passed the filters.
-  -- The order is lb_rank_key's, column by column, as the index stores it.
-  board CURSOR (p integer) FOR
-    SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.age, b.gender
-    FROM leaderboard_bests b
-    WHERE b.period_id = p
-    ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id;
-  -- A period still being filled: the same rows, chosen from workouts (section 2), same order.
-  unfilled CURSOR (p integer) FOR
-    SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.age, b.gender
-    FROM lb_best_workouts(NULL, ARRAY[p]) b
-    ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id;
-  walk refcursor;
+  -- A quarter more than asked for: a member with two sets among the best takes two places.
+  take integer := p_limit + p_limit / 4 + 20;
+  held bigint;
+  matching bigint;
+  ids integer[];
+  ranks bigint[];
 BEGIN
   IF lb_period_ready(pid) THEN
-    OPEN board(pid);
-    walk := board;
-  ELSE
-    OPEN unfilled(pid);
-    walk := unfilled;
+    -- The period's bests in board order (leaderboard_bests_board_idx, index-only up to the
+    -- limit); the rank from the per-count tallies, at most 300 rows.
+    RETURN QUERY
+    SELECT t.workout_id,
+      1 + coalesce((SELECT sum(c.users) FROM leaderboard_counts c
+                    WHERE c.period_id = pid AND c.pushups > t.pushups), 0)::bigint,
+      t.pushups, t.created_at, u.username, t.age, t.gender, u.profile_picture,
+      -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
+      coalesce(w.verified, false)
+    FROM (
+      SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.received_at, b.age, b.gender
+      FROM leaderboard_bests b
+      WHERE b.period_id = pid AND lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender)
+      ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id
+      LIMIT p_limit
+    ) t
+    JOIN users u ON u.id = t.user_id
+    LEFT JOIN workouts w ON w.id = t.workout_id
+    ORDER BY t.pushups DESC, t.received_at, t.workout_id;
+    RETURN;
   END IF;
+  -- A period still being filled (section 5): read from its best sets, a prefix long enough to
+  -- hold p_limit entries that pass the filters (or the whole period), grown when it is not: a new
+  -- month reads some hundreds of index entries, not the period's every set; then the entries'
+  -- own rows. docs/decisions/1264-first-board-of-a-period.md
   LOOP
-    FETCH walk INTO r;
-    EXIT WHEN NOT FOUND;
-    seen := seen + 1;
-    -- Ties share a rank (1, 2, 2, 4): a new push-up count takes the position it is seen at.
-    IF r.pushups IS DISTINCT FROM prev THEN
-      cur_rank := seen;
-      prev := r.pushups;
+    SELECT max(x.prefix_rows), count(*) FILTER (WHERE lb_matches(x.age, x.gender, p_age_min, p_age_max, p_gender)),
+      array_agg(x.workout_id ORDER BY x.pushups DESC, x.received_at, x.workout_id)
+        FILTER (WHERE lb_matches(x.age, x.gender, p_age_min, p_age_max, p_gender)),
+      array_agg(x.rank ORDER BY x.pushups DESC, x.received_at, x.workout_id)
+        FILTER (WHERE lb_matches(x.age, x.gender, p_age_min, p_age_max, p_gender))
+    INTO held, matching, ids, ranks
+    FROM lb_prefix_bests(p_start, p_end, take) x;
+    IF held IS NULL THEN
+      -- No public set in it (or none at all): how long was it?
+      SELECT count(*) INTO held FROM lb_prefix(p_start, p_end, take);
     END IF;
-    CONTINUE WHEN p_age_min IS NOT NULL AND (r.age IS NULL OR r.age < p_age_min);
-    CONTINUE WHEN p_age_max IS NOT NULL AND (r.age IS NULL OR r.age > p_age_max);
-    CONTINUE WHEN p_gender IS NOT NULL AND r.gender IS DISTINCT FROM p_gender;
-    workout_id := r.workout_id;
-    rank := cur_rank;
-    pushups := r.pushups;
-    created_at := r.created_at;
-    age := r.age;
-    gender := r.gender;
-    SELECT u.username, u.profile_picture INTO username, profile_picture FROM users u WHERE u.id = r.user_id;
-    -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
-    -- A set deleted after this walk began reads as unverified (each lookup takes a new snapshot).
-    verified := coalesce((SELECT w.verified FROM workouts w WHERE w.id = r.workout_id), false);
-    RETURN NEXT;
-    shown := shown + 1;
-    EXIT WHEN shown >= p_limit;
+    EXIT WHEN held < take OR matching >= p_limit;
+    -- Long enough for the share of entries the filters kept so far, with a margin; 2-16x.
+    take := least(take * 16, greatest(take * 2, ceil(take * 1.25 * (p_limit + 10) / greatest(matching, 1))::integer));
   END LOOP;
-  CLOSE walk;
+  RETURN QUERY
+  SELECT s.id, x.rank, s.pushups, s.created_at, s.username, s.age, s.gender, s.profile_picture, s.verified
+  FROM unnest(ids[1:p_limit], ranks[1:p_limit]) WITH ORDINALITY x(id, rank, n)
+  -- A set deleted or a member gone private since the walk is left out.
+  JOIN lb_public_sets() s ON s.id = x.id
+  ORDER BY x.n;
 END $$;
 
 -- The user's best in the period and overall rank (1 + users with more push-ups), or no row.
@@ -532,22 +611,17 @@ RETURNS TABLE (
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    -- Private members are on no board others see; hidden age and gender read as null, so those
-    -- members appear only under All Ages / All (as on the full board, sections 2-3).
-    SELECT DISTINCT ON (w.user_id) w.user_id, w.id, w.pushups, w.created_at, w.received_at,
-      lb_shown_age(u.age, u.show_age_gender) AS age, lb_shown_gender(u.gender, u.show_age_gender) AS gender
-    FROM workouts w JOIN users u ON u.id = w.user_id
-    WHERE w.verified AND NOT u.is_private AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY w.user_id, lb_rank_key(w.pushups, w.received_at, w.id)
+    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.pushups, s.created_at, s.received_at, s.age, s.gender
+    FROM lb_public_sets() s
+    WHERE s.verified AND s.created_at >= p_start AND s.created_at < p_end
+    ORDER BY s.user_id, lb_rank_key(s.pushups, s.received_at, s.id)
   ), ranked AS (
     SELECT b.*, rank() OVER (ORDER BY b.pushups DESC) AS rank
     FROM best b
   )
   SELECT r.id, r.rank, r.pushups, r.created_at, u.username, r.age, r.gender, u.profile_picture, true
   FROM ranked r JOIN users u ON u.id = r.user_id
-  WHERE (p_age_min IS NULL OR r.age >= p_age_min)
-    AND (p_age_max IS NULL OR r.age <= p_age_max)
-    AND (p_gender IS NULL OR r.gender = p_gender)
+  WHERE lb_matches(r.age, r.gender, p_age_min, p_age_max, p_gender)
   ORDER BY lb_rank_key(r.pushups, r.received_at, r.id)
   LIMIT p_limit
 $$;
@@ -562,10 +636,10 @@ LANGUAGE sql STABLE AS $$
     LIMIT 1
   )
   SELECT m.id,
-    1 + (SELECT count(DISTINCT w.user_id) FROM workouts w JOIN users u ON u.id = w.user_id
-         WHERE w.verified AND NOT u.is_private AND w.user_id <> p_user
-           AND w.created_at >= p_start AND w.created_at < p_end
-           AND w.pushups > m.pushups),
+    1 + (SELECT count(DISTINCT s.user_id) FROM lb_public_sets() s
+         WHERE s.verified AND s.user_id <> p_user
+           AND s.created_at >= p_start AND s.created_at < p_end
+           AND s.pushups > m.pushups),
     m.pushups, m.created_at
   FROM mine m
 $$;

@@ -29,6 +29,14 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
     stopAhead = schedulePeriodsAhead(app.db, app.now, (err) => app.log.warn({ err }, 'preparing periods ahead failed'));
   });
   app.addHook('onClose', async () => stopAhead?.());
+  // The periods (by their instants) this process has read complete: a period, once complete, stays
+  // so (a new one is filled once, section 5 of server/src/db/sql/leaderboard.sql). A hint: a period
+  // missing here costs one read that is not cached.
+  const completeSpans = new Set<string>();
+  const noteComplete = (span: string) => {
+    if (completeSpans.size >= 10_000) completeSpans.clear();
+    completeSpans.add(span);
+  };
   // Public (docs/product.md#public-and-personal-data): visitors see the boards too.
   app.get(
     '/leaderboard/:period',
@@ -43,17 +51,25 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       noteBoardZone(app.db, request.query.tz, now);
       const args = service.boardArgs(request.params.period, request.query, now);
-      // With the cache on, the longest board is loaded and kept once per filter set; each
-      // request takes its prefix. With it off, only the rows asked for are read.
-      const loadLimit = app.boardCache.isEnabled ? LEADERBOARD_LIMIT_MAX : args.limit;
-      const board = await app.boardCache.getOrLoad(service.boardKey(args), async () =>
-        service.toBoardText(await service.getBoardJson(app.db, { ...args, limit: loadLimit })),
-      );
-      const body = service.sliceBoard(board, args.limit);
       // Ranks change with every save; browsers always ask again.
       reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      // With the cache on, the longest board of a complete period is loaded and kept once per
+      // filter set; each request takes its prefix. A period this process has not yet seen
+      // complete may still be being built: it is read from its sets, where the 100 entries asked
+      // for cost a fifth of 500 (docs/decisions/1264-first-board-of-a-period.md), so it is read and
+      // kept at the length asked for. With the cache off, only the rows asked for are read.
+      const complete = completeSpans.has(args.span);
+      const loadLimit = app.boardCache.isEnabled && complete ? LEADERBOARD_LIMIT_MAX : args.limit;
+      const key = complete ? service.boardKey(args) : `${service.boardKey(args)}|first ${args.limit}`;
+      const board = await app.boardCache.getOrLoad(key, async () => {
+        const { body, filling } = await service.getBoardJson(app.db, { ...args, limit: loadLimit });
+        if (!filling) noteComplete(args.span);
+        return service.toBoardText(body);
+      });
+      const body = service.sliceBoard(board, args.limit);
+      if (!app.boardCache.isEnabled) return reply.send(body as unknown as LeaderboardEntry[]);
       // Compressed once per cached board (the compression plugin leaves encoded answers alone).
-      const encoding = app.boardCache.isEnabled ? acceptedEncoding(request.headers['accept-encoding']) : null;
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (encoding && body.length >= COMPRESS_THRESHOLD) {
         reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
         return reply.send(service.boardBytes(board, args.limit, encoding) as unknown as LeaderboardEntry[]);
@@ -63,7 +79,6 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       // sends them with a JSON content type as they are, skipping zod's response encoding (~0.9 ms
       // per 100 entries, more than the query). The schema still types the route and documents
       // it; the tests check the exact shape.
-      if (!app.boardCache.isEnabled) return reply.send(body as unknown as LeaderboardEntry[]);
       return reply.send(service.boardBytes(board, args.limit, 'identity') as unknown as LeaderboardEntry[]);
     },
   );

@@ -125,25 +125,26 @@ export function sliceBoard(board: BoardText, limit: number): string {
 
 // Whether a registered period still waits for its fill (period-fill.ts); asked in the read's own
 // statement, after the function that may have registered one, so it costs no round trip.
-const filling = sql`lb_fill_pending()`;
+const pending = sql`lb_fill_pending()`;
 
-/** The board as the JSON text of its entries, ready to send. */
-export async function getBoardJson(db: Db, a: BoardArgs): Promise<string> {
+/** The board as the JSON text of its entries, ready to send; filling: its period is still being built. */
+export async function getBoardJson(db: Db, a: BoardArgs): Promise<{ body: string; filling: boolean }> {
   // lb_board (server/src/db/sql/leaderboard.sql) registers the period if needed and walks its board index until
   // `limit` rows pass the filters; ranks count everyone in the period (docs/product.md#leaderboard-filters). The entries
   // come back as one JSON text: decoding hundreds of column values costs more than the query
   // (notably on PGlite). Only these keys leave.
-  const [row] = await rowsOf<{ body: string; filling: boolean }>(
+  const [row] = await rowsOf<{ body: string; pending: boolean; filling: boolean }>(
     db,
-    sql`select ${filling} as filling, coalesce(json_agg(json_build_object(
+    sql`select ${pending} as pending, lb_filling(${a.start}, ${a.end}) as filling,
+          coalesce(json_agg(json_build_object(
               'id', f.workout_id, 'username', f.username, 'rank', f.rank, 'pushups', f.pushups,
               'createdAt', ${isoSql(sql`f.created_at`)}, 'age', f.age, 'gender', f.gender,
               'profilePicture', f.profile_picture, 'verified', f.verified) order by f.ordinality), '[]')::text as body
         from ${a.verified ? sql`lb_board_verified` : sql`lb_board`}(${a.start}, ${a.end}, ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text)
              with ordinality f`,
   );
-  if (row!.filling) kickPeriodFill(db);
-  return row!.body;
+  if (row!.pending) kickPeriodFill(db);
+  return { body: row!.body, filling: row!.filling };
 }
 
 export async function getBoard(
@@ -152,7 +153,7 @@ export async function getBoard(
   query: LeaderboardQuery,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  return JSON.parse(await getBoardJson(db, boardArgs(period, query, now))) as LeaderboardEntry[];
+  return JSON.parse((await getBoardJson(db, boardArgs(period, query, now))).body) as LeaderboardEntry[];
 }
 
 interface MeRow extends Row {
@@ -173,11 +174,11 @@ export async function getMyStanding(
 ): Promise<LeaderboardMe> {
   const b = bounds(period, now, tz);
   const fn = verified ? sql`lb_me_verified` : sql`lb_me`;
-  const [r] = await rowsOf<MeRow & { filling: boolean }>(
+  const [r] = await rowsOf<MeRow & { pending: boolean }>(
     db,
-    sql`select ${filling} as filling, m.* from (select 1) one left join ${fn}(${b.start}, ${b.end}, ${userId}::int) m on true`,
+    sql`select ${pending} as pending, m.* from (select 1) one left join ${fn}(${b.start}, ${b.end}, ${userId}::int) m on true`,
   );
-  if (r?.filling) kickPeriodFill(db);
+  if (r?.pending) kickPeriodFill(db);
   if (!r || r.workout_id === null) return null;
   return {
     rank: Number(r.rank),

@@ -105,6 +105,52 @@ describe('a new period (docs/decisions/1257-periods-without-blocking.md)', () =>
     expect(me.statusCode).toBe(200);
   });
 
+  it('answers its first reads from a prefix of its best sets, grown until the filters have their entries', async () => {
+    // docs/decisions/1264-first-board-of-a-period.md: the same boards before and after the fill.
+    t.clock.set('2026-09-17T15:00:00Z');
+    const zone = 'Pacific/Chatham';
+    // 150 members: the best are men aged 20-59 (pushups 300 down), two women at the very bottom,
+    // a private member above everyone, one who hides age and gender, and ties every third place.
+    await rows(sql`
+      insert into users (username, email, password_hash, age, gender, is_private, show_age_gender, created_at)
+      select 'prefix' || g, 'prefix' || g || '@example.com', 'x', 20 + g % 40,
+        case when g > 148 then 'female' else 'male' end, g = 1, g <> 2, '2026-01-01T00:00:00Z'
+      from generate_series(1, 150) g`);
+    await rows(sql`
+      insert into workouts (user_id, pushups, created_at)
+      select u.id, greatest(1, 300 - (n.g / 3) * 3 - k), '2026-09-05T08:00:00Z'::timestamptz + k * interval '1 hour'
+      from users u
+      join lateral (select substring(u.username from 7)::int as g) n on true
+      cross join generate_series(0, 1) k
+      where u.username ~ '^prefix[0-9]+$'`);
+    const urls = [
+      'limit=1&gender=female',
+      'limit=3&gender=female&ageGroup=40-49',
+      'limit=100',
+      'limit=7&ageGroup=40-49',
+      'limit=20&ageGroup=60-plus',
+    ].map((q) => `/api/leaderboard/month?tz=${encodeURIComponent(zone)}&${q}`);
+    const read = async () =>
+      Promise.all(urls.map(async (url) => {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<LeaderboardEntry[]>();
+      }));
+    const before = await read();
+    const [period] = await periodState();
+    expect(period!.fill_cursor).not.toBeNull();
+    // The women's board needed a longer prefix (their sets come after 290 others); 145 public
+    // members have more push-ups than the first of them (prefix147-149 tie at 153).
+    expect(before[0]!.map((e) => [e.username, e.rank])).toEqual([['prefix149', 146]]);
+    expect(before[1]!.map((e) => [e.username, e.rank])).toEqual([['prefix149', 146]]);
+    expect(before[2]!.map((e) => e.username)).not.toContain('prefix1');
+    expect(before[2]![0]).toMatchObject({ username: 'prefix2', rank: 1, age: null, gender: null });
+    expect(before[4]).toEqual([]);
+    while (!(await rows<{ done: boolean }>(sql`select lb_fill_period(${period!.id}::int, 500) as done`))[0]!.done);
+    expect((await periodState())[0]!.fill_cursor).toBeNull();
+    expect(await read()).toEqual(before);
+  });
+
   it.runIf(process.env.TEST_DB_KIND === 'postgres')(
     'PostgreSQL: a save is not blocked while another connection registers and fills a period',
     async () => {

@@ -6,8 +6,12 @@ import type { Db } from '../../db/client';
 // and reads are served between batches. Until a period is complete, its board is read straight
 // from workouts. Design: docs/decisions/1257-periods-without-blocking.md.
 
-/** Users per batch: a few milliseconds of work each, even on PGlite. */
-export const FILL_BATCH = 500;
+/**
+ * Users per batch: a few milliseconds of work each when the pages are in memory; on PGlite a batch
+ * whose users' sets must be read from disk holds its one connection for 10-40 ms (200 users of 1M
+ * workouts), so a save waits at most that long (docs/decisions/1264-first-board-of-a-period.md).
+ */
+export const FILL_BATCH = 200;
 
 const running = new WeakMap<Db, Promise<void>>();
 const batchOf = new WeakMap<Db, number>();
