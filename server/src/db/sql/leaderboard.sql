@@ -461,28 +461,37 @@ DECLARE
   pid integer := lb_period(p_start, p_end);
   -- A quarter more than asked for: a member with two sets among the best takes two places.
   take integer := p_limit + p_limit / 4 + 20;
+  filtered boolean := p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL;
   held bigint;
   matching bigint;
   ids integer[];
   ranks bigint[];
 BEGIN
   IF lb_period_ready(pid) THEN
-    -- The period's bests in board order (leaderboard_bests_board_idx, index-only up to the
-    -- limit); the rank from the per-count tallies, at most 300 rows.
+    -- The period's bests in board order (leaderboard_bests_board_idx) up to the limit. Ranks:
+    -- unfiltered, the page starts at the top, so they are counted on the page itself; filtered,
+    -- from the per-count tallies, summed once down from the top to the page's lowest count (a sum
+    -- per entry cost more than the rest of the read).
     RETURN QUERY
-    SELECT t.workout_id,
-      1 + coalesce((SELECT sum(c.users) FROM leaderboard_counts c
-                    WHERE c.period_id = pid AND c.pushups > t.pushups), 0)::bigint,
-      t.pushups, t.created_at, u.username, t.age, t.gender, u.profile_picture,
-      -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
-      coalesce(w.verified, false)
-    FROM (
+    WITH top AS (
       SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.received_at, b.age, b.gender
       FROM leaderboard_bests b
       WHERE b.period_id = pid AND lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender)
       ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id
       LIMIT p_limit
-    ) t
+    ), ranks AS (
+      SELECT c.pushups,
+        1 + coalesce(sum(c.users) OVER (ORDER BY c.pushups DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
+      FROM leaderboard_counts c
+      WHERE filtered AND c.period_id = pid AND c.pushups >= (SELECT min(t.pushups) FROM top t)
+    )
+    SELECT t.workout_id,
+      CASE WHEN filtered THEN r.rank ELSE rank() OVER (ORDER BY t.pushups DESC) END,
+      t.pushups, t.created_at, u.username, t.age, t.gender, u.profile_picture,
+      -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
+      coalesce(w.verified, false)
+    FROM top t
+    LEFT JOIN ranks r ON r.pushups = t.pushups
     JOIN users u ON u.id = t.user_id
     LEFT JOIN workouts w ON w.id = t.workout_id
     ORDER BY t.pushups DESC, t.received_at, t.workout_id;
