@@ -134,7 +134,10 @@ END $$;
 -- Triggers, so every write path (the API, a script, a cascade from a deleted user) keeps them right.
 
 -- A new set replaces the user's best in every registered period it falls in when it beats it.
--- One set-based upsert per statement: a bulk insert costs one pass, not one per row.
+-- One set-based upsert per statement: a bulk insert costs one pass, not one per row. The fill of a
+-- new period (section 5) merges with the same upsert, written out again: one function for both
+-- (a PL/pgSQL lb_merge(sets, periods)) made each save's trigger 35-300% slower on PGlite
+-- (docs/decisions/1264-first-board-of-a-period.md).
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
