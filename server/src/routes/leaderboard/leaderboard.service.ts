@@ -24,14 +24,32 @@ async function rowsOf<T extends Row>(db: Db, query: SQL): Promise<T[]> {
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
+interface Bounds {
+  start: SQL;
+  end: SQL;
+  span: string;
+}
+
+// periodRange keeps one range object per (period, zone) while it holds `now`: its SQL and text
+// are made once per range, not per request (they were a seventh of a cached board read's CPU).
+const boundsOf = new WeakMap<object, Bounds>();
+const ALL_TIME: Bounds = { start: sql`'-infinity'::timestamptz`, end: sql`'infinity'::timestamptz`, span: '-inf..inf' };
+
 /** SQL for the period's bounds (all time is (-infinity, infinity)), and the same as text. */
-function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined) {
-  const { start, end } = periodRange(period, now, tz ?? 'UTC');
-  return {
-    start: start ? sql`${start.toISOString()}::timestamptz` : sql`'-infinity'::timestamptz`,
-    end: end ? sql`${end.toISOString()}::timestamptz` : sql`'infinity'::timestamptz`,
-    span: `${start?.toISOString() ?? '-inf'}..${end?.toISOString() ?? 'inf'}`,
-  };
+function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined): Bounds {
+  const range = periodRange(period, now, tz ?? 'UTC');
+  const { start, end } = range;
+  if (!start || !end) return ALL_TIME;
+  let b = boundsOf.get(range);
+  if (!b) {
+    b = {
+      start: sql`${start.toISOString()}::timestamptz`,
+      end: sql`${end.toISOString()}::timestamptz`,
+      span: `${start.toISOString()}..${end.toISOString()}`,
+    };
+    boundsOf.set(range, b);
+  }
+  return b;
 }
 
 /** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
