@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
+import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -85,6 +86,7 @@ export default defineConfig({
       },
     }),
     cameraFiles(),
+    routePreloadsPlugin(),
     precompress(),
   ],
   resolve: {
