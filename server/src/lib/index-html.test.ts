@@ -14,7 +14,7 @@ const preloads: RoutePreloads = {
 };
 const indexHtml = Buffer.from('<!doctype html><html><head><title>FitBench</title></head><body></body></html>');
 const htmlFor = indexHtmlByPath(indexHtml, preloads);
-const link = (f: string) => `<link rel="modulepreload" crossorigin href="${f}">`;
+const link = (f: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`;
 
 describe('indexHtmlByPath', () => {
   it.each([

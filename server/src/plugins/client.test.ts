@@ -61,7 +61,7 @@ describe('index.html preloads the chunks of the path\'s screen', () => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const links = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    const links = [...res.body.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)];
     expect(links.map((m) => m[1])).toEqual(files);
   });
 });
