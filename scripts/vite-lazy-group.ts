@@ -1,7 +1,7 @@
 // One chunk for a lazy module and everything it imports that the first script does not: a
 // Rolldown code-splitting group whose modules are found from the module graph at the end of the
 // build (a plugin), since which of them the first script shares is only known then. Without it,
-// Rolldown splits them into a chunk per set of importers (7 small chunks for the query provider),
+// Rolldown splits them into a chunk per set of importers (eight for the query provider),
 // each a request before a screen can render. docs/decisions/1264-route-modulepreload.md
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
