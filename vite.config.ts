@@ -5,8 +5,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
+import { lazyGroup } from './scripts/vite-lazy-group.ts';
+import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Every screen loads the query provider (client/src/app/router.tsx), and nothing else loads what it
+// imports: one chunk, not eight. docs/decisions/1264-route-modulepreload.md
+const queryGroup = lazyGroup('query-provider', r('./client/src/main.tsx'), r('./client/src/app/query-provider.tsx'));
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and
 // loaded only when a member chooses the camera (docs/decisions/1003-face-detection-model.md).
@@ -85,13 +91,22 @@ export default defineConfig({
       },
     }),
     cameraFiles(),
+    queryGroup.plugin,
+    routePreloadsPlugin(),
     precompress(),
   ],
   resolve: {
     alias: { '@': r('./client/src'), '@common': r('./common') },
   },
   // Every browser we target supports modulepreload; the polyfill would cost every page.
-  build: { outDir: r('./dist/client'), emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false }, manifest: true },
+  build: {
+    outDir: r('./dist/client'),
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [queryGroup.group] } } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:5000', '/avatars': 'http://localhost:5000' },

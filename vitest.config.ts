@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'server/src/lib/**/*.test.ts', 'server/src/index.test.ts'],
+          include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts', 'server/src/lib/**/*.test.ts', 'server/src/index.test.ts'],
           testTimeout: 30_000,
           environment: 'node',
         },

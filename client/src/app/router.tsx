@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths, patternsOf, type AppPath } from '@/config/paths';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
+import { LeaderboardPage } from './routes/leaderboard-page';
 
 // Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
 // the query client (TanStack Query), which only those screens use.
@@ -40,7 +41,13 @@ const AuthRoute = screen(() => import('./routes/auth'));
 const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
 const TimerRoute = screen(() => import('./routes/timer'), true);
 const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
-const LeaderboardRoute = screen(() => import('./routes/leaderboard'));
+const LeaderboardBoard = screen(() => import('./routes/leaderboard'));
+// The heading shows from the first script; the board loads inside it.
+const LeaderboardRoute = () => (
+  <LeaderboardPage>
+    <LeaderboardBoard />
+  </LeaderboardPage>
+);
 const PublicProfileRoute = screen(() => import('./routes/public-profile'));
 const ProfileRoute = screen(() => import('./routes/profile'), true);
 const ChallengeStatsRoute = screen(() => import('./routes/challenge-stats'), true);

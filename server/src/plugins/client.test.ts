@@ -7,7 +7,22 @@ import { useTestApp } from '../test/app';
 // Cache headers of the built client (docs/decisions/1103-pwa-and-offline-saves.md).
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-client-'));
 fs.mkdirSync(path.join(clientDir, 'assets'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>FitBench</title>');
+fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>FitBench</title></head><body></body></html>');
+// What scripts/vite-route-preloads.ts writes, in the router's order.
+fs.mkdirSync(path.join(clientDir, '.vite'));
+fs.writeFileSync(
+  path.join(clientDir, '.vite', 'route-preloads.json'),
+  JSON.stringify({
+    routes: [
+      { patterns: ['/', '/challenges'], files: [] },
+      { patterns: ['/90second/leaderboard', '/leaderboard'], files: ['/assets/query-a1.js', '/assets/leaderboard-b2.js'] },
+      { patterns: ['/90second/users/:username', '/users/:username'], files: ['/assets/query-a1.js', '/assets/public-profile-c3.js'] },
+      { patterns: ['/profile/settings'], files: ['/assets/profile-settings-d4.js'] },
+      { patterns: ['/profile/:challenge'], files: ['/assets/challenge-stats-e5.js'] },
+    ],
+    fallback: ['/assets/not-found-f6.js'],
+  }),
+);
 fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"FitBench"}');
 fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -30,5 +45,23 @@ describe('client files', () => {
   it('serves the manifest as a web app manifest', async () => {
     const res = await t.app.inject({ url: '/manifest.webmanifest' });
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+  });
+
+});
+
+// docs/decisions/1264-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)
+describe('index.html preloads the chunks of the path\'s screen', () => {
+  it.each([
+    ['/leaderboard?period=week', ['/assets/query-a1.js', '/assets/leaderboard-b2.js']],
+    // Served by the link previews (server/src/routes/previews/previews.routes.ts).
+    ['/users/Ann.B', ['/assets/query-a1.js', '/assets/public-profile-c3.js']],
+    ['/', []],
+    ['/nowhere', ['/assets/not-found-f6.js']],
+  ])('%s', async (url, files) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const links = [...res.body.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)];
+    expect(links.map((m) => m[1])).toEqual(files);
   });
 });

@@ -1,20 +1,21 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import fs from 'node:fs';
 import path from 'node:path';
+import { loadIndexHtml } from '../lib/index-html';
 
 const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 
 /**
  * The built client (when its folder has an index.html) and the SPA fallback: unknown API paths
- * are JSON 404s, other GETs get index.html and the client router decides.
+ * are JSON 404s, other GETs get index.html (with the path's modulepreloads) and the client router
+ * decides.
  */
 export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, opts) => {
   const clientDir = opts.clientDir ? path.resolve(opts.clientDir) : undefined;
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
-  if (clientDir && indexHtml) {
+  // index.html with the modulepreloads of the path's screen (server/src/lib/index-html.ts).
+  const htmlFor = loadIndexHtml(clientDir);
+  if (clientDir && htmlFor) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -41,12 +42,12 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || !indexHtml) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !htmlFor) {
       return reply.code(404).send({ message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: 'Not found.' });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(request.url.split('?')[0]!));
   });
 });

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { usernameParamSchema } from '@common/schemas/profile';
 import { notFound } from '../../lib/errors';
+import { loadIndexHtml } from '../../lib/index-html';
 import { previewFacts, previewTags, renderIndexHtml, ShareCardCache } from './previews.service';
 
 /**
@@ -43,17 +42,14 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = asy
     },
   );
 
-  const indexFile = opts.clientDir
-    ? path.join(path.resolve(opts.clientDir), 'index.html')
-    : undefined;
-  const indexHtml =
-    indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
-  if (!indexHtml) return;
+  // With the profile screen's modulepreloads, as the client plugin serves every other path.
+  const htmlFor = loadIndexHtml(opts.clientDir);
+  if (!htmlFor) return;
 
   const page = async (username: string, requestPath: string, origin: string) => {
     const parsed = usernameParamSchema.safeParse(username);
     const facts = parsed.success ? await previewFacts(app.db, parsed.data) : null;
-    return renderIndexHtml(indexHtml, previewTags(facts, origin, requestPath), facts !== null);
+    return renderIndexHtml(htmlFor(requestPath).toString('utf8'), previewTags(facts, origin, requestPath), facts !== null);
   };
   for (const prefix of ['/users', '/90second/users']) {
     app.get<{ Params: { username: string } }>(`${prefix}/:username`, async (request, reply) => {

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { SessionState, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
@@ -25,10 +24,6 @@ export async function getUser(): Promise<User | null> {
 }
 
 export const userQueryKey = ['user'] as const;
-
-// 'always': offline the request fails at once and getUser falls back to the last user.
-export const userQueryOptions = () =>
-  queryOptions({ queryKey: userQueryKey, queryFn: getUser, networkMode: 'always' });
 
 export interface UserState {
   data: User | null | undefined;

@@ -1,5 +1,11 @@
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
-import { firstUserFetch, markUserBound, setUserState, userQueryOptions } from './get-user';
+import { QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { firstUserFetch, getUser, markUserBound, setUserState, userQueryKey } from './get-user';
+
+// 'always': offline the request fails at once and getUser falls back to the last user.
+// Here, not in get-user.ts: the first script imports that, and must not import TanStack Query
+// (docs/decisions/1252-js-budget-on-root.md, docs/decisions/1264-route-modulepreload.md).
+const userQueryOptions = () =>
+  queryOptions({ queryKey: userQueryKey, queryFn: getUser, networkMode: 'always' });
 
 /**
  * Hands the current user over to the query client: the ['user'] query adopts the fetch already
