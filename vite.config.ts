@@ -11,7 +11,7 @@ import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Every screen loads the query provider (client/src/app/router.tsx), and nothing else loads what it
-// imports: one chunk, not eight. docs/decisions/1264-route-modulepreload.md
+// imports: one chunk, not eight. docs/decisions/1265-route-modulepreload.md
 const queryGroup = lazyGroup('query-provider', r('./client/src/main.tsx'), r('./client/src/app/query-provider.tsx'));
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and

@@ -49,7 +49,7 @@ describe('client files', () => {
 
 });
 
-// docs/decisions/1264-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)
+// docs/decisions/1265-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)
 describe('index.html preloads the chunks of the path\'s screen', () => {
   it.each([
     ['/leaderboard?period=week', ['/assets/query-a1.js', '/assets/leaderboard-b2.js']],
