@@ -7,11 +7,21 @@ import type { Db } from '../../db/client';
 // from workouts. Design: docs/decisions/1257-periods-without-blocking.md.
 
 /**
- * Users per batch: about 12 ms of work each on PGlite with 1M workouts (a week of 100k users fills
- * in 2.4 s). 200 users a batch took as long at worst (pages read from disk) and twice as long in
- * all (docs/decisions/1264-first-board-of-a-period.md).
+ * Users per batch at most. A step's time follows its size, but also whether its users' sets are
+ * in memory: on PGlite with 1M workouts, 500 users took 12 ms warm and 60-240 ms cold, holding
+ * the one connection (and every save) that long. So each step is sized from the last one's time
+ * to take about STEP_MS, between MIN_BATCH and this (docs/decisions/1264-first-board-of-a-period.md).
  */
 export const FILL_BATCH = 500;
+const MIN_BATCH = 25;
+const STEP_MS = 15;
+
+/** The next step's size: scaled by how far the last one was from STEP_MS, within bounds. */
+export function nextBatchSize(size: number, tookMs: number, max: number): number {
+  const scaled = Math.round((size * STEP_MS) / Math.max(tookMs, 1));
+  // Grows at most 2x a step: one fast step (pages in memory) says little about the next.
+  return Math.max(Math.min(MIN_BATCH, max), Math.min(max, scaled, size * 2));
+}
 
 const running = new WeakMap<Db, Promise<void>>();
 const batchOf = new WeakMap<Db, number>();
@@ -29,10 +39,14 @@ export async function fillPeriods(db: Db, batch = FILL_BATCH): Promise<void> {
       sql`select id from leaderboard_periods where fill_cursor is not null order by id`,
     );
     if (pending.length === 0) return;
+    // Starts small: the first users' pages are the least likely to be in memory.
+    let size = Math.min(batch, 100);
     for (const { id } of pending) {
       while (!stopping.has(db)) {
-        const [step] = await rows<{ done: boolean }>(db, sql`select lb_fill_period(${id}::int, ${batch}::int) as done`);
+        const t0 = performance.now();
+        const [step] = await rows<{ done: boolean }>(db, sql`select lb_fill_period(${id}::int, ${size}::int) as done`);
         if (step?.done) break;
+        size = nextBatchSize(size, performance.now() - t0, batch);
         // Give queued saves and reads their turn (on PGlite they share one connection).
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
