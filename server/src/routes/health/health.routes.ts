@@ -8,7 +8,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // healthy process restarted.
   app.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    // A few bytes, never compressed: no compression hook either (health is polled often).
+    { compress: false, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -16,6 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
+      compress: false,
       schema: {
         response: {
           200: z.object({ status: z.literal('ready') }),
