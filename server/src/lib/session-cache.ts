@@ -131,8 +131,9 @@ export class SessionCache {
 
   /**
    * After a request changed members or sessions: resolves once this instance has heard every
-   * change committed before the call, so other instances have been told too before the answer
-   * leaves (a logout here is a logout everywhere by the time the browser can ask elsewhere).
+   * change committed before the call. The database told the other instances at the same moment;
+   * each acts when its event loop reads its LISTEN connection, normally before the browser can ask
+   * it anything (a round trip later).
    */
   async sync() {
     if (!this.announce || !this.enabled) return;

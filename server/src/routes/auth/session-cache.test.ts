@@ -130,7 +130,13 @@ describe('session cache', () => {
       await other?.close();
     });
 
-    it('a logout or a password change on one is a 401 on the other at once', async () => {
+    // The database tells both instances at the commit; each acts when its event loop reads its
+    // LISTEN socket. Here both share one process, so the other one's socket may be read after the
+    // writer's answer: heard() waits for a marker sent after the change to reach the other one
+    // (announcements arrive in commit order), which is all a second process needs to have read.
+    const heard = () => otherCache.sync();
+
+    it('a logout or a password change on one is a 401 on the other once it has read the announcement', async () => {
       const u = await createUser(t.app);
       const second = await login(u);
       expect((await me(u.headers, other)).statusCode).toBe(200);
@@ -138,6 +144,7 @@ describe('session cache', () => {
       expect(otherCache.get(sha256Hex(tokenOf(u)))).toBeDefined();
 
       expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: second })).statusCode).toBe(204);
+      await heard();
       expect((await me(second, other)).statusCode).toBe(401);
       expect((await me(u.headers, other)).statusCode).toBe(200);
 
@@ -150,14 +157,16 @@ describe('session cache', () => {
         payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'another-new-secret-8' },
       });
       expect(changed.statusCode).toBe(204);
+      await heard();
       expect((await me(third, other)).statusCode).toBe(401);
     });
 
-    it('a profile edit on one shows on the other at once', async () => {
+    it('a profile edit on one shows on the other once it has read the announcement', async () => {
       const u = await createUser(t.app);
       expect((await me(u.headers, other)).json().fullName).toBeNull();
       const edit = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { fullName: 'Seen Elsewhere' } });
       expect(edit.statusCode).toBe(200);
+      await heard();
       expect((await me(u.headers, other)).json().fullName).toBe('Seen Elsewhere');
     });
   });
