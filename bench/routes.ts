@@ -2,11 +2,13 @@
 // process) is the floor; then the compiled server (dist/server, as npm start runs it) on PGlite and,
 // with BENCH_DATABASE_URL, on PostgreSQL, over 100k users and 1M workouts: cold start with an
 // existing data folder, RSS idle and after the load, req/s, p50 and p99 of each route (50
-// connections, saves 20) and its ratio to the floor, the first board of a period nobody asked for
-// (and the slowest save meanwhile), and a --cpu-prof summary of the slowest route.
-// BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips PGlite;
-// BENCH_ONLY=boards measures the board routes and first boards alone. BENCH_ONLY=saves measures the saves alone (plus the week board read first, as the full run does,
-// so the same periods are registered) and profiles them.
+// connections, saves 20) and its ratio to the floor, /api/ready as the one-query reference, the
+// first board of a period nobody asked for (and the slowest save meanwhile and through the
+// background fill after), and a --cpu-prof summary of the slowest route.
+// BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips
+// PGlite; BENCH_ONLY=boards measures the board routes and first boards alone; BENCH_ONLY=saves
+// measures the saves alone (plus the week board read first, as the full run does, so the same
+// periods are registered) and profiles them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
