@@ -11,6 +11,14 @@ export interface TestContext {
   clock: { now: Date; set(iso: string | Date): void; advance(ms: number): void };
 }
 
+/** Waits (at most 5 s) until a cache that listens to the database is on: on PostgreSQL it stays
+ * off until its LISTEN connection is up. */
+export async function untilEnabled(cache: { isEnabled: boolean }): Promise<void> {
+  for (let waited = 0; !cache.isEnabled && waited < 5_000; waited += 20) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /**
  * One app and database per test file. The clock is real unless a test sets it.
  * Usage: `const t = useTestApp();` then `t.app.inject(...)` inside tests.
@@ -46,9 +54,7 @@ export function useTestApp(
       const stop = await connectSessionCache(ctx.database, sessionCache, () => undefined);
       ctx.app.addHook('onClose', stop);
       // PostgreSQL: the cache stays off until its LISTEN connection is up.
-      for (let waited = 0; !sessionCache.isEnabled && waited < 5_000; waited += 20) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilEnabled(sessionCache);
     }
     checkResponses = recordResponses(ctx.app);
     await ctx.app.ready();

@@ -6,7 +6,7 @@ import { sessions, users } from '../../db/schema';
 import { BoardCache } from '../../lib/board-cache';
 import { connectSessionCache, SessionCache } from '../../lib/session-cache';
 import { sha256Hex } from '../../lib/tokens';
-import { useTestApp } from '../../test/app';
+import { untilEnabled, useTestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD, sessionCookieFrom, type MadeUser } from '../../test/factories';
 
 // Signed-in lookups kept in memory (server/src/lib/session-cache.ts): a change to a member or a
@@ -121,9 +121,7 @@ describe('session cache', () => {
       stop = await connectSessionCache(t.database, otherCache, () => undefined);
       await other.ready();
       // PostgreSQL: the other app's channel is connected (its cache is on) before the test starts.
-      for (let waited = 0; !otherCache.isEnabled && waited < 5_000; waited += 20) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilEnabled(otherCache);
     });
     afterAll(async () => {
       await stop?.();
