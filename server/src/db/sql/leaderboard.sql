@@ -517,8 +517,10 @@ BEGIN
       SELECT count(*) INTO held FROM lb_prefix(p_start, p_end, take);
     END IF;
     EXIT WHEN held < take OR matching >= p_limit;
-    -- Long enough for the share of entries the filters kept so far, with a margin; 2-16x.
-    take := least(take * 16, greatest(take * 2, ceil(take * 1.25 * (p_limit + 10) / greatest(matching, 1))::integer));
+    -- Long enough for the share of entries the filters kept so far, with a margin; 2-16x
+    -- (worked out in bigint: a filter nobody matches must not overflow it).
+    take := least(2147483647, take::bigint * 16,
+      greatest(take::bigint * 2, ceil(take * 1.25 * (p_limit + 10) / greatest(matching, 1))::bigint))::integer;
   END LOOP;
   RETURN QUERY
   SELECT s.id, x.rank, s.pushups, s.created_at, s.username, s.age, s.gender, s.profile_picture, s.verified
