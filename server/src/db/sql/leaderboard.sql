@@ -567,8 +567,12 @@ BEGIN
     SELECT 1 + coalesce(sum(c.users), 0) INTO rank
     FROM leaderboard_counts c WHERE c.period_id = pid AND c.pushups > mine.pushups;
   ELSE
+    -- Still being filled: the public members with a set above mine in the period, read from the
+    -- covering indexes (workouts_created_idx or workouts_rank_idx), not every member's best.
     SELECT 1 + count(*) INTO rank
-    FROM lb_best_workouts(NULL, ARRAY[pid]) b WHERE b.pushups > mine.pushups;
+    FROM (SELECT DISTINCT w.user_id FROM workouts w
+          WHERE w.created_at >= p_start AND w.created_at < p_end AND w.pushups > mine.pushups) d
+    JOIN lb_public_members() m ON m.id = d.user_id;
   END IF;
   RETURN NEXT;
 END $$;

@@ -91,8 +91,16 @@ describe('a new period (docs/decisions/1257-periods-without-blocking.md)', () =>
         const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${best!.id}`, headers: u.headers });
         expect(del.statusCode).toBe(204);
       }
-      // While it fills, the board is the from-scratch one.
-      if (steps === 4) expect(await board()).toEqual(await boardFromScratch(pid));
+      // While it fills, the board is the from-scratch one, and so is a member's own rank.
+      if (steps === 4) {
+        const scratch = await boardFromScratch(pid);
+        expect(await board()).toEqual(scratch);
+        for (const m of [members[3]!, members[17]!]) {
+          const mine = await t.app.inject({ url: `/api/leaderboard/month/me?tz=${encodeURIComponent(TZ)}`, headers: m.headers });
+          expect(mine.statusCode).toBe(200);
+          expect(mine.json<{ rank: number } | null>()?.rank).toBe(scratch.find((e) => e.username === m.username)!.rank);
+        }
+      }
     }
     expect(steps).toBeGreaterThan(6);
     expect((await periodState())[0]!.fill_cursor).toBeNull();
