@@ -505,13 +505,12 @@ BEGIN
   -- month reads some hundreds of index entries, not the period's every set; then the entries'
   -- own rows. docs/decisions/1264-first-board-of-a-period.md
   LOOP
-    SELECT max(x.prefix_rows), count(*) FILTER (WHERE lb_matches(x.age, x.gender, p_age_min, p_age_max, p_gender)),
-      array_agg(x.workout_id ORDER BY x.pushups DESC, x.received_at, x.workout_id)
-        FILTER (WHERE lb_matches(x.age, x.gender, p_age_min, p_age_max, p_gender)),
-      array_agg(x.rank ORDER BY x.pushups DESC, x.received_at, x.workout_id)
-        FILTER (WHERE lb_matches(x.age, x.gender, p_age_min, p_age_max, p_gender))
+    SELECT max(x.prefix_rows), count(*) FILTER (WHERE x.shown),
+      array_agg(x.workout_id ORDER BY x.pushups DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown),
+      array_agg(x.rank ORDER BY x.pushups DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown)
     INTO held, matching, ids, ranks
-    FROM lb_prefix_bests(p_start, p_end, take) x;
+    FROM (SELECT b.*, lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender) AS shown
+          FROM lb_prefix_bests(p_start, p_end, take) b) x;
     IF held IS NULL THEN
       -- No public set in it (or none at all): how long was it?
       SELECT count(*) INTO held FROM lb_prefix(p_start, p_end, take);
@@ -629,7 +628,8 @@ RETURNS TABLE (
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.pushups, s.created_at, s.received_at, s.age, s.gender
+    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.pushups, s.created_at, s.received_at, s.age, s.gender,
+      s.username, s.profile_picture
     FROM lb_public_sets() s
     WHERE s.verified AND s.created_at >= p_start AND s.created_at < p_end
     ORDER BY s.user_id, lb_rank_key(s.pushups, s.received_at, s.id)
@@ -637,8 +637,8 @@ LANGUAGE sql STABLE AS $$
     SELECT b.*, rank() OVER (ORDER BY b.pushups DESC) AS rank
     FROM best b
   )
-  SELECT r.id, r.rank, r.pushups, r.created_at, u.username, r.age, r.gender, u.profile_picture, true
-  FROM ranked r JOIN users u ON u.id = r.user_id
+  SELECT r.id, r.rank, r.pushups, r.created_at, r.username, r.age, r.gender, r.profile_picture, true
+  FROM ranked r
   WHERE lb_matches(r.age, r.gender, p_age_min, p_age_max, p_gender)
   ORDER BY lb_rank_key(r.pushups, r.received_at, r.id)
   LIMIT p_limit

@@ -31,7 +31,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => stopAhead?.());
   // The periods (by their instants) this process has read complete: a period, once complete, stays
   // so (a new one is filled once, section 5 of server/src/db/sql/leaderboard.sql). A hint: a period
-  // missing here costs one read that is not cached.
+  // missing here costs one read at the length asked for.
   const completeSpans = new Set<string>();
   const noteComplete = (span: string) => {
     if (completeSpans.size >= 10_000) completeSpans.clear();
