@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { indexHtmlByPath, type RoutePreloads } from './index-html';
+import { SAMPLE_INDEX_HTML, SAMPLE_ROUTE_PRELOADS } from '../test/route-preloads';
+import { indexHtmlByPath } from './index-html';
 
-// What scripts/vite-route-preloads.ts writes, in the router's order.
-const preloads: RoutePreloads = {
-  routes: [
-    { patterns: ['/', '/challenges'], files: [] },
-    { patterns: ['/90second/leaderboard', '/leaderboard'], files: ['/assets/query-a1.js', '/assets/leaderboard-b2.js'] },
-    { patterns: ['/90second/users/:username', '/users/:username'], files: ['/assets/query-a1.js', '/assets/public-profile-c3.js'] },
-    { patterns: ['/profile/settings'], files: ['/assets/profile-settings-d4.js'] },
-    { patterns: ['/profile/:challenge'], files: ['/assets/challenge-stats-e5.js'] },
-  ],
-  fallback: ['/assets/not-found-f6.js'],
-};
-const indexHtml = Buffer.from('<!doctype html><html><head><title>FitBench</title></head><body></body></html>');
-const htmlFor = indexHtmlByPath(indexHtml, preloads);
+const indexHtml = Buffer.from(SAMPLE_INDEX_HTML);
+const htmlFor = indexHtmlByPath(indexHtml, SAMPLE_ROUTE_PRELOADS);
 const link = (f: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`;
 
 describe('indexHtmlByPath', () => {

@@ -3,26 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
+import { SAMPLE_INDEX_HTML, SAMPLE_ROUTE_PRELOADS } from '../test/route-preloads';
 
 // Cache headers of the built client (docs/decisions/1103-pwa-and-offline-saves.md).
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-client-'));
 fs.mkdirSync(path.join(clientDir, 'assets'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>FitBench</title></head><body></body></html>');
-// What scripts/vite-route-preloads.ts writes, in the router's order.
+fs.writeFileSync(path.join(clientDir, 'index.html'), SAMPLE_INDEX_HTML);
 fs.mkdirSync(path.join(clientDir, '.vite'));
-fs.writeFileSync(
-  path.join(clientDir, '.vite', 'route-preloads.json'),
-  JSON.stringify({
-    routes: [
-      { patterns: ['/', '/challenges'], files: [] },
-      { patterns: ['/90second/leaderboard', '/leaderboard'], files: ['/assets/query-a1.js', '/assets/leaderboard-b2.js'] },
-      { patterns: ['/90second/users/:username', '/users/:username'], files: ['/assets/query-a1.js', '/assets/public-profile-c3.js'] },
-      { patterns: ['/profile/settings'], files: ['/assets/profile-settings-d4.js'] },
-      { patterns: ['/profile/:challenge'], files: ['/assets/challenge-stats-e5.js'] },
-    ],
-    fallback: ['/assets/not-found-f6.js'],
-  }),
-);
+fs.writeFileSync(path.join(clientDir, '.vite', 'route-preloads.json'), JSON.stringify(SAMPLE_ROUTE_PRELOADS));
 fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"FitBench"}');
 fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');

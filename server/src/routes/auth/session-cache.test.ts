@@ -25,6 +25,14 @@ const login = async (u: MadeUser) => {
   expect(res.statusCode).toBe(200);
   return { cookie: sessionCookieFrom(res.headers['set-cookie']) };
 };
+/** The member changes their password from DEFAULT_PASSWORD, through the app. */
+const changePassword = (u: MadeUser, newPassword: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/password',
+    headers: u.headers,
+    payload: { currentPassword: DEFAULT_PASSWORD, newPassword },
+  });
 // PostgreSQL announces a change made behind the app's back a moment after its commit.
 const eventually = (check: () => Promise<void>) => expect.poll(check, { timeout: 2_000, interval: 20 });
 
@@ -75,12 +83,7 @@ describe('session cache', () => {
 
     const fourth = await login(u);
     expect((await me(fourth)).statusCode).toBe(200);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/password',
-      headers: u.headers,
-      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a-brand-new-secret-9' },
-    });
+    const changed = await changePassword(u, 'a-brand-new-secret-9');
     expect(changed.statusCode).toBe(204);
     expect((await me(fourth)).statusCode).toBe(401);
     expect((await me(u.headers)).statusCode).toBe(200);
@@ -148,12 +151,7 @@ describe('session cache', () => {
 
       const third = await login(u);
       expect((await me(third, other)).statusCode).toBe(200);
-      const changed = await t.app.inject({
-        method: 'POST',
-        url: '/api/password',
-        headers: u.headers,
-        payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'another-new-secret-8' },
-      });
+      const changed = await changePassword(u, 'another-new-secret-8');
       expect(changed.statusCode).toBe(204);
       await heard();
       expect((await me(third, other)).statusCode).toBe(401);
