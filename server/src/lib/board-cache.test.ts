@@ -75,4 +75,67 @@ describe('BoardCache', () => {
     c.setEnabled(true);
     expect(await c.getOrLoad('k', async () => 'Z')).toBe('Z');
   });
+
+  describe('while off', () => {
+    // A stand-in database: each read sees the writes committed when it begins.
+    const database = () => {
+      let committed = 0;
+      const reads: ReturnType<typeof later>[] = [];
+      return {
+        write: () => (committed += 1),
+        read: () => {
+          const seen = committed;
+          const gate = later();
+          reads.push(gate);
+          return gate.promise.then(() => `seen ${seen}`);
+        },
+        reads,
+      };
+    };
+
+    it('never answers from a read that began before the call, and shares the next one', async () => {
+      const c = new BoardCache({ enabled: false });
+      const db = database();
+      const first = c.getOrLoad('k', db.read);
+      expect(db.reads).toHaveLength(1);
+      db.write(); // committed while the first read is in flight
+      const second = c.getOrLoad('k', db.read);
+      const third = c.getOrLoad('k', db.read);
+      expect(db.reads).toHaveLength(1); // they wait for the read in flight to end...
+      db.reads[0]!.resolve('');
+      expect(await first).toBe('seen 0');
+      await new Promise((r) => setImmediate(r));
+      expect(db.reads).toHaveLength(2); // ...then share one read that begins after it
+      db.reads[1]!.resolve('');
+      expect(await second).toBe('seen 1');
+      expect(await third).toBe('seen 1');
+      expect(c.size).toBe(0);
+    });
+
+    it('begins a read at once when none is in flight, and keys do not share', async () => {
+      const c = new BoardCache({ enabled: false });
+      const db = database();
+      const a = c.getOrLoad('a', db.read);
+      const b = c.getOrLoad('b', db.read);
+      expect(db.reads).toHaveLength(2);
+      db.reads.forEach((r) => r.resolve(''));
+      expect([await a, await b]).toEqual(['seen 0', 'seen 0']);
+      db.write();
+      const again = c.getOrLoad('a', db.read);
+      expect(db.reads).toHaveLength(3);
+      db.reads[2]!.resolve('');
+      expect(await again).toBe('seen 1');
+    });
+
+    it('fails only the callers of a failed read; the read queued behind it still runs', async () => {
+      const c = new BoardCache({ enabled: false });
+      const failing = later();
+      const first = c.getOrLoad('k', () => failing.promise.then(() => Promise.reject(new Error('db down'))));
+      const second = c.getOrLoad('k', async () => 'fresh');
+      failing.resolve('');
+      await expect(first).rejects.toThrow('db down');
+      expect(await second).toBe('fresh');
+      expect(await c.getOrLoad('k', async () => 'after')).toBe('after');
+    });
+  });
 });

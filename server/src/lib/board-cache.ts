@@ -10,7 +10,9 @@ import { listenToChannel } from './db-channel';
  *   misses), and, with PostgreSQL, whenever the database says a workout or a user changed
  *   (NOTIFY from statement triggers, so other instances drop theirs);
  * - concurrent misses on one key within one generation share one load;
- * - with PostgreSQL the cache is bypassed whenever that notification channel is not connected.
+ * - with PostgreSQL the cache is bypassed whenever that notification channel is not connected;
+ * - while bypassed (or turned off), nothing is kept, but concurrent requests for one key still
+ *   share reads, only ones that begin after they arrive (readFresh).
  * With PGlite only this process can write (the DATA_DIR lock), so local invalidation is complete.
  * See docs/decisions/0206-leaderboard-cache.md.
  */
@@ -19,6 +21,9 @@ export class BoardCache {
   // Only values loaded within the current generation are here: invalidate() empties both maps.
   private entries = new Map<string, unknown>();
   private loading = new Map<string, Promise<unknown>>();
+  // Cache off (readFresh): the keys with a read in flight, and the read queued to begin next.
+  private reading = new Set<string>();
+  private queued = new Map<string, { promise: Promise<unknown>; begin: () => void }>();
   private enabled: boolean;
   private readonly maxEntries: number;
 
@@ -29,10 +34,11 @@ export class BoardCache {
 
   /**
    * The cached value for `key`, or the result of `load()`, kept unless a write overlapped the
-   * load. While disabled, every call loads. A key must always be used with the same value type.
+   * load. While disabled, nothing is kept (readFresh). A key must always be used with the same
+   * value type.
    */
   async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    if (!this.enabled) return this.readFresh(key, load);
     if (this.entries.has(key)) {
       const value = this.entries.get(key) as T;
       // Refresh its place in the insertion order: the map doubles as an LRU list.
@@ -52,6 +58,46 @@ export class BoardCache {
     } finally {
       if (this.loading.get(key) === promise) this.loading.delete(key);
     }
+  }
+
+  /**
+   * A read that begins after this call, shared with the other calls for `key` that arrive before
+   * it begins. A caller never joins the read in flight (it may have begun before a write this
+   * caller has seen committed): it begins one if none is, else it joins the one queued to begin
+   * when that read ends. So every answer reflects every write committed before it was asked for,
+   * as one read per call would, while a crowd asking for one board costs one read at a time
+   * instead of one each (docs/decisions/1266-fresh-reads-shared.md).
+   */
+  private readFresh<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const queued = this.queued.get(key);
+    if (queued) return queued.promise as Promise<T>;
+    if (!this.reading.has(key)) return this.begin(key, load);
+    let begin!: () => void;
+    const promise = new Promise<T>((resolve, reject) => {
+      begin = () => void this.begin(key, load).then(resolve, reject);
+    });
+    this.queued.set(key, { promise, begin });
+    return promise;
+  }
+
+  private begin<T>(key: string, load: () => Promise<T>): Promise<T> {
+    this.reading.add(key);
+    let promise: Promise<T>;
+    try {
+      promise = load();
+    } catch (err) {
+      promise = Promise.reject(err);
+    }
+    const done = () => {
+      this.reading.delete(key);
+      const next = this.queued.get(key);
+      if (next) {
+        this.queued.delete(key);
+        next.begin();
+      }
+    };
+    promise.then(done, done);
+    return promise;
   }
 
   private store(key: string, value: unknown) {
@@ -98,3 +144,4 @@ export function listenForBoardChanges(url: string, cache: BoardCache, log: (msg:
     log,
   });
 }
+

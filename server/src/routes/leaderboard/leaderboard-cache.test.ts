@@ -100,6 +100,29 @@ describe('leaderboard cache', () => {
   });
 });
 
+describe('with the cache off', () => {
+  it('concurrent reads of one board keep their own lengths, and a save shows in every read asked after it', async () => {
+    cache.setEnabled(false);
+    try {
+      const users = await Promise.all([1, 2, 3].map(() => createUser(t.app)));
+      for (const [i, u] of users.entries()) expect((await save(u.headers, 280 + i)).statusCode).toBe(201);
+      // Asked together, they may share reads (docs/decisions/1266-fresh-reads-shared.md), but
+      // each gets the length it asked for.
+      const lengths = await Promise.all([3, 1, 3, 2].map(async (n) => (await board(t.app, `?limit=${n}`)).length));
+      expect(lengths).toEqual([3, 1, 3, 2]);
+      // A save answered while reads are in flight shows in every read asked for after it.
+      const before = Promise.all([0, 1, 2].map(() => board(t.app, '?limit=1')));
+      expect((await save(users[0]!.headers, 299)).statusCode).toBe(201);
+      const after = await Promise.all([0, 1, 2].map(() => board(t.app, '?limit=1')));
+      await before;
+      for (const top of after) expect(top[0]).toMatchObject({ username: users[0]!.username, pushups: 299 });
+      expect(cache.size).toBe(0);
+    } finally {
+      cache.setEnabled(true);
+    }
+  });
+});
+
 describe('compressed boards', () => {
   it('compresses a cached board once per limit and encoding, as the plugin would negotiate it', async () => {
     for (let i = 0; i < 30; i++) {

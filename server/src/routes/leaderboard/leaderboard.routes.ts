@@ -57,10 +57,11 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       // filter set; each request takes its prefix. A period this process has not yet seen
       // complete may still be being built: it is read from its sets, where the 100 entries asked
       // for cost a fifth of 500 (docs/decisions/1264-first-board-of-a-period.md), so it is read and
-      // kept at the length asked for. With the cache off, only the rows asked for are read.
-      const complete = completeSpans.has(args.span);
-      const loadLimit = app.boardCache.isEnabled && complete ? LEADERBOARD_LIMIT_MAX : args.limit;
-      const key = complete ? service.boardKey(args) : `${service.boardKey(args)}|first ${args.limit}`;
+      // kept at the length asked for. With the cache off, only the rows asked for are read, and
+      // requests share a read only with others asking for the same length.
+      const whole = app.boardCache.isEnabled && completeSpans.has(args.span);
+      const loadLimit = whole ? LEADERBOARD_LIMIT_MAX : args.limit;
+      const key = whole ? service.boardKey(args) : `${service.boardKey(args)}|first ${args.limit}`;
       const board = await app.boardCache.getOrLoad(key, async () => {
         const { body, filling } = await service.getBoardJson(app.db, { ...args, limit: loadLimit });
         // A verified board registers no period (it reads workouts), so it proves nothing.
@@ -68,8 +69,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
         return service.toBoardText(body);
       });
       const body = service.sliceBoard(board, args.limit);
-      if (!app.boardCache.isEnabled) return reply.send(body as unknown as LeaderboardEntry[]);
-      // Compressed once per cached board (the compression plugin leaves encoded answers alone).
+      // Compressed once per board read, which the requests that shared the read (or the cache)
+      // share too (the compression plugin leaves encoded answers alone).
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (encoding && body.length >= COMPRESS_THRESHOLD) {
         reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
