@@ -66,6 +66,18 @@ export function pgRunner(conn: pg.ClientBase): SqlRunner {
   };
 }
 
+/**
+ * Rows of a statement that PostgreSQL keeps prepared under `name` on each connection: parsed and
+ * planned once per connection instead of on every call (for the board read, more than half of
+ * its cost: docs/decisions/1267-board-rows-read-alone.md). PGlite runs it as it is. For hot reads
+ * whose text never changes; `$1`, `$2`... are `values`.
+ */
+export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | Pick<PGlite, 'query'> }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await client.query(text, values)).rows as T[];
+}
+
 /** Migrations, then the SQL source files (server/src/db/sql-sources.ts). */
 export async function migratePgliteClient(client: PGlite) {
   await migratePglite(drizzlePglite(client), { migrationsFolder });

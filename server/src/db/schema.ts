@@ -152,6 +152,11 @@ export const leaderboardBests = pgTable(
     receivedAt: instant('received_at').notNull(),
     age: integer('age'),
     gender: text('gender'),
+    // Copies of what a board entry shows, kept in step by the triggers like age and gender, so a
+    // board is read from this table alone (docs/decisions/1267-board-rows-read-alone.md).
+    username: text('username').notNull(),
+    profilePicture: text('profile_picture'),
+    verified: boolean('verified').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'leaderboard_bests_pk', columns: [t.userId, t.periodId] }),

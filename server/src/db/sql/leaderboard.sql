@@ -90,11 +90,12 @@ $$;
 CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
 RETURNS TABLE (
   user_id integer, period_id integer, workout_id integer, pushups integer,
-  created_at timestamptz, received_at timestamptz, age integer, gender text
+  created_at timestamptz, received_at timestamptz, age integer, gender text,
+  username text, profile_picture text, verified boolean
 )
 LANGUAGE sql STABLE AS $$
   SELECT DISTINCT ON (s.user_id, p.id) s.user_id, p.id, s.id, s.pushups, s.created_at, s.received_at,
-    s.age, s.gender
+    s.age, s.gender, s.username, s.profile_picture, s.verified
   FROM lb_public_sets() s
   JOIN leaderboard_periods p ON s.created_at >= p.starts_at AND s.created_at < p.ends_at
   WHERE (p_users IS NULL OR s.user_id = ANY (p_users))
@@ -116,13 +117,16 @@ BEGIN
   WITH fresh AS (
     SELECT * FROM lb_best_workouts(p_users, p_periods)
   ), set_rows AS (
-    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
+    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+    username, profile_picture, verified)
     SELECT * FROM fresh
     ON CONFLICT (user_id, period_id) DO UPDATE
       SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
-        received_at = excluded.received_at
-      WHERE (b.workout_id, b.pushups, b.created_at, b.received_at)
-        IS DISTINCT FROM (excluded.workout_id, excluded.pushups, excluded.created_at, excluded.received_at)
+        received_at = excluded.received_at, username = excluded.username,
+        profile_picture = excluded.profile_picture, verified = excluded.verified
+      WHERE (b.workout_id, b.pushups, b.created_at, b.received_at, b.username, b.profile_picture, b.verified)
+        IS DISTINCT FROM (excluded.workout_id, excluded.pushups, excluded.created_at, excluded.received_at,
+          excluded.username, excluded.profile_picture, excluded.verified)
   )
   DELETE FROM leaderboard_bests b
   WHERE b.user_id = ANY (p_users) AND b.period_id = ANY (p_periods)
@@ -140,9 +144,10 @@ END $$;
 -- (docs/decisions/1264-first-board-of-a-period.md).
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+    username, profile_picture, verified)
   SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at, n.received_at,
-    n.age, n.gender
+    n.age, n.gender, n.username, n.profile_picture, n.verified
   -- The new sets by id (an index lookup each: a transition table has no statistics to plan a join by).
   FROM lb_public_sets() n
   JOIN leaderboard_periods p ON n.created_at >= p.starts_at AND n.created_at < p.ends_at
@@ -150,7 +155,8 @@ BEGIN
   ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.received_at, n.id)
   ON CONFLICT (user_id, period_id) DO UPDATE
     SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
-      received_at = excluded.received_at
+      received_at = excluded.received_at, username = excluded.username,
+      profile_picture = excluded.profile_picture, verified = excluded.verified
     WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
         < lb_rank_key(b.pushups, b.received_at, b.workout_id);
   RETURN NULL;
@@ -189,8 +195,8 @@ DECLARE
 BEGIN
   SELECT array_agg(DISTINCT x.user_id) INTO affected FROM (
     SELECT o.user_id, n.user_id AS new_user FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (o.user_id, o.pushups, o.created_at, o.received_at)
-      IS DISTINCT FROM (n.user_id, n.pushups, n.created_at, n.received_at)
+    WHERE (o.user_id, o.pushups, o.created_at, o.received_at, o.verified)
+      IS DISTINCT FROM (n.user_id, n.pushups, n.created_at, n.received_at, n.verified)
   ) c CROSS JOIN LATERAL (VALUES (c.user_id), (c.new_user)) x(user_id);
   IF affected IS NOT NULL THEN
     PERFORM lb_refresh(affected, (SELECT array_agg(id) FROM leaderboard_periods));
@@ -211,8 +217,9 @@ END $$;
 CREATE TRIGGER lb_workouts_truncate AFTER TRUNCATE ON workouts
   FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_truncate();
 
--- Age bands use the user's current age (docs/decisions/0201): copy profile changes into the bests.
--- Going private takes the member's bests off every board; going public puts them back.
+-- Age bands use the user's current age (docs/decisions/0201): copy profile changes (and the name
+-- and picture a board shows) into the bests. Going private takes the member's bests off every
+-- board; going public puts them back.
 CREATE FUNCTION lb_on_users_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.is_private AND NOT OLD.is_private THEN
@@ -221,16 +228,18 @@ BEGIN
     PERFORM lb_refresh(ARRAY[NEW.id], ARRAY(SELECT id FROM leaderboard_periods));
   ELSE
     UPDATE leaderboard_bests
-    SET age = lb_shown_age(NEW.age, NEW.show_age_gender), gender = lb_shown_gender(NEW.gender, NEW.show_age_gender)
+    SET age = lb_shown_age(NEW.age, NEW.show_age_gender), gender = lb_shown_gender(NEW.gender, NEW.show_age_gender),
+      username = NEW.username, profile_picture = NEW.profile_picture
     WHERE user_id = NEW.id;
   END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER lb_users_update AFTER UPDATE OF age, gender, show_age_gender, is_private ON users
+CREATE TRIGGER lb_users_update
+  AFTER UPDATE OF age, gender, show_age_gender, is_private, username, profile_picture ON users
   FOR EACH ROW
-  WHEN (OLD.age IS DISTINCT FROM NEW.age OR OLD.gender IS DISTINCT FROM NEW.gender
-    OR OLD.show_age_gender IS DISTINCT FROM NEW.show_age_gender OR OLD.is_private IS DISTINCT FROM NEW.is_private)
+  WHEN ((OLD.age, OLD.gender, OLD.show_age_gender, OLD.is_private, OLD.username, OLD.profile_picture)
+    IS DISTINCT FROM (NEW.age, NEW.gender, NEW.show_age_gender, NEW.is_private, NEW.username, NEW.profile_picture))
   EXECUTE FUNCTION lb_on_users_update();
 
 
@@ -382,11 +391,13 @@ BEGIN
   -- Deletes of these users' sets (lb_on_workouts_delete) and privacy changes wait for this batch
   -- and then see its rows; those already running are waited for here, and read below.
   PERFORM 1 FROM users WHERE id = ANY (batch) ORDER BY id FOR SHARE;
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+    username, profile_picture, verified)
   SELECT * FROM lb_best_workouts(batch, ARRAY[p_period])
   ON CONFLICT (user_id, period_id) DO UPDATE
     SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
-      received_at = excluded.received_at
+      received_at = excluded.received_at, username = excluded.username,
+      profile_picture = excluded.profile_picture, verified = excluded.verified
     WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
         < lb_rank_key(b.pushups, b.received_at, b.workout_id);
   SELECT array_agg(b.user_id) INTO stale
@@ -448,6 +459,76 @@ LANGUAGE sql STABLE AS $$
   FROM best b
 $$;
 
+-- The board of a complete period (registered and filled), or no rows: its bests in board order
+-- (leaderboard_bests_board_idx) up to p_limit, read from that table alone (the bests carry what
+-- an entry shows). Ranks: unfiltered, the page starts at the top, so they are counted on the page
+-- itself; filtered, from the per-count tallies, summed once down from the top to the page's
+-- lowest count (a sum per entry cost more than the rest of the read). A plain SQL function: the
+-- planner inlines it into the server's board read, which PostgreSQL then plans once per
+-- connection (docs/decisions/1267-board-rows-read-alone.md). n: the entry's place.
+CREATE FUNCTION lb_board_filled(
+  p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_age_min integer, p_age_max integer, p_gender text
+)
+RETURNS TABLE (
+  workout_id integer, rank bigint, pushups integer, created_at timestamptz,
+  username text, age integer, gender text, profile_picture text, verified boolean, n bigint
+)
+LANGUAGE sql STABLE AS $$
+  WITH period AS (
+    SELECT p.id FROM leaderboard_periods p
+    WHERE p.starts_at = p_start AND p.ends_at = p_end AND p.fill_cursor IS NULL
+  ), top AS (
+    SELECT b.workout_id, b.pushups, b.created_at, b.received_at, b.username, b.age, b.gender,
+      b.profile_picture, b.verified
+    FROM leaderboard_bests b
+    WHERE b.period_id = (SELECT id FROM period) AND lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender)
+    ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id
+    -- A sub-select, not the value: a prepared read then costs the same planned for any limit, so
+    -- PostgreSQL keeps one plan instead of planning each call for the limit it was given (0.83 ->
+    -- 0.49 ms a read).
+    LIMIT (SELECT p_limit)
+  ), ranks AS (
+    SELECT c.pushups,
+      1 + coalesce(sum(c.users) OVER (ORDER BY c.pushups DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
+    FROM leaderboard_counts c
+    WHERE (p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL)
+      AND c.period_id = (SELECT id FROM period) AND c.pushups >= (SELECT min(t.pushups) FROM top t)
+  )
+  SELECT t.workout_id,
+    CASE WHEN p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL THEN r.rank
+      ELSE rank() OVER (ORDER BY t.pushups DESC) END,
+    t.pushups, t.created_at, t.username, t.age, t.gender, t.profile_picture, t.verified,
+    row_number() OVER (ORDER BY t.pushups DESC, t.received_at, t.workout_id)
+  FROM top t
+  LEFT JOIN ranks r ON r.pushups = t.pushups
+  ORDER BY t.pushups DESC, t.received_at, t.workout_id
+$$;
+
+-- One row when the period [p_start, p_end) is registered (complete: its fill is done), none when
+-- it is not. A set-returning SQL function, so a statement that reads it is planned with it (a
+-- scalar SQL function with a query inside is planned again on every call: 0.16 ms a board read).
+-- STABLE: it sees the snapshot of the statement, as an lb_board_filled beside it does.
+CREATE FUNCTION lb_period_complete(p_start timestamptz, p_end timestamptz)
+RETURNS TABLE (complete boolean)
+LANGUAGE sql STABLE AS $$
+  SELECT p.fill_cursor IS NULL FROM leaderboard_periods p WHERE p.starts_at = p_start AND p.ends_at = p_end
+$$;
+
+-- A board entry as the API sends it: a compact JSON object with these keys in this order (the
+-- server joins entries without decoding them; createdAt as Date.prototype.toISOString writes it).
+-- to_json escapes every control character, so an entry never holds a raw line break.
+CREATE FUNCTION lb_entry_json(
+  p_id integer, p_username text, p_rank bigint, p_pushups integer, p_created_at timestamptz,
+  p_age integer, p_gender text, p_picture text, p_verified boolean
+) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT '{"id":' || p_id || ',"username":' || to_json(p_username) || ',"rank":' || p_rank
+    || ',"pushups":' || p_pushups
+    || ',"createdAt":"' || to_char(p_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '","age":' || coalesce(p_age::text, 'null') || ',"gender":' || coalesce(to_json(p_gender)::text, 'null')
+    || ',"profilePicture":' || coalesce(to_json(p_picture)::text, 'null') || ',"verified":' || p_verified || '}'
+$$;
+
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
 -- is p_gender (null = any).
 CREATE FUNCTION lb_board(
@@ -464,40 +545,15 @@ DECLARE
   pid integer := lb_period(p_start, p_end);
   -- A quarter more than asked for: a member with two sets among the best takes two places.
   take integer := p_limit + p_limit / 4 + 20;
-  filtered boolean := p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL;
   held bigint;
   matching bigint;
   ids integer[];
   ranks bigint[];
 BEGIN
   IF lb_period_ready(pid) THEN
-    -- The period's bests in board order (leaderboard_bests_board_idx) up to the limit. Ranks:
-    -- unfiltered, the page starts at the top, so they are counted on the page itself; filtered,
-    -- from the per-count tallies, summed once down from the top to the page's lowest count (a sum
-    -- per entry cost more than the rest of the read).
     RETURN QUERY
-    WITH top AS (
-      SELECT b.workout_id, b.user_id, b.pushups, b.created_at, b.received_at, b.age, b.gender
-      FROM leaderboard_bests b
-      WHERE b.period_id = pid AND lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender)
-      ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id
-      LIMIT p_limit
-    ), ranks AS (
-      SELECT c.pushups,
-        1 + coalesce(sum(c.users) OVER (ORDER BY c.pushups DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
-      FROM leaderboard_counts c
-      WHERE filtered AND c.period_id = pid AND c.pushups >= (SELECT min(t.pushups) FROM top t)
-    )
-    SELECT t.workout_id,
-      CASE WHEN filtered THEN r.rank ELSE rank() OVER (ORDER BY t.pushups DESC) END,
-      t.pushups, t.created_at, u.username, t.age, t.gender, u.profile_picture,
-      -- Whether this best set was counted by camera (docs/decisions/1004-verified-boards.md).
-      coalesce(w.verified, false)
-    FROM top t
-    LEFT JOIN ranks r ON r.pushups = t.pushups
-    JOIN users u ON u.id = t.user_id
-    LEFT JOIN workouts w ON w.id = t.workout_id
-    ORDER BY t.pushups DESC, t.received_at, t.workout_id;
+    SELECT f.workout_id, f.rank, f.pushups, f.created_at, f.username, f.age, f.gender, f.profile_picture, f.verified
+    FROM lb_board_filled(p_start, p_end, p_limit, p_age_min, p_age_max, p_gender) f;
     RETURN;
   END IF;
   -- A period still being filled (section 5): read from its best sets, a prefix long enough to
@@ -587,7 +643,8 @@ BEGIN
   LOCK TABLE workouts IN SHARE MODE;
   TRUNCATE leaderboard_bests, leaderboard_counts;
   -- The insert trigger on leaderboard_bests fills leaderboard_counts.
-  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender)
+  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+    username, profile_picture, verified)
   SELECT * FROM lb_best_workouts(NULL, NULL);
   -- Every period is complete now, including those a batched fill had not finished.
   UPDATE leaderboard_periods SET fill_cursor = NULL, fill_wait_xid = NULL WHERE fill_cursor IS NOT NULL;

@@ -159,7 +159,7 @@ describe('compressed boards', () => {
   });
 
   it('keeps each compressed slice, and at most a few per board', () => {
-    const board = toBoardText(JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ rank: i + 1, username: `u${i}` }))));
+    const board = toBoardText(Array.from({ length: 100 }, (_, i) => JSON.stringify({ rank: i + 1, username: `u${i}` })).join('\n'));
     const first = boardBytes(board, 100, 'br');
     expect(boardBytes(board, 100, 'br')).toBe(first);
     expect(boardBytes(board, 500, 'br')).toBe(first); // past the end: the whole board

@@ -63,10 +63,10 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const loadLimit = whole ? LEADERBOARD_LIMIT_MAX : args.limit;
       const key = whole ? service.boardKey(args) : `${service.boardKey(args)}|first ${args.limit}`;
       const board = await app.boardCache.getOrLoad(key, async () => {
-        const { body, filling } = await service.getBoardJson(app.db, { ...args, limit: loadLimit });
+        const { entries, filling } = await service.getBoardJson(app.db, { ...args, limit: loadLimit });
         // A verified board registers no period (it reads workouts), so it proves nothing.
         if (!filling && !args.verified) noteComplete(args.span);
-        return service.toBoardText(body);
+        return service.toBoardText(entries);
       });
       const body = service.sliceBoard(board, args.limit);
       // Compressed once per board read, which the requests that shared the read (or the cache)

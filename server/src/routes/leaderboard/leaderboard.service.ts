@@ -6,7 +6,7 @@ import {
   type LeaderboardPeriod,
   type LeaderboardQuery,
 } from '@common/schemas/leaderboard';
-import type { Db } from '../../db/client';
+import { preparedRows, type Db } from '../../db/client';
 import { kickPeriodFill } from './period-fill';
 import { periodRange } from './period';
 import { compressJson, type JsonEncoding } from '../../plugins/compression';
@@ -27,13 +27,23 @@ const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOS
 interface Bounds {
   start: SQL;
   end: SQL;
+  /** The same instants as text (statement values). */
+  startText: string;
+  endText: string;
+  /** Both, for the cache key. */
   span: string;
 }
 
 // periodRange keeps one range object per (period, zone) while it holds `now`: its SQL and text
 // are made once per range, not per request (they were a seventh of a cached board read's CPU).
 const boundsOf = new WeakMap<object, Bounds>();
-const ALL_TIME: Bounds = { start: sql`'-infinity'::timestamptz`, end: sql`'infinity'::timestamptz`, span: '-inf..inf' };
+const ALL_TIME: Bounds = {
+  start: sql`'-infinity'::timestamptz`,
+  end: sql`'infinity'::timestamptz`,
+  startText: '-infinity',
+  endText: 'infinity',
+  span: '-inf..inf',
+};
 
 /** SQL for the period's bounds (all time is (-infinity, infinity)), and the same as text. */
 function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined): Bounds {
@@ -42,25 +52,21 @@ function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined): B
   if (!start || !end) return ALL_TIME;
   let b = boundsOf.get(range);
   if (!b) {
+    const startText = start.toISOString();
+    const endText = end.toISOString();
     b = {
-      start: sql`${start.toISOString()}::timestamptz`,
-      end: sql`${end.toISOString()}::timestamptz`,
-      span: `${start.toISOString()}..${end.toISOString()}`,
+      start: sql`${startText}::timestamptz`,
+      end: sql`${endText}::timestamptz`,
+      startText,
+      endText,
+      span: `${startText}..${endText}`,
     };
     boundsOf.set(range, b);
   }
   return b;
 }
 
-/** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
-const isoSql = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export interface BoardArgs {
-  start: SQL;
-  end: SQL;
-  /** The period's instants as text, for the cache key. */
-  span: string;
+export interface BoardArgs extends Bounds {
   limit: number;
   ageMin: number | null;
   ageMax: number | null;
@@ -124,15 +130,19 @@ export function boardBytes(board: BoardText, limit: number, encoding: JsonEncodi
   return bytes;
 }
 
-export function toBoardText(entriesJson: string): BoardText {
-  const entries = JSON.parse(entriesJson) as unknown[];
+/**
+ * A board from its entries' JSON texts, one per line (lb_entry_json, server/src/db/sql/leaderboard.sql:
+ * an entry never holds a raw line break), joined into an array without decoding them.
+ */
+export function toBoardText(entryLines: string): BoardText {
+  const entries = entryLines === '' ? [] : entryLines.split('\n');
   const ends: number[] = [];
-  let json = '[';
-  entries.forEach((e, i) => {
-    json += (i === 0 ? '' : ',') + JSON.stringify(e);
-    ends.push(json.length);
-  });
-  return { json: json + ']', ends };
+  let end = 0;
+  for (const entry of entries) {
+    end += 1 + entry.length; // the '[' or ',' before it
+    ends.push(end);
+  }
+  return { json: `[${entries.join(',')}]`, ends };
 }
 
 /** The first `limit` entries as JSON text. */
@@ -141,28 +151,45 @@ export function sliceBoard(board: BoardText, limit: number): string {
   return limit <= 0 ? '[]' : `${board.json.slice(0, board.ends[limit - 1])}]`;
 }
 
-// Whether a registered period still waits for its fill (period-fill.ts); asked in the read's own
-// statement, after the function that may have registered one, so it costs no round trip.
+// The entries of a board read, as lb_entry_json texts, one per line, in board order.
+const entryLines = (order: string) => `coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank,
+  f.pushups, f.created_at, f.age, f.gender, f.profile_picture, f.verified), E'\\n' order by ${order}), '')`;
+const BOUNDS_AND_FILTERS = '$1::timestamptz, $2::timestamptz, $3::int, $4::int, $5::int, $6::text';
+
+// A complete period's board (lb_board_filled): nearly every read. Kept prepared (preparedRows).
+const FILLED_READ = `select (select c.complete from lb_period_complete($1::timestamptz, $2::timestamptz) c) as complete,
+    ${entryLines('f.n')} as entries
+  from lb_board_filled(${BOUNDS_AND_FILTERS}) f`;
+// Any other (lb_board): registers the period if needed and reads it while it is still being filled.
+// Whether some period waits for its fill (period-fill.ts) is asked in the same statement, after
+// the function that may have registered one, so it costs no round trip.
+const READ = `select lb_fill_pending() as pending, lb_filling($1::timestamptz, $2::timestamptz) as filling,
+    ${entryLines('f.ordinality')} as entries
+  from lb_board(${BOUNDS_AND_FILTERS}) with ordinality f`;
+// The verified board (docs/decisions/1004-verified-boards.md) reads workouts and registers nothing.
+const VERIFIED_READ = `select ${entryLines('f.ordinality')} as entries
+  from lb_board_verified(${BOUNDS_AND_FILTERS}) with ordinality f`;
+
+// Whether a registered period still waits for its fill; see READ.
 const pending = sql`lb_fill_pending()`;
 
-/** The board as the JSON text of its entries, ready to send; filling: its period is still being built. */
-export async function getBoardJson(db: Db, a: BoardArgs): Promise<{ body: string; filling: boolean }> {
-  // lb_board (server/src/db/sql/leaderboard.sql) registers the period if needed and walks its board index until
-  // `limit` rows pass the filters; ranks count everyone in the period (docs/product.md#leaderboard-filters). The entries
-  // come back as one JSON text: decoding hundreds of column values costs more than the query
-  // (notably on PGlite). Only these keys leave.
-  const [row] = await rowsOf<{ body: string; pending: boolean; filling: boolean }>(
-    db,
-    sql`select ${pending} as pending, lb_filling(${a.start}, ${a.end}) as filling,
-          coalesce(json_agg(json_build_object(
-              'id', f.workout_id, 'username', f.username, 'rank', f.rank, 'pushups', f.pushups,
-              'createdAt', ${isoSql(sql`f.created_at`)}, 'age', f.age, 'gender', f.gender,
-              'profilePicture', f.profile_picture, 'verified', f.verified) order by f.ordinality), '[]')::text as body
-        from ${a.verified ? sql`lb_board_verified` : sql`lb_board`}(${a.start}, ${a.end}, ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text)
-             with ordinality f`,
-  );
+/**
+ * The board's entries as JSON texts, one per line (toBoardText joins them); filling: its period
+ * is still being built. Ranks count everyone in the period, whatever the filters
+ * (docs/product.md#leaderboard-filters). The database writes each entry's JSON (only these keys
+ * leave): decoding hundreds of column values cost more than the query, notably on PGlite.
+ */
+export async function getBoardJson(db: Db, a: BoardArgs): Promise<{ entries: string; filling: boolean }> {
+  const values = [a.startText, a.endText, a.limit, a.ageMin, a.ageMax, a.gender];
+  if (a.verified) {
+    const [row] = await preparedRows<{ entries: string }>(db, 'lb_board_verified', VERIFIED_READ, values);
+    return { entries: row!.entries, filling: false };
+  }
+  const [filled] = await preparedRows<{ complete: boolean | null; entries: string }>(db, 'lb_board_filled', FILLED_READ, values);
+  if (filled!.complete === true) return { entries: filled!.entries, filling: false };
+  const [row] = await preparedRows<{ pending: boolean; filling: boolean; entries: string }>(db, 'lb_board', READ, values);
   if (row!.pending) kickPeriodFill(db);
-  return { body: row!.body, filling: row!.filling };
+  return { entries: row!.entries, filling: row!.filling };
 }
 
 export async function getBoard(
@@ -171,7 +198,8 @@ export async function getBoard(
   query: LeaderboardQuery,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  return JSON.parse((await getBoardJson(db, boardArgs(period, query, now))).body) as LeaderboardEntry[];
+  const { entries } = await getBoardJson(db, boardArgs(period, query, now));
+  return JSON.parse(toBoardText(entries).json) as LeaderboardEntry[];
 }
 
 interface MeRow extends Row {

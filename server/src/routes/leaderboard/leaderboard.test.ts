@@ -312,6 +312,32 @@ describe('summaries stay right after writes', () => {
     }
   });
 
+  it('a new name or picture and a set marked verified reach every board at once, and the bests agree with workouts', async () => {
+    const a = await createUser(t.app, { username: 'before' });
+    const b = await createUser(t.app, { username: 'other' });
+    const best = await lift(a, 60, '2026-06-17T08:00:00Z');
+    await lift(b, 50, '2026-06-17T09:00:00Z');
+    const periods = ['today', 'week', 'month', 'all_time'];
+    for (const p of periods) expect(names(await board(p))).toEqual(['before', 'other']);
+    // Complete: the boards are read from the bests, not from workouts as while a period fills.
+    await fillPeriods(t.app.db);
+    // Written behind the app's back, as a script would: the triggers keep the bests' copies.
+    await t.app.db.update(users).set({ username: 'after', profilePicture: '/api/avatars/new' }).where(eq(users.id, a.id));
+    for (const p of periods) {
+      const [top] = await board(p);
+      expect(top, p).toMatchObject({ id: best.id, username: 'after', profilePicture: '/api/avatars/new', verified: false });
+    }
+    await t.app.db.update(workouts).set({ verified: true }).where(eq(workouts.id, best.id));
+    for (const p of periods) expect((await board(p))[0], p).toMatchObject({ id: best.id, username: 'after', verified: true });
+    const differ = await t.app.db.execute(sql`
+      (select user_id, period_id, workout_id, username, profile_picture, verified from leaderboard_bests
+       except select user_id, period_id, workout_id, username, profile_picture, verified from lb_best_workouts(null, null))
+      union all
+      (select user_id, period_id, workout_id, username, profile_picture, verified from lb_best_workouts(null, null)
+       except select user_id, period_id, workout_id, username, profile_picture, verified from leaderboard_bests)`);
+    expect((differ as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+
   it('concurrent saves and deletes keep the tallies exact', async () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => createUser(t.app)));
     for (const p of ['today', 'week', 'month']) await board(p);

@@ -37,9 +37,9 @@ async function save(u: MadeUser, pushups: number, createdAt = new Date(t.clock.n
 /** The period's summary rows, and the same computed from scratch from workouts. */
 async function summariesAndScratch(pid: number) {
   const order = sql`order by user_id`;
-  const kept = await rows(sql`select user_id, workout_id, pushups, age, gender from leaderboard_bests where period_id = ${pid} ${order}`);
+  const kept = await rows(sql`select user_id, workout_id, pushups, age, gender, username, profile_picture, verified from leaderboard_bests where period_id = ${pid} ${order}`);
   const scratch = await rows(
-    sql`select user_id, workout_id, pushups, age, gender from lb_best_workouts(null, array[${pid}::int]) ${order}`,
+    sql`select user_id, workout_id, pushups, age, gender, username, profile_picture, verified from lb_best_workouts(null, array[${pid}::int]) ${order}`,
   );
   const counts = await rows(sql`select pushups, users from leaderboard_counts where period_id = ${pid} and users > 0 order by pushups`);
   const scratchCounts = await rows(
