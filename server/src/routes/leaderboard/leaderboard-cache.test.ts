@@ -5,6 +5,7 @@ import { env } from '../../env';
 import { BoardCache, listenForBoardChanges } from '../../lib/board-cache';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
+import { compressJson, type JsonEncoding } from '../../plugins/compression';
 import { boardBytes, sliceBoard, toBoardText } from './leaderboard.service';
 
 // The board with its process cache on: it must never show a board older than the last save.
@@ -156,6 +157,19 @@ describe('compressed boards', () => {
     const ten = await t.app.inject({ url: `${url}?limit=10`, headers: { 'accept-encoding': 'br' } });
     const tenPlain = await t.app.inject({ url: `${url}?limit=10` });
     expect(brotliDecompressSync(ten.rawPayload).toString()).toBe(tenPlain.body);
+    // With the cache off, each read's bytes are compressed at the lowest level, and still decode
+    // to the same board.
+    cache.setEnabled(false);
+    try {
+      for (const [accept, encoding, decode] of cases.slice(0, 2)) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+        expect(res.rawPayload.equals(compressJson(plain.body, encoding as JsonEncoding, true))).toBe(true);
+      }
+    } finally {
+      cache.setEnabled(true);
+    }
   });
 
   it('keeps each compressed slice, and at most a few per board', () => {

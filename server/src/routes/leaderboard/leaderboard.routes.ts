@@ -74,7 +74,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       if (encoding && body.length >= COMPRESS_THRESHOLD) {
         reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-        return reply.send(service.boardBytes(board, args.limit, encoding) as unknown as LeaderboardEntry[]);
+        const fast = !app.boardCache.isEnabled;
+        return reply.send(service.boardBytes(board, args.limit, encoding, fast) as unknown as LeaderboardEntry[]);
       }
       // The board is the hottest public read: the database builds its JSON text with an explicit
       // key list (leaderboard.service), the cache keeps it as text and its bytes, and Fastify

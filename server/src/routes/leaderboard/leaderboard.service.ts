@@ -112,16 +112,22 @@ const COMPRESSED_PER_BOARD = 8;
 
 /**
  * The first `limit` entries as bytes, as they are (`identity`) or compressed, made once per board,
- * limit and encoding: the board is cached as it is read by everyone, so encoding it on every
- * request would redo the same work (brotli: about 0.1-0.2 ms per 17 KB; UTF-8: a copy of it).
+ * limit and encoding: the board is cached, or its read shared, by everyone asking for it, so
+ * encoding it on every request would redo the same work (brotli: about 0.1 ms per 17 KB; UTF-8: a
+ * copy of it). `fast`: a board that is not kept (the cache off) is compressed at the lowest level.
  */
-export function boardBytes(board: BoardText, limit: number, encoding: JsonEncoding | 'identity'): Buffer {
-  const key = `${Math.min(limit, board.ends.length)}:${encoding}`;
+export function boardBytes(
+  board: BoardText,
+  limit: number,
+  encoding: JsonEncoding | 'identity',
+  fast = false,
+): Buffer {
+  const key = `${Math.min(limit, board.ends.length)}:${encoding}${fast ? ':fast' : ''}`;
   board.compressed ??= new Map();
   let bytes = board.compressed.get(key);
   if (!bytes) {
     const text = sliceBoard(board, limit);
-    bytes = encoding === 'identity' ? Buffer.from(text) : compressJson(text, encoding);
+    bytes = encoding === 'identity' ? Buffer.from(text) : compressJson(text, encoding, fast);
     board.compressed.set(key, bytes);
     if (board.compressed.size > COMPRESSED_PER_BOARD) {
       board.compressed.delete(board.compressed.keys().next().value!);
