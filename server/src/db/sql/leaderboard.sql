@@ -400,10 +400,14 @@ BEGIN
       profile_picture = excluded.profile_picture, verified = excluded.verified
     WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
         < lb_rank_key(b.pushups, b.received_at, b.workout_id);
+  -- One lookup by key per user (LIMIT keeps it a lookup): on a period still being filled the
+  -- planner's figures are stale, and it walked all the period's bests so far instead, a step
+  -- costing more the further the fill had gone.
   SELECT array_agg(b.user_id) INTO stale
-  FROM leaderboard_bests b
-  WHERE b.period_id = p_period AND b.user_id = ANY (batch)
-    AND NOT EXISTS (SELECT 1 FROM lb_public_sets() s WHERE s.id = b.workout_id);
+  FROM unnest(batch) AS x(user_id)
+  CROSS JOIN LATERAL (SELECT b.user_id, b.workout_id FROM leaderboard_bests b
+                      WHERE b.user_id = x.user_id AND b.period_id = p_period LIMIT 1) b
+  WHERE NOT EXISTS (SELECT 1 FROM lb_public_sets() s WHERE s.id = b.workout_id);
   IF stale IS NOT NULL THEN
     PERFORM lb_refresh(stale, ARRAY[p_period]);
   END IF;
