@@ -534,7 +534,8 @@ CREATE FUNCTION lb_entry_json(
 $$;
 
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
--- is p_gender (null = any).
+-- is p_gender (null = any), registering the period on first use. A complete period's board is
+-- lb_board_filled's; the server reads that one directly and comes here for any other.
 CREATE FUNCTION lb_board(
   p_start timestamptz, p_end timestamptz, p_limit integer,
   p_age_min integer, p_age_max integer, p_gender text
