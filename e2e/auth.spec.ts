@@ -93,9 +93,12 @@ test.describe('auth screen', () => {
 
     await page.getByLabel('Password').fill(PASSWORD);
     // The submit button is disabled while the request is pending.
+    // Held by a promise made before the click: releasing it before the route handler has run
+    // (the button turns disabled first) must still let the request through.
     let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/login', async (route) => {
-      await new Promise<void>((r) => (release = r));
+      await held;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Login' }).click();
