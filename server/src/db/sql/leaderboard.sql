@@ -343,12 +343,21 @@ LANGUAGE sql VOLATILE AS $$
   SELECT EXISTS (SELECT 1 FROM leaderboard_periods WHERE fill_cursor IS NOT NULL)
 $$;
 
+-- One row when the period [p_start, p_end) is registered (complete: its fill is done), none when
+-- it is not. A set-returning SQL function, so a statement that reads it is planned with it (a
+-- scalar SQL function with a query inside is planned again on every call: 0.16 ms a board read).
+-- STABLE: it sees the snapshot of the statement, as an lb_board_filled beside it does.
+CREATE FUNCTION lb_period_complete(p_start timestamptz, p_end timestamptz)
+RETURNS TABLE (complete boolean)
+LANGUAGE sql STABLE AS $$
+  SELECT p.fill_cursor IS NULL FROM leaderboard_periods p WHERE p.starts_at = p_start AND p.ends_at = p_end
+$$;
+
 -- Whether the period [p_start, p_end) is registered and still being filled. VOLATILE, for the
 -- same reason as lb_fill_pending.
 CREATE FUNCTION lb_filling(p_start timestamptz, p_end timestamptz) RETURNS boolean
 LANGUAGE sql VOLATILE AS $$
-  SELECT coalesce((SELECT fill_cursor IS NOT NULL FROM leaderboard_periods
-                   WHERE starts_at = p_start AND ends_at = p_end), false)
+  SELECT coalesce((SELECT NOT c.complete FROM lb_period_complete(p_start, p_end) c), false)
 $$;
 
 -- One step of filling a period registered by lb_period, in its own short transaction; true once
@@ -507,16 +516,6 @@ LANGUAGE sql STABLE AS $$
   FROM top t
   LEFT JOIN ranks r ON r.pushups = t.pushups
   ORDER BY t.pushups DESC, t.received_at, t.workout_id
-$$;
-
--- One row when the period [p_start, p_end) is registered (complete: its fill is done), none when
--- it is not. A set-returning SQL function, so a statement that reads it is planned with it (a
--- scalar SQL function with a query inside is planned again on every call: 0.16 ms a board read).
--- STABLE: it sees the snapshot of the statement, as an lb_board_filled beside it does.
-CREATE FUNCTION lb_period_complete(p_start timestamptz, p_end timestamptz)
-RETURNS TABLE (complete boolean)
-LANGUAGE sql STABLE AS $$
-  SELECT p.fill_cursor IS NULL FROM leaderboard_periods p WHERE p.starts_at = p_start AND p.ends_at = p_end
 $$;
 
 -- A board entry as the API sends it: a compact JSON object with these keys in this order (the
