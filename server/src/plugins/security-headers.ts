@@ -24,7 +24,7 @@ const CSP = {
 /**
  * The security headers, worked out once: the set helmet sends with the options this app used
  * (byte for byte), as a constant object. Setting them is then one loop per response, where helmet
- * ran its middleware chain on every request (docs/decisions/1201-per-request-work.md).
+ * ran its middleware chain on every request (docs/decisions/1201-per-request-work-and-bench.md).
  */
 export function securityHeaderValues(hsts: boolean): Record<string, string> {
   return {

@@ -1,0 +1,70 @@
+// Every path a comment or a document names under docs/ (and every relative link in a Markdown file)
+// must exist: a renamed or removed record must not leave a newcomer following a dead link.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const skip = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'data', 'coverage']);
+const textFile = /\.(ts|tsx|mjs|js|sql|md|sh|json|yaml|yml|conf|css|html)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (skip.has(entry.name) || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (textFile.test(entry.name) && !entry.name.endsWith('package-lock.json')) yield full;
+  }
+}
+
+const records = fs.readdirSync(path.join(root, 'docs/decisions'));
+
+/** The documents a text names, as repository paths (a record named by number alone: its file). */
+export function linksIn(text: string, file: string): string[] {
+  const found: string[] = [];
+  // A repository path under docs/, as comments and documents write it.
+  for (const m of text.matchAll(/\bdocs\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.md\b/g)) found.push(m[0]);
+  // A decision record by its number only ("docs/decisions/0705").
+  for (const m of text.matchAll(/\bdocs\/decisions\/(\d{4})(?![\d-])/g)) {
+    const record = records.find((r) => r.startsWith(`${m[1]}-`));
+    found.push(`docs/decisions/${record ?? `${m[1]}-(no such record).md`}`);
+  }
+  if (file.endsWith('.md')) {
+    // A relative Markdown link: [text](path), without a scheme or an anchor-only target.
+    for (const m of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+      const target = m[1]!;
+      if (/^[a-z]+:/i.test(target) || target.startsWith('/')) continue;
+      found.push(path.relative(root, path.resolve(path.join(root, path.dirname(file)), target)));
+    }
+  }
+  return found;
+}
+
+const missing = (target: string) => !fs.existsSync(path.join(root, target));
+
+/** Each named document, as [file that names it, path named]. */
+function namedDocs(): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  for (const file of files(root)) {
+    const rel = path.relative(root, file);
+    for (const target of linksIn(fs.readFileSync(file, 'utf8'), rel)) found.push([rel, target]);
+  }
+  return found;
+}
+
+describe('links to documents', () => {
+  it('name only files that exist', () => {
+    const named = namedDocs();
+    expect(named.length).toBeGreaterThan(50);
+    const broken = named.filter(([, target]) => missing(target)).map(([from, target]) => `${from} -> ${target}`);
+    expect(broken).toEqual([]);
+  });
+
+  it('finds broken ones of every kind', () => {
+    const dir = 'docs/' + 'decisions/';
+    const text = `see ${dir}9999-gone.md, ${dir}9998 and [the deploy notes](../deploy/none.md); ${dir}0705 is fine`;
+    const links = linksIn(text, 'docs/product.md');
+    expect(links.filter(missing)).toEqual([`${dir}9999-gone.md`, `${dir}9998-(no such record).md`, 'deploy/none.md']);
+    expect(links.filter((l) => !missing(l))).toEqual([`${dir}0705-trust-proxy.md`]);
+  });
+});
