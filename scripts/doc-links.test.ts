@@ -62,9 +62,10 @@ describe('links to documents', () => {
 
   it('finds broken ones of every kind', () => {
     const dir = 'docs/' + 'decisions/';
-    const text = `see ${dir}9999-gone.md, ${dir}9998 and [the deploy notes](../deploy/none.md); ${dir}0705 is fine`;
+    const first = records.find((r) => /^\d{4}-/.test(r))!;
+    const text = `see ${dir}9999-gone.md, ${dir}9998 and [the deploy notes](../deploy/none.md); ${dir}${first.slice(0, 4)} is fine`;
     const links = linksIn(text, 'docs/product.md');
     expect(links.filter(missing)).toEqual([`${dir}9999-gone.md`, `${dir}9998-(no such record).md`, 'deploy/none.md']);
-    expect(links.filter((l) => !missing(l))).toEqual([`${dir}0705-trust-proxy.md`]);
+    expect(links.filter((l) => !missing(l))).toEqual([`${dir}${first}`]);
   });
 });
