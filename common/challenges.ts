@@ -77,8 +77,6 @@ export const CHALLENGES: readonly Challenge[] = [
   },
 ];
 
-export const ACTIVE_CHALLENGE_ID = 'pushup-90';
-
 export function challengeForPath(pathname: string): Challenge | undefined {
   return CHALLENGES.find((c) => c.path && (pathname === c.path || pathname.startsWith(`${c.path}/`)));
 }

@@ -1,8 +1,6 @@
 // Leaderboard periods, filters and limits without zod, so the client's boards load no schema
 // code (docs/decisions/1259-lighthouse-leaderboard-and-profile.md). The schemas in
 // ./schemas/leaderboard.ts build on these and re-export them.
-import type { LeaderboardEntry } from './schemas/leaderboard';
-
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
@@ -51,7 +49,7 @@ export function isValidTimeZone(tz: string): boolean {
 
 /** Client-side filtering of rows already fetched (spec: filters are applied on the client). */
 export function matchesLeaderboardFilters(
-  entry: Pick<LeaderboardEntry, 'age' | 'gender'>,
+  entry: { age: number | null; gender: string | null },
   filters: { ageGroup?: AgeGroupId | 'all'; gender?: GenderFilterId | 'all' },
 ): boolean {
   if (filters.ageGroup && filters.ageGroup !== 'all' && ageGroupOf(entry.age) !== filters.ageGroup)

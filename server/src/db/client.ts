@@ -259,10 +259,6 @@ function describe(err: unknown): string {
   return String(err);
 }
 
-export async function ping(db: Db) {
-  await db.execute(sql`select 1`);
-}
-
 // The build's migrations do not change while it runs: read (and hash) their files once, not at
 // every readiness probe.
 let lastMigration: number | undefined;

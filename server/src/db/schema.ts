@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PUSHUPS_MAX, PUSHUPS_MIN, WEEKLY_GOAL_DEFAULT } from '../../../common/constants';
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -36,7 +37,7 @@ export const users = pgTable(
     showAgeGender: boolean('show_age_gender').notNull().default(true),
     createdAt: createdAt(),
     // Sessions a week the member aims for; see docs/decisions/1101-weekly-goal.md.
-    weeklyGoal: integer('weekly_goal').notNull().default(3),
+    weeklyGoal: integer('weekly_goal').notNull().default(WEEKLY_GOAL_DEFAULT),
   },
   (t) => [
     // docs/product.md#accounts: unique without regard to case.
@@ -107,7 +108,7 @@ export const workouts = pgTable(
     // reads: for a long period, its best sets are read first without sorting the period
     // (lb_prefix_bests in server/src/db/sql/leaderboard.sql, docs/decisions/1264-first-board-of-a-period.md).
     index('workouts_rank_idx').on(t.pushups.desc(), t.receivedAt, t.id, t.createdAt, t.userId),
-    check('workouts_pushups_range', sql`${t.pushups} between 1 and 300`),
+    check('workouts_pushups_range', sql`${t.pushups} between ${sql.raw(String(PUSHUPS_MIN))} and ${sql.raw(String(PUSHUPS_MAX))}`),
   ],
 );
 

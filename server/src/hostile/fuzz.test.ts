@@ -14,7 +14,7 @@ import {
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
 import { avatars, sessions, users, workouts } from '../db/schema';
-import { PNG_BASE64 } from '../routes/profile/test-images';
+import { PNG_BASE64 } from '../test/test-images';
 import { registeredRoutes } from '../plugins/openapi';
 import { createSession } from '../lib/session';
 import { sha256Hex } from '../lib/tokens';

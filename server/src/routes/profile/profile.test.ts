@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES } from '@common/constants';
 import { avatars, users } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, deleteUser, type MadeUser } from '../../test/factories';
-import { JPEG_BASE64, PNG_BASE64, WEBP_BASE64 } from './test-images';
+import { JPEG_BASE64, PNG_BASE64, WEBP_BASE64 } from '../../test/test-images';
 
 const t = useTestApp();
 

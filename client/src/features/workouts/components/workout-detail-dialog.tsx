@@ -27,7 +27,7 @@ import {
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
 import { pushupsLabel } from '../utils/count';
-import type { ListedWorkout } from './workout-list';
+import type { ListedWorkout } from '../types';
 
 /** A workout's details (count, notes, date, share, delete), opened from a row of WorkoutList. */
 export default function WorkoutDetailDialog({

@@ -1,12 +1,11 @@
 import { ChevronRight } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
-import type { PublicWorkout } from '@common/schemas/workouts';
+import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { formatMedium } from '@/lib/medium-date';
 import { pushupsLabel } from '../utils/count';
 
 /** An own workout carries its notes; another member's (from a public response) has none. */
-export type ListedWorkout = PublicWorkout & { notes?: string | null };
 
 export interface WorkoutListProps {
   workouts: ListedWorkout[];
