@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@common/schemas/auth';
 import { lastUser } from './last-user';
+import { queryKeys } from '@/lib/query-keys';
 
 // What the data screens last loaded, kept on this device per member, so that offline they show it
 // (marked by the offline banner) instead of an error (docs/decisions/1103-pwa-and-offline-saves.md).
@@ -46,12 +47,12 @@ export function persistQueryCache(client: QueryClient): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
     timer = undefined;
-    const user = client.getQueryData<User | null>(['user']);
+    const user = client.getQueryData<User | null>(queryKeys.user);
     // Signed out (or signing out: the device's record of the member goes first): keep nothing.
     if (!user || lastUser()?.id !== user.id) return;
     const state = dehydrate(client, {
       // Answers only; the user has its own record (last-user.ts).
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== 'user',
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.user[0],
     });
     try {
       localStorage.setItem(keyOf(user.id), JSON.stringify({ at: Date.now(), state }));

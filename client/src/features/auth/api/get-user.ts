@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { SessionState, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 import { lastUser, rememberUser } from '@/lib/offline/last-user';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The current user, or null when signed out. GET /api/session answers a visitor with 200 and
@@ -23,7 +24,7 @@ export async function getUser(): Promise<User | null> {
   }
 }
 
-export const userQueryKey = ['user'] as const;
+export const userQueryKey = queryKeys.user;
 
 export interface UserState {
   data: User | null | undefined;

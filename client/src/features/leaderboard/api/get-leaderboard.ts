@@ -15,6 +15,7 @@ export {
   type BoardKind,
   type LeaderboardFilters,
 } from './leaderboard-path';
+import { queryKeys } from '@/lib/query-keys';
 
 export const isFiltered = (f: LeaderboardFilters) => f.ageGroup !== 'all' || f.gender !== 'all';
 
@@ -36,12 +37,7 @@ export const leaderboardQueryOptions = (
   kind: BoardKind = 'all',
 ) =>
   queryOptions({
-    queryKey: [
-      'leaderboard',
-      period,
-      tz,
-      { ageGroup: filters.ageGroup, gender: filters.gender, kind },
-    ] as const,
+    queryKey: queryKeys.board(period, tz, { ageGroup: filters.ageGroup, gender: filters.gender, kind }),
     queryFn: ({ signal }) => getLeaderboard(period, tz, filters, kind, signal),
   });
 

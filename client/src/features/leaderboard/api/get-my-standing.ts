@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeaderboardMe, LeaderboardPeriod } from '@common/schemas/leaderboard';
 import { api } from '@/lib/api-client';
 import type { BoardKind } from './get-leaderboard';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in user's overall rank and best in the period (null: no workout in it). */
 export const getMyStanding = (
@@ -17,7 +18,7 @@ export const getMyStanding = (
 
 export const myStandingQueryOptions = (period: LeaderboardPeriod, tz: string, kind: BoardKind = 'all') =>
   queryOptions({
-    queryKey: ['leaderboard', period, tz, 'me', kind] as const,
+    queryKey: queryKeys.myStanding(period, tz, kind),
     queryFn: ({ signal }) => getMyStanding(period, tz, kind, signal),
   });
 

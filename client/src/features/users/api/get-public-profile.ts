@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProfile } from '@common/schemas/profile';
 import { api } from '@/lib/api-client';
 import { publicProfilePath } from './public-profile-path';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/users/:username: public fields, stats and recent workouts (404 for an unknown name). */
 export const getPublicProfile = (username: string, signal?: AbortSignal) =>
@@ -10,7 +11,7 @@ export const getPublicProfile = (username: string, signal?: AbortSignal) =>
 // ['users', username]: saving or deleting a workout invalidates ['users'].
 export const publicProfileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: ['users', username] as const,
+    queryKey: queryKeys.publicProfile(username),
     queryFn: ({ signal }) => getPublicProfile(username, signal),
     // The spec: loading a public profile retries once (every other query does not retry).
     retry: 1,

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { outboxQueryKey } from './get-queued-saves';
 import { invalidateWorkoutData } from './invalidate';
+import { queryKeys } from '@/lib/query-keys';
 
 export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) =>
   api<SavedWorkout>('/api/workouts', {
@@ -21,7 +22,6 @@ export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) 
 export type SaveOutcome = SavedWorkout & { queued?: true };
 
 // The current user's query key (owned by the auth feature; features do not import each other).
-const USER_KEY = ['user'] as const;
 
 /**
  * Saves a workout (docs/product.md#idempotent-saves). One key is made per save attempt and kept until that attempt
@@ -44,7 +44,7 @@ export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: SaveOutc
       try {
         return await createWorkout(body, key);
       } catch (err) {
-        const user = queryClient.getQueryData<User | null>(USER_KEY);
+        const user = queryClient.getQueryData<User | null>(queryKeys.user);
         if (!(err instanceof TypeError) || !user) throw err;
         // The set's own time, so that a save sent tomorrow still counts for today.
         const createdAt = body.createdAt ?? new Date().toISOString();

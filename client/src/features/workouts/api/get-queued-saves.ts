@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueuedSave } from '@/lib/offline/outbox';
 import { mayHaveQueued } from '@/lib/offline/last-user';
+import { queryKeys } from '@/lib/query-keys';
 
-export const outboxQueryKey = (userId: number) => ['outbox', userId] as const;
+export const outboxQueryKey = queryKeys.outbox;
 
 /** Saves made offline and not yet accepted by the server (IndexedDB, read lazily). */
 export const queuedSavesQueryOptions = (userId: number) =>

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyStats } from '@common/schemas/workouts';
 import { api } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { queryKeys } from '@/lib/query-keys';
 
-export const statsQueryKey = ['stats'] as const;
+export const statsQueryKey = queryKeys.stats;
 
 /** GET /api/stats: the weekly goal's week is the viewer's calendar week in `tz`. */
 export const getStats = (tz: string, signal?: AbortSignal) =>

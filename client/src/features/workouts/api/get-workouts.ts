@@ -7,8 +7,9 @@ import {
 import type { Workout } from '@common/schemas/workouts';
 import { NEXT_CURSOR_HEADER } from '@common/workouts';
 import { api, request } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const workoutsQueryKey = ['workouts'] as const;
+export const workoutsQueryKey = queryKeys.workouts;
 
 /** The signed-in user's workouts, newest first (the server's first page of 100). */
 export const getWorkouts = () => api<Workout[]>('/api/workouts');

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { statsQueryKey } from './get-stats';
 import { workoutsQueryKey } from './get-workouts';
+import { queryKeys } from '@/lib/query-keys';
 
 // What a saved or deleted workout changes: own workouts and stats, every leaderboard period and
 // filter, and public profiles (['users', username]).
@@ -8,7 +9,7 @@ export function invalidateWorkoutData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: workoutsQueryKey }),
     queryClient.invalidateQueries({ queryKey: statsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['leaderboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['users'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   ]);
 }
