@@ -17,6 +17,20 @@ export default defineConfig({
           include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts', 'server/src/lib/**/*.test.ts', 'server/src/index.test.ts'],
           testTimeout: 30_000,
           environment: 'node',
+          setupFiles: ['vitest.setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Forms and dialogs with logic, rendered with Testing Library against the real API.
+          name: 'components',
+          include: ['client/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          globalSetup: ['server/src/test/global-setup-components.ts'],
+          setupFiles: ['vitest.setup.ts', 'client/src/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -26,6 +40,7 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts'],
           exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts'],
           globalSetup: ['server/src/test/global-setup-pglite.ts'],
+          setupFiles: ['vitest.setup.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -40,6 +55,7 @@ export default defineConfig({
                 include: ['server/src/**/*.test.ts'],
                 exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts'],
                 globalSetup: ['server/src/test/global-setup-postgres.ts'],
+                setupFiles: ['vitest.setup.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

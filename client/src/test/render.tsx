@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import Toaster from '@/components/ui/toaster';
+
+/**
+ * Renders a piece of the client as the app does: a query client of its own (no retries, so an
+ * error shows at once), the toasts, and a router at `path` whose navigations the test can read.
+ */
+export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const location = memoryLocation({ path, record: true });
+  const user = userEvent.setup();
+  const result: RenderResult = render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>{ui}</Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, user, queryClient, history: location.history! };
+}
+
+let counter = 0;
+/** A fresh, valid member for a test: unique name and email. */
+export function newMember() {
+  counter += 1;
+  const name = `ct_${Date.now().toString(36)}_${counter}`;
+  return { username: name, email: `${name}@example.com`, password: 'correct horse battery' };
+}
+
+/** Registers a member through the real API from the page (the cookie is the page's from then on). */
+export async function signUp(member = newMember()) {
+  const res = await fetch('/api/register', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(member),
+    credentials: 'include',
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  return member;
+}
