@@ -14,7 +14,7 @@ import {
   WEEKLY_GOAL_MIN,
 } from '../constants';
 import { publicUserSchema } from './auth';
-import { plainText } from './text';
+import { plainText, visibleText } from './text';
 import { publicWorkoutSchema, statsSchema } from './workouts';
 
 // PATCH /api/profile (docs/product.md#profile-fields, docs/product.md#profile-picture) and GET /api/users/:username, shared with the client.
@@ -160,9 +160,7 @@ const fixed = (field: string) =>
  */
 export const updateProfileSchema = z.strictObject(
   {
-    fullName: plainText('Full name')
-      .trim()
-      .max(FULL_NAME_MAX, `Full name must be at most ${FULL_NAME_MAX} characters`)
+    fullName: visibleText('Full name', { max: FULL_NAME_MAX })
       .transform((s) => (s === '' ? null : s))
       .nullable()
       .optional(),

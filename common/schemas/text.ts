@@ -44,3 +44,79 @@ export function plainText(label: string, options: TextRuleOptions = {}) {
       abort: true,
     });
 }
+
+// ---- Text others see: names and notes (docs/decisions/1320-visible-text-rules.md) --------------
+// On top of the rules above, text shown to people (a full name on a public profile, notes) must
+// not hide or reorder what is read: no direction controls, no invisible formatting characters,
+// no noncharacters, no pile of combining marks. Passwords and other plain fields do not take
+// these rules: refusing a character there could lock out a member who already used it.
+
+/** Bidi embeddings, overrides, isolates and marks (U+061C, U+200E/F, U+202A-E, U+2066-9). */
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** U+FDD0-FDEF and the last two code points of every plane. */
+const NONCHARACTER = /[\ufdd0-\ufdef\ufffe\uffff\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{4fffe}\u{4ffff}\u{5fffe}\u{5ffff}\u{6fffe}\u{6ffff}\u{7fffe}\u{7ffff}\u{8fffe}\u{8ffff}\u{9fffe}\u{9ffff}\u{afffe}\u{affff}\u{bfffe}\u{bffff}\u{cfffe}\u{cffff}\u{dfffe}\u{dffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/u;
+/** A subdivision flag (England, Scotland, Wales): the black flag, 1-7 tag letters or digits, cancel tag. */
+const TAG_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,7}\u{e007f}/gu;
+/**
+ * A zero-width joiner or non-joiner between two visible pieces of a word or an emoji (Indic and
+ * Persian spelling, 👨‍👩‍👧): left in; one at an end, next to a space or beside another invisible
+ * character hides nothing that is read, and is refused.
+ */
+const JOINER_IN_WORD = /(?<=[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200c\u200d](?=[\p{L}\p{M}\p{Extended_Pictographic}])/gu;
+/**
+ * Invisible characters: format characters (zero-width space, word joiner, invisible operators,
+ * BOM, soft hyphen, interlinear annotations, tags...), the combining grapheme joiner, Hangul
+ * fillers and the braille blank (blank-looking letters used for "empty" names), and the line and
+ * paragraph separators.
+ */
+const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\u2800\u2028\u2029]/u;
+/** Variation selectors (VS1-16, VS17-256, Mongolian FVS): one after a visible character only. */
+const VARIATION_SELECTOR = '[\\ufe00-\\ufe0f\\u{e0100}-\\u{e01ef}\\u180b-\\u180d\\u180f]';
+const STACKED_SELECTORS = new RegExp(`(?:^|${VARIATION_SELECTOR}|\\s)${VARIATION_SELECTOR}`, 'u');
+/** Combining marks in a row beyond which the text is "Zalgo" rather than any language's spelling. */
+export const MAX_MARKS_IN_A_ROW = 4;
+const TOO_MANY_MARKS = new RegExp(`\\p{M}{${MAX_MARKS_IN_A_ROW + 1},}`, 'u');
+
+/** Length as a person counts it: code points, so an emoji outside the BMP counts once, not twice. */
+export function codePointLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n += 1;
+  return n;
+}
+
+/**
+ * The sentence explaining why text shown to people breaks the visible-text rules (after the
+ * plain ones of textRuleError), or null when it follows them.
+ */
+export function visibleTextError(label: string, value: string, options: TextRuleOptions = {}): string | null {
+  const plain = textRuleError(label, value, options);
+  if (plain) return plain;
+  if (BIDI.test(value)) return `${label} must not contain characters that change the text direction`;
+  if (NONCHARACTER.test(value)) return `${label} contains a character that is not valid text (a Unicode noncharacter)`;
+  const withoutAllowed = value.replace(TAG_FLAG, '\u{1f3f4}').replace(JOINER_IN_WORD, '');
+  if (INVISIBLE.test(withoutAllowed)) return `${label} must not contain invisible characters (such as zero-width spaces)`;
+  if (STACKED_SELECTORS.test(value)) return `${label} must not contain invisible characters (stacked variation selectors)`;
+  if (TOO_MANY_MARKS.test(value))
+    return `${label} must not stack more than ${MAX_MARKS_IN_A_ROW} accents or marks on one character`;
+  return null;
+}
+
+/**
+ * A string shown to people (full name, notes), trimmed, at most `max` code points:
+ * the plain text rules, then the visible-text ones, both before trimming.
+ */
+export function visibleText(label: string, options: TextRuleOptions & { max: number }) {
+  return z
+    .string({ error: `${label} must be text` })
+    .refine((v) => visibleTextError(label, v, options) === null, {
+      error: (iss) => visibleTextError(label, String(iss.input), options) ?? `${label} is not valid`,
+      abort: true,
+    })
+    .trim()
+    .refine((v) => codePointLength(v) <= options.max, {
+      error: `${label} must be at most ${options.max} characters`,
+      abort: true,
+    })
+    // For the API description: JSON Schema's maxLength counts code points too (zod's .max() does not).
+    .meta({ maxLength: options.max });
+}

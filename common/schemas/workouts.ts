@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './text';
+import { plainText, visibleText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
 import { isValidTimeZone } from './leaderboard';
 import { verificationSchema } from './verification';
@@ -20,9 +20,7 @@ export const pushupsSchema = z
   .min(PUSHUPS_MIN, 'Please enter a number greater than zero')
   .max(PUSHUPS_MAX, `Push-ups must be at most ${PUSHUPS_MAX}`);
 
-export const notesSchema = plainText('Notes', { multiline: true })
-  .trim()
-  .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
+export const notesSchema = visibleText('Notes', { multiline: true, max: NOTES_MAX })
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 

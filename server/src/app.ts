@@ -36,6 +36,10 @@ export interface AppConfig {
   loginWindowMs: number;
   registerMax: number;
   registerWindowMs: number;
+  /** Answers "that email already has an account" per address and over all (0: no overall limit). */
+  registerTakenMax: number;
+  registerTakenGlobalMax: number;
+  registerTakenWindowMs: number;
   /** Workouts one member may save in the window. */
   saveMax: number;
   saveWindowMs: number;
@@ -58,6 +62,9 @@ export const defaultConfig: AppConfig = {
   loginWindowMs: 15 * 60_000,
   registerMax: 30,
   registerWindowMs: 60 * 60_000,
+  registerTakenMax: 5,
+  registerTakenGlobalMax: 100,
+  registerTakenWindowMs: 60 * 60_000,
   saveMax: 30,
   saveWindowMs: 60 * 60_000,
   argon2Concurrency: os.availableParallelism(),

@@ -37,6 +37,13 @@ const envSchema = z.object({
   ARGON2_QUEUE: z.coerce.number().int().min(0).optional(),
   REGISTER_MAX: z.coerce.number().int().positive().default(30),
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /**
+   * "An account with that email already exists." answers per address, and over all addresses
+   * (0: no overall limit), in the window (docs/decisions/1323-register-email-enumeration.md).
+   */
+  REGISTER_TAKEN_MAX: z.coerce.number().int().positive().default(5),
+  REGISTER_TAKEN_GLOBAL_MAX: z.coerce.number().int().min(0).default(100),
+  REGISTER_TAKEN_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CLIENT_DIR: z.string().default('./dist/client'),
   /** The process's leaderboard cache (docs/decisions/0206); off only to measure without it. */
   BOARD_CACHE: bool.default(true),

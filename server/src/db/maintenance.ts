@@ -1,14 +1,15 @@
 import { lt, or, sql } from 'drizzle-orm';
 import { SESSION_IDLE_DAYS } from '@common/constants';
 import type { Db } from './client';
-import { rateLimits, sessions } from './schema';
+import { KEY_TOMBSTONE_HOURS, rateLimits, sessions, workoutKeyTombstones } from './schema';
 
 const DAY = 86_400_000;
 
 /**
- * Deletes what has expired: sessions past their absolute or idle limit, and rate-limit windows
+ * Deletes what has expired: sessions past their absolute or idle limit, rate-limit windows
  * that are over (nothing else ever deletes the rows of addresses and usernames that never come
- * back). Runs on PGlite and PostgreSQL alike. Returns how many rows went.
+ * back), and deleted workouts' keys older than KEY_TOMBSTONE_HOURS. Runs on PGlite and
+ * PostgreSQL alike. Returns how many rows went.
  */
 export async function sweepExpired(db: Db, now: Date) {
   const deadSessions = await db
@@ -19,7 +20,12 @@ export async function sweepExpired(db: Db, now: Date) {
     .delete(rateLimits)
     .where(sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`)
     .returning({ key: rateLimits.key });
-  return { sessions: deadSessions.length, rateLimits: deadLimits.length };
+  // A deleted workout's key only needs remembering while a retry can still come (saves.sql).
+  const oldKeys = await db
+    .delete(workoutKeyTombstones)
+    .where(lt(workoutKeyTombstones.deletedAt, new Date(now.getTime() - KEY_TOMBSTONE_HOURS * 3_600_000)))
+    .returning({ userId: workoutKeyTombstones.userId });
+  return { sessions: deadSessions.length, rateLimits: deadLimits.length, keyTombstones: oldKeys.length };
 }
 
 /**
@@ -30,7 +36,7 @@ export async function sweepExpired(db: Db, now: Date) {
  * event loop (PGlite runs in this thread), so it is not done here.
  */
 export async function housekeeping(db: Db) {
-  await db.execute(sql`vacuum (analyze) sessions, rate_limits, avatars, leaderboard_bests, leaderboard_counts, leaderboard_periods`);
+  await db.execute(sql`vacuum (analyze) sessions, rate_limits, workout_key_tombstones, avatars, leaderboard_bests, leaderboard_counts, leaderboard_periods`);
   await db.execute(sql`analyze workouts, users`);
 }
 

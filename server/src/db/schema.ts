@@ -195,6 +195,31 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   toDriver: (v) => v,
 });
 
+/**
+ * Idempotency keys of deleted workouts, remembered for 24 hours after the delete so that a late
+ * retry of the save cannot bring the workout back (docs/decisions/1322-idempotency-tombstones.md).
+ * Written by the delete itself; read by save_batch (server/src/db/sql/saves.sql); older rows are
+ * purged by server/src/db/maintenance.ts.
+ */
+/** How long a deleted workout's key is remembered (also `interval '24 hours'` in saves.sql). */
+export const KEY_TOMBSTONE_HOURS = 24;
+
+export const workoutKeyTombstones = pgTable(
+  'workout_key_tombstones',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.idempotencyKey] }),
+    index('workout_key_tombstones_deleted_idx').on(t.deletedAt),
+  ],
+);
+
 /** Camera captures (docs/product.md#profile-picture), served at /api/avatars/:id. One row per user at most. */
 export const avatars = pgTable(
   'avatars',

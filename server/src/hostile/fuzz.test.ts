@@ -55,6 +55,8 @@ const t = useTestApp({
   loginMaxFailures: 1_000_000,
   loginIpMaxFailures: 1_000_000,
   registerMax: 1_000_000,
+  registerTakenMax: 1_000_000,
+  registerTakenGlobalMax: 0,
   saveMax: 1_000_000,
   argon2Queue: 100_000,
   argon2Cost: { memoryCost: 1024, timeCost: 1 },

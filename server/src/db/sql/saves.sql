@@ -13,7 +13,13 @@
 -- One row per save, by n:
 -- - 'replay': the member's row under this key (nothing counted, nothing inserted);
 -- - 'limited': over the limit (counted, nothing inserted), with the window's count and end;
--- - 'created': the new row.
+-- - 'created': the new row;
+-- - 'deleted': the member deleted the workout saved under this key less than 24 hours before
+--   this save was received (workout_key_tombstones, written by the delete in the same
+--   transaction; docs/decisions/1322-idempotency-tombstones.md): nothing counted, nothing
+--   inserted, request_hash is the deleted save's. The 24 hours are also KEY_TOMBSTONE_HOURS in
+--   server/src/db/schema.ts (the purge). A snapshot sees either the workout or its tombstone,
+--   never neither, so a retry racing the delete cannot insert it again.
 -- replay and created carry previous_best: the member's best over the sets saved before it
 -- (docs/decisions/1102-after-a-save.md), this batch's earlier sets included.
 -- The save-limit rows are counted with one upsert per key for all of its saves here, in key order
@@ -42,12 +48,18 @@ BEGIN
   ), prior AS (
     SELECT i.n, w.id, w.user_id, w.pushups, w.notes, w.created_at, w.verified, w.request_hash
     FROM input i JOIN workouts w ON w.user_id = i.user_id AND w.idempotency_key = i.idem_key
+  ), gone AS (
+    SELECT i.n, g.request_hash
+    FROM input i JOIN workout_key_tombstones g ON g.user_id = i.user_id AND g.idempotency_key = i.idem_key
+    WHERE g.deleted_at > i.received_at - interval '24 hours'
+      AND NOT EXISTS (SELECT FROM prior p WHERE p.n = i.n)
   ), counted AS (
     SELECT i.n, i.limit_key, i.received_at,
       row_number() OVER (PARTITION BY i.limit_key ORDER BY i.n) AS k,
       count(*) OVER (PARTITION BY i.limit_key) AS total
     FROM input i
     WHERE i.limit_key IS NOT NULL AND NOT EXISTS (SELECT FROM prior p WHERE p.n = i.n)
+      AND NOT EXISTS (SELECT FROM gone g WHERE g.n = i.n)
   ), hit AS (
     -- excluded.reset_at - win is the first save's time: a window ended by then starts again.
     INSERT INTO rate_limits AS r (key, count, reset_at)
@@ -64,6 +76,7 @@ BEGIN
     SELECT i.*, row_number() OVER (ORDER BY i.n) AS k
     FROM input i
     WHERE NOT EXISTS (SELECT FROM prior p WHERE p.n = i.n)
+      AND NOT EXISTS (SELECT FROM gone g WHERE g.n = i.n)
       AND NOT EXISTS (SELECT FROM verdict v WHERE v.n = i.n AND v.count > p_max)
   ), saved AS (
     INSERT INTO workouts AS w (user_id, pushups, notes, created_at, received_at, idempotency_key, request_hash, verified)
@@ -90,5 +103,8 @@ BEGIN
   FROM saved_n s
   UNION ALL
   SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL
-  FROM verdict v WHERE v.count > p_max;
+  FROM verdict v WHERE v.count > p_max
+  UNION ALL
+  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL
+  FROM gone g;
 END $$;

@@ -19,7 +19,15 @@ export interface AuthLimits {
   loginWindowMs: number;
   registerMax: number;
   registerWindowMs: number;
+  registerTakenMax: number;
+  registerTakenGlobalMax: number;
+  registerTakenWindowMs: number;
 }
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with that email already exists.';
+
+/** The key of the overall "email taken" counter (all addresses). */
+export const REGISTER_TAKEN_ALL = 'register-taken-all';
 
 /**
  * Failed logins for one username, from all addresses: free at first, then a growing delay
@@ -61,23 +69,55 @@ export async function register(
   if (isCommonPassword(input.password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
   }
-  const taken = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(
-      or(
-        eq(sql`lower(${users.username})`, input.username.toLowerCase()),
-        eq(sql`lower(${users.email})`, input.email.toLowerCase()),
-      ),
-    );
+  // "That email already has an account" tells whoever asks that the address is a member's, so
+  // those answers are limited per address and over all addresses
+  // (docs/decisions/1323-register-email-enumeration.md). Every registration reserves one in each
+  // counter *before* the email is looked up, and gives them back unless the answer is that one:
+  // beyond a limit every registration gets the same 429, whatever its email, so the refusal
+  // itself tells nothing, parallel requests included.
+  const takenKeys = [`register-taken:${addressKey(ip)}`];
+  if (limits.registerTakenGlobalMax > 0) takenKeys.push(REGISTER_TAKEN_ALL);
+  const reserved: string[] = [];
+  const giveBack = async () => {
+    for (const key of reserved.splice(0)) await rateLimit.refund(db, key);
+  };
+  for (const key of takenKeys) {
+    const state = await rateLimit.hit(db, key, limits.registerTakenWindowMs, now);
+    reserved.push(key);
+    const max = key === REGISTER_TAKEN_ALL ? limits.registerTakenGlobalMax : limits.registerTakenMax;
+    if (state.count > max) {
+      await giveBack();
+      const after = rateLimit.retryAfterSeconds(state, now);
+      throw tooManyRequests(
+        key === REGISTER_TAKEN_ALL
+          ? `Sign-ups are paused for ${minutes(after)} minutes after many attempts with emails that already have an account. Please try again then, or sign in if you have an account.`
+          : `Too many sign-up attempts from your network with emails that already have an account. Please try again in ${minutes(after)} minutes, or sign in if you have an account.`,
+        after,
+      );
+    }
+  }
+  let taken: { username: string; email: string }[];
+  try {
+    taken = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(
+        or(
+          eq(sql`lower(${users.username})`, input.username.toLowerCase()),
+          eq(sql`lower(${users.email})`, input.email.toLowerCase()),
+        ),
+      );
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
   const nameTaken = taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase());
+  if (!nameTaken && taken.length > 0) throw conflict(EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
+  // Any other answer (a new account, a taken username, which is public anyway) gives them back.
+  await giveBack();
   if (nameTaken)
     throw conflict('That username is already taken.', {
       username: ['That username is already taken.'],
-    });
-  if (taken.length > 0)
-    throw conflict('An account with that email already exists.', {
-      email: ['An account with that email already exists.'],
     });
 
   const passwordHash = await hashPassword(input.password);

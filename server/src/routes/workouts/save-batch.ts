@@ -28,7 +28,9 @@ export interface SavedRow {
 export type SaveOutcome =
   | { kind: 'replay'; row: SavedRow & { requestHash: string | null }; previousBest: number | null }
   | { kind: 'limited'; window: { count: number; resetAt: Date } }
-  | { kind: 'created'; row: SavedRow; previousBest: number | null };
+  | { kind: 'created'; row: SavedRow; previousBest: number | null }
+  /** The key's workout was deleted within 24 hours; the hash of the body it was saved with. */
+  | { kind: 'deleted'; requestHash: string | null };
 
 /** Saves allowed per limit key in a window; one value per queue (it is the app's configuration). */
 export interface SaveLimit {
@@ -65,6 +67,10 @@ async function saveBatchStatement(db: Db, saves: SaveArgs[], limit: SaveLimit | 
     const n = Number(row.n);
     if (row.kind === 'limited') {
       out[n] = { kind: 'limited', window: { count: Number(row.count), resetAt: date(row.reset_at) } };
+      continue;
+    }
+    if (row.kind === 'deleted') {
+      out[n] = { kind: 'deleted', requestHash: row.request_hash as string | null };
       continue;
     }
     const saved: SavedRow = {

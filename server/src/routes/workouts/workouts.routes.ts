@@ -65,7 +65,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: createBody,
         headers: createHeadersSchema,
-        response: { 201: savedWorkoutSchema, ...errors, 422: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: savedWorkoutSchema, ...errors, 410: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -107,7 +107,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await service.deleteWorkout(app.db, user.id, request.params.id);
+      await service.deleteWorkout(app.db, user.id, request.params.id, app.now());
       return reply.code(204).send(null);
     },
   );

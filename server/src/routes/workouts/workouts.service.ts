@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import { traceProblem } from '@common/schemas/verification';
@@ -13,7 +13,7 @@ import {
 } from '@common/schemas/workouts';
 import type { Db } from '../../db/client';
 import { localParts } from '../leaderboard/period';
-import { workouts } from '../../db/schema';
+import { KEY_TOMBSTONE_HOURS, workoutKeyTombstones, workouts } from '../../db/schema';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { saveQueue, type SaveOutcome } from './save-batch';
@@ -63,6 +63,29 @@ function requestHash(input: CreateWorkoutData): string {
   if (input.verification) parts.push(input.verification);
   const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+export const DELETED_RETRY_MESSAGE =
+  'This workout was deleted, so this repeated save was not stored again. To log it anew, save it as a new workout.';
+
+/** A retry under the key of a workout deleted in the last 24 hours: 410, or 422 for another body. */
+function deletedRetry(storedHash: string | null, hash: string): HttpError {
+  return storedHash === hash ? new HttpError(410, DELETED_RETRY_MESSAGE) : idempotencyMismatch();
+}
+
+async function findTombstone(db: Db, userId: number, key: string, now: Date) {
+  const rows = await db
+    .select({ requestHash: workoutKeyTombstones.requestHash })
+    .from(workoutKeyTombstones)
+    .where(
+      and(
+        eq(workoutKeyTombstones.userId, userId),
+        eq(workoutKeyTombstones.idempotencyKey, key),
+        gt(workoutKeyTombstones.deletedAt, new Date(now.getTime() - KEY_TOMBSTONE_HOURS * 3_600_000)),
+      ),
+    )
+    .limit(1);
+  return rows[0];
 }
 
 export const idempotencyMismatch = () =>
@@ -132,7 +155,8 @@ async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedW
 
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
- * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101).
+ * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101);
+ * a retry of a workout deleted within 24 hours is a 410 (docs/decisions/1322-idempotency-tombstones.md).
  * The answer carries the member's previous best (docs/decisions/1102-after-a-save.md), read by the
  * save's own statement; concurrent saves share one statement and commit (./save-batch.ts).
  */
@@ -179,6 +203,9 @@ export async function createWorkout(
         const { workout } = replay(stored, hash, input);
         return { workout: await withPreviousBest(db, workout), replayed: true };
       }
+      // ... and was deleted since.
+      const tombstone = await findTombstone(db, userId, idempotencyKey, now);
+      if (tombstone) throw deletedRetry(tombstone.requestHash, hash);
     }
     throw err;
   }
@@ -189,6 +216,7 @@ export async function createWorkout(
       after,
     );
   }
+  if (outcome.kind === 'deleted') throw deletedRetry(outcome.requestHash, hash!);
   if (outcome.kind === 'replay') {
     const { workout } = replay(outcome.row, hash!, input);
     return { workout: { ...workout, previousBest: outcome.previousBest }, replayed: true };
@@ -271,13 +299,25 @@ export async function listWorkouts(
 
 // ---- Delete and stats -------------------------------------------------------------------------
 
-/** Deletes one of the user's own workouts; anyone else's (or a missing one) is a 404. */
-export async function deleteWorkout(db: Db, userId: number, id: number): Promise<void> {
-  const rows = await db
-    .delete(workouts)
-    .where(and(eq(workouts.id, id), eq(workouts.userId, userId)))
-    .returning({ id: workouts.id });
-  if (rows.length === 0) throw notFound('Workout not found.');
+/**
+ * Deletes one of the user's own workouts; anyone else's (or a missing one) is a 404. Its
+ * idempotency key is remembered in the same statement, hence the same commit, so a late retry of
+ * its save cannot bring it back (docs/decisions/1322-idempotency-tombstones.md).
+ */
+export async function deleteWorkout(db: Db, userId: number, id: number, now: Date): Promise<void> {
+  const result = (await db.execute(sql`
+    with gone as (
+      delete from workouts where id = ${id} and user_id = ${userId}
+      returning id, user_id, idempotency_key, request_hash
+    ), remembered as (
+      insert into workout_key_tombstones (user_id, idempotency_key, request_hash, deleted_at)
+      select user_id, idempotency_key, request_hash, ${now.toISOString()}::timestamptz
+      from gone where idempotency_key is not null
+      on conflict (user_id, idempotency_key)
+        do update set request_hash = excluded.request_hash, deleted_at = excluded.deleted_at
+    )
+    select id from gone`)) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) throw notFound('Workout not found.');
 }
 
 /** All four figures in one statement, so they always describe the same set of workouts. */
