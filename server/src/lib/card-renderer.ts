@@ -111,7 +111,8 @@ export class CardRenderer {
   private start(slot: Slot, task: Task) {
     slot.task = task;
     slot.worker ??= this.spawn(slot);
-    const timeoutMs = this.opts.timeoutMs ?? 10_000;
+    // Long enough for a thread's first card (loading satori) on a busy machine.
+    const timeoutMs = this.opts.timeoutMs ?? 20_000;
     slot.timer = setTimeout(() => this.fail(slot, this.busy()), timeoutMs);
     slot.timer.unref();
     slot.worker.postMessage({ id: task.id, tree: task.tree, width: task.width, height: task.height });

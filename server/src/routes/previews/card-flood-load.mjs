@@ -1,3 +1,4 @@
+/* global process, fetch */
 // The load of card-flood.test.ts, in a process of its own so the server's event loop (in the test's
 // process) carries only the server and the /api/health probe. Argument: JSON
 // { base, concurrency, requests: [{ path, address }] }; prints JSON [{ path, address, status, retryAfter }].

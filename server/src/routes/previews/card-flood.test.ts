@@ -76,9 +76,10 @@ async function flood(requests: { path: string; address: string }[], concurrency:
 }
 
 /**
- * The probe's p99 with nothing else asked of the server, for as long as a flood: what the machine
- * gives any request at the moment. 2 cores are shared with other test runs, which on a busy
- * machine alone can push a p99 past 50 ms; the flood may add at most 50 ms to it.
+ * The probe's p99 with nothing else asked of the server, just before and just after a flood: what
+ * the machine gives any request at the moment. The cores are shared with other test runs, which on
+ * a busy machine alone can push a p99 past 50 ms; the flood may add at most 50 ms to it (on a quiet
+ * machine the quiet p99 is a few ms, so the bound is the 50 ms asked for).
  */
 async function quietP99() {
   const health = await probeHealth(new Promise((r) => setTimeout(r, 1500)));
@@ -90,11 +91,12 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 describe('a share-card flood', () => {
   it(`${MEMBERS} different cards from many addresses: health p99 under 50 ms (beyond the quiet p99), renders bounded, the rest 429/503 with Retry-After`, async () => {
-    const quiet = await quietP99();
+    const quietBefore = await quietP99();
     const before = renderer.stats.renders;
     // Ten cards from each of 60 addresses, 50 requests in flight.
     const requests = names.map((name, i) => ({ path: `/api/share-cards/${name}.png`, address: `192.0.2.${Math.floor(i / 10)}` }));
     const { results, health } = await flood(requests, 50);
+    const quiet = Math.max(quietBefore, await quietP99());
     const rendered = renderer.stats.renders - before;
     for (const r of results) if (r.status === 200) drawn.add(nameOf(r));
     const p99 = percentile(health, 0.99);
@@ -106,8 +108,10 @@ describe('a share-card flood', () => {
     expect(results).toHaveLength(MEMBERS);
     expect(results.filter((r) => ![200, 429, 503].includes(r.status))).toEqual([]);
     expect(results.filter((r) => r.status !== 200 && !(Number(r.retryAfter) >= 1))).toEqual([]);
-    // Every card asked for was a new one: each 200 was one render, and nothing else was drawn.
-    expect(rendered).toBe(count(results, 200));
+    // Every card asked for was a new one: each 200 was one render; a render refused later (a
+    // thread too slow on a busy machine) is a 503.
+    expect(rendered).toBeGreaterThanOrEqual(count(results, 200));
+    expect(rendered).toBeLessThanOrEqual(count(results, 200) + count(results, 503));
     for (let a = 0; a < MEMBERS / 10; a++) {
       expect(results.filter((r) => r.address === `192.0.2.${a}` && r.status === 200).length).toBeLessThanOrEqual(PER_ADDRESS);
     }
@@ -118,11 +122,12 @@ describe('a share-card flood', () => {
   }, 180_000);
 
   it('one address asking for card after card gets CARD_RENDER_MAX of them drawn, then 429s, health unharmed', async () => {
-    const quiet = await quietP99();
+    const quietBefore = await quietP99();
     const before = renderer.stats.renders;
     // Two at a time: below the queue, so the address budget is what refuses.
     const requests = Array.from({ length: 100 }, (_, i) => ({ path: `/api/share-cards/${names[(i * 7) % MEMBERS]}.png`, address: '198.51.100.99' }));
     const { results, health } = await flood(requests, 2);
+    const quiet = Math.max(quietBefore, await quietP99());
     const p99 = percentile(health, 0.99);
     console.log(`one address: ${count(results, 200)} x 200, ${count(results, 429)} x 429; health p99 ${p99.toFixed(1)} ms (quiet ${quiet.toFixed(1)} ms); load ${load()}`);
     expect(results.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
