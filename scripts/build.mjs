@@ -89,6 +89,8 @@ export async function buildServer() {
   // db/sql-sources.ts its SQL files at new URL('./sql', ...): beside the bundle.
   fs.cpSync(at('server/src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
   fs.cpSync(at('server/src/db/sql'), path.join(tmp, 'sql'), { recursive: true });
+  // lib/card-renderer.ts starts its render threads from new URL('./card-render-worker.mjs', import.meta.url).
+  fs.copyFileSync(at('server/src/lib/card-render-worker.mjs'), path.join(tmp, 'card-render-worker.mjs'));
   fs.rmSync(outdir, { recursive: true, force: true });
   fs.renameSync(tmp, outdir);
 }

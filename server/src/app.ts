@@ -6,6 +6,7 @@ import { trustProxyOption, type TrustProxy } from './lib/client-address';
 import { ARGON2_DEFAULT_COST, argon2Limiter, configureArgon2Cost } from './lib/password';
 import { compiledSerializerCompiler } from './lib/serializer';
 import type { BoardCache } from './lib/board-cache';
+import type { CardRenderer } from './lib/card-renderer';
 import type { SessionCache } from './lib/session-cache';
 import { boardCache } from './plugins/board-cache';
 import { client } from './plugins/client';
@@ -52,6 +53,17 @@ export interface AppConfig {
   periodFillBatch: number;
   /** Folder of the built client; when absent only the API is served. */
   clientDir?: string;
+  /**
+   * The site's address (scheme://host[:port]) for the absolute URLs of link previews; absent:
+   * relative URLs. Never taken from the request's Host (docs/decisions/1311-public-url.md).
+   */
+  publicUrl?: string;
+  /** New share cards drawn per address in the window (beyond: 429); cards already drawn are free. */
+  cardRenderMax: number;
+  cardRenderWindowMs: number;
+  /** Share-card render threads, and the cards that may wait for one (beyond: 503). */
+  cardRenderWorkers: number;
+  cardRenderQueue: number;
 }
 
 export const defaultConfig: AppConfig = {
@@ -71,6 +83,10 @@ export const defaultConfig: AppConfig = {
   argon2Queue: 4 * os.availableParallelism(),
   argon2Cost: ARGON2_DEFAULT_COST,
   periodFillBatch: FILL_BATCH,
+  cardRenderMax: 30,
+  cardRenderWindowMs: 60_000,
+  cardRenderWorkers: 1,
+  cardRenderQueue: 8,
 };
 
 export interface AppDeps {
@@ -82,6 +98,8 @@ export interface AppDeps {
   boardCache?: BoardCache;
   /** Signed-in lookups in memory; none unless given (index.ts gives one; its tests do too). */
   sessionCache?: SessionCache;
+  /** Share-card renderer; made from the config unless given (tests that count renders give one). */
+  cardRenderer?: CardRenderer;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -151,7 +169,7 @@ export async function buildApp(deps: AppDeps) {
   // Also serves uploaded avatars; it raises the body limit on its own route only.
   await app.register(profileRoutes);
   // Profile pages with link-preview tags and their share cards, before the SPA fallback.
-  await app.register(previewsRoutes, { clientDir: config.clientDir });
+  await app.register(previewsRoutes, { clientDir: config.clientDir, renderer: deps.cardRenderer });
   await app.register(client, { clientDir: config.clientDir });
   return app;
 }

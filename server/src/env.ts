@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/client-address';
+import { parsePublicUrl } from './lib/public-url';
 
 // The only reader of process.env: everything the server is configured with, parsed once.
 const bool = z
@@ -26,6 +27,29 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The address the site is reached at (https://fitbench.example): link previews' absolute URLs
+   * start with it. Needed in production for link previews; absent, they are relative (and the
+   * server warns at start). Never taken from the Host header.
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        return parsePublicUrl(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** New share cards drawn per client address in the window (beyond: 429); cards already drawn are free. */
+  CARD_RENDER_MAX: z.coerce.number().int().positive().default(30),
+  CARD_RENDER_WINDOW_MINUTES: z.coerce.number().positive().default(1),
+  /** Share-card render threads, and the cards that may wait for one (beyond: 503). */
+  CARD_RENDER_WORKERS: z.coerce.number().int().positive().max(16).default(1),
+  CARD_RENDER_QUEUE: z.coerce.number().int().min(0).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(30),

@@ -77,8 +77,16 @@ async function main() {
       ...(env.ARGON2_CONCURRENCY ? { argon2Concurrency: env.ARGON2_CONCURRENCY } : {}),
       ...(env.ARGON2_QUEUE !== undefined ? { argon2Queue: env.ARGON2_QUEUE } : {}),
       clientDir: env.CLIENT_DIR,
+      publicUrl: env.PUBLIC_URL,
+      cardRenderMax: env.CARD_RENDER_MAX,
+      cardRenderWindowMs: env.CARD_RENDER_WINDOW_MINUTES * 60_000,
+      cardRenderWorkers: env.CARD_RENDER_WORKERS,
+      cardRenderQueue: env.CARD_RENDER_QUEUE,
     },
   });
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    app.log.warn('PUBLIC_URL is not set: link previews use relative URLs, which most preview bots ignore. Set it to the address the site is reached at, e.g. PUBLIC_URL=https://fitbench.example');
+  }
   if (env.TEST_SLOW_ROUTE) await app.register(slowTestRoutes, { prefix: '/api' });
   app.addHook('onClose', async () => {
     await stopListening?.();

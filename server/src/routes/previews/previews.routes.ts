@@ -1,18 +1,46 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUSHUPS_MAX } from '@common/constants';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { usernameParamSchema } from '@common/schemas/profile';
+import { AddressBudget } from '../../lib/address-budget';
+import { CardRenderer } from '../../lib/card-renderer';
+import { addressKey } from '../../lib/client-address';
 import { notFound } from '../../lib/errors';
 import { loadIndexHtml } from '../../lib/index-html';
-import { previewFacts, previewTags, renderIndexHtml, ShareCardCache } from './previews.service';
+import {
+  challengeTags,
+  genericTags,
+  parseChallengeTarget,
+  previewFacts,
+  profileTags,
+  renderIndexHtml,
+  type PreviewTags,
+} from './previews.service';
+import { ShareCards, type CardContent } from './share-cards';
+
+export interface PreviewsOptions {
+  clientDir?: string;
+  /** Draws the cards; made here from the app's config unless given (tests count its renders). */
+  renderer?: CardRenderer;
+}
 
 /**
- * Public profile pages as a link-preview bot sees them: /users/:username and
- * /90second/users/:username get index.html with Open Graph and Twitter tags, and
- * /api/share-cards/:username.png the card (docs/decisions/1104-link-previews.md).
+ * Pages as a link-preview bot sees them: public profiles (/users/:username,
+ * /90second/users/:username) and challenge links (/90second/timer?beat=&from=, /timer) get
+ * index.html with Open Graph and Twitter tags, and /api/share-cards/:username.png the card
+ * (docs/decisions/1104-link-previews.md, 1310-bounded-share-cards.md, 1312-challenge-link-preview.md).
  */
-export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = async (app, opts) => {
-  const cards = new ShareCardCache();
+export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app, opts) => {
+  const config = app.config;
+  const renderer =
+    opts.renderer ?? new CardRenderer({ workers: config.cardRenderWorkers, queue: config.cardRenderQueue });
+  app.addHook('onClose', () => renderer.close());
+  const cards = new ShareCards(renderer, new AddressBudget(config.cardRenderMax, config.cardRenderWindowMs));
+  // Absolute URLs from the configured address only: the Host header is the client's to write
+  // (docs/decisions/1311-public-url.md).
+  const base = config.publicUrl ?? '';
 
   app.get(
     '/api/share-cards/:file',
@@ -20,9 +48,22 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = asy
       schema: {
         // "{username}.png"; anything else is a 404 like an unknown or private member.
         params: z.object({ file: z.string().max(200) }),
+        description:
+          "A member's share card: their best, or with ?beat= a challenge. Other query parameters, ?best= among them (the preview pages add it so a new best is a new URL for caches), are ignored: a card is found by what it shows.",
+        querystring: z.object({
+          beat: z
+            .string()
+            .regex(/^[1-9][0-9]{0,2}$/, `beat must be a whole number from 1 to ${PUSHUPS_MAX}.`)
+            .refine((v) => Number(v) <= PUSHUPS_MAX, `beat must be a whole number from 1 to ${PUSHUPS_MAX}.`)
+            .optional()
+            .describe("A challenge card (\"{username} did {beat}\"); at most the member's best, else 404."),
+        }),
         response: {
           200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('A 1200x630 PNG (image/png).'),
+          400: apiErrorSchema,
           404: apiErrorSchema,
+          429: apiErrorSchema.describe('Too many new cards drawn for this address in the window (Retry-After).'),
+          503: apiErrorSchema.describe('Every render thread busy and the queue full (Retry-After).'),
         },
       },
     },
@@ -32,8 +73,13 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = asy
       if (!username?.success) throw notFound('No share card here.');
       const facts = await previewFacts(app.db, username.data);
       if (!facts) throw notFound('No share card here.');
-      const png = await cards.get(facts);
-      // The page links the card with ?best=N, so a new best is a new URL; an hour covers the rest.
+      let content: CardContent = { kind: 'profile', username: facts.username, best: facts.bestPushups };
+      if (request.query.beat !== undefined) {
+        const beat = Number(request.query.beat);
+        if (beat > facts.bestPushups) throw notFound('No share card here.');
+        content = { kind: 'challenge', username: facts.username, beat };
+      }
+      const png = await cards.get(content, addressKey(request.ip), app.now().getTime());
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', 'public, max-age=3600')
@@ -42,20 +88,27 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = asy
     },
   );
 
-  // With the profile screen's modulepreloads, as the client plugin serves every other path.
+  // With each screen's modulepreloads, as the client plugin serves every other path.
   const htmlFor = loadIndexHtml(opts.clientDir);
   if (!htmlFor) return;
+  const send = (reply: FastifyReply, path: string, tags: PreviewTags) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderIndexHtml(htmlFor(path).toString('utf8'), tags));
 
-  const page = async (username: string, requestPath: string, origin: string) => {
-    const parsed = usernameParamSchema.safeParse(username);
-    const facts = parsed.success ? await previewFacts(app.db, parsed.data) : null;
-    return renderIndexHtml(htmlFor(requestPath).toString('utf8'), previewTags(facts, origin, requestPath), facts !== null);
-  };
   for (const prefix of ['/users', '/90second/users']) {
     app.get<{ Params: { username: string } }>(`${prefix}/:username`, async (request, reply) => {
-      const origin = `${request.protocol}://${request.host}`;
-      const html = await page(request.params.username, request.url.split('?')[0]!, origin);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      const parsed = usernameParamSchema.safeParse(request.params.username);
+      const facts = parsed.success ? await previewFacts(app.db, parsed.data) : null;
+      return send(reply, request.url.split('?')[0]!, facts ? profileTags(facts, base, prefix) : genericTags(base));
+    });
+  }
+
+  // The timer, as the client router matches it (with or without a final slash).
+  for (const path of ['/90second/timer', '/90second/timer/', '/timer', '/timer/']) {
+    app.get(path, async (request, reply) => {
+      const target = parseChallengeTarget(request.query);
+      const facts = target ? await previewFacts(app.db, target.from) : null;
+      const tags = target && facts && target.beat <= facts.bestPushups ? challengeTags(facts, target.beat, base) : genericTags(base);
+      return send(reply, path, tags);
     });
   }
 };

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { APP_NAME } from '@common/constants';
+import { APP_NAME, PUSHUPS_MAX, PUSHUPS_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
 import type { Db } from '../../db/client';
 import { users, workouts } from '../../db/schema';
 
-// Link previews of public profiles: Open Graph / Twitter tags in index.html and a 1200x630 PNG
-// share card (docs/decisions/1104-link-previews.md).
+// Link previews of public profiles and challenge links: Open Graph / Twitter tags in index.html
+// and a 1200x630 PNG share card (docs/decisions/1104-link-previews.md, 1312-challenge-link-preview.md).
+// Absolute URLs start with PUBLIC_URL, never with the request's Host (docs/decisions/1311-public-url.md).
 
 export interface PreviewFacts {
   username: string;
@@ -36,126 +35,110 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export interface PreviewTags {
+  type: 'profile' | 'website';
   title: string;
   description: string;
   image: string;
   url: string;
+  /** Whether `image` is a share card (1200x630) rather than the app's icon. */
+  card: boolean;
 }
 
-export function previewTags(facts: PreviewFacts | null, origin: string, path: string): PreviewTags {
-  if (!facts) {
-    return {
-      title: APP_NAME,
-      description: 'Take the 90 Second Push-up Challenge, log your workouts and climb the leaderboards.',
-      image: `${origin}/icons/icon-512.png`,
-      // Not the path: it would repeat a private member's name.
-      url: `${origin}/`,
-    };
-  }
+/**
+ * The tags of a page that shows nothing of anyone. `base` is PUBLIC_URL, or '' for relative URLs.
+ * The URL is the home page, not the path: that could repeat a private member's name.
+ */
+export function genericTags(base: string): PreviewTags {
+  return {
+    type: 'website',
+    title: APP_NAME,
+    description: 'Take the 90 Second Push-up Challenge, log your workouts and climb the leaderboards.',
+    image: `${base}/icons/icon-512.png`,
+    url: `${base}/`,
+    card: false,
+  };
+}
+
+const cardUrl = (base: string, username: string, query: string) =>
+  `${base}/api/share-cards/${encodeURIComponent(username)}.png?${query}`;
+
+/** A public profile's tags, at `prefix` (/users or /90second/users) with the name as stored. */
+export function profileTags(facts: PreviewFacts, base: string, prefix: string): PreviewTags {
   const sets = facts.totalWorkouts === 1 ? '1 workout' : `${facts.totalWorkouts} workouts`;
   return {
+    type: 'profile',
     title: `${facts.username} on ${APP_NAME}`,
     description:
       facts.totalWorkouts === 0
         ? `${facts.username} has joined the 90 Second Push-up Challenge on ${APP_NAME}.`
         : `Best: ${facts.bestPushups} push-ups in 90 seconds. ${sets} logged on ${APP_NAME}.`,
-    image: `${origin}/api/share-cards/${encodeURIComponent(facts.username)}.png?best=${facts.bestPushups}`,
-    url: `${origin}${path}`,
+    // ?best= makes a new best a new URL for the caches on the way; the card is drawn from the facts.
+    image: cardUrl(base, facts.username, `best=${facts.bestPushups}`),
+    url: `${base}${prefix}/${encodeURIComponent(facts.username)}`,
+    card: true,
+  };
+}
+
+export interface ChallengeTarget {
+  beat: number;
+  from: string;
+}
+
+/**
+ * The target of a challenge link (/90second/timer?beat={count}&from={username}), or null: by the
+ * same rules as the timer's (client/src/lib/challenge-link.ts), a count as a saved workout's and a
+ * username's rules, each given once.
+ */
+export function parseChallengeTarget(query: unknown): ChallengeTarget | null {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const beatText = q.beat;
+  const from = q.from;
+  if (typeof beatText !== 'string' || typeof from !== 'string') return null;
+  if (!/^[0-9]{1,3}$/.test(beatText)) return null;
+  const beat = Number(beatText);
+  if (beat < PUSHUPS_MIN || beat > PUSHUPS_MAX) return null;
+  if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from)) return null;
+  return { beat, from };
+}
+
+/**
+ * A challenge link's tags, for a public member who has done at least `beat` in one run (their
+ * best): the page then never claims a count its member has not reached.
+ */
+export function challengeTags(facts: PreviewFacts, beat: number, base: string): PreviewTags {
+  const query = new URLSearchParams({ beat: String(beat), from: facts.username });
+  return {
+    type: 'website',
+    title: `${facts.username} did ${beat}: can you beat it?`,
+    description: `${facts.username} did ${beat} push-up${beat === 1 ? '' : 's'} in 90 seconds. Take the 90 Second Push-up Challenge on ${APP_NAME} and beat it.`,
+    image: cardUrl(base, facts.username, `beat=${beat}`),
+    url: `${base}/90second/timer?${query}`,
+    card: true,
   };
 }
 
 /** index.html with the preview's tags in its head (every value escaped). */
-export function renderIndexHtml(indexHtml: string, tags: PreviewTags, card: boolean): string {
+export function renderIndexHtml(indexHtml: string, tags: PreviewTags): string {
   const meta = (attr: 'property' | 'name', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const head = [
-    meta('property', 'og:type', 'profile'),
+    meta('property', 'og:type', tags.type),
     meta('property', 'og:site_name', APP_NAME),
     meta('property', 'og:title', tags.title),
     meta('property', 'og:description', tags.description),
     meta('property', 'og:url', tags.url),
     meta('property', 'og:image', tags.image),
-    ...(card
+    ...(tags.card
       ? [meta('property', 'og:image:width', '1200'), meta('property', 'og:image:height', '630'), meta('property', 'og:image:type', 'image/png')]
       : []),
-    meta('name', 'twitter:card', card ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', tags.card ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', tags.title),
     meta('name', 'twitter:description', tags.description),
     meta('name', 'twitter:image', tags.image),
   ].join('\n    ');
+  // Replacement functions, not strings: a `$&` in a value would be a pattern in a string.
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, meta('name', 'description', tags.description))
-    .replace('</head>', `  ${head}\n  </head>`);
-}
-
-// ---- The share card ----------------------------------------------------------------------------
-
-const require = createRequire(import.meta.url);
-let fonts: { name: string; data: Buffer; weight: 400 | 800; style: 'normal' }[] | undefined;
-function loadFonts() {
-  // Inter from npm (satori reads woff, not woff2); read once, on the first card.
-  fonts ??= [
-    { name: 'Inter', weight: 400, style: 'normal', data: fs.readFileSync(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff')) },
-    { name: 'Inter', weight: 800, style: 'normal', data: fs.readFileSync(require.resolve('@fontsource/inter/files/inter-latin-800-normal.woff')) },
-  ];
-  return fonts;
-}
-
-type Node = { type: string; props: Record<string, unknown> };
-const h = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({
-  type,
-  props: { style, children },
-});
-
-/** A 1200x630 PNG: the username and their best. Satori lays text out itself (no HTML parsing). */
-export async function renderShareCard(facts: PreviewFacts): Promise<Buffer> {
-  const tree = h(
-    'div',
-    {
-      // Satori adds the padding to the size: 1200 x 630 in all.
-      width: 1200 - 2 * 64,
-      height: 630 - 2 * 64,
-      boxSizing: 'content-box',
-      display: 'flex',
-      flexDirection: 'column',
-      justifyContent: 'space-between',
-      padding: 64,
-      background: '#047857',
-      color: '#ffffff',
-      fontFamily: 'Inter',
-    },
-    [
-      h('div', { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 }, `${APP_NAME} · 90 Second Push-up Challenge`),
-      h('div', { display: 'flex', flexDirection: 'column' }, [
-        h('div', { display: 'flex', fontSize: 72, fontWeight: 800, overflow: 'hidden' }, facts.username),
-        h('div', { display: 'flex', alignItems: 'flex-end', marginTop: 16 }, [
-          h('div', { display: 'flex', fontSize: 160, fontWeight: 800, lineHeight: 1 }, String(facts.bestPushups)),
-          h('div', { display: 'flex', fontSize: 44, marginLeft: 24, marginBottom: 16 }, 'push-ups in 90 s: personal best'),
-        ]),
-      ]),
-      h('div', { display: 'flex', fontSize: 36 }, 'Can you beat it?'),
-    ],
-  );
-  // Loaded on the first card, not at start: satori alone costs about 0.3 s of start-up.
-  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts: loadFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: 1200 } }).render().asPng();
-}
-
-/** Cards by member and best: a card is drawn again only when the member's best changes. */
-export class ShareCardCache {
-  private cards = new Map<string, { best: number; png: Promise<Buffer> }>();
-  constructor(private max = 500) {}
-  get(facts: PreviewFacts): Promise<Buffer> {
-    const key = facts.username.toLowerCase();
-    const hit = this.cards.get(key);
-    if (hit && hit.best === facts.bestPushups) return hit.png;
-    const png = renderShareCard(facts);
-    png.catch(() => this.cards.delete(key));
-    this.cards.delete(key);
-    if (this.cards.size >= this.max) this.cards.delete(this.cards.keys().next().value!);
-    this.cards.set(key, { best: facts.bestPushups, png });
-    return png;
-  }
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tags.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => meta('name', 'description', tags.description))
+    .replace('</head>', () => `  ${head}\n  </head>`);
 }

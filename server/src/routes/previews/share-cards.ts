@@ -1,0 +1,124 @@
+import { APP_NAME } from '@common/constants';
+import type { AddressBudget } from '../../lib/address-budget';
+import type { CardNode, CardRenderer } from '../../lib/card-renderer';
+import { tooManyRequests } from '../../lib/errors';
+
+// Share cards: 1200x630 PNGs for link previews, drawn on the render threads of
+// server/src/lib/card-renderer.ts and kept by what they show (docs/decisions/1310-bounded-share-cards.md).
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** Everything a card shows, and nothing else: two requests for the same content share one card. */
+export type CardContent =
+  | { kind: 'profile'; username: string; best: number }
+  | { kind: 'challenge'; username: string; beat: number };
+
+const h = (type: string, style: Record<string, unknown>, children?: CardNode['props']['children']): CardNode => ({
+  type,
+  props: { style, children },
+});
+
+/** The card as a satori tree: satori lays the text out itself (no HTML is parsed). */
+export function cardTree(content: CardContent): CardNode {
+  const count = content.kind === 'profile' ? content.best : content.beat;
+  // Usernames are up to 30 characters of [A-Za-z0-9_.-]: the long ones get a smaller size so they fit.
+  const nameSize = content.username.length > 16 ? 56 : 72;
+  const middle =
+    content.kind === 'profile'
+      ? [
+          h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, overflow: 'hidden' }, content.username),
+          h('div', { display: 'flex', alignItems: 'flex-end', marginTop: 16 }, [
+            h('div', { display: 'flex', fontSize: 160, fontWeight: 800, lineHeight: 1 }, String(count)),
+            h('div', { display: 'flex', fontSize: 44, marginLeft: 24, marginBottom: 16 }, 'push-ups in 90 s: personal best'),
+          ]),
+        ]
+      : [
+          h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, overflow: 'hidden' }, `${content.username} did`),
+          h('div', { display: 'flex', alignItems: 'flex-end', marginTop: 16 }, [
+            h('div', { display: 'flex', fontSize: 160, fontWeight: 800, lineHeight: 1 }, String(count)),
+            h('div', { display: 'flex', fontSize: 44, marginLeft: 24, marginBottom: 16 }, `push-up${count === 1 ? '' : 's'} in 90 seconds`),
+          ]),
+        ];
+  return h(
+    'div',
+    {
+      // Satori adds the padding to the size: 1200 x 630 in all.
+      width: CARD_WIDTH - 2 * 64,
+      height: CARD_HEIGHT - 2 * 64,
+      boxSizing: 'content-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: 64,
+      background: '#047857',
+      color: '#ffffff',
+      fontFamily: 'Inter',
+    },
+    [
+      h('div', { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 }, `${APP_NAME} · 90 Second Push-up Challenge`),
+      h('div', { display: 'flex', flexDirection: 'column' }, middle),
+      h('div', { display: 'flex', fontSize: content.kind === 'challenge' ? 52 : 36, fontWeight: content.kind === 'challenge' ? 800 : 400 }, 'Can you beat it?'),
+    ],
+  );
+}
+
+const keyOf = (c: CardContent) => `${c.kind}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}`;
+
+/**
+ * Cards by content, most recently used kept, at most `maxBytes` of PNG. A card already drawn (or
+ * being drawn) costs nothing; a new one is refused with a 503 when the render queue is full and a
+ * 429 when the address has had its share of renders in the window.
+ */
+export class ShareCards {
+  private cards = new Map<string, { png: Promise<Buffer>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(
+    private renderer: CardRenderer,
+    private budget: AddressBudget,
+    private maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  get(content: CardContent, address: string, now: number): Promise<Buffer> {
+    const key = keyOf(content);
+    const hit = this.cards.get(key);
+    if (hit) {
+      this.cards.delete(key);
+      this.cards.set(key, hit);
+      return hit.png;
+    }
+    // Full first, so a refused request does not use up the address's renders.
+    if (this.renderer.full) throw this.renderer.busy();
+    const wait = this.budget.take(address, now);
+    if (wait !== null) {
+      throw tooManyRequests(`Too many new share cards asked for from your address. Please try again in ${wait} seconds.`, wait);
+    }
+    const entry = { png: this.renderer.render(cardTree(content), CARD_WIDTH, CARD_HEIGHT), bytes: 0 };
+    this.cards.set(key, entry);
+    entry.png.then(
+      (png) => {
+        if (this.cards.get(key) !== entry) return;
+        entry.bytes = png.length;
+        this.bytes += png.length;
+        this.evict();
+      },
+      () => {
+        if (this.cards.get(key) === entry) this.cards.delete(key);
+      },
+    );
+    return entry.png;
+  }
+
+  get stats() {
+    return { cards: this.cards.size, bytes: this.bytes };
+  }
+
+  private evict() {
+    for (const [key, entry] of this.cards) {
+      if (this.bytes <= this.maxBytes) return;
+      this.cards.delete(key);
+      this.bytes -= entry.bytes;
+    }
+  }
+}
