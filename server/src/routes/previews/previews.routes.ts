@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { usernameParamSchema } from '@common/schemas/profile';
 import { notFound } from '../../lib/errors';
+import { mediaResponse } from '../../plugins/openapi';
 import { loadIndexHtml } from '../../lib/index-html';
 import { previewFacts, previewTags, renderIndexHtml, ShareCardCache } from './previews.service';
 
@@ -18,10 +19,12 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = asy
     '/api/share-cards/:file',
     {
       schema: {
+        summary: "A member's share card",
+        operationId: 'getShareCard',
         // "{username}.png"; anything else is a 404 like an unknown or private member.
         params: z.object({ file: z.string().max(200) }),
         response: {
-          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('A 1200x630 PNG (image/png).'),
+          200: mediaResponse('A 1200x630 PNG.', ['image/png']),
           404: apiErrorSchema,
         },
       },
@@ -51,8 +54,19 @@ export const previewsRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = asy
     const facts = parsed.success ? await previewFacts(app.db, parsed.data) : null;
     return renderIndexHtml(htmlFor(requestPath).toString('utf8'), previewTags(facts, origin, requestPath), facts !== null);
   };
-  for (const prefix of ['/users', '/90second/users']) {
-    app.get<{ Params: { username: string } }>(`${prefix}/:username`, async (request, reply) => {
+  const pages = [
+    { prefix: '/users', operationId: 'getProfilePage' },
+    { prefix: '/90second/users', operationId: 'get90secondProfilePage' },
+  ];
+  for (const { prefix, operationId } of pages) {
+    const schema = {
+      summary: `A profile page, with link-preview tags (${prefix}/...)`,
+      operationId,
+      // Any text: a name that is no public member's gets the page without a preview.
+      params: z.object({ username: z.string() }),
+      response: { 200: mediaResponse('The web app, with Open Graph and Twitter tags for the member.', ['text/html'], z.string()) },
+    };
+    app.get(`${prefix}/:username`, { schema }, async (request, reply) => {
       const origin = `${request.protocol}://${request.host}`;
       const html = await page(request.params.username, request.url.split('?')[0]!, origin);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
