@@ -132,6 +132,9 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON only: Fastify would also parse text/plain (a string no body schema takes,
+  // a 400); without its parser such a body is refused as the API description says, with 415.
+  app.removeContentTypeParser('text/plain');
   // Responses: fast-json-stringify compiled from the zod schemas (server/src/lib/serializer.ts).
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('db', deps.db);

@@ -20,7 +20,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password',
     {
-      schema: { body: changePasswordSchema, response: { 204: z.null(), ...errors } },
+      schema: { summary: 'Change my password (ends my other sessions)', operationId: 'changePassword', body: changePasswordSchema, response: { 204: z.null(), ...errors } },
       config: { changesAuth: true },
     },
     async (request, reply) => {
@@ -41,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/account',
     {
-      schema: { body: deleteAccountSchema, response: { 204: z.null(), ...errors } },
+      schema: { summary: 'Delete my account and everything in it', operationId: 'deleteAccount', body: deleteAccountSchema, response: { 204: z.null(), ...errors } },
       // The member leaves every board at once.
       config: { changesBoards: true, changesAuth: true },
     },
@@ -58,8 +58,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export',
     {
       schema: {
+        summary: 'Download my data (JSON, or my workouts as CSV)',
+        operationId: 'exportAccount',
         querystring: exportQuerySchema,
-        response: { 200: accountExportSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: {
+            description: 'An attachment (Content-Disposition): the account as JSON with format=json, its workouts as CSV with format=csv.',
+            content: {
+              'application/json': { schema: accountExportSchema },
+              'text/csv': { schema: z.string().describe('One workout a line, after a header line.') },
+            },
+          },
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

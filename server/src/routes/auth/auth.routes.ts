@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, registerSchema, sessionStateSchema, userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
+import { optionalSession } from '../../plugins/openapi';
 import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
 import { logAuthEvent } from '../../lib/auth-log';
 import { createSession, deleteSession } from '../../lib/session';
@@ -11,20 +12,20 @@ import * as service from './auth.service';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
-  app.get('/user', { schema: { response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
+  app.get('/user', { schema: { summary: 'The signed-in member', operationId: 'getCurrentUser', response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
     toUserDto(requireUser(request)),
   );
 
   // The browser's current-user query: a visitor gets { user: null } with a 200, not a 401 that
   // the console would log as an error. docs/decisions/1253-session-state-route.md
-  app.get('/session', { schema: { response: { 200: sessionStateSchema } } }, async (request, reply) => {
+  app.get('/session', { schema: { summary: 'Who is signed in, if anyone', operationId: 'getSession', security: optionalSession, response: { 200: sessionStateSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return { user: request.user ? toUserDto(request.user) : null };
   });
 
   app.post(
     '/register',
-    { schema: { body: registerSchema, response: { 201: userSchema, ...errors } } },
+    { schema: { summary: 'Create an account and sign in', operationId: 'register', body: registerSchema, response: { 201: userSchema, ...errors } } },
     async (request, reply) => {
       const now = app.now();
       const user = await service.register(app.db, request.body, request.ip, now, app.config);
@@ -37,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { body: loginSchema, response: { 200: userSchema, ...errors } } },
+    { schema: { summary: 'Sign in', operationId: 'login', body: loginSchema, response: { 200: userSchema, ...errors } } },
     async (request, reply) => {
       const now = app.now();
       let user;
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { response: { 204: z.null() } }, config: { changesAuth: true } }, async (request, reply) => {
+  app.post('/logout', { schema: { summary: 'Sign out', operationId: 'logout', security: optionalSession, response: { 204: z.null() } }, config: { changesAuth: true } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     if (request.user) logAuthEvent(request, 'logout', { userId: request.user.id });
     clearSessionCookie(reply, app.config.cookieSecure);

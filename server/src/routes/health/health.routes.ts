@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     // A few bytes, never compressed: no compression hook either (health is polled often).
-    { compress: false, schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { compress: false, schema: { summary: 'Liveness: the process answers', operationId: 'getHealth', response: { 200: z.object({ status: z.literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -19,6 +19,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       compress: false,
       schema: {
+        summary: 'Readiness: the database answers and is migrated',
+        operationId: 'getReadiness',
         response: {
           200: z.object({ status: z.literal('ready') }),
           503: z.object({ status: z.literal('not ready'), message: z.string() }),

@@ -42,6 +42,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leaderboard/:period',
     {
       schema: {
+        summary: 'A leaderboard for a period',
+        operationId: 'getLeaderboard',
         params,
         querystring: leaderboardQuerySchema,
         response: { 200: leaderboardSchema, 400: apiErrorSchema },
@@ -90,6 +92,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leaderboard/:period/me',
     {
       schema: {
+        summary: 'My place on a leaderboard',
+        operationId: 'getMyStanding',
         params,
         querystring: leaderboardMeQuerySchema,
         response: { 200: leaderboardMeSchema, 400: apiErrorSchema, 401: apiErrorSchema },

@@ -8,6 +8,7 @@ import { AddressBudget } from '../../lib/address-budget';
 import { CardRenderer } from '../../lib/card-renderer';
 import { addressKey } from '../../lib/client-address';
 import { notFound } from '../../lib/errors';
+import { mediaResponse } from '../../plugins/openapi';
 import { loadIndexHtml } from '../../lib/index-html';
 import {
   challengeTags,
@@ -46,6 +47,8 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
     '/api/share-cards/:file',
     {
       schema: {
+        summary: "A member's share card",
+        operationId: 'getShareCard',
         // "{username}.png"; anything else is a 404 like an unknown or private member.
         params: z.object({ file: z.string().max(200) }),
         description:
@@ -59,7 +62,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
             .describe("A challenge card (\"{username} did {beat}\"); at most the member's best, else 404."),
         }),
         response: {
-          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('A 1200x630 PNG (image/png).'),
+          200: mediaResponse('A 1200x630 PNG.', ['image/png']),
           400: apiErrorSchema,
           404: apiErrorSchema,
           429: apiErrorSchema.describe('Too many new cards drawn for this address in the window (Retry-After).'),
@@ -94,8 +97,19 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
   const send = (reply: FastifyReply, path: string, tags: PreviewTags) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderIndexHtml(htmlFor(path).toString('utf8'), tags));
 
-  for (const prefix of ['/users', '/90second/users']) {
-    app.get<{ Params: { username: string } }>(`${prefix}/:username`, async (request, reply) => {
+  const pages = [
+    { prefix: '/users', operationId: 'getProfilePage' },
+    { prefix: '/90second/users', operationId: 'get90secondProfilePage' },
+  ];
+  for (const { prefix, operationId } of pages) {
+    const schema = {
+      summary: `A profile page, with link-preview tags (${prefix}/...)`,
+      operationId,
+      // Any text: a name that is no public member's gets the page without a preview.
+      params: z.object({ username: z.string() }),
+      response: { 200: mediaResponse('The web app, with Open Graph and Twitter tags for the member.', ['text/html'], z.string()) },
+    };
+    app.get(`${prefix}/:username`, { schema }, async (request, reply) => {
       const parsed = usernameParamSchema.safeParse(request.params.username);
       const facts = parsed.success ? await previewFacts(app.db, parsed.data) : null;
       return send(reply, request.url.split('?')[0]!, facts ? profileTags(facts, base, prefix) : genericTags(base));
@@ -103,8 +117,21 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
   }
 
   // The timer, as the client router matches it (with or without a final slash).
-  for (const path of ['/90second/timer', '/90second/timer/', '/timer', '/timer/']) {
-    app.get(path, async (request, reply) => {
+  const timerPages = [
+    { path: '/90second/timer', operationId: 'get90secondTimerPage' },
+    { path: '/90second/timer/', operationId: 'get90secondTimerPageSlash' },
+    { path: '/timer', operationId: 'getTimerPage' },
+    { path: '/timer/', operationId: 'getTimerPageSlash' },
+  ];
+  for (const { path, operationId } of timerPages) {
+    const schema = {
+      summary: `The timer page, with challenge link-preview tags (${path})`,
+      operationId,
+      // ?beat=&from= are read leniently: anything that is not a valid challenge gets the generic tags.
+      querystring: z.object({}).catchall(z.unknown()),
+      response: { 200: mediaResponse('The web app, with Open Graph and Twitter tags for the challenge.', ['text/html'], z.string()) },
+    };
+    app.get(path, { schema }, async (request, reply) => {
       const target = parseChallengeTarget(request.query);
       const facts = target ? await previewFacts(app.db, target.from) : null;
       const tags = target && facts && target.beat <= facts.bestPushups ? challengeTags(facts, target.beat, base) : genericTags(base);

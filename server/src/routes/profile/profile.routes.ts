@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { avatarIdSchema, updateProfileSchema } from '@common/schemas/profile';
+import { AVATAR_MIME_TYPES, avatarIdSchema, updateProfileSchema } from '@common/schemas/profile';
 import { requireUser, toUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
+import { mediaResponse } from '../../plugins/openapi';
 import * as service from './profile.service';
 
 // A 1.5 MB photo is ~2.1 MB as base64 in JSON; only this route accepts bodies that large.
@@ -18,6 +19,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { changesBoards: true, changesAuth: true },
       bodyLimit: PROFILE_BODY_LIMIT,
       schema: {
+        summary: 'Change my profile and picture',
+        operationId: 'updateProfile',
         body: updateProfileSchema,
         response: {
           200: userSchema,
@@ -43,9 +46,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/avatars/:id',
     {
       schema: {
+        summary: 'A profile picture',
+        operationId: 'getAvatar',
         params: z.object({ id: avatarIdSchema }),
         response: {
-          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)),
+          200: mediaResponse('The picture, in the type it was uploaded as.', AVATAR_MIME_TYPES),
           400: apiErrorSchema,
           404: apiErrorSchema,
         },

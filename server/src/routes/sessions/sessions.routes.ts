@@ -13,7 +13,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   signedInOnly(app);
   app.get(
     '/sessions',
-    { schema: { response: { 200: sessionListSchema, 401: apiErrorSchema } } },
+    { schema: { summary: 'Where I am signed in', operationId: 'listSessions', response: { 200: sessionListSchema, 401: apiErrorSchema } } },
     async (request): Promise<Session[]> => {
       const user = requireUser(request);
       const current = sha256Hex(request.sessionToken!);
@@ -30,7 +30,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/sessions',
-    { schema: { response: { 204: z.null(), 401: apiErrorSchema } }, config: { changesAuth: true } },
+    { schema: { summary: 'Sign out everywhere else', operationId: 'endOtherSessions', response: { 204: z.null(), 401: apiErrorSchema } }, config: { changesAuth: true } },
     async (request, reply) => {
       const user = requireUser(request);
       await deleteOtherSessions(app.db, user.id, request.sessionToken!);
@@ -42,6 +42,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:id',
     {
       schema: {
+        summary: 'Sign out one of my other sessions',
+        operationId: 'endSession',
         params: z.object({ id: sessionIdSchema }),
         response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },

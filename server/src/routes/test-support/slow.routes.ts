@@ -12,6 +12,8 @@ export const slowTestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/test/slow',
     {
       schema: {
+        summary: 'Answers after a delay (reliability tests only)',
+        operationId: 'testSlow',
         querystring: z.object({ ms: z.coerce.number().int().min(0).max(30_000).default(1_000) }),
         response: { 200: z.object({ sleptMs: z.number() }) },
       },

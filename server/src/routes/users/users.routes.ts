@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { publicProfileSchema, usernameParamSchema } from '@common/schemas/profile';
 import { PRIVATE_NO_STORE } from '../../lib/auth';
+import { optionalSession } from '../../plugins/openapi';
 import * as service from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,6 +12,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:username',
     {
       schema: {
+        summary: "A member's public profile",
+        operationId: 'getPublicProfile',
+        // A signed-in member also sees their own profile while it is private.
+        security: optionalSession,
         params: z.object({ username: usernameParamSchema }),
         response: { 200: publicProfileSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },

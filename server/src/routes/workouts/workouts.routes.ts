@@ -63,6 +63,8 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { changesBoards: true },
       schema: {
+        summary: 'Save a workout',
+        operationId: 'createWorkout',
         body: createBody,
         headers: createHeadersSchema,
         response: { 201: savedWorkoutSchema, ...errors, 410: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema },
@@ -90,7 +92,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/workouts',
-    { schema: { querystring: pageQuerySchema, response: { 200: workoutListSchema, ...errors } } },
+    { schema: { summary: 'My workouts, newest first, a page at a time', operationId: 'listWorkouts', querystring: pageQuerySchema, response: { 200: workoutListSchema, ...errors } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { items, nextCursor } = await service.listWorkouts(app.db, user.id, request.query);
@@ -103,7 +105,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workouts/:id',
     {
       config: { changesBoards: true },
-      schema: { params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } },
+      schema: { summary: 'Delete one of my workouts', operationId: 'deleteWorkout', params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -114,7 +116,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stats',
-    { schema: { querystring: myStatsQuerySchema, response: { 200: myStatsSchema, ...errors } } },
+    { schema: { summary: 'My totals, bests and streaks', operationId: 'getMyStats', querystring: myStatsQuerySchema, response: { 200: myStatsSchema, ...errors } } },
     async (request) => {
       const user = requireUser(request);
       return service.getMyStats(app.db, user, app.now(), request.query.tz ?? 'UTC');
