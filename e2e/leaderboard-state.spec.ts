@@ -51,6 +51,8 @@ async function expectBoard(
   { period, age, gender, verified }: { period: string; age: string; gender: string; verified: boolean },
 ) {
   const tabs = page.getByRole('tablist', { name: 'Period' });
+  // The board's code loads after the page: longer on a loaded machine.
+  await expect(tabs).toBeVisible({ timeout: 20_000 });
   await expect(tabs.getByRole('tab', { name: period })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Age group')).toHaveValue(age);
   await expect(

@@ -6,6 +6,9 @@ import { addWorkout, expect, PASSWORD, registerUser, test, uniqueName, type Test
 // nothing of them after the next member signs in and out
 // (docs/decisions/1340-what-a-signed-out-device-keeps.md).
 
+// Two members, several loads and a second device per test: slow on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** Everything the page's origin keeps: localStorage, sessionStorage and every IndexedDB store. */
 async function storageDump(page: Page) {
   return page.evaluate(async () => {
@@ -52,7 +55,7 @@ async function otherDevice(playwright: PlaywrightWorkerArgs['playwright'], baseU
 /** Opens the stats page and waits until its history (with the note) is kept on the device. */
 async function viewNotes(page: Page, user: TestUser, note: string) {
   await page.goto('/profile/pushup-90');
-  await expect(page.getByTestId('workout-row').first()).toContainText(note);
+  await expect(page.getByTestId('workout-row').first()).toContainText(note, { timeout: 20_000 });
   // The precondition the wipe is about: the note really is in storage now.
   await expect
     .poll(async () => JSON.stringify((await storageDump(page)).local[`fitbench:cache:${user.id}`] ?? ''))
