@@ -16,7 +16,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 // The session and the landing screen's data are asked for now, beside the screen's code, not
 // after its first render (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
 firstUserFetch().catch(() => undefined);
-prefetchRouteData(window.location.pathname);
+prefetchRouteData(window.location.pathname, window.location.search);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import { patternsOf, paths } from '@/config/paths';
-import { leaderboardPath } from '@/features/leaderboard/api/leaderboard-path';
+import { leaderboardPath, NO_FILTERS } from '@/features/leaderboard/api/leaderboard-path';
+import { parseBoardSearch } from '@/features/leaderboard/utils/board-url';
 import { publicProfilePath } from '@/features/users/api/public-profile-path';
 import { prefetch } from '@/lib/api-client';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -19,12 +20,16 @@ function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string)
 
 /**
  * On the first page load, the public screens people land on from links ask for their data at
- * once, beside their code, rather than after it has loaded and rendered: the board opens on Today
- * with no filters, a profile is its username. The screen's query takes the answer
+ * once, beside their code, rather than after it has loaded and rendered: the board the address
+ * names (its period and kind, unfiltered: filters narrow that page on the client), a profile is
+ * its username. The screen's query takes the answer
  * (lib/api-client.ts, prefetch). docs/decisions/1259-lighthouse-leaderboard-and-profile.md
  */
-export function prefetchRouteData(pathname: string) {
-  if (matchParam(paths.leaderboard, pathname) !== null) prefetch(leaderboardPath('today', viewerTimeZone()));
+export function prefetchRouteData(pathname: string, search = '') {
+  if (matchParam(paths.leaderboard, pathname) !== null) {
+    const board = parseBoardSearch(search);
+    prefetch(leaderboardPath(board.period, viewerTimeZone(), NO_FILTERS, board.kind));
+  }
   const username = matchParam(paths.publicProfile, pathname);
   if (username) prefetch(publicProfilePath(username));
 }

@@ -40,6 +40,16 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${message}`, errors);
 }
 
+let unauthorized: ((path: string) => void) | null = null;
+
+/**
+ * Called with the path of any request answered 401 (the session may have ended elsewhere): the
+ * query layer asks the server again who is signed in (lib/offline/query-cache.ts).
+ */
+export function onUnauthorized(handler: ((path: string) => void) | null) {
+  unauthorized = handler;
+}
+
 /** How long an answer asked for ahead (prefetch) waits for the request that takes it. */
 const PREFETCH_TTL_MS = 10_000;
 const prefetched = new Map<string, { at: number; res: Promise<Response> }>();
@@ -77,6 +87,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const early = init.method === 'GET' && !options.headers ? takePrefetched(path) : undefined;
   const res = await (early ?? fetch(path, init));
   if (res.status === 401 && options.nullOn401) return { data: null as T, headers: res.headers };
+  if (res.status === 401) unauthorized?.(path);
   if (!res.ok) throw await errorFrom(res);
   if (res.status === 204) return { data: null as T, headers: res.headers };
   const text = await res.text();

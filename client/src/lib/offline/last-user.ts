@@ -3,9 +3,32 @@ import type { User } from '@common/schemas/auth';
 // The signed-in member as last answered by the server, so that the app opens offline (timer, log
 // workout) instead of sending the member to sign in. Removed on sign-out and on any 401.
 const KEY = 'fitbench:last-user';
-const outboxFlag = (userId: number) => `fitbench:outbox:${userId}`;
+const PREFIX = 'fitbench:';
+const outboxFlag = (userId: number) => `${PREFIX}outbox:${userId}`;
+const OUTBOX_FLAG = /^fitbench:outbox:(\d+)$/;
+// A key that ends in `:<id>` holds that member's data (the kept screens, fitbench:cache:<id>).
+const MEMBER_SCOPED = /:(\d+)$/;
 
+/**
+ * The only `fitbench:` keys that are the device's, not a member's: settings of whoever holds the
+ * phone. Every other `fitbench:` key in localStorage or sessionStorage is treated as personal and
+ * removed once the server says its member is no longer signed in here
+ * (docs/decisions/1340-what-a-signed-out-device-keeps.md). A new device setting is added here.
+ */
+export const DEVICE_SETTINGS: ReadonlySet<string> = new Set([
+  'fitbench:timer-muted',
+  'fitbench:theme',
+]);
+
+/** How long a signed-out member's unsent saves stay: the server refuses older sets anyway. */
+export const QUEUED_SAVE_MAX_AGE_MS = 7 * 86_400_000;
+
+/**
+ * The server's answer about who is signed in on this device (null: nobody). Keeps only what is
+ * that member's, then records them.
+ */
 export function rememberUser(user: User | null): void {
+  keepOnlyMember(user);
   try {
     if (user) localStorage.setItem(KEY, JSON.stringify(user));
     else localStorage.removeItem(KEY);
@@ -21,6 +44,75 @@ export function lastUser(): User | null {
     return parsed && typeof parsed.id === 'number' && typeof parsed.username === 'string' ? parsed : null;
   } catch {
     return null;
+  }
+}
+
+function keysOf(storage: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(PREFIX)) keys.push(key);
+  }
+  return keys;
+}
+
+function storages(): Storage[] {
+  const found: Storage[] = [];
+  for (const get of [() => localStorage, () => sessionStorage]) {
+    try {
+      found.push(get());
+    } catch {
+      // Storage disabled: nothing was kept in it.
+    }
+  }
+  return found;
+}
+
+/**
+ * Removes from this device every personal `fitbench:` key that is not `user`'s (user null: every
+ * one), in localStorage and sessionStorage, so that a sign-out made elsewhere (another device,
+ * a password change, expiry, a deleted account) leaves nothing readable here once the server has
+ * said so. Keys without a member id (the last-user record, a screen's state) count as the member
+ * of the last-user record. Saves waiting to be sent (IndexedDB) are the exception: a member
+ * signed out elsewhere keeps them for a while, so signing back in sends them; anyone else signing
+ * in drops them. docs/decisions/1340-what-a-signed-out-device-keeps.md
+ */
+export function keepOnlyMember(user: Pick<User, 'id'> | null): void {
+  const previous = lastUser();
+  const sameMember = user !== null && (previous === null || previous.id === user.id);
+  const queuedOf = new Set<number>();
+  for (const storage of storages()) {
+    try {
+      for (const key of keysOf(storage)) {
+        if (DEVICE_SETTINGS.has(key)) continue;
+        const flag = OUTBOX_FLAG.exec(key);
+        if (flag) {
+          queuedOf.add(Number(flag[1]));
+          continue;
+        }
+        if (user === null) {
+          storage.removeItem(key);
+          continue;
+        }
+        const scoped = MEMBER_SCOPED.exec(key);
+        const owner = scoped ? Number(scoped[1]) : sameMember ? user.id : null;
+        if (owner !== user.id) storage.removeItem(key);
+      }
+    } catch {
+      // A storage that fails to list or remove kept nothing this app could read back either.
+    }
+  }
+  const others = [...queuedOf].filter((id) => id !== user?.id);
+  if (others.length > 0) void forgetQueued(user, others).catch(() => undefined);
+}
+
+/** Queued saves of members other than `user`: all dropped when someone signs in, old ones otherwise. */
+async function forgetQueued(user: Pick<User, 'id'> | null, memberIds: number[]) {
+  const { clearAllBut, dropOlderThan, hasQueued } = await import('./outbox');
+  if (user) await clearAllBut(user.id);
+  else await dropOlderThan(Date.now() - QUEUED_SAVE_MAX_AGE_MS);
+  for (const id of memberIds) {
+    if (!(await hasQueued(id))) setMayHaveQueued(id, false);
   }
 }
 

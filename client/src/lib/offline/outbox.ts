@@ -53,6 +53,31 @@ export async function remove(key: string): Promise<void> {
   await (await db()).delete('saves', key);
 }
 
+export async function hasQueued(userId: number): Promise<boolean> {
+  return (await (await db()).countFromIndex('saves', 'byUser', userId)) > 0;
+}
+
+/** Another member signed in: nobody else's waiting saves stay readable on this device. */
+export async function clearAllBut(userId: number): Promise<void> {
+  const d = await db();
+  const tx = d.transaction('saves', 'readwrite');
+  for (const save of await tx.store.getAll()) {
+    if (save.userId !== userId) await tx.store.delete(save.key);
+  }
+  await tx.done;
+}
+
+/** Signed out elsewhere: saves queued before `before` (ms) could no longer be sent, so they go. */
+export async function dropOlderThan(before: number): Promise<void> {
+  const d = await db();
+  const tx = d.transaction('saves', 'readwrite');
+  for (const save of await tx.store.getAll()) {
+    const at = Date.parse(save.queuedAt);
+    if (!(at >= before)) await tx.store.delete(save.key);
+  }
+  await tx.done;
+}
+
 /** Sign-out: nothing of this member stays on the device. */
 export async function clearMember(userId: number): Promise<void> {
   const d = await db();

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@common/schemas/auth';
-import { lastUser } from './last-user';
+import { onUnauthorized } from '@/lib/api-client';
+import { keepOnlyMember, lastUser } from './last-user';
 import { queryKeys } from '@/lib/query-keys';
 
 // What the data screens last loaded, kept on this device per member, so that offline they show it
@@ -12,6 +13,7 @@ const PREFIX = 'fitbench:cache:';
 const MAX_AGE_MS = 7 * 86_400_000;
 const WRITE_DELAY_MS = 1000;
 const keyOf = (userId: number) => `${PREFIX}${userId}`;
+const SESSION_PATH = '/api/session';
 
 /** Removes what this device kept of a member's screens. */
 export function forgetCache(userId: number): void {
@@ -31,12 +33,15 @@ export function persistQueryCache(client: QueryClient): void {
   // TanStack Query assumes "online" until told otherwise; an app opened offline says so at once.
   if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
   const member = lastUser();
+  // Whose answers the client holds: the restored member's, until the server says who is signed in.
+  let holder: number | null = null;
   if (member) {
     try {
       const raw = localStorage.getItem(keyOf(member.id));
       const saved = raw ? (JSON.parse(raw) as { at: number; state: DehydratedState }) : null;
       if (saved && Date.now() - saved.at < MAX_AGE_MS) {
         hydrate(client, saved.state);
+        holder = member.id;
         void client.invalidateQueries({ refetchType: 'none' });
       }
     } catch {
@@ -60,7 +65,31 @@ export function persistQueryCache(client: QueryClient): void {
       // Storage full: the screens still work online.
     }
   };
+  // Each answer about who is signed in (a load, a sign-in or out here, a 401 asked again): what
+  // the device and this page keep of anyone else goes (docs/decisions/1340-what-a-signed-out-device-keeps.md).
+  const settle = (user: User | null) => {
+    keepOnlyMember(user);
+    const id = user?.id ?? null;
+    if (holder !== null && holder !== id) {
+      // Screens on show ask again anyway (restored answers are stale); the rest are dropped.
+      client.removeQueries({
+        predicate: (q) => q.queryKey[0] !== queryKeys.user[0] && q.getObserversCount() === 0,
+      });
+    }
+    holder = id;
+  };
+  // A 401 anywhere may mean the session ended elsewhere: ask the server again who is signed in.
+  onUnauthorized((path) => {
+    if (path !== SESSION_PATH) void client.invalidateQueries({ queryKey: queryKeys.user });
+  });
   client.getQueryCache().subscribe((event) => {
+    if (
+      event.type === 'updated' &&
+      event.query.queryKey[0] === queryKeys.user[0] &&
+      event.action.type === 'success'
+    ) {
+      settle((event.query.state.data as User | null | undefined) ?? null);
+    }
     if (event.type !== 'updated' && event.type !== 'removed') return;
     timer ??= setTimeout(write, WRITE_DELAY_MS);
   });

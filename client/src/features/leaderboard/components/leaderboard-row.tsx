@@ -14,7 +14,8 @@ const PODIUM: Record<number, string> = {
   3: 'bg-orange-300 text-orange-950',
 };
 
-export function RankBadge({ rank }: { rank: number }) {
+/** `overall`: on a filtered board the rank is still among everyone, and is read out so. */
+export function RankBadge({ rank, overall = false }: { rank: number; overall?: boolean }) {
   return (
     <span
       className={cn(
@@ -24,26 +25,30 @@ export function RankBadge({ rank }: { rank: number }) {
     >
       <span className="sr-only">Rank </span>
       {rank}
+      {overall ? <span className="sr-only"> overall</span> : null}
     </span>
   );
 }
 
-function RowBody({
-  entry,
-  isViewer,
-  compact,
-}: {
+interface RowProps {
   entry: LeaderboardEntry;
   isViewer: boolean;
   compact?: boolean;
-}) {
+  /** The board is filtered: the rank shown is the overall one. */
+  overall?: boolean;
+}
+
+function RowBody({ entry, isViewer, compact, overall }: RowProps) {
   return (
     <>
-      <RankBadge rank={entry.rank} />
+      <RankBadge rank={entry.rank} overall={overall} />
       <UserAvatar src={entry.profilePicture} name="" className="size-10" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="flex min-w-0 items-center gap-2">
-          <span className="truncate font-semibold">{entry.username}</span>
+          {/* A long name ends in an ellipsis; the full name stays in the tooltip and the link's name. */}
+          <span className="min-w-0 truncate font-semibold" title={entry.username}>
+            {entry.username}
+          </span>
           {isViewer ? <Badge>You</Badge> : null}
         </span>
         {compact ? null : (
@@ -64,15 +69,7 @@ function RowBody({
 }
 
 /** One board row: a link to the person's profile, except the viewer's own row. */
-export function LeaderboardRow({
-  entry,
-  isViewer,
-  compact,
-}: {
-  entry: LeaderboardEntry;
-  isViewer: boolean;
-  compact?: boolean;
-}) {
+export function LeaderboardRow({ entry, isViewer, compact, overall }: RowProps) {
   const base = 'flex min-h-16 items-center gap-3 rounded-xl px-3 py-2';
   if (isViewer) {
     return (
@@ -80,7 +77,7 @@ export function LeaderboardRow({
         className={cn(base, 'bg-accent/60 ring-1 ring-emerald-300')}
         data-testid="leaderboard-own-row"
       >
-        <RowBody entry={entry} isViewer compact={compact} />
+        <RowBody entry={entry} isViewer compact={compact} overall={overall} />
       </div>
     );
   }
@@ -90,9 +87,12 @@ export function LeaderboardRow({
       className={cn(
         base,
         'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        // A row focused near an edge scrolls clear of the sticky header (3.5 rem) and of the
+        // fixed challenge strip and navigation at the bottom (about 5.6 rem).
+        'scroll-mb-32 scroll-mt-20',
       )}
     >
-      <RowBody entry={entry} isViewer={false} compact={compact} />
+      <RowBody entry={entry} isViewer={false} compact={compact} overall={overall} />
     </Link>
   );
 }

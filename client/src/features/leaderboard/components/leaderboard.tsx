@@ -1,5 +1,4 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import {
   LEADERBOARD_PERIODS,
@@ -9,14 +8,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { TabsContent, TabsList } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/time-zone';
-import {
-  isFiltered,
-  NO_FILTERS,
-  type BoardKind,
-  type LeaderboardFilters as Filters,
-} from '../api/get-leaderboard';
+import { isFiltered, type BoardKind, type LeaderboardFilters as Filters } from '../api/get-leaderboard';
 import { useMyStanding } from '../api/get-my-standing';
 import { useBoardRows } from '../hooks/use-board-rows';
+import { useBoardState } from '../hooks/use-board-state';
 import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardFilters } from './leaderboard-filters';
 import { LeaderboardRow, RankBadge } from './leaderboard-row';
@@ -85,6 +80,14 @@ function PinnedStanding({
   );
 }
 
+/** "this week", "today": how a sentence names the period ('' for all time). */
+const PERIOD_IN_SENTENCE: Record<LeaderboardPeriod, string> = {
+  today: ' today',
+  week: ' this week',
+  month: ' this month',
+  all_time: '',
+};
+
 function Board({
   period,
   filters,
@@ -99,7 +102,12 @@ function Board({
   viewerIsPrivate: boolean;
 }) {
   const tz = viewerTimeZone();
-  const { rows, isPending, error, refetch } = useBoardRows(period, tz, filters, kind);
+  const { rows, periodHasEntries, isPending, error, refetch } = useBoardRows(
+    period,
+    tz,
+    filters,
+    kind,
+  );
   if (isPending) return <BoardSkeleton />;
   if (error || !rows) {
     return (
@@ -112,9 +120,16 @@ function Board({
     );
   }
   const viewerShown = viewer !== null && rows.some((r) => r.username === viewer);
+  const filtered = isFiltered(filters);
   return (
     <>
-      {rows.length === 0 ? (
+      {rows.length === 0 && filtered && periodHasEntries ? (
+        // The period has entries, only not from this group: the spec's "be the first" would mislead.
+        <p className="py-10 text-center text-muted-foreground" data-testid="board-empty-group">
+          Nobody in this group yet{PERIOD_IN_SENTENCE[period]}.
+          <span className="block text-sm">Try another age group or gender.</span>
+        </p>
+      ) : rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
           {EMPTY_BOARD_TEXT}
           {kind === 'verified' ? (
@@ -122,18 +137,28 @@ function Board({
               Only workouts counted by camera are shown. Choose Count with camera on the timer.
             </span>
           ) : null}
-          {isFiltered(filters) ? (
-            <span className="block text-sm">Try another age group or gender.</span>
-          ) : null}
         </p>
       ) : (
-        <ol className="grid gap-1" aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
-          {rows.map((entry) => (
-            <li key={entry.username}>
-              <LeaderboardRow entry={entry} isViewer={entry.username === viewer} />
-            </li>
-          ))}
-        </ol>
+        <>
+          {filtered ? (
+            <p className="text-sm text-muted-foreground" data-testid="board-overall-note">
+              Ranks are overall: each place is among everyone
+              {kind === 'verified' ? ' counted by camera' : ''}
+              {PERIOD_IN_SENTENCE[period]}, not only this group.
+            </p>
+          ) : null}
+          <ol className="grid gap-1" aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
+            {rows.map((entry) => (
+              <li key={entry.username}>
+                <LeaderboardRow
+                  entry={entry}
+                  isViewer={entry.username === viewer}
+                  overall={filtered}
+                />
+              </li>
+            ))}
+          </ol>
+        </>
       )}
       {viewer !== null && !viewerShown ? (
         <PinnedStanding period={period} tz={tz} kind={kind} isPrivate={viewerIsPrivate} />
@@ -150,13 +175,12 @@ export function Leaderboard({
   viewerUsername: string | null;
   viewerIsPrivate?: boolean;
 }) {
-  const [period, setPeriod] = useState<LeaderboardPeriod>('today');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [kind, setKind] = useState<BoardKind>('all');
+  // In the address, so a reload, Back and a shared link keep the board (use-board-state.ts).
+  const [{ period, filters, kind }, setBoard] = useBoardState();
   return (
     <TabsPrimitive.Root
       value={period}
-      onValueChange={(v) => setPeriod(v as LeaderboardPeriod)}
+      onValueChange={(v) => setBoard({ period: v as LeaderboardPeriod })}
       className="grid gap-4"
     >
       <TabsList aria-label="Period">
@@ -170,7 +194,12 @@ export function Leaderboard({
           </TabsPrimitive.Trigger>
         ))}
       </TabsList>
-      <LeaderboardFilters value={filters} onChange={setFilters} kind={kind} onKindChange={setKind} />
+      <LeaderboardFilters
+        value={filters}
+        onChange={(next) => setBoard({ filters: next })}
+        kind={kind}
+        onKindChange={(next) => setBoard({ kind: next })}
+      />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
           <Board

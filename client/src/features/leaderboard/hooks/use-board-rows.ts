@@ -28,6 +28,8 @@ export function useBoardRows(
   );
   return {
     rows,
+    /** Whether the period's board (unfiltered) has anyone: an empty filter then means "nobody in this group". */
+    periodHasEntries: (base.data?.length ?? 0) > 0,
     isPending: base.isPending,
     error: base.error ?? (askServer ? server.error : null),
     refetch: () => {
