@@ -111,7 +111,7 @@ export default function WorkoutDetailDialog({
                 phone, at the bottom under the thumb, with Delete furthest away. */}
             <DialogFooter>
               <DialogClose asChild>
-                <Button ref={closeRef} type="button" variant="outline">
+                <Button ref={closeRef} type="button" variant="outline" data-testid="workout-detail-close">
                   Close
                 </Button>
               </DialogClose>

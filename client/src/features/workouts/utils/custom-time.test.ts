@@ -29,9 +29,12 @@ describe('customTimeRange', () => {
     );
   });
 
-  it('never starts after it ends, for a member who joined this minute', () => {
-    const r = customTimeRange(now, new Date('2026-11-25T17:24:10Z'));
-    expect(r.min).toEqual(r.max);
+  it('offers the next minute to a member who joined this minute, which the save rule takes', () => {
+    const joined = new Date('2026-11-25T17:24:10Z');
+    const r = customTimeRange(now, joined);
+    expect(r.min).toEqual(new Date('2026-11-25T17:25:00Z'));
+    expect(r.max).toEqual(r.min);
+    expect(workoutTimeError(r.min, now.getTime(), joined)).toBeNull();
   });
 
   it('ignores a join time it cannot read', () => {

@@ -14,7 +14,9 @@ export function customTimeRange(now: Date, joinedAt?: Date | null) {
   const joined = joinedAt && !Number.isNaN(joinedAt.getTime()) ? joinedAt.getTime() : null;
   const fromJoin = joined !== null && joined > weekBack;
   const from = fromJoin ? joined : weekBack;
-  const max = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
-  const min = Math.min(max, Math.ceil(from / MINUTE_MS) * MINUTE_MS);
+  const min = Math.ceil(from / MINUTE_MS) * MINUTE_MS;
+  // A member who joined this minute: the next minute, within the future the save rule allows
+  // (FUTURE_SLACK_MS), rather than a minute before they joined.
+  const max = Math.max(min, Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   return { min: new Date(min), max: new Date(max), fromJoin };
 }
