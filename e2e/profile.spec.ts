@@ -36,7 +36,7 @@ test.describe('own profile', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(toasts(page)).toContainText('Logged out');
     // Signing in again comes back here (e2e/sign-in-next.spec.ts).
-    await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2F90second%2Fprofile$/);
   });
 
   test('edits name, age, gender and a URL picture; validates first', async ({
