@@ -115,7 +115,7 @@ test.describe('auth screen', () => {
     const logout = await page.evaluate(() => fetch('/api/logout', { method: 'POST' }).then((r) => r.status));
     expect(logout).toBe(204);
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
   });
 });
 

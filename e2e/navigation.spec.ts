@@ -32,7 +32,7 @@ test.describe('visitor navigation', () => {
     await expect(page.getByRole('button', { name: 'Coming Soon' })).toHaveCount(4);
     for (const b of await page.getByRole('button', { name: 'Coming Soon' }).all()) await expect(b).toBeDisabled();
     await page.getByRole('link', { name: 'Try Challenge' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2F90second%2Ftimer$/);
   });
 
   test('a signed-in member gets Start Challenge, which opens the timer', async ({ page, user }) => {
@@ -42,10 +42,10 @@ test.describe('visitor navigation', () => {
     await expect(page).toHaveURL(/\/90second\/timer$/);
   });
 
-  test('protected routes send a visitor to /auth', async ({ page }) => {
+  test('protected routes send a visitor to /auth, which keeps where they were going', async ({ page }) => {
     for (const path of ['/90second/timer', '/timer', '/log-workout', '/90second/log-workout', '/profile', '/90second/profile', '/profile/pushup-90', '/90second-profile']) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(/\/auth$/);
+      await expect(page, path).toHaveURL(`/auth?${new URLSearchParams({ next: path })}`);
     }
   });
 
@@ -63,7 +63,8 @@ test.describe('visitor navigation', () => {
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/90second');
     await expect(nav.getByRole('link', { name: 'Rankings' })).toHaveAttribute('href', '/90second/leaderboard');
-    for (const name of ['Start', 'Log', 'Profile']) await expect(nav.getByRole('link', { name })).toHaveAttribute('href', '/auth');
+    for (const [name, next] of [['Start', '/90second/timer'], ['Log', '/90second/log-workout'], ['Profile', '/profile']] as const)
+      await expect(nav.getByRole('link', { name })).toHaveAttribute('href', `/auth?${new URLSearchParams({ next })}`);
     await expect(page.getByTestId('challenge-strip')).toContainText('90 Second Push-up Challenge');
     await page.goto('/');
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

@@ -35,7 +35,8 @@ test.describe('own profile', () => {
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(toasts(page)).toContainText('Logged out');
-    await expect(page).toHaveURL(/\/auth$/);
+    // Signing in again comes back here (e2e/sign-in-next.spec.ts).
+    await expect(page).toHaveURL(/\/auth\?next=%2F90second%2Fprofile$/);
   });
 
   test('edits name, age, gender and a URL picture; validates first', async ({

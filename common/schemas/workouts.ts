@@ -24,12 +24,19 @@ export const notesSchema = visibleText('Notes', { multiline: true, max: NOTES_MA
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
-/** Checks a workout time against docs/product.md#custom-time at `now`; returns an error sentence or null. */
-export function workoutTimeError(at: Date, now = Date.now()): string | null {
+export const BEFORE_JOINING = 'The workout time cannot be before you joined FitBench';
+
+/**
+ * Checks a workout time against docs/product.md#custom-time at `now`, and against when its owner
+ * joined when that is given (a workout dated before its owner existed would win ties it never
+ * played); returns an error sentence or null. The server and the Log workout form both ask it.
+ */
+export function workoutTimeError(at: Date, now = Date.now(), joinedAt?: Date): string | null {
   if (Number.isNaN(at.getTime())) return 'Invalid date and time';
   if (at.getTime() > now + FUTURE_SLACK_MS) return 'The workout time cannot be in the future';
   if (at.getTime() < now - CUSTOM_TIME_MAX_DAYS * DAY_MS)
     return `The workout time cannot be more than ${CUSTOM_TIME_MAX_DAYS} days ago`;
+  if (joinedAt && at.getTime() < joinedAt.getTime()) return BEFORE_JOINING;
   return null;
 }
 

@@ -5,7 +5,13 @@
  */
 export const paths = {
   catalogue: { path: '/', aliases: ['/challenges'], getHref: () => '/' },
-  auth: { path: '/auth', aliases: [], getHref: () => '/auth' },
+  auth: {
+    path: '/auth',
+    aliases: [],
+    /** Sign-in; `next` is where it goes afterwards (features/auth/utils/next-path.ts checks it). */
+    getHref: (next?: string) =>
+      next && next !== '/' ? `/auth?${new URLSearchParams({ next })}` : '/auth',
+  },
   challengeHome: {
     path: '/90second',
     aliases: ['/nickels-dimes', '/burpees-or-bust', '/dashboard'],

@@ -69,7 +69,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
           return (
             <li key={item.label}>
               <Link
-                href={item.needsUser && !user ? paths.auth.getHref() : item.to}
+                href={item.needsUser && !user ? paths.auth.getHref(item.to) : item.to}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted-foreground',

@@ -1,8 +1,10 @@
 import { useUser } from '@/features/auth/api/get-user';
 import { ChallengeCatalogue } from '@/features/challenges/components/challenge-catalogue';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function CatalogueRoute() {
   const { data: user } = useUser();
+  useDocumentTitle('Challenges');
   return (
     <section aria-labelledby="catalogue-title" className="grid gap-4">
       <div>

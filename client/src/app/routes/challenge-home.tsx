@@ -17,6 +17,7 @@ import { WeeklyGoal } from '@/features/workouts/components/weekly-goal';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const PUSHUP = CHALLENGES.find((c) => c.isActive)!;
 
@@ -222,6 +223,7 @@ function PushupHome() {
 export default function ChallengeHomeRoute() {
   const [pathname] = useLocation();
   const challenge = challengeForPath(pathname);
+  useDocumentTitle(challenge && !challenge.isActive ? challenge.title : PUSHUP.title);
   if (challenge && !challenge.isActive) return <ComingSoon challenge={challenge} />;
   return <PushupHome />;
 }

@@ -13,14 +13,17 @@ import { ProgressChart } from '@/features/workouts/components/progress-chart';
 import { PendingSaves } from '@/features/workouts/components/pending-saves';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const PUSHUP_IDS = new Set(['pushup-90', '90second']);
 
 /** /profile/:challenge, /profile/pushup-90 and /90second-profile. */
 export default function ChallengeStatsRoute() {
   const { challenge = 'pushup-90' } = useParams<{ challenge?: string }>();
-  if (PUSHUP_IDS.has(challenge)) return <PushupStats />;
-  const known = CHALLENGES.find((c) => c.id === challenge);
+  const isPushup = PUSHUP_IDS.has(challenge);
+  const known = isPushup ? undefined : CHALLENGES.find((c) => c.id === challenge);
+  useDocumentTitle(isPushup ? 'Push-up stats' : known ? `${known.title} stats` : 'Challenge not found');
+  if (isPushup) return <PushupStats />;
   return (
     <section
       className="mx-auto grid max-w-md gap-4 py-10 text-center"

@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * The leaderboard's heading, in the first script: it shows (and is the page's largest paint)
@@ -8,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner';
  * docs/decisions/1265-route-modulepreload.md
  */
 export function LeaderboardPage({ children }: { children: ReactNode }) {
+  useDocumentTitle('Leaderboard');
   return (
     <section aria-labelledby="leaderboard-title" className="grid gap-4">
       <div className="flex items-center gap-3">

@@ -8,12 +8,14 @@ import { TodayRank } from '@/features/leaderboard/components/today-rank';
 import { WorkoutSaved } from '@/features/share/components/workout-saved';
 import { LogWorkoutForm } from '@/features/workouts/components/log-workout-form';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Log a set done without the timer: entry -> saved (spec: Log workout). */
 export default function LogWorkoutRoute() {
   const { data: user } = useUser();
   const [, navigate] = useLocation();
   const [saved, setSaved] = useState<SaveOutcome | null>(null);
+  useDocumentTitle(saved ? 'Workout saved' : 'Log workout');
 
   if (saved !== null) {
     return (
@@ -43,7 +45,7 @@ export default function LogWorkoutRoute() {
       </div>
       <Card>
         <CardContent className="pt-5">
-          <LogWorkoutForm onSaved={setSaved} onCancel={cancel} />
+          <LogWorkoutForm joinedAt={user?.createdAt} onSaved={setSaved} onCancel={cancel} />
         </CardContent>
       </Card>
     </section>

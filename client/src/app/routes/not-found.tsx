@@ -2,8 +2,10 @@ import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function NotFoundRoute() {
+  useDocumentTitle('Page not found');
   return (
     <Card className="mx-auto mt-8 max-w-md">
       <CardContent className="grid gap-3 pt-6">

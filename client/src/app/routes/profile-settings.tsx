@@ -10,6 +10,7 @@ import { DownloadData } from '@/features/account/components/download-data';
 import { SessionsList } from '@/features/account/components/sessions-list';
 import { useUser } from '@/features/auth/api/get-user';
 import { PrivacySettings } from '@/features/profile/components/privacy-settings';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 function Section({
   id,
@@ -37,6 +38,7 @@ function Section({
 export default function ProfileSettingsRoute() {
   const { data: user } = useUser();
   const [, navigate] = useLocation();
+  useDocumentTitle('Settings');
   if (!user) return null;
   return (
     <div className="grid gap-4">

@@ -13,6 +13,7 @@ import { ProfileCard } from '@/features/profile/components/profile-card';
 import { statsQueryKey, useStats } from '@/features/workouts/api/get-stats';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 // Protected (RequireAuth in the router), so the user is present here.
 export default function ProfileRoute() {
@@ -20,6 +21,7 @@ export default function ProfileRoute() {
   const logout = useLogout();
   const stats = useStats({ enabled: Boolean(user) });
   const queryClient = useQueryClient();
+  useDocumentTitle('Your profile');
   if (!user) return null;
   return (
     <div className="grid gap-4">

@@ -2,11 +2,13 @@ import { useParams } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 // Public (docs/product.md#public-and-personal-data): share links land here. The owner may also delete from their own list.
 export default function PublicProfileRoute() {
   const { username = '' } = useParams<{ username: string }>();
   const { data: viewer } = useUser();
+  useDocumentTitle(username);
   const viewerUsername = viewer?.username ?? null;
   // Usernames are unique without regard to case (docs/product.md#accounts).
   const isOwn = viewerUsername !== null && viewerUsername.toLowerCase() === username.toLowerCase();

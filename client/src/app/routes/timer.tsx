@@ -10,6 +10,7 @@ import { TargetBanner } from '@/features/timer/components/target-banner';
 import { TimerScreen } from '@/features/timer/components/timer-screen';
 import { CountEntry } from '@/features/workouts/components/count-entry';
 import { parseChallengeTarget } from '@/lib/challenge-link';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Stage =
   | { kind: 'timer'; run: number }
@@ -23,6 +24,7 @@ export default function TimerRoute() {
   // Anyone can write the link: a value that is not a valid count and username is ignored.
   const target = useMemo(() => parseChallengeTarget(search), [search]);
   const [stage, setStage] = useState<Stage>({ kind: 'timer', run: 0 });
+  useDocumentTitle('Push-up timer');
 
   if (stage.kind === 'saved') {
     const { workout } = stage;

@@ -170,13 +170,8 @@ export async function createWorkout(
 ): Promise<{ workout: SavedWorkout; replayed: boolean }> {
   const createdAt = input.createdAt ? new Date(input.createdAt) : now;
   // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
-  const timeError = workoutTimeError(createdAt, now.getTime());
+  const timeError = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
-  // A workout dated before its owner existed would win ties it never played.
-  if (guard.registeredAt && createdAt < guard.registeredAt) {
-    const message = 'The workout time cannot be before you joined FitBench';
-    throw badRequest(message, { createdAt: [message] });
-  }
 
   const hash = idempotencyKey ? requestHash(input) : null;
   // The server runs the rep counter itself; the client's own count is never trusted.

@@ -1,7 +1,8 @@
-import { Medal, Timer, TrendingUp, Trophy } from 'lucide-react';
+import { LogIn, Medal, Swords, Timer, TrendingUp, Trophy } from 'lucide-react';
 import { APP_NAME, TAGLINE } from '@common/constants';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { AuthReason } from '../utils/auth-reason';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -12,13 +13,29 @@ const FEATURES = [
   { icon: Timer, text: 'Built-in timers and voice coaching' },
 ];
 
-export function AuthScreen({ onSuccess }: { onSuccess: () => void }) {
+export function AuthScreen({
+  onSuccess,
+  reason = null,
+}: {
+  onSuccess: () => void;
+  reason?: AuthReason | null;
+}) {
+  const ReasonIcon = reason?.kind === 'challenge' ? Swords : LogIn;
   return (
     <div className="mx-auto grid min-h-dvh w-full max-w-5xl items-center gap-8 px-4 py-8 lg:grid-cols-2">
       <Card className="w-full">
         <CardHeader className="text-center">
           <h1 className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</h1>
           <CardDescription>{TAGLINE}</CardDescription>
+          {reason ? (
+            <p
+              className="mt-3 flex items-start gap-2 rounded-xl bg-accent p-3 text-left text-sm font-semibold text-emerald-900"
+              data-testid="auth-reason"
+            >
+              <ReasonIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {reason.text}
+            </p>
+          ) : null}
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="login">

@@ -61,7 +61,7 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
             {signedIn ? (
               <Link href={paths.timer.getHref()}>Start Challenge</Link>
             ) : (
-              <Link href={paths.auth.getHref()}>Try Challenge</Link>
+              <Link href={paths.auth.getHref(paths.timer.getHref())}>Try Challenge</Link>
             )}
           </Button>
         ) : (

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Verification } from '@common/schemas/verification';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { SaveCancel } from './save-cancel';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
+import { countTooHigh } from '../utils/count';
 import { CountStepper } from './count-stepper';
 
 export const invalidCountToast = () =>
@@ -27,6 +28,7 @@ export function CountEntry({
   onCancel: () => void;
 }) {
   const [count, setCount] = useState(initialCount);
+  const input = useRef<HTMLInputElement>(null);
   const save = useCreateWorkout({ onSuccess: onSaved });
   const keepsMark = camera !== null && count === camera.count;
 
@@ -37,6 +39,8 @@ export function CountEntry({
       onSubmit={(e) => {
         e.preventDefault();
         if (count <= 0) invalidCountToast();
+        // Too high: the message is already under the field; take the member there.
+        else if (countTooHigh(count)) input.current?.focus();
         else save.mutate(keepsMark ? { pushups: count, verification: camera.verification } : { pushups: count });
       }}
     >
@@ -46,6 +50,7 @@ export function CountEntry({
         value={count}
         onChange={setCount}
         disabled={save.isPending}
+        inputRef={input}
       />
       {camera ? (
         <p

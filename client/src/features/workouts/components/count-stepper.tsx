@@ -1,9 +1,10 @@
 import { Minus, Plus } from 'lucide-react';
+import type { Ref } from 'react';
 import { PUSHUPS_MAX } from '@common/constants';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { clampCount, parseCount } from '../utils/count';
+import { FieldError, Label } from '@/components/ui/label';
+import { clampCount, countTooHigh, parseCount } from '../utils/count';
 
 interface CountStepperProps {
   id: string;
@@ -11,10 +12,17 @@ interface CountStepperProps {
   value: number;
   onChange: (value: number) => void;
   disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** Minus, a numeric input and plus; the count stays within 0..PUSHUPS_MAX and non-numbers read as 0. */
-export function CountStepper({ id, label, value, onChange, disabled }: CountStepperProps) {
+/**
+ * Minus, a numeric input and plus. Non-numbers read as 0 and the count never goes below 0; a count
+ * typed above PUSHUPS_MAX stays as typed with a message under the field (the forms refuse to
+ * save it), and minus brings it back to the maximum.
+ */
+export function CountStepper({ id, label, value, onChange, disabled, inputRef }: CountStepperProps) {
+  const error = countTooHigh(value);
+  const errorId = `${id}-error`;
   return (
     <div className="grid gap-3">
       <Label htmlFor={id} className="text-center text-base font-semibold">
@@ -33,13 +41,18 @@ export function CountStepper({ id, label, value, onChange, disabled }: CountStep
           <Minus aria-hidden="true" />
         </Button>
         <Input
+          ref={inputRef}
           id={id}
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
+          // Four digits: room to type past the maximum and be told, not a number to overflow.
+          maxLength={4}
           autoComplete="off"
           value={String(value)}
           disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onFocus={(e) => e.currentTarget.select()}
           onChange={(e) => onChange(parseCount(e.currentTarget.value))}
           className="h-16 w-28 text-center text-4xl font-extrabold tabular-nums"
@@ -55,6 +68,9 @@ export function CountStepper({ id, label, value, onChange, disabled }: CountStep
         >
           <Plus aria-hidden="true" />
         </Button>
+      </div>
+      <div className="text-center">
+        <FieldError id={errorId} message={error ?? undefined} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format, subDays } from 'date-fns';
+import { format } from 'date-fns';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
@@ -11,13 +12,18 @@ import {
 import { SaveCancel } from './save-cancel';
 import { Field } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { formatMedium, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
+import { countTooHigh } from '../utils/count';
+import { customTimeRange } from '../utils/custom-time';
 import { invalidCountToast } from './count-entry';
 import { CountStepper } from './count-stepper';
 
 // The form's fields; the save body is built from them with the common schema's rules (docs/product.md#workout-fields, docs/product.md#custom-time).
-const logWorkoutFormSchema = z
+// `joinedAt`: a custom time before the member joined is refused here as the server would.
+const makeLogWorkoutFormSchema = (joinedAt: Date | undefined) => z
   .object({
     pushups: pushupsSchema,
     when: z.enum(['now', 'custom']),
@@ -35,46 +41,64 @@ const logWorkoutFormSchema = z
       return;
     }
     // datetime-local has no zone: new Date() reads it as local time, as the user meant it.
-    const err = workoutTimeError(new Date(v.customTime));
+    const err = workoutTimeError(new Date(v.customTime), Date.now(), joinedAt);
     if (err) ctx.addIssue({ code: 'custom', path: ['customTime'], message: err });
   });
 
-type FormInput = z.input<typeof logWorkoutFormSchema>;
-type FormOutput = z.output<typeof logWorkoutFormSchema>;
+type FormSchema = ReturnType<typeof makeLogWorkoutFormSchema>;
+type FormInput = z.input<FormSchema>;
+type FormOutput = z.output<FormSchema>;
 
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
 export function LogWorkoutForm({
+  joinedAt,
   onSaved,
   onCancel,
 }: {
+  /** When the member joined (their `createdAt`): the earliest time a workout may carry. */
+  joinedAt?: string;
   onSaved: (workout: SaveOutcome) => void;
   onCancel: () => void;
 }) {
+  const joined = useMemo(() => (joinedAt ? new Date(joinedAt) : undefined), [joinedAt]);
+  const schema = useMemo(() => makeLogWorkoutFormSchema(joined), [joined]);
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(logWorkoutFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: { pushups: 0, when: 'now', customTime: '', notes: '' },
   });
   const save = useCreateWorkout({ onSuccess: onSaved });
   const when = useWatch({ control: form.control, name: 'when' });
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
   const errors = form.formState.errors;
-  const now = new Date();
+  const range = customTimeRange(new Date(), joined);
 
   const onValid = (v: FormOutput) =>
-    save.mutate({
-      pushups: v.pushups,
-      ...(v.notes ? { notes: v.notes } : {}),
-      ...(v.when === 'custom' ? { createdAt: new Date(v.customTime).toISOString() } : {}),
-    });
+    save.mutate(
+      {
+        pushups: v.pushups,
+        ...(v.notes ? { notes: v.notes } : {}),
+        ...(v.when === 'custom' ? { createdAt: new Date(v.customTime).toISOString() } : {}),
+      },
+      {
+        // A time the server refuses (its clock differs) is said under the field as well.
+        onError: (err) => {
+          const message = err instanceof ApiError ? err.errors?.createdAt?.[0] : undefined;
+          if (message) form.setError('customTime', { message }, { shouldFocus: true });
+        },
+      },
+    );
 
   return (
     <form
       noValidate
       className="grid gap-6"
       onSubmit={form.handleSubmit(onValid, (errs) => {
-        // The count's rule is a toast (docs/product.md#validation); the other fields show their message inline.
-        if (errs.pushups) invalidCountToast();
+        // A count not above zero is the spec's toast (docs/product.md#validation); one too high is
+        // already said under the field, as the other fields' messages are.
+        if (!errs.pushups) return;
+        if (countTooHigh(form.getValues('pushups'))) form.setFocus('pushups');
+        else invalidCountToast();
       })}
     >
       <Controller
@@ -87,6 +111,7 @@ export function LogWorkoutForm({
             value={field.value}
             onChange={field.onChange}
             disabled={save.isPending}
+            inputRef={field.ref}
           />
         )}
       />
@@ -124,14 +149,16 @@ export function LogWorkoutForm({
             id="log-time"
             label="Date and time"
             error={errors.customTime?.message}
-            hint={errors.customTime ? undefined : `Up to ${CUSTOM_TIME_MAX_DAYS} days back.`}
+            hint={`From ${formatMedium(range.min)}, ${formatTime(range.min)} (${
+              range.fromJoin ? 'when you joined' : `${CUSTOM_TIME_MAX_DAYS} days ago`
+            }) to now.`}
           >
             {(control) => (
               <Input
                 {...control}
                 type="datetime-local"
-                min={format(subDays(now, CUSTOM_TIME_MAX_DAYS), LOCAL_INPUT)}
-                max={format(now, LOCAL_INPUT)}
+                min={format(range.min, LOCAL_INPUT)}
+                max={format(range.max, LOCAL_INPUT)}
                 {...form.register('customTime')}
               />
             )}

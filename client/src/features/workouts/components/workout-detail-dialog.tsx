@@ -1,5 +1,5 @@
 import { Loader2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,6 +12,7 @@ import { VerifiedMark } from '@/components/ui/verified-mark';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
@@ -29,22 +30,34 @@ import { useDeleteWorkout } from '../api/delete-workout';
 import { pushupsLabel } from '../utils/count';
 import type { ListedWorkout } from '../types';
 
-/** A workout's details (count, notes, date, share, delete), opened from a row of WorkoutList. */
+/**
+ * A workout's details (count, notes, date, share, delete), opened from a row of WorkoutList.
+ * Close, the safe action, has the focus first (never the red Delete); closing gives the focus
+ * back through `onCloseAutoFocus` (the dialog has no Radix trigger to return to), and the
+ * delete confirmation gives it back to Delete when cancelled.
+ */
 export default function WorkoutDetailDialog({
   workout,
   canDelete,
   shareUsername,
   onClose,
+  onDeleted,
+  onCloseAutoFocus,
 }: {
   workout: ListedWorkout | null;
   canDelete: boolean;
   shareUsername?: string;
   onClose: () => void;
+  onDeleted?: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteWorkout({
     onSuccess: () => {
       setConfirming(false);
+      onDeleted?.();
       onClose();
     },
   });
@@ -53,7 +66,14 @@ export default function WorkoutDetailDialog({
     <>
       <Dialog open={workout !== null} onOpenChange={(open) => !open && onClose()}>
         {workout ? (
-          <DialogContent aria-describedby="workout-detail-date">
+          <DialogContent
+            aria-describedby="workout-detail-date"
+            onOpenAutoFocus={(e) => {
+              e.preventDefault();
+              closeRef.current?.focus();
+            }}
+            onCloseAutoFocus={onCloseAutoFocus}
+          >
             <DialogHeader>
               <DialogTitle>Workout details</DialogTitle>
               <DialogDescription id="workout-detail-date">
@@ -87,19 +107,31 @@ export default function WorkoutDetailDialog({
                 </p>
               </div>
             ) : null}
+            {/* Close first: the first in the tab order and, in the footer's reversed column on a
+                phone, at the bottom under the thumb, with Delete furthest away. */}
             <DialogFooter>
-              {canDelete ? (
-                <Button type="button" variant="destructive" onClick={() => setConfirming(true)}>
-                  <Trash2 aria-hidden="true" />
-                  Delete
+              <DialogClose asChild>
+                <Button ref={closeRef} type="button" variant="outline" data-testid="workout-detail-close">
+                  Close
                 </Button>
-              ) : null}
+              </DialogClose>
               {shareUsername ? (
                 <ShareMenu
                   url={profileShareUrl(shareUsername)}
                   text={pushupShareText(workout.pushups)}
                   title={SHARE_TITLE}
                 />
+              ) : null}
+              {canDelete ? (
+                <Button
+                  ref={deleteRef}
+                  type="button"
+                  variant="destructive"
+                  onClick={() => setConfirming(true)}
+                >
+                  <Trash2 aria-hidden="true" />
+                  Delete
+                </Button>
               ) : null}
             </DialogFooter>
           </DialogContent>
@@ -109,7 +141,13 @@ export default function WorkoutDetailDialog({
         open={confirming && workout !== null}
         onOpenChange={(open) => !remove.isPending && setConfirming(open)}
       >
-        <AlertDialogContent>
+        <AlertDialogContent
+          onCloseAutoFocus={(e) => {
+            // Cancelled: back to Delete. Deleted: the details close too and WorkoutList places it.
+            e.preventDefault();
+            if (deleteRef.current?.isConnected) deleteRef.current.focus();
+          }}
+        >
           <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
           <AlertDialogDescription>
             {workout

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { formatMedium } from '@/lib/medium-date';
@@ -21,6 +21,8 @@ type DetailDialog = ComponentType<{
   canDelete: boolean;
   shareUsername?: string;
   onClose: () => void;
+  onDeleted: () => void;
+  onCloseAutoFocus: (event: Event) => void;
 }>;
 
 // The details dialog (Radix dialogs, the share menu, delete) is most of this list's code and
@@ -46,6 +48,21 @@ export function WorkoutList({
 }: WorkoutListProps) {
   const [selected, setSelected] = useState<ListedWorkout | null>(null);
   const [Detail, setDetail] = useState<DetailDialog | null>(null);
+  // Focus goes back to the row that opened the details; after a delete, once the row has left
+  // the list, to the row now in its place (or the list's empty text), never to the page's body.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const selectedIndex = useRef(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  const deleted = useRef<{ id: number; index: number } | null>(null);
+  useEffect(() => {
+    const gone = deleted.current;
+    if (!gone || workouts.some((w) => w.id === gone.id)) return;
+    deleted.current = null;
+    const rows = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-testid="workout-row"]');
+    const next = rows?.length ? rows[Math.min(gone.index, rows.length - 1)] : emptyRef.current;
+    next?.focus();
+  }, [workouts]);
   const loadDetail = () => {
     if (Detail) return;
     loadDetailDialog().then(
@@ -55,23 +72,35 @@ export function WorkoutList({
   };
 
   if (workouts.length === 0) {
-    return <p className="py-6 text-center text-sm text-muted-foreground">{emptyText}</p>;
+    return (
+      <p
+        ref={emptyRef}
+        tabIndex={-1}
+        className="py-6 text-center text-sm text-muted-foreground focus:outline-none"
+      >
+        {emptyText}
+      </p>
+    );
   }
   return (
     <>
       <ul
         className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card"
+        ref={listRef}
         data-testid="workout-list"
         onPointerOver={loadDetail}
         onFocus={loadDetail}
       >
-        {workouts.map((w) => (
+        {workouts.map((w, index) => (
           <li key={w.id}>
             <button
               type="button"
-              onClick={() => {
+              onClick={(e) => {
                 loadDetail();
+                opener.current = e.currentTarget;
                 setSelected(w);
+                deleted.current = null;
+                selectedIndex.current = index;
               }}
               className="flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
               data-testid="workout-row"
@@ -107,6 +136,13 @@ export function WorkoutList({
           canDelete={canDelete}
           shareUsername={shareUsername}
           onClose={() => setSelected(null)}
+          onDeleted={() => {
+            if (selected) deleted.current = { id: selected.id, index: selectedIndex.current };
+          }}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
         />
       ) : null}
     </>

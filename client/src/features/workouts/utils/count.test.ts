@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampCount, parseCount } from './count';
+import { pushupsSchema } from '@common/schemas/workouts';
+import { clampCount, COUNT_TOO_HIGH, countTooHigh, parseCount } from './count';
 
 describe('parseCount', () => {
   it('reads whole numbers', () => {
@@ -12,11 +13,27 @@ describe('parseCount', () => {
     expect(parseCount('abc')).toBe(0);
     expect(parseCount('-')).toBe(0);
   });
-  it('never goes below 0 nor above the maximum', () => {
+  it('never goes below 0, and keeps a count above the maximum as typed', () => {
     expect(parseCount('-5')).toBe(0);
-    expect(parseCount('100000')).toBe(300);
+    expect(parseCount('999')).toBe(999);
+    expect(parseCount('301')).toBe(301);
+  });
+});
+
+describe('clampCount', () => {
+  it('keeps the buttons within 0..300', () => {
     expect(clampCount(-1)).toBe(0);
     expect(clampCount(Number.NaN)).toBe(0);
     expect(clampCount(301)).toBe(300);
+    expect(clampCount(998)).toBe(300);
+  });
+});
+
+describe('countTooHigh', () => {
+  it('says the save schema’s own message above 300 only', () => {
+    expect(countTooHigh(300)).toBeNull();
+    expect(countTooHigh(0)).toBeNull();
+    expect(countTooHigh(301)).toBe(COUNT_TOO_HIGH);
+    expect(pushupsSchema.safeParse(301).error?.issues[0]?.message).toBe(COUNT_TOO_HIGH);
   });
 });
