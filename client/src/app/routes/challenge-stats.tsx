@@ -13,6 +13,7 @@ import { ProgressChart } from '@/features/workouts/components/progress-chart';
 import { PendingSaves } from '@/features/workouts/components/pending-saves';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { paths } from '@/config/paths';
+import { formatCount } from '@/lib/format-number';
 
 const PUSHUP_IDS = new Set(['pushup-90', '90second']);
 
@@ -57,7 +58,7 @@ function PushupStats() {
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId}>{value ?? 0}</span>
+      <span data-testid={testId}>{formatCount(value ?? 0)}</span>
     );
 
   return (

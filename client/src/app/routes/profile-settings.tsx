@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '@/features/account/components/change-passwor
 import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
 import { DownloadData } from '@/features/account/components/download-data';
 import { SessionsList } from '@/features/account/components/sessions-list';
+import { ThemeChoice } from '@/features/appearance/components/theme-choice';
 import { useUser } from '@/features/auth/api/get-user';
 import { PrivacySettings } from '@/features/profile/components/privacy-settings';
 
@@ -50,6 +51,9 @@ export default function ProfileSettingsRoute() {
         </Link>
         <h1 className="text-2xl font-extrabold tracking-tight">Settings</h1>
       </div>
+      <Section id="settings-appearance" title="Appearance">
+        <ThemeChoice />
+      </Section>
       <Section
         id="settings-password"
         title="Change password"

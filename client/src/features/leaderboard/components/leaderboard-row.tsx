@@ -77,7 +77,7 @@ export function LeaderboardRow({
   if (isViewer) {
     return (
       <div
-        className={cn(base, 'bg-accent/60 ring-1 ring-emerald-300')}
+        className={cn(base, 'bg-accent/60 ring-1 ring-accent-border')}
         data-testid="leaderboard-own-row"
       >
         <RowBody entry={entry} isViewer compact={compact} />

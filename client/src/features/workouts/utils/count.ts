@@ -1,4 +1,5 @@
 import { PUSHUPS_MAX } from '@common/constants';
+import { formatCount } from '@/lib/format-number';
 
 /** The count typed into the stepper: non-numeric input is 0, never below 0, whole, at most the maximum. */
 export function parseCount(text: string): number {
@@ -12,4 +13,4 @@ export function clampCount(n: number): number {
 }
 
 /** "1 push-up", "12 push-ups". */
-export const pushupsLabel = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;
+export const pushupsLabel = (n: number) => `${formatCount(n)} push-up${n === 1 ? '' : 's'}`;
