@@ -10,6 +10,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
   return (
     <nav
       aria-label="Main"
+      data-testid="bottom-nav"
       className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
       <ul className="mx-auto grid max-w-3xl grid-cols-5">

@@ -40,8 +40,8 @@ export default function ProfileSettingsRoute() {
   const [, navigate] = useLocation();
   if (!user) return null;
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid gap-1 lg:col-span-2">
         <Link
           href={paths.profile.getHref()}
           className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-primary"

@@ -60,7 +60,7 @@ function Stats({ stats }: { stats: PublicProfileData['stats'] }) {
         <CardTitle>Stats</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
           <StatTile label="Personal Best" value={stats.bestPushups} />
           <StatTile label="Last Count" value={stats.lastPushups} />
           <StatTile label="Total Workouts" value={stats.totalWorkouts} />
@@ -130,10 +130,10 @@ export function PublicProfile({
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="workouts">Workouts</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview" className="grid gap-4">
+        <TabsContent value="overview" className="grid items-start gap-4 lg:grid-cols-2">
           <About user={user} own={isViewer ? own : null} />
           <Stats stats={stats} />
-          <Card>
+          <Card className="lg:col-span-2">
             <CardHeader>
               <div className="flex items-center justify-between gap-2">
                 <CardTitle>Recent Activity</CardTitle>

@@ -15,7 +15,7 @@ export function WeeklyGoal({
   return (
     <div className="grid gap-2 rounded-xl bg-muted px-3 py-3">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <p className="flex items-center gap-2 font-semibold">
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold">
           <Target className="size-4 text-primary" aria-hidden="true" />
           <span data-testid="weekly-goal-count">
             {met
@@ -23,7 +23,7 @@ export function WeeklyGoal({
               : `${sessionsThisWeek} of ${weeklyGoal} this week`}
           </span>
           {met ? (
-            <span className="text-sm font-medium text-muted-foreground">
+            <span className="whitespace-nowrap text-sm font-medium text-muted-foreground">
               Goal of {weeklyGoal} met
             </span>
           ) : null}
