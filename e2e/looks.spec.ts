@@ -38,7 +38,8 @@ for (const theme of ['light', 'dark'] as const) {
     user,
     browser,
   }, info) => {
-    test.setTimeout(120_000);
+    // Nine screens, each checked by axe and photographed whole.
+    test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: theme });
     const request = page.context().request;
     for (const n of [24, 31, 28]) await addWorkout(request, { pushups: n });
@@ -46,7 +47,7 @@ for (const theme of ['light', 'dark'] as const) {
     let lightBackground: string | undefined;
     for (const screen of SCREENS) {
       await page.goto(screen.url(user));
-      await expect(screen.ready(page)).toBeVisible();
+      await expect(screen.ready(page)).toBeVisible({ timeout: 15_000 });
       expect(await isDark(page), screen.name).toBe(theme === 'dark');
       // Dark means a dark page, not only a class: the body's background is near black.
       const [r, g, b] = (await bodyBackground(page)).match(/\d+/g)!.map(Number);
