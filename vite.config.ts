@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { lazyGroup } from './scripts/vite-lazy-group.ts';
 import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
+import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -50,6 +51,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    themeInitPlugin(),
     // Manifest and service worker: docs/decisions/1103-pwa-and-offline-saves.md.
     VitePWA({
       // The page registers the worker itself (lazily, after the first render) and asks before

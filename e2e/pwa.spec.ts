@@ -102,6 +102,8 @@ test('offline: the timer opens, a save waits on the device and is sent exactly o
 
   await context.setOffline(false);
   await expect(queued).toHaveCount(0, { timeout: 15_000 });
+  // The member is told the waiting set has gone.
+  await expect(toasts(page)).toContainText('Your saved set was sent');
   // More triggers (a reload is an app start; visibility) change nothing: exactly one workout.
   await page.reload();
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -131,6 +133,7 @@ test('a refused save is shown with the server message and kept; Retry sends it',
   await context.unrouteAll();
   await queued.getByRole('button', { name: 'Retry' }).click();
   await expect(queued).toHaveCount(0, { timeout: 15_000 });
+  await expect(toasts(page)).toContainText('Your saved set was sent');
   const list = await (await page.request.get('/api/workouts')).json();
   expect(list.filter((w: { pushups: number }) => w.pushups === 44)).toHaveLength(1);
 });

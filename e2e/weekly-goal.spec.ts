@@ -55,8 +55,9 @@ test('the weekly goal counts this week only; a week met carries the streak past 
     await expect(page.getByText('No streak yet')).toBeVisible();
     await save(21);
     await page.reload();
-    await expect(page.getByText('2 of 2 this week')).toBeVisible();
-    await expect(page.getByText('Goal met')).toBeVisible();
+    // Once met the line counts sessions, never "3 of 2" (e2e/looks-polish.spec.ts has more).
+    await expect(page.getByText('2 sessions this week')).toBeVisible();
+    await expect(page.getByText('Goal of 2 met')).toBeVisible();
     await expect(page.getByText('1 week streak')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute('aria-valuenow', '2');
 
@@ -66,7 +67,7 @@ test('the weekly goal counts this week only; a week met carries the streak past 
     await page.clock.setFixedTime(sundayMorning);
     await page.reload();
     await expect(page.getByText('0 of 2 this week')).toBeVisible();
-    await expect(page.getByText('Goal met')).toHaveCount(0);
+    await expect(page.getByText('Goal of 2 met')).toHaveCount(0);
     await expect(page.getByText('1 week streak')).toBeVisible();
     await save(22);
     await page.reload();
@@ -76,7 +77,7 @@ test('the weekly goal counts this week only; a week met carries the streak past 
     await expectNoA11yViolations(page);
     await save(23);
     await page.reload();
-    await expect(page.getByText('2 of 2 this week')).toBeVisible();
+    await expect(page.getByText('2 sessions this week')).toBeVisible();
     await expect(page.getByText('2 week streak')).toBeVisible();
   } finally {
     await page.close();

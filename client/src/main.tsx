@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchRouteData } from './app/route-data';
 import { firstUserFetch } from './features/auth/api/get-user';
+import { watchTheme } from './lib/theme';
 import './index.css';
 
 // The service worker (and workbox-window) load after the page, off the critical path of /.
@@ -12,6 +13,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void import('./app/pwa/start-pwa').then((m) => m.startPwa());
   });
 }
+
+watchTheme();
 
 // The session and the landing screen's data are asked for now, beside the screen's code, not
 // after its first render (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).

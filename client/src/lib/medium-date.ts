@@ -10,3 +10,11 @@ export function formatMedium(d: Date | string | number): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }
+
+/** "Nov 3, 2026, 3:45 PM": formatMedium and dates.ts's formatTime ('h:mm a'), without date-fns. */
+export function formatMediumWithTime(d: Date | string | number): string {
+  const date = d instanceof Date ? d : new Date(d);
+  const h = date.getHours();
+  const time = `${h % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${formatMedium(date)}, ${time}`;
+}

@@ -1,6 +1,8 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { THEME_INIT_SCRIPT } from '@common/theme';
 import { securityHeaders } from './security-headers';
 
 // The constant headers must stay what helmet sent with the options this app gave it.
@@ -19,7 +21,8 @@ const helmetOptions = (hsts: boolean) => ({
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      // The theme's inline first-paint script (common/theme.ts), allowed by its hash alone.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'", `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:'],

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
+import { THEME_INIT_SCRIPT } from '@common/theme';
 
 // The Content Security Policy of every response (docs/decisions/0006-csp-and-origin-check.md).
 const CSP = {
   'default-src': ["'self'"],
   // 'wasm-unsafe-eval' lets the camera's face detector compile its own WebAssembly (served
   // from /camera/, docs/decisions/1003-face-detection-model.md); JavaScript eval stays off.
-  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  // The one inline script, the theme's first-paint class (common/theme.ts), by its hash.
+  'script-src': ["'self'", "'wasm-unsafe-eval'", `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`],
   // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
   'style-src': ["'self'", "'unsafe-inline'"],
   // Picture URLs are https only (docs/decisions/0902-profile-picture-urls.md).

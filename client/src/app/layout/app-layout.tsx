@@ -23,7 +23,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <OfflineBanner />
       {onAuth ? null : <Header />}
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-40 pt-4">
+      {/* A phone column; from 1024 px (navigation in the header) a wider page. */}
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-40 pt-4 lg:max-w-6xl lg:px-8 lg:pb-20 lg:pt-8">
         {children}
       </main>
       <div className="fixed inset-x-0 bottom-0 z-40">

@@ -5,12 +5,13 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { useUser } from '@/features/auth/api/get-user';
 import { paths } from '@/config/paths';
+import { TopNav } from './top-nav';
 
 export function Header() {
   const { data: user, isPending } = useUser();
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-card/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+      <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-4 px-4 lg:h-16 lg:max-w-6xl lg:px-8">
         <Link
           href={paths.catalogue.getHref()}
           className="flex items-center gap-2 text-lg font-extrabold text-primary"
@@ -19,6 +20,7 @@ export function Header() {
           <Dumbbell className="size-6" aria-hidden="true" />
           {APP_NAME}
         </Link>
+        <TopNav />
         {isPending ? null : user ? (
           <Link
             href={paths.profile.getHref()}

@@ -200,20 +200,23 @@ function PushupHome() {
           </Link>
         </Button>
       </div>
-      <Card>
-        <CardHeader>
-          <TitleWithLink
-            id="leaders-title"
-            title="Today's Leaders"
-            href={paths.leaderboard.getHref()}
-            label="View All"
-          />
-        </CardHeader>
-        <CardContent>
-          <LeaderboardPreview viewerUsername={user?.username ?? null} />
-        </CardContent>
-      </Card>
-      {user ? <RecentHistory userId={user.id} username={user.username} /> : null}
+      {/* Side by side from 1024 px. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <TitleWithLink
+              id="leaders-title"
+              title="Today's Leaders"
+              href={paths.leaderboard.getHref()}
+              label="View All"
+            />
+          </CardHeader>
+          <CardContent>
+            <LeaderboardPreview viewerUsername={user?.username ?? null} />
+          </CardContent>
+        </Card>
+        {user ? <RecentHistory userId={user.id} username={user.username} /> : null}
+      </div>
       <AllChallengesLink />
     </section>
   );

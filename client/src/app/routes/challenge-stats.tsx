@@ -14,6 +14,7 @@ import { PendingSaves } from '@/features/workouts/components/pending-saves';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { formatCount } from '@/lib/format-number';
 
 const PUSHUP_IDS = new Set(['pushup-90', '90second']);
 
@@ -60,7 +61,7 @@ function PushupStats() {
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId}>{value ?? 0}</span>
+      <span data-testid={testId}>{formatCount(value ?? 0)}</span>
     );
 
   return (

@@ -13,7 +13,7 @@ export function LeaderboardPage({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="leaderboard-title" className="grid gap-4">
       <div className="flex items-center gap-3">
-        <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-emerald-800">
+        <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <Trophy className="size-6" aria-hidden="true" />
         </span>
         <div>

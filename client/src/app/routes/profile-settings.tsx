@@ -8,6 +8,7 @@ import { ChangePasswordForm } from '@/features/account/components/change-passwor
 import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
 import { DownloadData } from '@/features/account/components/download-data';
 import { SessionsList } from '@/features/account/components/sessions-list';
+import { ThemeChoice } from '@/features/appearance/components/theme-choice';
 import { useUser } from '@/features/auth/api/get-user';
 import { PrivacySettings } from '@/features/profile/components/privacy-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -41,8 +42,8 @@ export default function ProfileSettingsRoute() {
   useDocumentTitle('Settings');
   if (!user) return null;
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid gap-1 lg:col-span-2">
         <Link
           href={paths.profile.getHref()}
           className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-primary"
@@ -52,6 +53,9 @@ export default function ProfileSettingsRoute() {
         </Link>
         <h1 className="text-2xl font-extrabold tracking-tight">Settings</h1>
       </div>
+      <Section id="settings-appearance" title="Appearance">
+        <ThemeChoice />
+      </Section>
       <Section
         id="settings-password"
         title="Change password"

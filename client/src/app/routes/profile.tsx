@@ -24,7 +24,8 @@ export default function ProfileRoute() {
   useDocumentTitle('Your profile');
   if (!user) return null;
   return (
-    <div className="grid gap-4">
+    // From 1024 px: the card, its buttons and Sign Out on the left, the challenges on the right.
+    <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
       <ProfileCard user={user} />
       <div className="grid grid-cols-2 gap-3">
         <EditProfileDialog
@@ -39,7 +40,7 @@ export default function ProfileRoute() {
           </Link>
         </Button>
       </div>
-      <Card>
+      <Card className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
         <CardHeader>
           <CardTitle>Your Challenges</CardTitle>
         </CardHeader>

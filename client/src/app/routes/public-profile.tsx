@@ -18,6 +18,7 @@ export default function PublicProfileRoute() {
       key={username}
       username={username}
       viewerUsername={viewerUsername}
+      own={isOwn ? viewer : null}
       renderWorkouts={(workouts, emptyText) => (
         <WorkoutList
           workouts={workouts}

@@ -17,7 +17,7 @@ export function UserAvatar({
   return (
     <span
       className={cn(
-        'relative flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-emerald-800',
+        'relative flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent text-accent-foreground',
         className,
       )}
     >

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 const badgeVariants = cva('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', {
   variants: {
     variant: {
-      default: 'bg-accent text-emerald-900',
+      default: 'bg-accent text-accent-foreground',
       secondary: 'bg-muted text-foreground',
       outline: 'border border-border text-foreground',
     },

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatCount } from '@/lib/format-number';
 import { cn } from '@/lib/utils';
 
-/** One figure with its label, e.g. Personal Best 42. Use inside a <dl>. */
+/** One figure with its label, e.g. Total Push-ups 12,540 (a number gets its separators). Use inside a <dl>. */
 export function StatTile({
   label,
   value,
@@ -19,7 +20,9 @@ export function StatTile({
       )}
     >
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-extrabold tabular-nums text-foreground">{value}</dd>
+      <dd className="text-2xl font-extrabold tabular-nums text-foreground">
+        {typeof value === 'number' ? formatCount(value) : value}
+      </dd>
     </div>
   );
 }

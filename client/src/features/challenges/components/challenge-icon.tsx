@@ -10,9 +10,9 @@ export function ChallengeIcon({ icon, ...props }: { icon: Challenge['icon'] } & 
 
 // Full class names so Tailwind sees them.
 export const CHALLENGE_COLORS: Record<string, string> = {
-  emerald: 'bg-emerald-100 text-emerald-800',
-  amber: 'bg-amber-100 text-amber-900',
-  rose: 'bg-rose-100 text-rose-800',
-  violet: 'bg-violet-100 text-violet-800',
-  sky: 'bg-sky-100 text-sky-900',
+  emerald: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+  amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  rose: 'bg-rose-100 text-rose-800 dark:bg-rose-950 dark:text-rose-200',
+  violet: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
+  sky: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };

@@ -74,7 +74,7 @@ export function LeaderboardRow({ entry, isViewer, compact, overall }: RowProps) 
   if (isViewer) {
     return (
       <div
-        className={cn(base, 'bg-accent/60 ring-1 ring-emerald-300')}
+        className={cn(base, 'bg-accent/60 ring-1 ring-accent-border')}
         data-testid="leaderboard-own-row"
       >
         <RowBody entry={entry} isViewer compact={compact} overall={overall} />

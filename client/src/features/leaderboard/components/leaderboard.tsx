@@ -35,7 +35,7 @@ function PinnedStanding({
   return (
     <section
       aria-label="Your standing"
-      className="mt-3 flex min-h-16 items-center gap-3 rounded-xl border border-emerald-300 bg-accent px-3 py-2 shadow-md"
+      className="mt-3 flex min-h-16 items-center gap-3 rounded-xl border border-accent-border bg-accent px-3 py-2 shadow-md"
     >
       {me.data ? (
         <>
@@ -47,7 +47,7 @@ function PinnedStanding({
               {kind === 'verified' ? ' · verified' : ''}
             </span>
             {isPrivate ? (
-              <span className="block text-xs font-semibold text-emerald-900">
+              <span className="block text-xs font-semibold text-accent-foreground">
                 Only you can see this
               </span>
             ) : null}

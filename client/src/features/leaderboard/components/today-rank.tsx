@@ -22,7 +22,7 @@ export function TodayRank({ isPrivate = false }: { isPrivate?: boolean }) {
         You&apos;re #{me.data.rank} today
       </span>
       {isPrivate ? (
-        <span className="text-xs font-semibold text-emerald-900" data-testid="today-rank-private">
+        <span className="text-xs font-semibold text-accent-foreground" data-testid="today-rank-private">
           Only you can see this
         </span>
       ) : null}

@@ -7,6 +7,22 @@ import { GENDER_LABELS } from './edit-profile-dialog';
 
 const genderLabel = (g: string) => GENDER_LABELS[g as keyof typeof GENDER_LABELS] ?? g;
 
+/** An email that may wrap before its @ (and after dots) rather than anywhere. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  const dots = (text: string) =>
+    text.split('.').flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, `.${part}`]));
+  return (
+    <>
+      {dots(email.slice(0, at))}
+      <wbr />
+      {'@'}
+      {dots(email.slice(at + 1))}
+    </>
+  );
+}
+
 /** The signed-in user's card: avatar, username, email, full name, and age and gender chips. */
 export function ProfileCard({ user }: { user: User }) {
   return (
@@ -17,12 +33,27 @@ export function ProfileCard({ user }: { user: User }) {
           name={`${user.username}'s avatar`}
           className="size-24 text-4xl"
         />
-        <div className="grid gap-1">
-          <h1 className="break-all text-2xl font-extrabold tracking-tight">{user.username}</h1>
-          {user.fullName ? <p className="text-lg font-medium">{user.fullName}</p> : null}
-          <p className="inline-flex items-center justify-center gap-1.5 break-all text-sm text-muted-foreground">
-            <Mail className="size-4 shrink-0" aria-hidden="true" />
-            {user.email}
+        {/* Long names end in an ellipsis (the whole name is in the title); a full name wraps
+            between words, an email before its @: never in the middle of a word unless one word
+            is wider than the card. */}
+        <div className="grid w-full min-w-0 gap-1">
+          <h1
+            className="truncate text-2xl font-extrabold tracking-tight"
+            title={user.username}
+            data-testid="profile-username"
+          >
+            {user.username}
+          </h1>
+          {user.fullName ? (
+            <p className="text-lg font-medium [overflow-wrap:anywhere]" data-testid="profile-full-name">
+              {user.fullName}
+            </p>
+          ) : null}
+          <p className="flex items-start justify-center gap-1.5 text-sm text-muted-foreground">
+            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 text-balance [overflow-wrap:anywhere]" data-testid="profile-email">
+              <EmailText email={user.email} />
+            </span>
           </p>
         </div>
         <ul className="flex flex-wrap justify-center gap-2" aria-label="About you">

@@ -75,7 +75,7 @@ export function WorkoutSaved({
             push-up{pushups === 1 ? '' : 's'}. Nice work!
           </p>
           {verified ? (
-            <p className="flex items-center justify-center gap-1 text-sm font-semibold text-emerald-900">
+            <p className="flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
               <VerifiedMark /> Counted by the camera
             </p>
           ) : null}

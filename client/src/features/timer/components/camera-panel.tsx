@@ -66,7 +66,7 @@ export function CameraSetup({
         <li>Get into the top position, arms straight, face over the phone.</li>
         <li>Tap Set top position and hold still for a second; then tap Start.</li>
       </ol>
-      <p className="flex items-start gap-2 rounded-lg bg-accent/60 p-2 text-sm text-emerald-900">
+      <p className="flex items-start gap-2 rounded-lg bg-accent/60 p-2 text-sm text-accent-foreground">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         No image leaves this device: the camera is read here, on your phone, only to count.
       </p>

@@ -203,7 +203,7 @@ export function TimerScreen({
       <div className="flex min-h-8 items-center justify-center" aria-hidden="true">
         {message ? (
           <p
-            className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-emerald-900"
+            className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-accent-foreground"
             data-testid="cue-message"
           >
             {message}
@@ -232,7 +232,7 @@ export function TimerScreen({
       ) : cameraCounting ? (
         <>
           <div
-            className="flex min-h-44 w-full flex-col items-center justify-center rounded-2xl border-2 border-primary/40 bg-accent/50 p-4 text-emerald-900"
+            className="flex min-h-44 w-full flex-col items-center justify-center rounded-2xl border-2 border-primary/40 bg-accent/50 p-4 text-accent-foreground"
             role="status"
             aria-live="off"
           >
@@ -257,7 +257,7 @@ export function TimerScreen({
             onClick={swallowClick}
             onKeyDown={onTapKey}
             className={cn(
-              'flex min-h-44 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-2 border-dashed border-primary/40 bg-accent/50 p-4 text-emerald-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
+              'flex min-h-44 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-2 border-dashed border-primary/40 bg-accent/50 p-4 text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
               running && 'cursor-pointer active:bg-accent',
             )}
             aria-label={`Tap to count a push-up. Counted: ${taps}`}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { PUBLIC_RECENT_ACTIVITY } from '@common/constants';
+import type { User } from '@common/schemas/auth';
 import type { PublicProfile as PublicProfileData } from '@common/schemas/profile';
 import type { PublicWorkout } from '@common/schemas/workouts';
 import { UserAvatar } from '@/components/ui/avatar';
@@ -18,8 +19,17 @@ const genderLabel = (g: string) => g.charAt(0).toUpperCase() + g.slice(1).replac
 /** How the route shows a list of workouts (the workouts feature's list, composed in app/). */
 export type RenderWorkouts = (workouts: PublicWorkout[], emptyText: string) => ReactNode;
 
-function About({ user }: { user: PublicProfileData['user'] }) {
-  const notSet = <span className="text-muted-foreground">Not shared</span>;
+/** What the viewer's own account holds, when the profile is theirs. */
+export type OwnDetails = Pick<User, 'age' | 'gender' | 'showAgeGender'>;
+
+function About({ user, own }: { user: PublicProfileData['user']; own: OwnDetails | null }) {
+  const missing = (text: string) => <span className="text-muted-foreground">{text}</span>;
+  // Others see "Not shared" for anything missing. On your own profile, a missing name was never
+  // entered; a missing age or gender was never entered, or is hidden by your privacy setting.
+  const notShared = missing('Not shared');
+  const nameMissing = own ? missing('Not set') : notShared;
+  const hiddenOr = (value: unknown) =>
+    !own ? notShared : value === null ? missing('Not set') : missing('Hidden from others');
   return (
     <Card>
       <CardHeader>
@@ -28,11 +38,13 @@ function About({ user }: { user: PublicProfileData['user'] }) {
       <CardContent>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
           <dt className="text-muted-foreground">Name</dt>
-          <dd className="font-medium">{user.fullName ?? notSet}</dd>
+          <dd className="min-w-0 break-words font-medium">{user.fullName ?? nameMissing}</dd>
           <dt className="text-muted-foreground">Age</dt>
-          <dd className="font-medium">{user.age ?? notSet}</dd>
+          <dd className="font-medium">{user.age ?? hiddenOr(own?.age ?? null)}</dd>
           <dt className="text-muted-foreground">Gender</dt>
-          <dd className="font-medium">{user.gender ? genderLabel(user.gender) : notSet}</dd>
+          <dd className="font-medium">
+            {user.gender ? genderLabel(user.gender) : hiddenOr(own?.gender ?? null)}
+          </dd>
           <dt className="text-muted-foreground">Member since</dt>
           <dd className="font-medium">{formatMedium(user.createdAt)}</dd>
         </dl>
@@ -48,7 +60,7 @@ function Stats({ stats }: { stats: PublicProfileData['stats'] }) {
         <CardTitle>Stats</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
           <StatTile label="Personal Best" value={stats.bestPushups} />
           <StatTile label="Last Count" value={stats.lastPushups} />
           <StatTile label="Total Workouts" value={stats.totalWorkouts} />
@@ -74,10 +86,13 @@ function ProfileSkeleton() {
 export function PublicProfile({
   username,
   viewerUsername,
+  own = null,
   renderWorkouts,
 }: {
   username: string;
   viewerUsername: string | null;
+  /** The viewer's own details when the profile is theirs. */
+  own?: OwnDetails | null;
   renderWorkouts: RenderWorkouts;
 }) {
   const query = usePublicProfile(username);
@@ -95,11 +110,18 @@ export function PublicProfile({
           className="size-20"
         />
         <div className="grid min-w-0 gap-1">
-          <h1 className="flex items-center gap-2 truncate text-2xl font-extrabold tracking-tight">
-            {user.username}
-            {isViewer ? <Badge>You</Badge> : null}
+          <h1 className="flex min-w-0 items-center gap-2 text-2xl font-extrabold tracking-tight">
+            {/* A long name ends in an ellipsis; the whole of it is in the title. */}
+            <span className="truncate" title={user.username} data-testid="profile-username">
+              {user.username}
+            </span>
+            {isViewer ? <Badge className="shrink-0">You</Badge> : null}
           </h1>
-          {user.fullName ? <p className="truncate text-muted-foreground">{user.fullName}</p> : null}
+          {user.fullName ? (
+            <p className="truncate text-muted-foreground" title={user.fullName}>
+              {user.fullName}
+            </p>
+          ) : null}
           <p className="text-sm text-muted-foreground">Best: {stats.bestPushups} push-ups</p>
         </div>
       </header>
@@ -108,10 +130,10 @@ export function PublicProfile({
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="workouts">Workouts</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview" className="grid gap-4">
-          <About user={user} />
+        <TabsContent value="overview" className="grid items-start gap-4 lg:grid-cols-2">
+          <About user={user} own={isViewer ? own : null} />
           <Stats stats={stats} />
-          <Card>
+          <Card className="lg:col-span-2">
             <CardHeader>
               <div className="flex items-center justify-between gap-2">
                 <CardTitle>Recent Activity</CardTitle>

@@ -130,14 +130,14 @@ export function LogWorkoutForm({
               className={cn(
                 'flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
                 when === value
-                  ? 'border-primary bg-accent text-emerald-900'
+                  ? 'border-primary bg-accent text-accent-foreground'
                   : 'border-border bg-card',
               )}
             >
               <input
                 type="radio"
                 value={value}
-                className="size-4 accent-emerald-700"
+                className="size-4 accent-primary"
                 {...form.register('when')}
               />
               {label}

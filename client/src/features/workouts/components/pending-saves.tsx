@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { formatMedium, formatTime } from '@/lib/dates';
 import { outboxQueryKey, useQueuedSaves } from '../api/get-queued-saves';
 import { invalidateWorkoutData } from '../api/invalidate';
+import { announceSent } from '../hooks/use-outbox-sync';
 
 /**
  * Saves kept on this device: "Waiting to sync", or the server's refusal with Retry (never dropped
@@ -18,7 +19,10 @@ export function PendingSaves({ userId }: { userId: number }) {
     const { syncOutbox } = await import('@/lib/offline/sync');
     const result = await syncOutbox(userId, { retryFailed: true });
     await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
-    if (result.sent > 0) await invalidateWorkoutData(queryClient);
+    if (result.sent > 0) {
+      await invalidateWorkoutData(queryClient);
+      announceSent(result.sent);
+    }
   };
 
   return (

@@ -1,27 +1,57 @@
 import { format } from 'date-fns';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Workout } from '@common/schemas/workouts';
 import { formatMedium } from '@/lib/dates';
-import { chartGeometry } from '../utils/chart';
+import { formatCount } from '@/lib/format-number';
+import { bestLabelPlacement, chartGeometry } from '../utils/chart';
 
-const W = 360;
-const H = 200;
-const PAD = { top: 24, right: 12, bottom: 28, left: 32 };
-const PW = W - PAD.left - PAD.right;
-const PH = H - PAD.top - PAD.bottom;
+const PAD = { top: 24, right: 12, bottom: 28, left: 36 };
+// Points keep this far from the axis labels, so a dot at either end never sits on one.
+const INSET = 10;
+
+/** The element's width in CSS pixels, measured before paint and again when it changes. */
+function useWidth<T extends Element>(initial: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(initial);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.round(el.getBoundingClientRect().width) || initial);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [initial]);
+  return [ref, width] as const;
+}
 
 /**
- * Push-ups per workout, oldest to newest, with the personal best marked. Hand-made SVG that scales
- * with its container; screen readers get a one-sentence summary (role="img").
+ * Push-ups per workout, oldest to newest, with the personal best marked. Hand-made SVG drawn at
+ * its container's own width (one SVG unit is one pixel), so its labels stay 12 px on a phone and
+ * on a desktop; screen readers get a one-sentence summary (role="img").
  */
 export function ProgressChart({ workouts }: { workouts: Workout[] }) {
-  if (workouts.length === 0) {
-    return (
-      <p className="py-6 text-center text-sm text-muted-foreground">
-        Your progress chart appears after your first workout.
-      </p>
-    );
-  }
-  const g = chartGeometry(workouts, PW, PH);
+  const [ref, width] = useWidth<HTMLDivElement>(360);
+  return (
+    <div ref={ref}>
+      {workouts.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          Your progress chart appears after your first workout.
+        </p>
+      ) : (
+        <Chart workouts={workouts} width={width} />
+      )}
+    </div>
+  );
+}
+
+function Chart({ workouts, width }: { workouts: Workout[]; width: number }) {
+  const W = Math.max(width, 200);
+  const H = Math.round(Math.min(300, Math.max(200, W * 0.45)));
+  const PW = W - PAD.left - PAD.right;
+  const PH = H - PAD.top - PAD.bottom;
+  const g = chartGeometry(workouts, PW - 2 * INSET, PH);
+  for (const p of g.points) p.x += INSET;
   const first = g.points[0]!;
   const last = g.points.at(-1)!;
   const bestPoint = g.points.find((p) => p.best)!;
@@ -33,11 +63,14 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
     `. Personal best ${g.best} on ${formatMedium(bestPoint.createdAt)}. Latest ${last.pushups}.`;
   const line = g.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   const bestY = PH - (g.best / g.yMax) * PH;
+  const label = bestLabelPlacement({ x: bestPoint.x, y: bestY }, PW);
 
   return (
     <svg
       viewBox={`0 0 ${W} ${H}`}
-      className="h-auto w-full"
+      width={W}
+      height={H}
+      className="block h-auto max-w-full"
       role="img"
       aria-label={summary}
       data-testid="progress-chart"
@@ -56,7 +89,7 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
                 dominantBaseline="middle"
                 className="fill-muted-foreground"
               >
-                {t}
+                {formatCount(t)}
               </text>
             </g>
           );
@@ -66,12 +99,18 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
           x2={PW}
           y1={bestY}
           y2={bestY}
-          className="stroke-amber-500"
+          className="stroke-amber-500 dark:stroke-amber-400"
           strokeWidth={2}
           strokeDasharray="6 5"
         />
-        <text x={PW} y={bestY - 6} textAnchor="end" className="fill-amber-700 font-semibold">
-          Best {g.best}
+        <text
+          x={label.x}
+          y={label.y}
+          textAnchor={label.anchor}
+          className="fill-amber-700 font-semibold dark:fill-amber-300"
+          data-testid="chart-best-label"
+        >
+          Best {formatCount(g.best)}
         </text>
         {g.points.length > 1 ? (
           <polyline
@@ -90,8 +129,9 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
               cx={p.x}
               cy={p.y}
               r={6}
-              className="fill-amber-400 stroke-amber-700"
+              className="fill-amber-400 stroke-amber-700 dark:stroke-amber-200"
               strokeWidth={2}
+              data-testid="chart-best-point"
             />
           ) : (
             <circle
@@ -103,11 +143,11 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
             />
           ),
         )}
-        <text x={0} y={PH + 20} textAnchor="start" className="fill-muted-foreground">
+        <text x={INSET} y={PH + 20} textAnchor="start" className="fill-muted-foreground">
           {format(new Date(first.createdAt), 'MMM d')}
         </text>
         {g.points.length > 1 ? (
-          <text x={PW} y={PH + 20} textAnchor="end" className="fill-muted-foreground">
+          <text x={PW - INSET} y={PH + 20} textAnchor="end" className="fill-muted-foreground">
             {format(new Date(last.createdAt), 'MMM d')}
           </text>
         ) : null}

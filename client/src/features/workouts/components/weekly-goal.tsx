@@ -1,7 +1,9 @@
 import { Flame, Target } from 'lucide-react';
 import type { MyStats } from '@common/schemas/workouts';
 
-/** "2 of 3 this week" and the streak of weeks with the goal met. Informative only: it never nags. */
+const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
+
+/** "2 of 3 this week" (once met: "5 sessions this week", "Goal of 3 met") and the streak of weeks with the goal met. Informative only: it never nags. */
 export function WeeklyGoal({
   stats,
 }: {
@@ -13,12 +15,18 @@ export function WeeklyGoal({
   return (
     <div className="grid gap-2 rounded-xl bg-muted px-3 py-3">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <p className="flex items-center gap-2 font-semibold">
+        <p className="flex flex-wrap items-center gap-x-2 font-semibold">
           <Target className="size-4 text-primary" aria-hidden="true" />
-          <span>
-            {sessionsThisWeek} of {weeklyGoal} this week
+          <span data-testid="weekly-goal-count">
+            {met
+              ? `${sessions(sessionsThisWeek)} this week`
+              : `${sessionsThisWeek} of ${weeklyGoal} this week`}
           </span>
-          {met ? <span className="text-sm font-medium text-muted-foreground">Goal met</span> : null}
+          {met ? (
+            <span className="whitespace-nowrap text-sm font-medium text-muted-foreground">
+              Goal of {weeklyGoal} met
+            </span>
+          ) : null}
         </p>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <Flame className="size-4 text-primary" aria-hidden="true" />
@@ -31,7 +39,11 @@ export function WeeklyGoal({
         aria-valuemin={0}
         aria-valuemax={weeklyGoal}
         aria-valuenow={done}
-        aria-valuetext={`${sessionsThisWeek} of ${weeklyGoal} sessions this week`}
+        aria-valuetext={
+          met
+            ? `${sessions(sessionsThisWeek)} this week, goal of ${weeklyGoal} met`
+            : `${sessionsThisWeek} of ${weeklyGoal} sessions this week`
+        }
         className="flex gap-1"
       >
         {Array.from({ length: weeklyGoal }, (_, i) => (

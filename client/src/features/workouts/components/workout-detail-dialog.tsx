@@ -93,7 +93,7 @@ export default function WorkoutDetailDialog({
                 push-up{workout.pushups === 1 ? '' : 's'}
               </span>
               {workout.verified ? (
-                <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-emerald-900">
+                <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
                   <VerifiedMark /> Counted by the camera
                 </span>
               ) : null}

@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
-import { formatMedium } from '@/lib/medium-date';
+import { formatMediumWithTime } from '@/lib/medium-date';
 import { pushupsLabel } from '../utils/count';
 
 /** An own workout carries its notes; another member's (from a public response) has none. */
@@ -107,7 +107,7 @@ export function WorkoutList({
             >
               <span
                 aria-hidden="true"
-                className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-base font-bold text-emerald-900"
+                className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-base font-bold text-accent-foreground"
               >
                 {w.pushups}
               </span>
@@ -118,7 +118,7 @@ export function WorkoutList({
                     {w.verified ? <VerifiedMark /> : null}
                   </span>
                   <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
-                    {formatMedium(w.createdAt)}
+                    {formatMediumWithTime(w.createdAt)}
                   </time>
                 </span>
                 {w.notes ? (

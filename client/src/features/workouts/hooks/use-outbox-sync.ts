@@ -1,8 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { toast } from '@/components/ui/use-toast';
 import { mayHaveQueued, setMayHaveQueued } from '@/lib/offline/last-user';
 import { invalidateWorkoutData } from '../api/invalidate';
 import { outboxQueryKey } from '../api/get-queued-saves';
+
+/** Says on screen that sets kept on the device have reached the server. */
+export function announceSent(sent: number) {
+  toast({
+    title: sent === 1 ? 'Your saved set was sent' : `Your ${sent} saved sets were sent`,
+    description: `${sent === 1 ? 'It is' : 'They are'} in your history now.`,
+  });
+}
 
 /**
  * Sends saves made offline when the connection returns (`online`), at app start and when the page
@@ -21,7 +30,10 @@ export function useOutboxSync(userId: number | null) {
       const result = await syncOutbox(userId);
       if ((await listQueued(userId)).length === 0) setMayHaveQueued(userId, false);
       await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
-      if (result.sent > 0) await invalidateWorkoutData(queryClient);
+      if (result.sent > 0) {
+        await invalidateWorkoutData(queryClient);
+        announceSent(result.sent);
+      }
     };
     const run = () => void sync().catch(() => undefined);
     const onVisible = () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Workout } from '@common/schemas/workouts';
-import { chartGeometry, niceScale } from './chart';
+import { bestLabelPlacement, chartGeometry, niceScale } from './chart';
 
 const w = (id: number, pushups: number, day: number): Workout => ({
   id,
@@ -32,5 +32,15 @@ describe('chartGeometry', () => {
   });
   it('centres a single workout', () => {
     expect(chartGeometry([w(1, 10, 1)], 200, 100).points[0]!.x).toBe(100);
+  });
+});
+
+describe('bestLabelPlacement', () => {
+  it('puts the label at the end of the line away from the best point', () => {
+    expect(bestLabelPlacement({ x: 290, y: 50 }, 300)).toEqual({ x: 0, y: 43, anchor: 'start' });
+    expect(bestLabelPlacement({ x: 10, y: 50 }, 300)).toEqual({ x: 300, y: 43, anchor: 'end' });
+  });
+  it('goes below a line that runs along the top', () => {
+    expect(bestLabelPlacement({ x: 150, y: 0 }, 300).y).toBe(16);
   });
 });

@@ -50,3 +50,20 @@ export function chartGeometry(workouts: Workout[], width: number, height: number
   }));
   return { points, best, yMax: top, ticks };
 }
+
+export interface LabelPlacement {
+  x: number;
+  y: number;
+  anchor: 'start' | 'end';
+}
+
+/**
+ * Where the "Best N" label goes on the best line (at height `y` of a `width` x `height` plot) so
+ * that it never covers the best point: at the end of the line away from the point, above the line,
+ * or below it when the line runs along the top of the plot.
+ */
+export function bestLabelPlacement(point: { x: number; y: number }, width: number): LabelPlacement {
+  const below = point.y < 18;
+  const y = below ? point.y + 16 : point.y - 7;
+  return point.x > width / 2 ? { x: 0, y, anchor: 'start' } : { x: width, y, anchor: 'end' };
+}

@@ -1,4 +1,5 @@
 import { PUSHUPS_MAX } from '@common/constants';
+import { formatCount } from '@/lib/format-number';
 
 /** Most a set can count, as the save schema says it (common/schemas/workouts.ts). */
 export const COUNT_TOO_HIGH = `Push-ups must be at most ${PUSHUPS_MAX}`;
@@ -23,4 +24,4 @@ export function clampCount(n: number): number {
 export const countTooHigh = (n: number) => (n > PUSHUPS_MAX ? COUNT_TOO_HIGH : null);
 
 /** "1 push-up", "12 push-ups". */
-export const pushupsLabel = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;
+export const pushupsLabel = (n: number) => `${formatCount(n)} push-up${n === 1 ? '' : 's'}`;

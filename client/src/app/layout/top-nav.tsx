@@ -1,0 +1,36 @@
+import { Link, useLocation } from 'wouter';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-user';
+import { cn } from '@/lib/utils';
+import { NAV_ITEMS } from './nav-items';
+
+/** From 1024 px, the five destinations in the header, in place of the phone's bottom bar. */
+export function TopNav() {
+  const [pathname] = useLocation();
+  const { data: user } = useUser();
+  return (
+    <nav aria-label="Main" className="hidden lg:block" data-testid="top-nav">
+      <ul className="flex items-center gap-1">
+        {NAV_ITEMS.map((item) => {
+          const active = item.match(pathname);
+          const Icon = item.icon;
+          return (
+            <li key={item.label}>
+              <Link
+                href={item.needsUser && !user ? paths.auth.getHref() : item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  active && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+                )}
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
