@@ -5,10 +5,13 @@ import { ChallengeStrip } from './challenge-strip';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 import { paths } from '@/config/paths';
+import { useRunInProgress } from '@/lib/run-in-progress';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const onAuth = pathname === paths.auth.path;
+  // A timed set fills the screen: no bars to tap by mistake beside the pad.
+  const fullScreenRun = useRunInProgress();
   // A new screen starts at the top. (Braces matter: scrollTo returns a promise in new Chromium.)
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -22,14 +25,19 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <OfflineBanner />
-      {onAuth ? null : <Header />}
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-40 pt-4">
+      {onAuth || fullScreenRun ? null : <Header />}
+      <main
+        id="main"
+        className={`mx-auto w-full max-w-3xl flex-1 px-4 pt-4 ${fullScreenRun ? 'pb-4' : 'pb-40'}`}
+      >
         {children}
       </main>
-      <div className="fixed inset-x-0 bottom-0 z-40">
-        <ChallengeStrip pathname={pathname} />
-        <BottomNav pathname={pathname} />
-      </div>
+      {fullScreenRun ? null : (
+        <div className="fixed inset-x-0 bottom-0 z-40">
+          <ChallengeStrip pathname={pathname} />
+          <BottomNav pathname={pathname} />
+        </div>
+      )}
     </div>
   );
 }
