@@ -313,7 +313,7 @@ export function TimerScreen({
       >
         {message ? (
           <p
-            className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-emerald-900"
+            className="rounded-full bg-accent px-4 py-1 text-center text-lg font-bold text-emerald-900"
             data-testid="cue-message"
           >
             {message}
