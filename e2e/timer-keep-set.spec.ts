@@ -248,6 +248,7 @@ test.describe('a started set is never lost', () => {
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(discardDialog(page)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('discard-dialog.png') });
     await expectNoA11yViolations(page);
   });
 });
@@ -257,6 +258,7 @@ for (const { width, height, name } of [
   { width: 375, height: 667, name: 'iphone-se' },
   { width: 390, height: 844, name: 'phone' },
   { width: 667, height: 375, name: 'landscape' },
+  { width: 1280, height: 800, name: 'desktop' },
 ]) {
   test(`the run fits ${width}x${height}: pad, count and controls on screen without scrolling`, async ({
     page,

@@ -61,7 +61,7 @@ function TimerFlow({ user }: { user: User }) {
   const [stage, setStage] = useState<Stage>(() => stageOf(readSavedSet(key), 0));
   // The set's own target wins after a reload; otherwise the link's. Anyone can write the link: a
   // value that is not a valid count and username is ignored.
-  const [storedTarget] = useState(() => readSavedSet(key)?.target ?? null);
+  const [storedTarget, setStoredTarget] = useState(() => readSavedSet(key)?.target ?? null);
   const linkTarget = useMemo(() => parseChallengeTarget(search), [search]);
   const target: ChallengeTarget | null = storedTarget ?? linkTarget;
   const [pending, setPending] = useState<Pending | null>(null);
@@ -107,7 +107,10 @@ function TimerFlow({ user }: { user: User }) {
           onClick={() => {
             dismissToast(shown.id);
             writeSavedSet(key, snapshot);
-            if (mounted.current) setStage((s) => stageOf(snapshot, 'run' in s ? s.run + 1 : 0));
+            if (mounted.current) {
+              setStoredTarget(snapshot.target);
+              setStage((s) => stageOf(snapshot, 'run' in s ? s.run + 1 : 0));
+            }
             else navigate(paths.timer.getHref());
           }}
         >
@@ -123,6 +126,8 @@ function TimerFlow({ user }: { user: User }) {
     if (!p) return;
     if (p.kind === 'cancel') {
       const snapshot = discard(p.discard);
+      // A new set on this screen takes the link's target, not the discarded set's.
+      setStoredTarget(null);
       if (stage.kind === 'entry') setStage({ kind: 'timer', run: stage.run + 1, resume: null, started: false });
       else if (stage.kind === 'timer') setStage({ ...stage, resume: null, started: false });
       offerUndo(snapshot);
