@@ -5,10 +5,13 @@ import { ChallengeStrip } from './challenge-strip';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 import { paths } from '@/config/paths';
+import { useRunInProgress } from '@/lib/run-in-progress';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const onAuth = pathname === paths.auth.path;
+  // A timed set fills the screen: no bars to tap by mistake beside the pad.
+  const fullScreenRun = useRunInProgress();
   // A new screen starts at the top. (Braces matter: scrollTo returns a promise in new Chromium.)
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -22,15 +25,20 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <OfflineBanner />
-      {onAuth ? null : <Header />}
+      {onAuth || fullScreenRun ? null : <Header />}
       {/* A phone column; from 1024 px (navigation in the header) a wider page. */}
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pb-40 pt-4 lg:max-w-6xl lg:px-8 lg:pb-20 lg:pt-8">
+      <main
+        id="main"
+        className={`mx-auto w-full max-w-3xl flex-1 px-4 pt-4 lg:max-w-6xl lg:px-8 lg:pt-8 ${fullScreenRun ? 'pb-4' : 'pb-40 lg:pb-20'}`}
+      >
         {children}
       </main>
-      <div className="fixed inset-x-0 bottom-0 z-40">
-        <ChallengeStrip pathname={pathname} />
-        <BottomNav pathname={pathname} />
-      </div>
+      {fullScreenRun ? null : (
+        <div className="fixed inset-x-0 bottom-0 z-40">
+          <ChallengeStrip pathname={pathname} />
+          <BottomNav pathname={pathname} />
+        </div>
+      )}
     </div>
   );
 }

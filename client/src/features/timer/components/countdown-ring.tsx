@@ -7,14 +7,17 @@ const C = 2 * Math.PI * R;
 export function CountdownRing({
   fraction,
   animate,
+  sizeClassName = 'w-full max-w-[17rem]',
   children,
 }: {
   fraction: number;
   animate: boolean;
+  /** The ring's width (it is square); the run screen sizes it by the window's height. */
+  sizeClassName?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="relative mx-auto aspect-square w-full max-w-[17rem]">
+    <div className={`relative mx-auto aspect-square ${sizeClassName}`}>
       <svg
         viewBox="0 0 100 100"
         className="size-full -rotate-90"

@@ -1,7 +1,8 @@
-import { Camera, Play, Volume2, VolumeX, X } from 'lucide-react';
+import { Camera, Play, Trophy, Volume2, VolumeX, X } from 'lucide-react';
 import {
   useCallback,
   useEffect,
+  useEffectEvent,
   useRef,
   useState,
   type KeyboardEvent,
@@ -12,15 +13,18 @@ import { READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '@common/constants';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { SimpleTooltip } from '@/components/ui/tooltip';
+import type { ChallengeTarget } from '@/lib/challenge-link';
+import { useMarkRunInProgress } from '@/lib/run-in-progress';
 import { cn } from '@/lib/utils';
 import { useBeep } from '../hooks/use-beep';
 import { CameraUnavailableError, useCameraReps, type CameraResult } from '../hooks/use-camera-reps';
 import { CameraPreview, CameraSetup } from './camera-panel';
 import { useMuted } from '../hooks/use-muted';
 import { useSpeech } from '../hooks/use-speech';
-import { useTimerRun } from '../hooks/use-timer-run';
+import { t0FromWallClock, useTimerRun } from '../hooks/use-timer-run';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { CountdownRing } from './countdown-ring';
+import { TargetBanner } from './target-banner';
 import {
   formatClock,
   fractionLeft,
@@ -43,19 +47,53 @@ const SPOKEN: Partial<Record<TimerEvent['type'], (e: TimerEvent) => string>> = {
   end: () => "Time's up! Great work.",
 };
 
+/** The state of a run worth keeping, reported on Start and on every count. */
+export interface RunProgress {
+  /** Date.now() of the Start tap. */
+  startedAt: number;
+  taps: number;
+  camera: boolean;
+}
+
+// Phones held sideways (landscape, at most 32rem high): two columns, the ring beside the pad.
+// Tailwind needs each class written out whole, hence the repeated variant.
+const RUN_LAYOUT = cn(
+  'flex h-[calc(100dvh-2rem)] flex-col gap-2',
+  '[@media(orientation:landscape)_and_(max-height:32rem)]:grid [@media(orientation:landscape)_and_(max-height:32rem)]:grid-cols-2 [@media(orientation:landscape)_and_(max-height:32rem)]:grid-rows-[auto_auto_auto_minmax(0,1fr)_auto] [@media(orientation:landscape)_and_(max-height:32rem)]:gap-x-4',
+);
+const IN_RIGHT_COLUMN = '[@media(orientation:landscape)_and_(max-height:32rem)]:col-start-2';
+
 /**
  * The 90-second run: idle (green start button) -> 3-step ready countdown -> 90 s -> onComplete with
  * the number of taps counted (and, with "Count with camera", the camera's count and trace). Cues
- * show for 2.5 s, beep and speak (unless muted).
+ * show for 2.5 s, beep and speak (unless muted). During the run the screen fills the window (the
+ * layout hides its bars) and fits phones from 320x568 up, portrait or landscape. `resume` goes on
+ * with a run started before a reload; `onProgress` reports what to keep; Cancel asks through
+ * `onCancel`, which calls `discard` once the member has said yes.
  */
 export function TimerScreen({
+  resume = null,
+  target = null,
+  onProgress,
+  onCancel,
   onComplete,
 }: {
+  resume?: RunProgress | null;
+  target?: ChallengeTarget | null;
+  onProgress?: (progress: RunProgress) => void;
+  onCancel: (discard: () => void) => void;
   onComplete: (tapCount: number, camera: CameraResult | null) => void;
 }) {
   const [muted, setMuted] = useMuted();
-  const [taps, setTaps] = useState(0);
-  const [announcement, setAnnouncement] = useState('');
+  const [taps, setTaps] = useState(resume?.taps ?? 0);
+  const [startedAt, setStartedAt] = useState<number | null>(resume?.startedAt ?? null);
+  const [announcement, setAnnouncement] = useState(
+    resume?.camera
+      ? 'Run resumed. The camera stopped with the reload: tap to count the rest.'
+      : resume
+        ? 'Run resumed.'
+        : '',
+  );
   const [useCamera, setUseCamera] = useState(false);
   const camera = useCameraReps();
   const audio = useBeep();
@@ -89,10 +127,24 @@ export function TimerScreen({
     [muted, audio, speech, onComplete, taps, useCamera, camera],
   );
 
-  const run = useTimerRun(onEvent);
+  const [resumeT0] = useState(() => (resume ? t0FromWallClock(resume.startedAt) : null));
+  const run = useTimerRun(onEvent, resumeT0);
   const view = run.view;
   const running = view?.phase === 'running';
-  useWakeLock(view !== null && view.phase !== 'complete');
+  const inRun = view !== null && view.phase !== 'complete';
+  useWakeLock(inRun);
+  useMarkRunInProgress(view !== null);
+
+  // After Start the button is gone: the focus moves to the pad (or, counting with the camera, to
+  // Cancel), whose name a screen reader reads, instead of falling back to the page.
+  const focusOnRun = useRef(false);
+  const padRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (view === null || !focusOnRun.current) return;
+    focusOnRun.current = false;
+    (padRef.current ?? cancelRef.current)?.focus();
+  }, [view]);
 
   const start = () => {
     // Inside the tap: browsers let audio and speech start only from a user gesture.
@@ -102,16 +154,21 @@ export function TimerScreen({
     }
     setTaps(0);
     setAnnouncement('Get ready');
+    setStartedAt(Date.now());
+    focusOnRun.current = true;
     const t0 = run.start();
     if (useCamera) camera.beginRun(t0 + READY_STEPS * READY_STEP_MS);
   };
 
-  const cancel = () => {
+  const discard = () => {
     speech.cancel();
     run.cancel();
     camera.cancelRun();
+    setStartedAt(null);
+    setTaps(0);
     setAnnouncement('Timer cancelled');
   };
+  const cancel = () => onCancel(discard);
 
   const chooseCamera = () => {
     setUseCamera(true);
@@ -139,6 +196,16 @@ export function TimerScreen({
   };
   const cameraCounting = useCamera && camera.status !== 'off';
   const startBlocked = useCamera && camera.status !== 'calibrated';
+  const countSoFar = cameraCounting ? camera.count : taps;
+
+  // Everything a reload needs to go on: reported on Start and on every new count.
+  const report = useEffectEvent((at: number, n: number) =>
+    onProgress?.({ startedAt: at, taps: n, camera: cameraCounting }),
+  );
+  useEffect(() => {
+    if (startedAt !== null) report(startedAt, countSoFar);
+  }, [startedAt, countSoFar]);
+
 
   // Camera runs on a phone: the setup card pushes Start out of view, so bring it back once the
   // top position is set, and show the whole ring when the run begins.
@@ -159,7 +226,11 @@ export function TimerScreen({
     setMuted(next);
   };
 
-  const count = () => setTaps((n) => n + 1);
+  // The pad can hold the focus during the 3-2-1 (aria-disabled, not disabled), but counts only
+  // once the run is on.
+  const count = () => {
+    if (running) setTaps((n) => n + 1);
+  };
   const onTapKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -171,9 +242,11 @@ export function TimerScreen({
 
   const message = run.t0 !== null && view?.phase === 'running' ? messageAt(run.t0, run.now) : null;
 
+  const beaten = target !== null && countSoFar > target.beat;
+
   return (
-    <div className="grid gap-4">
-      <div className="flex items-center justify-between gap-2">
+    <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
+      <div className={cn('flex items-center justify-between gap-2', '[@media(orientation:landscape)_and_(max-height:32rem)]:col-span-2')}>
         <h1 className="text-2xl font-extrabold tracking-tight">90 Second Timer</h1>
         <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
           <Button
@@ -190,20 +263,57 @@ export function TimerScreen({
         </SimpleTooltip>
       </div>
 
+      {target && view === null ? <TargetBanner target={target} /> : null}
+      {target && view !== null ? (
+        // A polite live region: "You beat 30!" is read once, when the count passes the target.
+        <p
+          role="status"
+          className={cn(
+            'flex shrink-0 items-center justify-center gap-2 rounded-xl px-3 py-1 text-center font-semibold',
+            IN_RIGHT_COLUMN,
+            beaten ? 'bg-primary text-primary-foreground' : 'bg-accent/50 text-accent-foreground',
+          )}
+          data-testid="target-progress"
+        >
+          {beaten ? <Trophy aria-hidden="true" className="size-4" /> : null}
+          {beaten
+            ? `You beat ${target.beat}!`
+            : `Target: ${target.beat} (from ${target.from})`}
+        </p>
+      ) : null}
+
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="timer-announcement">
         {announcement}
       </p>
 
-      <CountdownRingBlock view={view} onStart={start} startDisabled={startBlocked} startRef={startRef} />
+      <div
+        className={cn(
+          view !== null && 'shrink-0',
+          '[@media(orientation:landscape)_and_(max-height:32rem)]:col-start-1 [@media(orientation:landscape)_and_(max-height:32rem)]:row-span-3 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-2 [@media(orientation:landscape)_and_(max-height:32rem)]:self-center',
+        )}
+      >
+        <CountdownRingBlock
+          view={view}
+          onStart={start}
+          startDisabled={startBlocked}
+          startRef={startRef}
+          camera={useCamera}
+        />
+      </div>
 
       {useCamera ? (
-        <CameraPreview videoRef={camera.videoRef} running={view !== null} faceSeen={camera.faceSeen} />
+        <div className={cn(view !== null && 'shrink-0 [@media(orientation:landscape)_and_(max-height:32rem)]:col-start-1 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-5')}>
+          <CameraPreview videoRef={camera.videoRef} running={view !== null} faceSeen={camera.faceSeen} />
+        </div>
       ) : null}
 
-      <div className="flex min-h-8 items-center justify-center" aria-hidden="true">
+      <div
+        className={cn('flex min-h-8 shrink-0 items-center justify-center', IN_RIGHT_COLUMN)}
+        aria-hidden="true"
+      >
         {message ? (
           <p
-            className="rounded-full bg-accent px-4 py-1 text-lg font-bold text-accent-foreground"
+            className="rounded-full bg-accent px-4 py-1 text-center text-lg font-bold text-accent-foreground"
             data-testid="cue-message"
           >
             {message}
@@ -230,50 +340,55 @@ export function TimerScreen({
           </Button>
         </div>
       ) : cameraCounting ? (
-        <>
-          <div
-            className="flex min-h-44 w-full flex-col items-center justify-center rounded-2xl border-2 border-primary/40 bg-accent/50 p-4 text-accent-foreground"
-            role="status"
-            aria-live="off"
-          >
-            <span className="text-8xl font-extrabold tabular-nums" data-testid="camera-count">
-              {camera.count}
-            </span>
-            <span className="text-sm font-semibold">Push-ups counted by the camera</span>
-          </div>
-          <Button type="button" variant="ghost" onClick={cancel} className="justify-self-center">
-            <X aria-hidden="true" />
-            Cancel
-          </Button>
-        </>
+        <div
+          className={cn(
+            'flex min-h-20 w-full flex-1 flex-col items-center justify-center rounded-2xl border-2 border-primary/40 bg-accent/50 p-2 text-accent-foreground',
+            IN_RIGHT_COLUMN,
+          )}
+          role="status"
+          aria-live="off"
+        >
+          <span className="text-6xl font-extrabold tabular-nums" data-testid="camera-count">
+            {camera.count}
+          </span>
+          <span className="text-sm font-semibold">Push-ups counted by the camera</span>
+        </div>
       ) : (
-        <>
-          <button
-            type="button"
-            disabled={!running}
-            onPointerDown={(e) => {
-              if (e.button === 0) count();
-            }}
-            onClick={swallowClick}
-            onKeyDown={onTapKey}
-            className={cn(
-              'flex min-h-44 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-2 border-dashed border-primary/40 bg-accent/50 p-4 text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50',
-              running && 'cursor-pointer active:bg-accent',
-            )}
-            aria-label={`Tap to count a push-up. Counted: ${taps}`}
-            data-testid="tap-area"
-          >
-            <span className="text-6xl font-extrabold tabular-nums" data-testid="tap-count">
-              {taps}
-            </span>
-            <span className="text-sm font-semibold">Tap to count</span>
-          </button>
-          <Button type="button" variant="ghost" onClick={cancel} className="justify-self-center">
-            <X aria-hidden="true" />
-            Cancel
-          </Button>
-        </>
+        <button
+          ref={padRef}
+          type="button"
+          aria-disabled={!running}
+          onPointerDown={(e) => {
+            if (e.button === 0) count();
+          }}
+          onClick={swallowClick}
+          onKeyDown={onTapKey}
+          className={cn(
+            'flex min-h-20 w-full flex-1 touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-2 border-dashed border-primary/40 bg-accent/50 p-2 text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            IN_RIGHT_COLUMN,
+            running ? 'cursor-pointer active:bg-accent' : 'opacity-50',
+          )}
+          aria-label={`Tap to count a push-up. Counted: ${taps}`}
+          data-testid="tap-area"
+        >
+          <span className="text-6xl font-extrabold tabular-nums" data-testid="tap-count">
+            {taps}
+          </span>
+          <span className="text-sm font-semibold">Tap to count</span>
+        </button>
       )}
+      {view !== null ? (
+        <Button
+          ref={cancelRef}
+          type="button"
+          variant="outline"
+          onClick={cancel}
+          className={cn('shrink-0 self-center justify-self-center', IN_RIGHT_COLUMN)}
+        >
+          <X aria-hidden="true" />
+          Cancel
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -283,12 +398,19 @@ function CountdownRingBlock({
   onStart,
   startDisabled,
   startRef,
+  camera,
 }: {
   view: ReturnType<typeof useTimerRun>['view'];
   onStart: () => void;
   startDisabled: boolean;
   startRef: RefObject<HTMLButtonElement | null>;
+  camera: boolean;
 }) {
+  // During the run the ring gives way to the pad and the controls: sized by the window's height
+  // (a third of a portrait phone; a sideways phone's height less the title, or less the preview).
+  const runSize = camera
+    ? 'w-[min(17rem,26dvh)] [@media(orientation:landscape)_and_(max-height:32rem)]:w-[min(17rem,calc(100dvh-13rem))]'
+    : 'w-[min(17rem,32dvh)] [@media(orientation:landscape)_and_(max-height:32rem)]:w-[min(17rem,calc(100dvh-7rem))]';
   if (view === null) {
     return (
       <CountdownRing fraction={1} animate={false}>
@@ -309,7 +431,7 @@ function CountdownRingBlock({
   }
   if (view.phase === 'ready') {
     return (
-      <CountdownRing fraction={1} animate={false}>
+      <CountdownRing fraction={1} animate={false} sizeClassName={runSize}>
         <span className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
           Get ready
         </span>
@@ -324,7 +446,7 @@ function CountdownRingBlock({
   }
   const seconds = view.phase === 'running' ? view.secondsLeft : 0;
   return (
-    <CountdownRing fraction={fractionLeft(view)} animate={view.phase === 'running'}>
+    <CountdownRing fraction={fractionLeft(view)} animate={view.phase === 'running'} sizeClassName={runSize}>
       <span
         className="text-6xl font-extrabold tabular-nums"
         data-testid="timer-clock"

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import {
+  endAt,
   eventsBetween,
   eventsToPlay,
   nextWakeAt,
@@ -16,10 +17,13 @@ const clock = () => performance.now();
  * moment the screen changes (a whole second, a cue, the exact end), and on each wake computes the
  * state from the clock, so a throttled or hidden tab is right again as soon as it wakes.
  */
-export function useTimerRun(onEvent: (event: TimerEvent) => void) {
-  const [t0, setT0] = useState<number | null>(null);
-  const [now, setNow] = useState(0);
-  const lastTick = useRef(0);
+export function useTimerRun(onEvent: (event: TimerEvent) => void, resumeT0: number | null = null) {
+  // A resumed run (after a reload) goes on from its own t0; what it missed meanwhile is not played.
+  const [t0, setT0] = useState<number | null>(resumeT0);
+  const [mountedAt] = useState(() => (resumeT0 === null ? 0 : clock()));
+  const [now, setNow] = useState(mountedAt);
+  // (Never past the deadline: the end must still fire if it came between the reload and now.)
+  const lastTick = useRef(resumeT0 === null ? 0 : Math.min(mountedAt, endAt(resumeT0) - 1));
   const emit = useEffectEvent((events: TimerEvent[]) => {
     for (const e of eventsToPlay(events)) onEvent(e);
   });
@@ -62,4 +66,9 @@ export function useTimerRun(onEvent: (event: TimerEvent) => void) {
 
   const view: TimerView | null = t0 === null ? null : viewAt(t0, now);
   return { t0, now, view, start, cancel };
+}
+
+/** The t0 (performance.now() time) of a run started at the wall-clock time `startedAt`. */
+export function t0FromWallClock(startedAt: number): number {
+  return clock() - (Date.now() - startedAt);
 }

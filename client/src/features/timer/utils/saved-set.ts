@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { verificationSchema } from '@common/schemas/verification';
+import { TOTAL_MS } from './timeline';
+
+// A set in progress, or finished but not saved yet, lives in sessionStorage (this tab only, gone
+// when the tab closes) so a reload, an accidental Back or a crash of the page loses nothing.
+// docs/decisions/1350-a-set-is-never-lost.md
+
+const count = z.number().int().min(0).max(100_000);
+const target = z.object({ beat: count, from: z.string().max(64) }).nullable();
+
+const savedSetSchema = z.discriminatedUnion('stage', [
+  z.object({
+    stage: z.literal('run'),
+    /** Wall-clock time (Date.now()) of the Start tap: the deadline is startedAt + TOTAL_MS. */
+    startedAt: z.number().finite(),
+    /** The count so far: the taps, or the camera's count on a camera run. */
+    taps: count,
+    /** Whether the camera was counting (its mark cannot survive a reload: see the decision). */
+    camera: z.boolean(),
+    target,
+  }),
+  z.object({
+    stage: z.literal('entry'),
+    taps: count,
+    camera: z.object({ count, verification: verificationSchema }).nullable(),
+    target,
+  }),
+]);
+
+export type SavedSet = z.infer<typeof savedSetSchema>;
+
+/** What a reload shows: the run going on from where it is, or the count entry once time is up. */
+export type ResumedSet =
+  | { stage: 'run'; startedAt: number; taps: number; camera: boolean }
+  | { stage: 'entry'; taps: number; camera: Extract<SavedSet, { stage: 'entry' }>['camera'] };
+
+export const savedSetKey = (userId: number | string) => `fitbench:set:${userId}`;
+
+export function readSavedSet(key: string): SavedSet | null {
+  let raw: string | null;
+  try {
+    raw = sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const parsed = savedSetSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSavedSet(key: string, set: SavedSet) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(set));
+  } catch {
+    // Storage full or refused (private mode): the run goes on, only a reload would lose it.
+  }
+}
+
+export function clearSavedSet(key: string) {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/**
+ * Where a stored set stands at `now` (Date.now()): a run whose deadline has passed becomes the
+ * count entry with the count it had; a start time in the future (a clock moved back) is treated as
+ * a start now, so the run cannot last longer than one full run.
+ */
+export function resumeAt(set: SavedSet, now: number): ResumedSet {
+  if (set.stage === 'entry') return { stage: 'entry', taps: set.taps, camera: set.camera };
+  if (now >= set.startedAt + TOTAL_MS) return { stage: 'entry', taps: set.taps, camera: null };
+  return { stage: 'run', startedAt: Math.min(set.startedAt, now), taps: set.taps, camera: set.camera };
+}
