@@ -1,23 +1,42 @@
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
-// Runs in a thread of its own, so it fires even while the main thread is stuck in synchronous
-// code (a write that never returns, a stuck WebAssembly call) and no timer of its can run.
+// A process of its own: it fires even while this one's main thread is stuck in synchronous code,
+// and even while this process is stuck inside its own exit (Node waits there for its thread pool,
+// where a write to a full pipe can block forever; worker threads are already gone by then). It
+// ends quietly once its parent is gone (its parent pid changes), so it never kills a stranger
+// that was given the same pid.
 const WATCHDOG = `
-const { workerData } = require('node:worker_threads');
-setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), workerData.ms);
+const [pid, ms] = process.argv.slice(1).map(Number);
+const parent = process.ppid;
+const started = Date.now();
+const tick = setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+  if (Date.now() - started >= ms) {
+    clearInterval(tick);
+    try { process.kill(pid, 'SIGKILL'); } catch {}
+    process.exit(0);
+  }
+}, 50);
 `;
 
 /**
- * The last resort of a stop: after `ms` the process is killed (SIGKILL) from another thread,
- * whatever the main thread is doing. The stop's own deadline (a timer calling process.exit) comes
- * first; this is for a main thread that cannot run it. Killed, the process leaves the DATA_DIR
- * lock in place (its database was not closed), and the next start takes it over.
+ * The last resort of a stop: after `ms` the process is killed (SIGKILL) from another process,
+ * whatever it is doing. The stop's own deadline (a timer calling process.exit) comes first; this
+ * is for a process that cannot get there. Killed, it leaves the DATA_DIR lock in place (its
+ * database was not closed), and the next start takes it over.
  * docs/decisions/1303-stop-that-always-ends.md
  */
 export function armHardStop(ms: number) {
-  // No execArgv: the parent's (--import tsx in development) would only slow its start.
-  const worker = new Worker(WATCHDOG, { eval: true, execArgv: [], workerData: { pid: process.pid, ms } });
-  // It must not keep an otherwise finished process alive.
-  worker.unref();
-  worker.on('error', () => undefined);
+  try {
+    const child = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(ms)], {
+      stdio: 'ignore',
+      // Its own process group: a second Ctrl-C in a terminal (sent to the whole group) spares it.
+      detached: true,
+    });
+    child.on('error', () => undefined);
+    // It must not keep an otherwise finished process alive.
+    child.unref();
+  } catch {
+    // No process could be started (a pids limit): the deadline timer is still there.
+  }
 }

@@ -1,5 +1,3 @@
-import SonicBoom from 'sonic-boom';
-
 /** Log text held in memory while stdout does not take it; lines beyond are dropped. */
 const MAX_BUFFERED = 16 * 1024 * 1024;
 
@@ -12,42 +10,56 @@ export interface LogStream {
 }
 
 /**
- * The server's log destination: stdout, written without ever blocking the event loop or the
- * exit. pino's default destination flushes synchronously when the process exits and, on a pipe
- * whose reader has stopped reading, retries that write forever: a stopped server then hung in
- * exit for hours. Here writes are asynchronous, what stdout has not taken is bounded, nothing is
- * flushed at exit, and the stop waits for the logs only as long as it is given.
+ * The server's log destination: process.stdout, written without ever blocking the event loop or
+ * the exit. pino's default destination writes fd 1 from libuv's thread pool and flushes
+ * synchronously at exit: on a pipe whose reader has stopped reading, that write never returns,
+ * and the exit, which waits for the thread pool, never ends (a stopped server hung for hours).
+ * process.stdout on a pipe is non-blocking and uses no thread pool, so the exit does not wait
+ * for it. Lines of one turn of the event loop go out in one write; what stdout has not taken is
+ * bounded; the stop waits for the logs only as long as it is given.
  * docs/decisions/1303-stop-that-always-ends.md
  */
-export function stdoutLogStream(): LogStream {
-  const boom = new SonicBoom({ fd: 1, sync: false, maxLength: MAX_BUFFERED });
+export function stdoutLogStream(stdout: NodeJS.WriteStream = process.stdout): LogStream {
   let open = true;
+  let pending = '';
+  let scheduled = false;
   // stdout is gone (EPIPE and the like): there is nowhere left to log to.
-  boom.on('error', () => {
+  stdout.on('error', () => {
     open = false;
-    boom.destroy();
+    pending = '';
   });
+  const flush = () => {
+    scheduled = false;
+    if (!open || pending === '') return;
+    const chunk = pending;
+    pending = '';
+    stdout.write(chunk);
+  };
   return {
     write(line) {
-      if (open) boom.write(line);
+      if (!open || stdout.writableLength + pending.length > MAX_BUFFERED) return;
+      pending += line;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     },
     async finish(ms) {
       if (!open) return;
+      flush();
       open = false;
+      if (stdout.writableLength === 0 || ms <= 0) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
-        boom.once('close', () => {
+        stdout.once('drain', () => {
           clearTimeout(timer);
           resolve();
         });
-        boom.end();
       });
-      if (!(boom as unknown as { destroyed: boolean }).destroyed) boom.destroy();
     },
     abandon() {
-      if (!open) return;
       open = false;
-      boom.destroy();
+      pending = '';
     },
   };
 }
