@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process';
 // ends quietly once its parent is gone (its parent pid changes), so it never kills a stranger
 // that was given the same pid.
 const WATCHDOG = `
-const [pid, ms] = process.argv.slice(1).map(Number);
-const parent = process.ppid;
-const started = Date.now();
+const [pid, at] = process.argv.slice(1).map(Number);
 const tick = setInterval(() => {
-  if (process.ppid !== parent) process.exit(0);
-  if (Date.now() - started >= ms) {
+  // Its parent is the process to stop: another parent means that one is gone (even before this
+  // watchdog started).
+  if (process.ppid !== pid) process.exit(0);
+  if (Date.now() >= at) {
     clearInterval(tick);
     try { process.kill(pid, 'SIGKILL'); } catch {}
     process.exit(0);
@@ -28,7 +28,8 @@ const tick = setInterval(() => {
  */
 export function armHardStop(ms: number) {
   try {
-    const child = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(ms)], {
+    // The moment itself, not a delay: a slow start of the watchdog (a loaded machine) adds nothing.
+    const child = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(Date.now() + ms)], {
       stdio: 'ignore',
       // Its own process group: a second Ctrl-C in a terminal (sent to the whole group) spares it.
       detached: true,
