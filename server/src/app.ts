@@ -101,6 +101,8 @@ export interface AppDeps {
   /** Share-card renderer; made from the config unless given (tests that count renders give one). */
   cardRenderer?: CardRenderer;
   logger?: FastifyServerOptions['logger'];
+  /** How long a request may take to arrive, and a connection stay silent (index.ts sets them; none in tests). */
+  timeouts?: { requestMs: number; idleMs: number };
 }
 
 declare module 'fastify' {
@@ -113,6 +115,24 @@ declare module 'fastify' {
 
 const BODY_LIMIT = 64 * 1024;
 
+/**
+ * A request (headers and body) must arrive within requestMs, its headers within at most 10 s of
+ * it; a connection with no traffic either way for idleMs is closed. Node checks the request
+ * timeouts on an interval (30 s by default), so it is shortened to keep a stalled body's cut
+ * close to the limit. docs/decisions/1300-slow-bodies-and-connections.md
+ */
+function serverTimeouts({ requestMs, idleMs }: { requestMs: number; idleMs: number }) {
+  return {
+    requestTimeout: requestMs,
+    connectionTimeout: idleMs,
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: Math.min(10_000, requestMs),
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestMs / 4))),
+    },
+  };
+}
+
 /** The Fastify app: its context, the cross-cutting plugins, then the routes (last, the client). */
 export async function buildApp(deps: AppDeps) {
   const config = { ...defaultConfig, ...deps.config };
@@ -121,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
+    ...(deps.timeouts ? serverTimeouts(deps.timeouts) : {}),
     // A URL the router cannot take apart (broken percent-encoding, a path parameter over 100
     // characters) gets the API's JSON error, without echoing the URL back.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -73,8 +73,23 @@ const envSchema = z.object({
   BOARD_CACHE: bool.default(true),
   /** The process's cache of signed-in lookups (docs/decisions/1261); off only to measure without it. */
   SESSION_CACHE: bool.default(true),
-  /** Seconds a SIGTERM stop waits for in-flight requests before giving up (exit 1). */
+  /**
+   * Seconds a SIGTERM stop waits for in-flight requests and the database's close before giving
+   * up (exit 1, after SHUTDOWN_DELAY_SECONDS). The process ends by then whatever is pending.
+   */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(9),
+  /**
+   * Seconds a request (headers and body) may take to arrive; a slower one gets 408 and its
+   * connection is closed (docs/decisions/1300-slow-bodies-and-connections.md).
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(3600).default(25),
+  /** Seconds a connection may pass with no traffic either way before it is closed. */
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /**
+   * Open connections one client address may hold (an IPv6 client by its /64); more are answered
+   * 429 and closed. Trusted proxies (TRUST_PROXY) are not counted. 0 turns the limit off.
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   /**
    * Seconds between SIGTERM and closing the port: readiness answers 503 meanwhile, so balancers
    * that probe it (Caddy, orchestrators) stop sending first. 0 closes at once.

@@ -7,10 +7,18 @@ import { env } from './env';
 import { BOARD_CHANNEL, BoardCache, listenForBoardChanges } from './lib/board-cache';
 import { connectSessionCache, SessionCache } from './lib/session-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { ownerOnlyDataDir } from './lib/data-dir-modes';
+import { limitConnectionsPerAddress, trustedPeer } from './lib/connection-limit';
+import { armHardStop } from './lib/hard-stop';
+import { stdoutLogStream } from './lib/log-stream';
 import { slowTestRoutes } from './routes/test-support/slow.routes';
 
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
 async function main() {
+  // Everything this process creates (DATA_DIR, its lock, PGlite's folders, the backup socket) is
+  // for its owner only (docs/decisions/1302-data-dir-modes.md).
+  process.umask(0o077);
+  const logStream = stdoutLogStream();
   let release: (() => void) | undefined;
   let database: Database;
   const boardCache = new BoardCache({ enabled: env.BOARD_CACHE });
@@ -40,6 +48,14 @@ async function main() {
       }
       throw err;
     }
+    // A folder made by an earlier version or a loose umask: narrowed before the database opens.
+    const modes = ownerOnlyDataDir(env.DATA_DIR);
+    if (modes.narrowed.length > 0) {
+      console.error(`${env.DATA_DIR}: took group and other permissions off ${modes.narrowed.length} files and folders (other local users could read them).`);
+    }
+    if (modes.failed.length > 0) {
+      console.error(`WARNING: ${modes.failed.length} files or folders under ${env.DATA_DIR} are readable by other local users and could not be changed (not owned by this user), e.g. ${modes.failed[0]}.`);
+    }
     const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
     database = pglite;
     // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0803-backup-restore.md).
@@ -60,7 +76,8 @@ async function main() {
     db: database.db,
     boardCache,
     sessionCache,
-    logger: { level: env.LOG_LEVEL },
+    logger: { level: env.LOG_LEVEL, stream: logStream },
+    timeouts: { requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: env.IDLE_TIMEOUT_SECONDS * 1000 },
     config: {
       cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
       trustProxy: env.TRUST_PROXY,
@@ -88,18 +105,22 @@ async function main() {
     app.log.warn('PUBLIC_URL is not set: link previews use relative URLs, which most preview bots ignore. Set it to the address the site is reached at, e.g. PUBLIC_URL=https://fitbench.example');
   }
   if (env.TEST_SLOW_ROUTE) await app.register(slowTestRoutes, { prefix: '/api' });
+  limitConnectionsPerAddress(app.server, env.MAX_CONNECTIONS_PER_ADDRESS, trustedPeer(env.TRUST_PROXY));
   app.addHook('onClose', async () => {
     await stopListening?.();
     await stopSessionCache?.();
     stopHousekeeping();
     await stopBackups?.();
     await database.close();
+    // Only now: while PGlite may still write, the folder stays locked. A process that exits
+    // before this point leaves the lock, which the next start takes over.
     release?.();
   });
 
   // SIGTERM: readiness goes 503; after SHUTDOWN_DELAY_SECONDS (default 0) stop accepting
   // connections, let in-flight requests finish (new requests on kept-alive connections get 503),
-  // close the database, exit 0. A stop that cannot finish in time exits 1.
+  // close the database, release the lock, exit 0. A stop that cannot finish by
+  // SHUTDOWN_TIMEOUT_SECONDS exits 1 then, with the lock left for the next start to take over.
   let stopping = false;
   // Node keeps a kept-alive connection open after its request ends, even once the server is
   // closing, so the close would wait for the client to hang up: answers sent while stopping
@@ -119,19 +140,40 @@ async function main() {
     done();
   });
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      app.log.warn(`${signal} received: already stopping`);
+      return;
+    }
     stopping = true;
+    // The deadline ends the process whatever is still pending (requests, a period fill, queued
+    // saves, a database call that does not return, logs stdout does not take). Its timer is
+    // kept referenced, so the stop always ends through one of the two process.exit calls below;
+    // the watchdog thread, unreferenced, kills the process half a second later if even that
+    // timer could not run. docs/decisions/1303-stop-that-always-ends.md
+    const deadlineMs = (env.SHUTDOWN_DELAY_SECONDS + env.SHUTDOWN_TIMEOUT_SECONDS) * 1000;
+    const deadline = Date.now() + deadlineMs;
+    armHardStop(deadlineMs + 500);
+    setTimeout(() => {
+      // stderr, not the log: what the log holds may never be taken, and is dropped here.
+      logStream.abandon();
+      console.error(`stop not finished after ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting (the data folder stays locked until this process is gone)`);
+      process.exit(1);
+    }, deadlineMs);
     if (env.SHUTDOWN_DELAY_SECONDS > 0) {
       app.log.info(`${signal} received: not ready; serving ${env.SHUTDOWN_DELAY_SECONDS} s more before closing`);
       await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_SECONDS * 1000));
     }
     app.log.info(`${signal} received: finishing in-flight requests`);
-    const timer = setTimeout(() => {
-      app.log.error(`in-flight requests still running after ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting`);
+    try {
+      await app.close();
+    } catch (err) {
+      // The database may still be open: exit without releasing the lock.
+      app.log.error(err, 'stop failed');
+      await logStream.finish(Math.min(1_000, deadline - Date.now()));
       process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
-    timer.unref();
-    await app.close();
+    }
+    app.log.info('stopped');
+    await logStream.finish(Math.min(1_000, deadline - Date.now()));
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
@@ -91,9 +93,44 @@ export async function migratePgliteClient(client: PGlite) {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
+/** Permission bits PGlite's files never get: group and others (docs/decisions/1302-data-dir-modes.md). */
+const NOT_OWNER = 0o077;
+
+/**
+ * PGlite's file system on a folder, with every file and folder for the owner only. Its
+ * Emscripten layer sets each new file's mode itself (chmod to 0666, which the process umask does
+ * not narrow), so the mode it sets loses its group and other bits here; folders are created
+ * through mkdir, which the umask does narrow. docs/decisions/1302-data-dir-modes.md
+ */
+type PostgresMod = Parameters<NodeFS['init']>[1];
+type SetAttr = (file: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => unknown;
+
+export class OwnerOnlyNodeFS extends NodeFS {
+  constructor(dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    super(dataDir);
+  }
+
+  override async init(pg: PGlite, opts: Partial<PostgresMod>) {
+    const result = await super.init(pg, opts);
+    const ownerOnly = (mod: Partial<PostgresMod>) => {
+      const nodefs = mod.NODEFS as unknown as { doSetAttr?: SetAttr };
+      const setAttr = nodefs.doSetAttr;
+      if (typeof setAttr !== 'function') throw new Error('PGlite changed: NODEFS.doSetAttr is gone (server/src/db/client.ts)');
+      nodefs.doSetAttr = function (this: unknown, file, node, attr, ...rest) {
+        const narrowed = attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~NOT_OWNER };
+        return setAttr.call(this, file, node, narrowed, ...rest);
+      };
+    };
+    const emscriptenOpts = result.emscriptenOpts;
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [ownerOnly, ...(emscriptenOpts.preRun ?? [])] } };
+  }
+}
+
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
   const client = await PGlite.create({
     dataDir: options.dataDir,
+    ...(options.dataDir ? { fs: new OwnerOnlyNodeFS(options.dataDir) } : {}),
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
