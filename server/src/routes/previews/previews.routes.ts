@@ -117,14 +117,16 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
   }
 
   // The timer, as the client router matches it (with or without a final slash).
+  // The forms with a final slash are the same pages: served, but not described twice.
   const timerPages = [
     { path: '/90second/timer', operationId: 'get90secondTimerPage' },
-    { path: '/90second/timer/', operationId: 'get90secondTimerPageSlash' },
+    { path: '/90second/timer/', operationId: 'get90secondTimerPageSlash', hide: true },
     { path: '/timer', operationId: 'getTimerPage' },
-    { path: '/timer/', operationId: 'getTimerPageSlash' },
+    { path: '/timer/', operationId: 'getTimerPageSlash', hide: true },
   ];
-  for (const { path, operationId } of timerPages) {
+  for (const { path, operationId, hide = false } of timerPages) {
     const schema = {
+      hide,
       summary: `The timer page, with challenge link-preview tags (${path})`,
       operationId,
       // ?beat=&from= are read leniently: anything that is not a valid challenge gets the generic tags.
