@@ -12,11 +12,11 @@ import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Every screen loads the query provider (client/src/app/router.tsx), and nothing else loads what it
-// imports: one chunk, not eight. docs/decisions/1265-route-modulepreload.md
+// imports: one chunk, not eight. docs/decisions/0074-route-modulepreload.md
 const queryGroup = lazyGroup('query-provider', r('./client/src/main.tsx'), r('./client/src/app/query-provider.tsx'));
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and
-// loaded only when a member chooses the camera (docs/decisions/1003-face-detection-model.md).
+// loaded only when a member chooses the camera (docs/decisions/0051-face-detection-model.md).
 export const CAMERA_FILES: Record<string, string> = {
   'human.js': r('./node_modules/@vladmandic/human/dist/human.js'),
   'models/blazeface.json': r('./node_modules/@vladmandic/human/models/blazeface.json'),
@@ -52,7 +52,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     themeInitPlugin(),
-    // Manifest and service worker: docs/decisions/1103-pwa-and-offline-saves.md.
+    // Manifest and service worker: docs/decisions/0055-pwa-and-offline-saves.md.
     VitePWA({
       // The page registers the worker itself (lazily, after the first render) and asks before
       // switching to a new version ("New version available" with Reload).

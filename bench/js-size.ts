@@ -2,7 +2,7 @@
 // script response until the network is idle (the entry, its imports, and any lazy chunk the page
 // asks for), each gzipped at level 9 as the build's .gz copies are, and brotli as served.
 // Target: <= 85 KB gzip (a bare Vite + React 19 page is about 66 KB). Printed, never asserted.
-// docs/decisions/1252-js-budget-on-root.md
+// docs/decisions/0061-js-budget-on-root.md
 import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, withApp } from './web/context';

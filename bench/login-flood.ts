@@ -4,7 +4,7 @@
 // (bench/lib/login-flood-load.mjs); this process only probes /api/health, one request at a time.
 // Two floods: with the login throttles as configured by default (most guesses are refused with
 // 429 before any hash), and with them raised so every guess reaches Argon2 (then the Argon2 queue
-// answers 503 beyond its length). Target: health p99 under 100 ms (docs/decisions/0703-argon2-queue.md).
+// answers 503 beyond its length). Target: health p99 under 100 ms (docs/decisions/0032-argon2-queue.md).
 // BENCH_FLOOD_SECONDS sets each phase's length (default 6).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -235,7 +235,7 @@ async function benchSaves(name: string, serverEnv: Record<string, string>, cooki
     try {
       // The full run reads the week board first: the same periods are registered here.
       await fetch(`${server.base}/api/leaderboard/week`).then((r) => r.arrayBuffer());
-      // That read starts the week's background fill (docs/decisions/1257-periods-without-blocking.md);
+      // That read starts the week's background fill (docs/decisions/0066-periods-without-blocking.md);
       // the full run measures other routes meanwhile. Let it finish before the saves are timed.
       await new Promise((r) => setTimeout(r, 2_000 + USERS / 10));
       for (const cookie of cookies) await fetch(`${server.base}/api/user`, { headers: { cookie } });
@@ -323,7 +323,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
       await res.arrayBuffer();
       console.log(`  first ${period} board in ${tz} (unseen period): ${(performance.now() - t0).toFixed(0)} ms (status ${res.status})`);
     }
-    // The new periods fill in the background after those reads (docs/decisions/1257-periods-without-blocking.md):
+    // The new periods fill in the background after those reads (docs/decisions/0066-periods-without-blocking.md):
     // the saves go on through the fill's first seconds.
     await new Promise((r) => setTimeout(r, 3_000));
     saving = false;

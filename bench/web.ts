@@ -1,6 +1,6 @@
 // `npm run bench:web`: browser figures, printed, never asserted. One app (compiled, seeded) serves
 // every section; a section is a file under bench/web/ exporting a function of the context.
-// Add a section by adding a line to the list. Design: docs/decisions/1254-browser-bench.md
+// Add a section by adding a line to the list. Design: docs/decisions/0063-browser-bench.md
 import { cameraBench } from './camera';
 import { withApp, type WebBenchContext } from './web/context';
 import { lighthouse } from './web/lighthouse';

@@ -1,5 +1,5 @@
 // Leaderboard periods, filters and limits without zod, so the client's boards load no schema
-// code (docs/decisions/1259-lighthouse-leaderboard-and-profile.md). The schemas in
+// code (docs/decisions/0068-lighthouse-leaderboard-and-profile.md). The schemas in
 // ./schemas/leaderboard.ts build on these and re-export them.
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];

@@ -1,7 +1,7 @@
 // The push-up rep counter, shared by the browser (live count during a camera run) and the server
 // (which runs it again over the trace the client sends before it marks a workout verified).
 // Input: the face size seen by a phone lying flat under the face, sampled over time. The face
-// grows as the body goes down. Design and thresholds: docs/decisions/1001-rep-counter.md.
+// grows as the body goes down. Design and thresholds: docs/decisions/0049-rep-counter.md.
 
 /** Face size in thousandths of the frame width; 0 means no face in that frame. */
 export type FaceSize = number;

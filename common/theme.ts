@@ -1,6 +1,6 @@
 // Light, dark or the system's setting: the member's choice is kept in this browser's localStorage
 // (a device setting, like the timer's mute switch), and the page's colours follow it from the very
-// first paint. docs/decisions/1370-dark-mode.md
+// first paint. docs/decisions/0095-dark-mode.md
 
 export const THEME_STORAGE_KEY = 'fitbench:theme';
 export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;

@@ -1,5 +1,5 @@
 // Workout headers and rules without zod, so the client's screens that only need these load no
-// schema code (docs/decisions/1259-lighthouse-leaderboard-and-profile.md). ./schemas/workouts.ts
+// schema code (docs/decisions/0068-lighthouse-leaderboard-and-profile.md). ./schemas/workouts.ts
 // re-exports them.
 /** Response header carrying the cursor of the next page of GET /api/workouts (absent on the last page). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

@@ -10,7 +10,7 @@ import {
 
 // The board in the address (reload, Back, a shared link), what a filtered board says about its
 // ranks and about an empty group, long names, and focused rows clear of the fixed bars.
-// docs/decisions/1341-board-state-in-the-address.md
+// docs/decisions/0090-board-state-in-the-address.md
 
 test.use({ viewport: { width: 390, height: 844 } });
 

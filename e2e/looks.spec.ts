@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { addWorkout, expect, expectNoA11yViolations, test, type TestUser } from './fixtures';
 
-// Dark mode and the desktop layout (docs/decisions/1370-dark-mode.md,
-// docs/decisions/1371-desktop-layout.md). Each screen is checked by axe in both themes and
+// Dark mode and the desktop layout (docs/decisions/0095-dark-mode.md,
+// docs/decisions/0096-desktop-layout.md). Each screen is checked by axe in both themes and
 // photographed into the test's output folder (looked at by hand, not compared).
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));

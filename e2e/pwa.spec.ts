@@ -4,7 +4,7 @@ import path from 'node:path';
 import { addWorkout, expect, test, toasts } from './fixtures';
 import { copyOfClient, startOwnServer } from './support/own-server';
 
-// Installable and offline (docs/decisions/1103-pwa-and-offline-saves.md). Other specs block
+// Installable and offline (docs/decisions/0055-pwa-and-offline-saves.md). Other specs block
 // service workers (playwright.config.ts); these allow them.
 test.use({ serviceWorkers: 'allow' });
 // The worker registers lazily (after the first render), precaches the whole shell and then claims

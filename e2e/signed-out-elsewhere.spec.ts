@@ -4,7 +4,7 @@ import { addWorkout, expect, PASSWORD, registerUser, test, uniqueName, type Test
 // A sign-out that happens elsewhere (another device's "sign out everywhere else", a password
 // change) must leave nothing of the member readable on this device once it loads again, and
 // nothing of them after the next member signs in and out
-// (docs/decisions/1340-what-a-signed-out-device-keeps.md).
+// (docs/decisions/0089-what-a-signed-out-device-keeps.md).
 
 // Two members, several loads and a second device per test: slow on a loaded machine.
 test.describe.configure({ timeout: 90_000 });

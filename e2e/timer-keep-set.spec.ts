@@ -3,7 +3,7 @@ import { expect, expectNoA11yViolations, test, toasts } from './fixtures';
 
 // A started set is never lost: the full-screen run, "Discard this workout?" on every way out,
 // the reload that resumes, Cancel with Undo, and the run's fit on small phones.
-// docs/decisions/1350-a-set-is-never-lost.md
+// docs/decisions/0091-a-set-is-never-lost.md
 
 const READY_MS = 3 * 800;
 const RUN_MS = 90_000;

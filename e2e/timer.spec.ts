@@ -201,7 +201,7 @@ test.describe('90-second timer', () => {
     await expect(page.getByText('Please enter a number greater than zero')).toBeVisible();
     expect(await (await page.request.get('/api/workouts')).json()).toHaveLength(0);
 
-    // Cancel asks first (docs/decisions/1350-a-set-is-never-lost.md), then goes back to Start.
+    // Cancel asks first (docs/decisions/0091-a-set-is-never-lost.md), then goes back to Start.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('alertdialog', { name: 'Discard this workout?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();

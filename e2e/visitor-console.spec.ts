@@ -6,7 +6,7 @@ test.use({ serviceWorkers: 'allow' });
 
 // A visitor's page load logs nothing at all in the console: no failed request (the current-user
 // query gets a 200 with null), no warning, and no CSP violation in the Issues panel (zod's eval
-// probe: client/src/lib/zod-jitless.ts). docs/decisions/1253-session-state-route.md
+// probe: client/src/lib/zod-jitless.ts). docs/decisions/0062-session-state-route.md
 test('a visitor loading /, /auth, /leaderboard and a public profile sees a silent console', async ({ page, playwright, baseURL }) => {
   const member = await playwright.request.newContext({ baseURL });
   const athlete = await registerUser(member);

@@ -4,7 +4,7 @@ import { startOwnServer, tempDir } from './support/own-server';
 import fs from 'node:fs';
 
 // The weekly goal on the challenge home, across the member's Sunday 00:00
-// (docs/decisions/1101-weekly-goal.md). The server's clock decides "this week", so this spec runs
+// (docs/decisions/0053-weekly-goal.md). The server's clock decides "this week", so this spec runs
 // a server of its own on a set clock (e2e/support/fake-clock.mjs): first on Saturday 22:00 of the
 // coming week end in the member's zone, then again, on the same data, on Sunday 00:30. The
 // browser's clock is set to the same instants.

@@ -7,7 +7,7 @@ import { startServer, stopServer, waitReady, type Server } from './helpers/serve
 
 // PostgreSQL stops (pg_ctl stop -m immediate) for 3 s under load: the app answers 503 quickly,
 // keeps its process, recovers, and loses no acknowledged write.
-// See docs/decisions/0800-database-outages.md.
+// See docs/decisions/0038-database-outages.md.
 let cluster: Cluster;
 let server: Server;
 beforeAll(async () => {

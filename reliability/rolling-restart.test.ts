@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // Rolling restart under load behind a real nginx: scripts/rolling-restart.sh (which installs
 // nginx when missing) runs it and prints the counts; this proof runs the script and reads them.
-// See docs/decisions/0804-rolling-restarts.md.
+// See docs/decisions/0042-rolling-restarts.md.
 describe('rolling restart behind nginx', () => {
   it('restarts each of two instances under load with 0 failed requests and 0 lost saves', (ctx) => {
     const run = spawnSync('bash', ['scripts/rolling-restart.sh'], {

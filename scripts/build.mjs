@@ -3,7 +3,7 @@
 //   server: server/src/index.ts bundled by esbuild into dist/server/index.js (our code and common/
 //           in one file, packages left to node_modules), with the migrations copied beside it.
 // `node scripts/build.mjs` builds both; `--if-stale` rebuilds only a half whose sources are newer
-// than its output (npm start, the e2e server); `--only=client|server` limits it to one half. Design: docs/decisions/1250-compiled-start.md
+// than its output (npm start, the e2e server); `--only=client|server` limits it to one half. Design: docs/decisions/0059-compiled-start.md
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

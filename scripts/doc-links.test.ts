@@ -24,7 +24,7 @@ export function linksIn(text: string, file: string): string[] {
   const found: string[] = [];
   // A repository path under docs/, as comments and documents write it.
   for (const m of text.matchAll(/\bdocs\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.md\b/g)) found.push(m[0]);
-  // A decision record by its number only ("docs/decisions/0705").
+  // A decision record by its number only ("docs/decisions/0034").
   for (const m of text.matchAll(/\bdocs\/decisions\/(\d{4})(?![\d-])/g)) {
     const record = records.find((r) => r.startsWith(`${m[1]}-`));
     found.push(`docs/decisions/${record ?? `${m[1]}-(no such record).md`}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rolling restart under load behind a real nginx: see scripts/rolling-restart.ts and
-# docs/decisions/0804-rolling-restarts.md. Installs nginx from Debian's packages when missing.
+# docs/decisions/0042-rolling-restarts.md. Installs nginx from Debian's packages when missing.
 # Exit 0: no failed request and no lost save; 1: a failure; 77: nginx could not be installed.
 set -uo pipefail
 cd "$(dirname "$0")/.."

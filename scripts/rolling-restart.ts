@@ -2,7 +2,7 @@
 // nginx in front of two FitBench instances on one PostgreSQL database; autocannon sends mixed
 // reads and saves (each save with its own idempotency key) while each instance in turn is stopped
 // with SIGTERM and started again. Prints the counts; exits 1 unless no request failed and every
-// acknowledged save is in the database. See docs/decisions/0804-rolling-restarts.md.
+// acknowledged save is in the database. See docs/decisions/0042-rolling-restarts.md.
 //
 // Usage: node --import tsx scripts/rolling-restart.ts NGINX_BINARY
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -244,7 +244,7 @@ async function main() {
       `upstream errors nginx logged and passed to the other instance: ${upstreamErrors.length}`,
     );
     // A POST already sent on a kept-alive connection that the stopping instance closed: nginx
-    // passes it on only because of non_idempotent (docs/decisions/0804-rolling-restarts.md).
+    // passes it on only because of non_idempotent (docs/decisions/0042-rolling-restarts.md).
     const postsResent = upstreamErrors.filter(
       (l) => /while reading response header|prematurely closed/.test(l) && /"POST /.test(l),
     );

@@ -2,7 +2,7 @@
 // Rolldown code-splitting group whose modules are found from the module graph at the end of the
 // build (a plugin), since which of them the first script shares is only known then. Without it,
 // Rolldown splits them into a chunk per set of importers (eight for the query provider),
-// each a request before a screen can render. docs/decisions/1265-route-modulepreload.md
+// each a request before a screen can render. docs/decisions/0074-route-modulepreload.md
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 

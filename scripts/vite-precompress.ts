@@ -1,6 +1,6 @@
 // A Vite plugin that writes a brotli (.br) and a gzip (.gz) copy of every text asset after the
 // build, so the server sends them as they are (@fastify/static's preCompressed) instead of
-// compressing on each request or not at all. Design: docs/decisions/1251-precompressed-client.md
+// compressing on each request or not at all. Design: docs/decisions/0060-precompressed-client.md
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

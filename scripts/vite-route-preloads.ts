@@ -2,7 +2,7 @@
 // chunk graph: for each client route (client/src/config/paths.ts) the chunks its screen loads
 // beyond the first script. The server adds them to index.html as <link rel="modulepreload"> for
 // that path (server/src/lib/index-html.ts), so they load beside the first script, not after it.
-// docs/decisions/1265-route-modulepreload.md
+// docs/decisions/0074-route-modulepreload.md
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { paths } from '../client/src/config/paths.ts';

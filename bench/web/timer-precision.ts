@@ -2,7 +2,7 @@
 // on a CPU core meanwhile. Each beep (3 ready steps, go, the cues, the end) is logged with
 // performance.now() from inside the page and compared with its mark on the schedule measured
 // from the run's start (the first beep, played inside the Start tap). Targets: the end within 50 ms of 90.000 s after go, each cue within 100 ms.
-// Prints the errors; asserts nothing (docs/decisions/1254-browser-bench.md).
+// Prints the errors; asserts nothing (docs/decisions/0063-browser-bench.md).
 import { chromium } from '@playwright/test';
 import { CUE_SECONDS, READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '../../common/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signUp, type WebBenchContext } from './context';

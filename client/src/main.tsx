@@ -17,7 +17,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 watchTheme();
 
 // The session and the landing screen's data are asked for now, beside the screen's code, not
-// after its first render (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
+// after its first render (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
 firstUserFetch().catch(() => undefined);
 prefetchRouteData(window.location.pathname, window.location.search);
 

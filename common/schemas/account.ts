@@ -4,7 +4,7 @@ import { newPasswordSchema, userSchema } from './auth';
 import { workoutListSchema } from './workouts';
 
 // The account's own settings: password, sessions, export and deletion
-// (docs/decisions/0900-account-lifecycle.md).
+// (docs/decisions/0044-account-lifecycle.md).
 
 const currentPassword = z
   .string({ error: 'Enter your current password' })

@@ -113,7 +113,7 @@ const NON_PUBLIC_SUFFIXES = [
 
 /**
  * Why a picture URL is refused, or null when it is an https: URL on a public host name
- * (docs/decisions/0902-profile-picture-urls.md): no user:pass, no IP address, no single-label or
+ * (docs/decisions/0046-profile-picture-urls.md): no user:pass, no IP address, no single-label or
  * special-use name, at most PROFILE_URL_MAX characters.
  */
 export function pictureUrlProblem(value: string): string | null {
@@ -144,7 +144,7 @@ const profilePictureSchema = plainText('The picture')
     if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
   });
 
-/** Sessions a week the member aims for (docs/decisions/1101-weekly-goal.md); never null. */
+/** Sessions a week the member aims for (docs/decisions/0053-weekly-goal.md); never null. */
 export const weeklyGoalSchema = z
   .number({ error: 'The weekly goal must be a number' })
   .int('The weekly goal must be a whole number')

@@ -78,7 +78,7 @@ describe('text rules', () => {
   });
 });
 
-// The characters of docs/decisions/1320-visible-text-rules.md, each between ordinary letters.
+// The characters of docs/decisions/0084-visible-text-rules.md, each between ordinary letters.
 const HIDDEN: Record<string, [string, RegExp][]> = {
   direction: [
     '\u202e', '\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 // (PostgreSQL refuses it in text, which used to be a 500), no other control characters (they
 // forge log lines and hide text), and no lone UTF-16 surrogates (not encodable as UTF-8: they
 // would be stored as U+FFFD). Multi-line fields (notes) may keep line breaks and tabs.
-// See docs/decisions/0701-text-rules.md.
+// See docs/decisions/0030-text-rules.md.
 
 // C0 controls, DEL and C1 controls; multi-line text keeps \t, \n and \r. Matching control
 // characters is the point of these patterns.
@@ -45,7 +45,7 @@ export function plainText(label: string, options: TextRuleOptions = {}) {
     });
 }
 
-// ---- Text others see: names and notes (docs/decisions/1320-visible-text-rules.md) --------------
+// ---- Text others see: names and notes (docs/decisions/0084-visible-text-rules.md) --------------
 // On top of the rules above, text shown to people (a full name on a public profile, notes) must
 // not hide or reorder what is read: no direction controls, no invisible formatting characters,
 // no noncharacters, no pile of combining marks. Passwords and other plain fields do not take

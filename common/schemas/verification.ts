@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TIMER_SECONDS } from '../constants';
 import { countReps } from '../rep-counter';
 
-// The camera trace a timer run sends with its save (docs/decisions/1002-verified-workouts.md).
+// The camera trace a timer run sends with its save (docs/decisions/0050-verified-workouts.md).
 // Numbers only: times in ms since the run's "Go", face sizes in thousandths of the frame width
 // (0 = no face). At most 30 samples a second over 90 s keeps the JSON under ~30 KB.
 

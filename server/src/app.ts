@@ -55,7 +55,7 @@ export interface AppConfig {
   clientDir?: string;
   /**
    * The site's address (scheme://host[:port]) for the absolute URLs of link previews; absent:
-   * relative URLs. Never taken from the request's Host (docs/decisions/1311-public-url.md).
+   * relative URLs. Never taken from the request's Host (docs/decisions/0082-public-url.md).
    */
   publicUrl?: string;
   /** New share cards drawn per address in the window (beyond: 429); cards already drawn are free. */
@@ -119,7 +119,7 @@ const BODY_LIMIT = 64 * 1024;
  * A request (headers and body) must arrive within requestMs, its headers within at most 10 s of
  * it; a connection with no traffic either way for idleMs is closed. Node checks the request
  * timeouts on an interval (30 s by default), so it is shortened to keep a stalled body's cut
- * close to the limit. docs/decisions/1300-slow-bodies-and-connections.md
+ * close to the limit. docs/decisions/0077-slow-bodies-and-connections.md
  */
 function serverTimeouts({ requestMs, idleMs }: { requestMs: number; idleMs: number }) {
   return {

@@ -63,15 +63,15 @@ const envSchema = z.object({
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /**
    * "An account with that email already exists." answers per address, and over all addresses
-   * (0: no overall limit), in the window (docs/decisions/1323-register-email-enumeration.md).
+   * (0: no overall limit), in the window (docs/decisions/0087-register-email-enumeration.md).
    */
   REGISTER_TAKEN_MAX: z.coerce.number().int().positive().default(5),
   REGISTER_TAKEN_GLOBAL_MAX: z.coerce.number().int().min(0).default(100),
   REGISTER_TAKEN_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CLIENT_DIR: z.string().default('./dist/client'),
-  /** The process's leaderboard cache (docs/decisions/0206); off only to measure without it. */
+  /** The process's leaderboard cache (docs/decisions/0019); off only to measure without it. */
   BOARD_CACHE: bool.default(true),
-  /** The process's cache of signed-in lookups (docs/decisions/1261); off only to measure without it. */
+  /** The process's cache of signed-in lookups (docs/decisions/0070); off only to measure without it. */
   SESSION_CACHE: bool.default(true),
   /**
    * Seconds a SIGTERM stop waits for in-flight requests and the database's close before giving
@@ -80,7 +80,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(9),
   /**
    * Seconds a request (headers and body) may take to arrive; a slower one gets 408 and its
-   * connection is closed (docs/decisions/1300-slow-bodies-and-connections.md).
+   * connection is closed (docs/decisions/0077-slow-bodies-and-connections.md).
    */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(3600).default(25),
   /** Seconds a connection may pass with no traffic either way before it is closed. */

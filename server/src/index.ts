@@ -16,7 +16,7 @@ import { slowTestRoutes } from './routes/test-support/slow.routes';
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
 async function main() {
   // Everything this process creates (DATA_DIR, its lock, PGlite's folders, the backup socket) is
-  // for its owner only (docs/decisions/1302-data-dir-modes.md).
+  // for its owner only (docs/decisions/0079-data-dir-modes.md).
   process.umask(0o077);
   const logStream = stdoutLogStream();
   let release: (() => void) | undefined;
@@ -28,7 +28,7 @@ async function main() {
   let stopBackups: (() => Promise<void>) | undefined;
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
-    // (docs/decisions/0800-database-outages.md).
+    // (docs/decisions/0038-database-outages.md).
     database = await openPostgres(env.DATABASE_URL, {
       timeouts: PG_TIMEOUTS,
       waitForDatabase: true,
@@ -58,7 +58,7 @@ async function main() {
     }
     const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
     database = pglite;
-    // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0803-backup-restore.md).
+    // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0041-backup-restore.md).
     stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
     // Changes that reach the boards without a route saying so (housekeeping, a member's rows
     // removed): heard before the writing statement returns.
@@ -130,7 +130,7 @@ async function main() {
     done(null, payload);
   });
   // While stopping, readiness answers 503 at once, so balancers that probe it stop sending
-  // before the port closes (docs/decisions/0804-rolling-restarts.md).
+  // before the port closes (docs/decisions/0042-rolling-restarts.md).
   // A plain callback, not an async function: every request passes here, and costs no promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (stopping && request.routeOptions.url === '/api/ready') {
@@ -149,7 +149,7 @@ async function main() {
     // saves, a database call that does not return, logs stdout does not take). Its timer is
     // kept referenced, so the stop always ends through one of the two process.exit calls below;
     // the watchdog thread, unreferenced, kills the process half a second later if even that
-    // timer could not run. docs/decisions/1303-stop-that-always-ends.md
+    // timer could not run. docs/decisions/0080-stop-that-always-ends.md
     const deadlineMs = (env.SHUTDOWN_DELAY_SECONDS + env.SHUTDOWN_TIMEOUT_SECONDS) * 1000;
     const deadline = Date.now() + deadlineMs;
     armHardStop(deadlineMs + 500);

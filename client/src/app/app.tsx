@@ -8,7 +8,7 @@ import { AppRoutes } from './router';
 // and no page shows a toast on load: it loads with the first toast and then stays. Until then a
 // placeholder keeps the "Notifications (F8)" landmark and its hotkey. Loaded into state rather
 // than with React.lazy: a Suspense boundary reveals its content on a timer, which a page with a
-// paused clock (the timer's tests) never runs. docs/decisions/1252-js-budget-on-root.md
+// paused clock (the timer's tests) never runs. docs/decisions/0061-js-budget-on-root.md
 function DeferredToaster() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   const hasToasts = useToasts().length > 0;

@@ -8,14 +8,14 @@ import { makeQueryClient } from '@/lib/query-client';
 
 // Loaded with the first screen that fetches data (every screen but the catalogue and the 404), so
 // `/` does without TanStack Query. One client for the page's life: screens come and go, the
-// cache stays. docs/decisions/1252-js-budget-on-root.md
+// cache stays. docs/decisions/0061-js-budget-on-root.md
 const queryClient = makeQueryClient();
 persistQueryCache(queryClient);
 bindUserToQueryClient(queryClient);
 
 /**
  * Saves made offline are sent when a data screen opens (app start), when back online and when the
- * app is shown again (docs/decisions/1103-pwa-and-offline-saves.md). Here, because the sync
+ * app is shown again (docs/decisions/0055-pwa-and-offline-saves.md). Here, because the sync
  * refreshes queries: `/` (the catalogue) has no query client and nothing to refresh.
  */
 function OutboxSync() {

@@ -23,7 +23,7 @@ function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string)
  * once, beside their code, rather than after it has loaded and rendered: the board the address
  * names (its period and kind, unfiltered: filters narrow that page on the client), a profile is
  * its username. The screen's query takes the answer
- * (lib/api-client.ts, prefetch). docs/decisions/1259-lighthouse-leaderboard-and-profile.md
+ * (lib/api-client.ts, prefetch). docs/decisions/0068-lighthouse-leaderboard-and-profile.md
  */
 export function prefetchRouteData(pathname: string, search = '') {
   if (matchParam(paths.leaderboard, pathname) !== null) {

@@ -8,14 +8,14 @@ import { LeaderboardPage } from './routes/leaderboard-page';
 
 // Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
 // the query client (TanStack Query), which only those screens use.
-// docs/decisions/1252-js-budget-on-root.md
+// docs/decisions/0061-js-budget-on-root.md
 type ScreenModule = Promise<{ default: ComponentType }>;
 
 /**
  * A screen inside the query provider, as one lazy component: both chunks are asked for at once.
  * Nested lazy components would fetch the screen only after the provider had loaded and rendered,
  * one more round trip before the first paint of every data screen
- * (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
+ * (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
  */
 const screen = (load: () => ScreenModule, auth = false) =>
   lazy(async () => {

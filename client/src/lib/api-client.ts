@@ -57,7 +57,7 @@ const prefetched = new Map<string, { at: number; res: Promise<Response> }>();
 /**
  * Starts GET `path` now, before the code of the screen that needs it has loaded; that screen's
  * first GET of the same path takes this answer instead of asking again (app/route-data.ts:
- * docs/decisions/1259-lighthouse-leaderboard-and-profile.md). Taken once, and only within 10 s.
+ * docs/decisions/0068-lighthouse-leaderboard-and-profile.md). Taken once, and only within 10 s.
  */
 export function prefetch(path: string) {
   const res = fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });

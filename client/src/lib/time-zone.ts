@@ -1,5 +1,5 @@
 // Apart from dates.ts (date-fns): the app's first script reads the zone to ask for a board early
-// (app/route-data.ts), and `/` must not load date-fns (docs/decisions/1252-js-budget-on-root.md).
+// (app/route-data.ts), and `/` must not load date-fns (docs/decisions/0061-js-budget-on-root.md).
 
 type TemporalNow = { Now: { timeZoneId(): string } };
 
@@ -7,7 +7,7 @@ type TemporalNow = { Now: { timeZoneId(): string } };
 export function viewerTimeZone(): string {
   try {
     // Temporal answers at once; a browser's first Intl.DateTimeFormat loads its locale data, 20-30
-    // ms of main thread on a fast machine (docs/decisions/1259-lighthouse-leaderboard-and-profile.md).
+    // ms of main thread on a fast machine (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
     const temporal = (globalThis as { Temporal?: TemporalNow }).Temporal;
     const zone = temporal?.Now.timeZoneId();
     if (zone) return zone;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-// Backups of the embedded database (docs/decisions/0803-backup-restore.md). With PostgreSQL,
+// Backups of the embedded database (docs/decisions/0041-backup-restore.md). With PostgreSQL,
 // use pg_dump (docs/deploy.md).
 
 /** The socket in DATA_DIR through which `npm run backup` asks the running server for a backup. */

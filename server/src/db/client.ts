@@ -71,7 +71,7 @@ export function pgRunner(conn: pg.ClientBase): SqlRunner {
 /**
  * Rows of a statement that PostgreSQL keeps prepared under `name` on each connection: parsed and
  * planned once per connection instead of on every call (for the board read, more than half of
- * its cost: docs/decisions/1267-board-rows-read-alone.md). PGlite runs it as it is. For hot reads
+ * its cost: docs/decisions/0076-board-rows-read-alone.md). PGlite runs it as it is. For hot reads
  * whose text never changes; `$1`, `$2`... are `values`.
  */
 export async function preparedRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
@@ -89,18 +89,18 @@ export async function migratePgliteClient(client: PGlite) {
 /**
  * PGlite's shared buffers default to 128 MB, all of it in this process's WebAssembly memory:
  * 32 MB keeps an opened data folder at about 260 MB RSS instead of 356 MB (the files themselves
- * stay in the OS page cache). docs/decisions/1263-start-and-memory.md
+ * stay in the OS page cache). docs/decisions/0072-start-and-memory.md
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
-/** Permission bits PGlite's files never get: group and others (docs/decisions/1302-data-dir-modes.md). */
+/** Permission bits PGlite's files never get: group and others (docs/decisions/0079-data-dir-modes.md). */
 const NOT_OWNER = 0o077;
 
 /**
  * PGlite's file system on a folder, with every file and folder for the owner only. Its
  * Emscripten layer sets each new file's mode itself (chmod to 0666, which the process umask does
  * not narrow), so the mode it sets loses its group and other bits here; folders are created
- * through mkdir, which the umask does narrow. docs/decisions/1302-data-dir-modes.md
+ * through mkdir, which the umask does narrow. docs/decisions/0079-data-dir-modes.md
  */
 type PostgresMod = Parameters<NodeFS['init']>[1];
 type SetAttr = (file: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]) => unknown;
@@ -149,7 +149,7 @@ const PGLITE_SLICE_MS = 5;
  * ran. The app's statements (and transactions, whole) therefore go one at a time through this
  * queue, which lets the event loop turn (setImmediate) once they have run PGLITE_SLICE_MS back
  * to back, so requests that need no database are answered in between.
- * docs/decisions/0703-argon2-queue.md
+ * docs/decisions/0032-argon2-queue.md
  */
 export function takingTurns(client: PGlite): Pick<PGlite, 'query' | 'transaction'> {
   let last: Promise<unknown> = Promise.resolve();
@@ -176,7 +176,7 @@ export function takingTurns(client: PGlite): Pick<PGlite, 'query' | 'transaction
   };
 }
 
-/** Timeouts that keep a request from hanging on an unreachable database (docs/decisions/0800-database-outages.md). */
+/** Timeouts that keep a request from hanging on an unreachable database (docs/decisions/0038-database-outages.md). */
 export const PG_TIMEOUTS = {
   /** Waiting for a connection, new or from the pool. */
   connectionTimeoutMillis: 2_000,

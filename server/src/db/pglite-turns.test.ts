@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { takingTurns } from './client';
 
 // PGlite's statements run on this thread; queued back to back they would hold every other
-// request until all ran (server/src/db/client.ts, docs/decisions/0703-argon2-queue.md).
+// request until all ran (server/src/db/client.ts, docs/decisions/0032-argon2-queue.md).
 describe('takingTurns (PGlite)', () => {
   it('runs statements one at a time, in order, and lets the event loop turn between them', async () => {
     const order: number[] = [];

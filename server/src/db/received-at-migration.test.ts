@@ -10,7 +10,7 @@ import { migratePgliteClient, migrationsFolder } from './client';
 
 // Migration 0011 on a database that already has workouts: they take their created_at as
 // received_at, and the boards keep working. The same SQL runs on PostgreSQL; the upgrade is
-// tried once, on PGlite. docs/decisions/0707-ties-by-received-time.md
+// tried once, on PGlite. docs/decisions/0036-ties-by-received-time.md
 describe.skipIf(env.TEST_DB_KIND === 'postgres')('migration 0011: workouts.received_at', () => {
   it('backfills received_at from created_at, then orders the board by it', async () => {
     // The migrations as they were before 0011.

@@ -31,12 +31,12 @@ export const users = pgTable(
     age: integer('age'),
     gender: text('gender'),
     profilePicture: text('profile_picture'),
-    // On no board that others see and no public profile (docs/decisions/0901-privacy-settings.md).
+    // On no board that others see and no public profile (docs/decisions/0045-privacy-settings.md).
     isPrivate: boolean('is_private').notNull().default(false),
     // When false, public responses carry age and gender as null.
     showAgeGender: boolean('show_age_gender').notNull().default(true),
     createdAt: createdAt(),
-    // Sessions a week the member aims for; see docs/decisions/1101-weekly-goal.md.
+    // Sessions a week the member aims for; see docs/decisions/0053-weekly-goal.md.
     weeklyGoal: integer('weekly_goal').notNull().default(WEEKLY_GOAL_DEFAULT),
   },
   (t) => [
@@ -87,13 +87,13 @@ export const workouts = pgTable(
     // The time the member says they did the set (the API's createdAt; may be up to 7 days back).
     createdAt: createdAt(),
     // When the server received the save: it breaks ties on the boards, so a claimed createdAt
-    // cannot buy a better place (docs/decisions/0707-ties-by-received-time.md).
+    // cannot buy a better place (docs/decisions/0036-ties-by-received-time.md).
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // docs/product.md#idempotent-saves: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     // True only when the server's own run of the rep counter over the camera trace gave
-    // `pushups` (docs/decisions/1002-verified-workouts.md). The trace itself is not kept.
+    // `pushups` (docs/decisions/0050-verified-workouts.md). The trace itself is not kept.
     verified: boolean('verified').notNull().default(false),
   },
   (t) => [
@@ -102,18 +102,18 @@ export const workouts = pgTable(
     // A period's sets by time, with what a board of a period still being filled reads (index-only
     // for a short period: lb_prefix_bests in server/src/db/sql/leaderboard.sql).
     index('workouts_created_idx').on(t.createdAt, t.pushups, t.receivedAt, t.id, t.userId),
-    // Verified boards read the period's verified sets directly (docs/decisions/1004-verified-boards.md).
+    // Verified boards read the period's verified sets directly (docs/decisions/0052-verified-boards.md).
     index('workouts_verified_created_idx').on(t.createdAt).where(sql`${t.verified}`),
     // Sets in board order (lb_rank_key's), then the columns a board of a period still being filled
     // reads: for a long period, its best sets are read first without sorting the period
-    // (lb_prefix_bests in server/src/db/sql/leaderboard.sql, docs/decisions/1264-first-board-of-a-period.md).
+    // (lb_prefix_bests in server/src/db/sql/leaderboard.sql, docs/decisions/0073-first-board-of-a-period.md).
     index('workouts_rank_idx').on(t.pushups.desc(), t.receivedAt, t.id, t.createdAt, t.userId),
     check('workouts_pushups_range', sql`${t.pushups} between ${sql.raw(String(PUSHUPS_MIN))} and ${sql.raw(String(PUSHUPS_MAX))}`),
   ],
 );
 
 // --- Leaderboards. Kept in step with workouts by the triggers in server/src/db/sql/leaderboard.sql;
-// see docs/decisions/0201-leaderboard-period-summaries.md.
+// see docs/decisions/0014-leaderboard-period-summaries.md.
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -129,7 +129,7 @@ export const leaderboardPeriods = pgTable(
     // server/src/db/sql/leaderboard.sql): users with an id up to fill_cursor are in; null = complete.
     fillCursor: integer('fill_cursor'),
     // The first batch waits until no transaction older than this id is running, so no save
-    // whose trigger ran before the period existed is missed (docs/decisions/1257-periods-without-blocking.md).
+    // whose trigger ran before the period existed is missed (docs/decisions/0066-periods-without-blocking.md).
     fillWaitXid: bigint('fill_wait_xid', { mode: 'number' }),
   },
   (t) => [uniqueIndex('leaderboard_periods_range_idx').on(t.startsAt, t.endsAt)],
@@ -154,7 +154,7 @@ export const leaderboardBests = pgTable(
     age: integer('age'),
     gender: text('gender'),
     // Copies of what a board entry shows, kept in step by the triggers like age and gender, so a
-    // board is read from this table alone (docs/decisions/1267-board-rows-read-alone.md).
+    // board is read from this table alone (docs/decisions/0076-board-rows-read-alone.md).
     username: text('username').notNull(),
     profilePicture: text('profile_picture'),
     verified: boolean('verified').notNull().default(false),
@@ -197,7 +197,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 
 /**
  * Idempotency keys of deleted workouts, remembered for 24 hours after the delete so that a late
- * retry of the save cannot bring the workout back (docs/decisions/1322-idempotency-tombstones.md).
+ * retry of the save cannot bring the workout back (docs/decisions/0086-idempotency-tombstones.md).
  * Written by the delete itself; read by save_batch (server/src/db/sql/saves.sql); older rows are
  * purged by server/src/db/maintenance.ts.
  */

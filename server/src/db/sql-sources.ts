@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * sql_sources, so an unchanged file costs one query at start. Each file names all its functions
  * with its prefix; before the file runs, every function with that prefix is dropped (with its
  * triggers), so a file may rename or remove a function: what is not in it is not there. Each file
- * must be safe to run again. See docs/decisions/1200-leaderboard-sql-source.md.
+ * must be safe to run again. See docs/decisions/0057-leaderboard-sql-source.md.
  */
 export const SQL_SOURCES = [
   { name: 'leaderboard.sql', prefix: 'lb_' },

@@ -43,7 +43,7 @@ import {
 // schema and spoiled with hostile values (server/src/test/fuzz.ts), as a visitor, a member and
 // a forged cookie, on PGlite and PostgreSQL. Each answer must be one of the operation's documented
 // statuses and never a 5xx; whatever a 2xx stored is read back and checked against the rules in
-// common/. A new route is fuzzed without anything added here. docs/decisions/0708-api-fuzzing.md
+// common/. A new route is fuzzed without anything added here. docs/decisions/0037-api-fuzzing.md
 // A failure prints fast-check's seed, path and counterexample: rerun with them to reproduce.
 
 const NUM_RUNS = 300;

@@ -9,7 +9,7 @@ import { createUser } from '../test/factories';
 // "An account with that email already exists." tells whoever asks that an address belongs to a
 // member: those answers are limited per client address and over all addresses, and beyond a
 // limit every registration gets the same 429 whatever its email
-// (docs/decisions/1323-register-email-enumeration.md). On PGlite and PostgreSQL.
+// (docs/decisions/0087-register-email-enumeration.md). On PGlite and PostgreSQL.
 const t = useTestApp({
   registerMax: 1000,
   registerTakenMax: 3,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The auth events that get one structured log line each. docs/decisions/0704-logs.md
+ * The auth events that get one structured log line each. docs/decisions/0033-logs.md
  * - login-ok, login-failed, lockout (a login refused by a throttle), logout
  * - password-changed, account-deleted (the account routes call this after their change commits)
  */

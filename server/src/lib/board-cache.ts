@@ -14,7 +14,7 @@ import { listenToChannel } from './db-channel';
  * - while bypassed (or turned off), nothing is kept, but concurrent requests for one key still
  *   share reads, only ones that begin after they arrive (readFresh).
  * With PGlite only this process can write (the DATA_DIR lock), so local invalidation is complete.
- * See docs/decisions/0206-leaderboard-cache.md.
+ * See docs/decisions/0019-leaderboard-cache.md.
  */
 export class BoardCache {
   private generation = 0;
@@ -66,7 +66,7 @@ export class BoardCache {
    * caller has seen committed): it begins one if none is, else it joins the one queued to begin
    * when that read ends. So every answer reflects every write committed before it was asked for,
    * as one read per call would, while a crowd asking for one board costs one read at a time
-   * instead of one each (docs/decisions/1266-fresh-reads-shared.md).
+   * instead of one each (docs/decisions/0075-fresh-reads-shared.md).
    */
   private readFresh<T>(key: string, load: () => Promise<T>): Promise<T> {
     const queued = this.queued.get(key);

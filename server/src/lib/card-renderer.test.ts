@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CardRenderer, type CardNode } from './card-renderer';
 import { HttpError } from './errors';
 
-// The render threads of the share cards (docs/decisions/1310-bounded-share-cards.md).
+// The render threads of the share cards (docs/decisions/0081-bounded-share-cards.md).
 const card = (text: string): CardNode => ({
   type: 'div',
   props: {

@@ -53,7 +53,7 @@ function fontFiles() {
  * once, at most `queue` more wait, and the rest are refused at once with a 503 and Retry-After, so
  * a flood of card requests neither blocks the event loop nor piles up work.
  * Threads start on the first card (satori alone takes about 0.3 s to load) and stay.
- * docs/decisions/1310-bounded-share-cards.md
+ * docs/decisions/0081-bounded-share-cards.md
  */
 export class CardRenderer {
   private slots: Slot[];

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 /**
  * The key that counts an address in the throttles: an IPv4 address as it is, an IPv6 address by
  * its /64 (one subscriber usually holds a whole /64, so counting single IPv6 addresses would let
- * one attacker rotate through billions of them). docs/decisions/0702-login-throttles-and-passwords.md
+ * one attacker rotate through billions of them). docs/decisions/0031-login-throttles-and-passwords.md
  */
 export function addressKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
@@ -19,7 +19,7 @@ export function addressKey(ip: string): string {
 /**
  * TRUST_PROXY as Fastify takes it: `false` (use the socket's address), a number of proxy hops
  * to trust, or a list of proxy addresses / CIDR ranges. `true` (trust any X-Forwarded-For) is
- * refused: the client could then name any address it likes. docs/decisions/0705-trust-proxy.md
+ * refused: the client could then name any address it likes. docs/decisions/0034-trust-proxy.md
  */
 export type TrustProxy = false | number | string[];
 

@@ -38,7 +38,7 @@ export function trustedPeer(trustProxy: TrustProxy): (address: string) => boolea
  * throttles count it); connections beyond it get a 429 and are closed before the HTTP server sees
  * them. Slow-body connections are cut by the request timeout, so this bounds how many one address
  * can hold meanwhile. `exempt` peers (trusted proxies) are not counted. 0 turns it off.
- * docs/decisions/1300-slow-bodies-and-connections.md
+ * docs/decisions/0077-slow-bodies-and-connections.md
  */
 export function limitConnectionsPerAddress(server: net.Server, max: number, exempt: (address: string) => boolean) {
   if (max <= 0) return;

@@ -90,7 +90,7 @@ function readOwner(file: string): Owner | null {
  * for seconds) can never make the lock look stale. The returned release removes the file; it is
  * not called on exit by itself: the caller releases after closing the database, and a process that
  * exits with the database still open leaves the lock for the next start to take over.
- * See docs/decisions/0004-data-dir-lock.md and docs/decisions/1301-data-dir-lock-owner.md.
+ * See docs/decisions/0004-data-dir-lock.md and docs/decisions/0078-data-dir-lock-owner.md.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -9,7 +9,7 @@ const NOT_OWNER = 0o077;
  * followed). Folders written by earlier versions, or created by an operator with a loose umask,
  * let other local users read notes and password hashes and write the WAL. Returns the paths it
  * narrowed and those it could not (not ours: chmod is refused), for the caller to report.
- * docs/decisions/1302-data-dir-modes.md
+ * docs/decisions/0079-data-dir-modes.md
  */
 export function ownerOnlyDataDir(dataDir: string): { narrowed: string[]; failed: string[] } {
   const narrowed: string[] = [];

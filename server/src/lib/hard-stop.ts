@@ -24,7 +24,7 @@ const tick = setInterval(() => {
  * whatever it is doing. The stop's own deadline (a timer calling process.exit) comes first; this
  * is for a process that cannot get there. Killed, it leaves the DATA_DIR lock in place (its
  * database was not closed), and the next start takes it over.
- * docs/decisions/1303-stop-that-always-ends.md
+ * docs/decisions/0080-stop-that-always-ends.md
  */
 export function armHardStop(ms: number) {
   try {

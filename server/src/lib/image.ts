@@ -1,7 +1,7 @@
 import { AVATAR_MAX_PX } from '@common/constants';
 import type { AvatarMimeType } from '@common/schemas/profile';
 
-// Camera captures are decoded and written again by the server (docs/decisions/0903-camera-captures.md):
+// Camera captures are decoded and written again by the server (docs/decisions/0047-camera-captures.md):
 // what is stored is pixels the server made, at most AVATAR_MAX_PX square, with no metadata (EXIF,
 // GPS, XMP, ICC comments) and nothing a crafted file carried beside its image.
 
@@ -12,7 +12,7 @@ export class NotAnImageError extends Error {}
 
 /** The image re-encoded in its own format, oriented upright, at most AVATAR_MAX_PX per side. */
 export async function reencodeImage(bytes: Buffer, mime: AvatarMimeType): Promise<Buffer> {
-  // Loaded with the first upload: the server starts faster without it (docs/decisions/1255-compiled-serializers-and-hooks.md).
+  // Loaded with the first upload: the server starts faster without it (docs/decisions/0064-compiled-serializers-and-hooks.md).
   const { default: sharp } = await import('sharp');
   try {
     const pipeline = sharp(bytes, {

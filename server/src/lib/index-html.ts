@@ -16,7 +16,7 @@ export interface RoutePreloads {
  * first paint, which needs only it) comes first; at the default (high) they took its bandwidth and
  * the first paint came 0.3-0.5 s later under Lighthouse's throttling. A path is matched as the client router
  * matches it: any case, an optional final slash. Without preloads (a build from before them)
- * every path gets index.html as it is. docs/decisions/1265-route-modulepreload.md
+ * every path gets index.html as it is. docs/decisions/0074-route-modulepreload.md
  */
 export function indexHtmlByPath(indexHtml: Buffer, preloads: RoutePreloads | undefined): (pathname: string) => Buffer {
   if (!preloads) return () => indexHtml;

@@ -17,7 +17,7 @@ export interface LogStream {
  * process.stdout on a pipe is non-blocking and uses no thread pool, so the exit does not wait
  * for it. Lines of one turn of the event loop go out in one write; what stdout has not taken is
  * bounded; the stop waits for the logs only as long as it is given.
- * docs/decisions/1303-stop-that-always-ends.md
+ * docs/decisions/0080-stop-that-always-ends.md
  */
 export function stdoutLogStream(stdout: NodeJS.WriteStream = process.stdout): LogStream {
   let open = true;

@@ -20,7 +20,7 @@ export function configureArgon2Cost(cost: { memoryCost: number; timeCost: number
 
 /**
  * Every hash and verify of the process goes through this limiter: at most one per core at once,
- * a short queue, then 503 (docs/decisions/0703-argon2-queue.md). buildApp sets its size.
+ * a short queue, then 503 (docs/decisions/0032-argon2-queue.md). buildApp sets its size.
  */
 export const argon2Limiter = new WorkLimiter(
   os.availableParallelism(),
@@ -48,7 +48,7 @@ export async function burnVerify(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-/** How many of the most common passwords are refused (docs/decisions/0702-login-throttles-and-passwords.md). */
+/** How many of the most common passwords are refused (docs/decisions/0031-login-throttles-and-passwords.md). */
 export const COMMON_PASSWORDS_REFUSED = 10_000;
 
 // zxcvbn-ts's list of common passwords, most frequent first, shipped in node_modules (no network).

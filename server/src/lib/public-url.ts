@@ -1,7 +1,7 @@
 /**
  * PUBLIC_URL as the app uses it: the origin (scheme://host[:port]) the site is reached at, from
  * which link previews build their absolute URLs. Only http(s), no credentials, path, query or
- * fragment: the app is served at the root of its host. docs/decisions/1311-public-url.md
+ * fragment: the app is served at the root of its host. docs/decisions/0082-public-url.md
  */
 export function parsePublicUrl(raw: string): string {
   let url: URL;

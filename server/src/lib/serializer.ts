@@ -26,7 +26,7 @@ export function wireJsonSchema(schema: z.ZodType): Record<string, unknown> | nul
  * from the schema's JSON Schema, where the type provider's would run zod over every answer and
  * then JSON.stringify it. Keys a schema does not list are left out, as zod's strip did. Compiled on
  * a route's first answer with that status, so start-up stays fast. A schema JSON Schema cannot
- * describe keeps the zod serializer. See docs/decisions/1255-compiled-serializers-and-hooks.md.
+ * describe keeps the zod serializer. See docs/decisions/0064-compiled-serializers-and-hooks.md.
  */
 export function compiledSerializerCompiler(input: CompilerInput): Serialize {
   let serialize: Serialize | undefined;

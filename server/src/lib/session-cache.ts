@@ -27,7 +27,7 @@ export const AUTH_CHANNEL = 'fitbench_auth';
  *   read just before a change cannot be stored after it;
  * - expiry and idle time are checked on every use (server/src/lib/session.ts), from the cached
  *   row, which the last-seen touch keeps current.
- * See docs/decisions/1261-session-and-profile-caches.md.
+ * See docs/decisions/0070-session-and-profile-caches.md.
  */
 export class SessionCache {
   private entries = new Map<string, SessionEntry>();

@@ -3,7 +3,7 @@ import { HttpError } from './errors';
 /**
  * Runs at most `concurrency` tasks at once, queues at most `queue` more, and refuses the rest at
  * once with a 503 and Retry-After, so a flood of logins cannot pile up unbounded work (nor take
- * every libuv thread). docs/decisions/0703-argon2-queue.md
+ * every libuv thread). docs/decisions/0032-argon2-queue.md
  */
 export class WorkLimiter {
   private running = 0;

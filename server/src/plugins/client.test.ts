@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { SAMPLE_INDEX_HTML, SAMPLE_ROUTE_PRELOADS } from '../test/route-preloads';
 
-// Cache headers of the built client (docs/decisions/1103-pwa-and-offline-saves.md).
+// Cache headers of the built client (docs/decisions/0055-pwa-and-offline-saves.md).
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-client-'));
 fs.mkdirSync(path.join(clientDir, 'assets'));
 fs.writeFileSync(path.join(clientDir, 'index.html'), SAMPLE_INDEX_HTML);
@@ -37,7 +37,7 @@ describe('client files', () => {
 
 });
 
-// docs/decisions/1265-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)
+// docs/decisions/0074-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)
 describe('index.html preloads the chunks of the path\'s screen', () => {
   it.each([
     ['/leaderboard?period=week', ['/assets/query-a1.js', '/assets/leaderboard-b2.js']],

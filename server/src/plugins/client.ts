@@ -22,11 +22,11 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
       index: false,
       // The build writes a .br and a .gz beside each text asset (scripts/vite-precompress.ts):
       // sent as they are to a browser that accepts them, nothing compressed per request.
-      // docs/decisions/1251-precompressed-client.md
+      // docs/decisions/0060-precompressed-client.md
       preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change. The service worker and the manifest are checked on
-        // every load, so a new version is seen at once (docs/decisions/1103-pwa-and-offline-saves.md);
+        // every load, so a new version is seen at once (docs/decisions/0055-pwa-and-offline-saves.md);
         // everything else is revalidated after an hour.
         const name = path.basename(filePath);
         res.header(

@@ -18,8 +18,8 @@ const GZIP_FAST = { level: 1 };
  * JSON answers over 1 KB compressed when the client accepts it (brotli, else gzip); smaller ones,
  * and anything else, are sent as they are. Registered inside the /api scope only (server/src/app.ts):
  * the client's files are compressed once at build and served as they are by @fastify/static
- * (docs/decisions/1251-precompressed-client.md), which a global compressor would break.
- * Brotli at quality 4: close to gzip's speed, smaller output. See docs/decisions/1258-json-compression.md.
+ * (docs/decisions/0060-precompressed-client.md), which a global compressor would break.
+ * Brotli at quality 4: close to gzip's speed, smaller output. See docs/decisions/0067-json-compression.md.
  */
 export async function jsonCompression(api: FastifyInstance) {
   await api.register(compress, {
@@ -44,7 +44,7 @@ export function acceptedEncoding(header: string | undefined): JsonEncoding | nul
 
 /**
  * JSON text compressed as the plugin would (brotli quality 4, gzip level 6), or, `fast`, at the
- * lowest levels, for bytes that are sent a few times and dropped (docs/decisions/1266-fresh-reads-shared.md).
+ * lowest levels, for bytes that are sent a few times and dropped (docs/decisions/0075-fresh-reads-shared.md).
  */
 export function compressJson(text: string, encoding: JsonEncoding, fast = false): Buffer {
   if (encoding === 'br') return brotliCompressSync(text, fast ? BROTLI_FAST : BROTLI);

@@ -56,7 +56,7 @@ export const errors = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
     }
-    // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0800-database-outages.md).
+    // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0038-database-outages.md).
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ error: loggableError(error) }, 'database unavailable');
       return reply

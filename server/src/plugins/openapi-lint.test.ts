@@ -9,7 +9,7 @@ import { useTestApp } from '../test/app';
 
 // The API description passes `redocly lint` (redocly.yaml) and `spectral lint` (.spectral.yaml,
 // spectral:oas) with no problem of any severity: the rules kept off are in those files, each with
-// its reason. docs/decisions/1330-openapi-every-content-type.md
+// its reason. docs/decisions/0088-openapi-every-content-type.md
 
 const run = promisify(execFile);
 const bin = (name: string) => path.resolve('node_modules/.bin', name);

@@ -13,8 +13,8 @@ import { sessionCookieName } from '../lib/auth';
  * 3.1) and a browsable reference at /api/docs (Swagger UI from its npm package, no CDN). Statuses
  * every route can answer whatever its own schema says (cross-site refusal, bodies, outages) are
  * added here, so route files list only their own; each route gives its `summary` and `operationId`,
- * and a body that is not JSON is declared with `mediaResponse`. See docs/decisions/0802-openapi.md
- * and docs/decisions/1330-openapi-every-content-type.md.
+ * and a body that is not JSON is declared with `mediaResponse`. See docs/decisions/0040-openapi.md
+ * and docs/decisions/0088-openapi-every-content-type.md.
  * Register before the routes: it describes the routes registered after it (server/src/app.ts).
  */
 export interface RegisteredRoute {

@@ -8,7 +8,7 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Whether an Origin header names exactly the origin the request was sent to: the same scheme and
  * the same host and port (default ports folded). The scheme is the connection's, or the one a
  * trusted proxy names in X-Forwarded-Proto (Fastify's request.protocol believes that header only
- * from an address TRUST_PROXY trusts). docs/decisions/1321-scheme-exact-origin-check.md
+ * from an address TRUST_PROXY trusts). docs/decisions/0085-scheme-exact-origin-check.md
  */
 export function sameOrigin(origin: string, scheme: string, host: string | undefined): boolean {
   const s = scheme.trim().toLowerCase();

@@ -7,12 +7,12 @@ import { THEME_INIT_SCRIPT } from '@common/theme';
 const CSP = {
   'default-src': ["'self'"],
   // 'wasm-unsafe-eval' lets the camera's face detector compile its own WebAssembly (served
-  // from /camera/, docs/decisions/1003-face-detection-model.md); JavaScript eval stays off.
+  // from /camera/, docs/decisions/0051-face-detection-model.md); JavaScript eval stays off.
   // The one inline script, the theme's first-paint class (common/theme.ts), by its hash.
   'script-src': ["'self'", "'wasm-unsafe-eval'", `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`],
   // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
   'style-src': ["'self'", "'unsafe-inline'"],
-  // Picture URLs are https only (docs/decisions/0902-profile-picture-urls.md).
+  // Picture URLs are https only (docs/decisions/0046-profile-picture-urls.md).
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'media-src': ["'self'", 'blob:'],
   'connect-src': ["'self'"],
@@ -27,7 +27,7 @@ const CSP = {
 /**
  * The security headers, worked out once: the set helmet sends with the options this app used
  * (byte for byte), as a constant object. Setting them is then one loop per response, where helmet
- * ran its middleware chain on every request (docs/decisions/1201-per-request-work-and-bench.md).
+ * ran its middleware chain on every request (docs/decisions/0058-per-request-work-and-bench.md).
  */
 export function securityHeaderValues(hsts: boolean): Record<string, string> {
   return {

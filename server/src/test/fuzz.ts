@@ -2,7 +2,7 @@ import fc from 'fast-check';
 
 // Arbitraries for the API fuzz suite (server/src/hostile/fuzz.test.ts): requests built from an
 // operation of the OpenAPI document the app serves, then spoiled with hostile values.
-// docs/decisions/0708-api-fuzzing.md
+// docs/decisions/0037-api-fuzzing.md
 
 /** The part of JSON Schema (as the app's OpenAPI 3.1 document writes it) the fuzzer understands. */
 export interface JsonSchema {

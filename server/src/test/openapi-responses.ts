@@ -9,7 +9,7 @@ import { openApiPath } from '../plugins/openapi';
 // one the document lists for that status (none when it sends no body), the headers the document
 // says are sent must be there, a JSON body must match the documented schema, and an image must be
 // the image its type says. So the description cannot drift from what the code sends
-// (docs/decisions/0802-openapi.md, docs/decisions/1330-openapi-every-content-type.md).
+// (docs/decisions/0040-openapi.md, docs/decisions/0088-openapi-every-content-type.md).
 
 interface Seen {
   method: string;

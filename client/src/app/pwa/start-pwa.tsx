@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 /**
  * Registers the service worker (production builds only; see main.tsx) and offers a new version
  * when one is waiting: "New version available" with Reload, which activates it and reloads once
- * it controls the page (docs/decisions/1103-pwa-and-offline-saves.md).
+ * it controls the page (docs/decisions/0055-pwa-and-offline-saves.md).
  */
 export function startPwa() {
   const wb = new Workbox('/sw.js', { scope: '/' });

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * The leaderboard's heading, in the first script: it shows (and is the page's largest paint)
  * while the board's code and data load, rather than after them. `children` is the board, lazy.
- * docs/decisions/1265-route-modulepreload.md
+ * docs/decisions/0074-route-modulepreload.md
  */
 export function LeaderboardPage({ children }: { children: ReactNode }) {
   useDocumentTitle('Leaderboard');

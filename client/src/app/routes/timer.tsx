@@ -47,7 +47,7 @@ function stageOf(saved: SavedSet | null, run: number): Stage {
 /**
  * Timer -> count entry -> Workout Saved (spec: Timer); ?beat=&from= sets a friend's target. A set
  * that has started and is not saved is kept in sessionStorage (a reload goes on with it) and is
- * never dropped without "Discard this workout?" (docs/decisions/1350-a-set-is-never-lost.md).
+ * never dropped without "Discard this workout?" (docs/decisions/0091-a-set-is-never-lost.md).
  */
 export default function TimerRoute() {
   const { data: user } = useUser();

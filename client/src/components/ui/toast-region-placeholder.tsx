@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 /**
  * Stands in for Radix's toast viewport until the first toast loads the real one (toaster.tsx):
  * the same landmark ("Notifications (F8)", an empty list) and the same F8 hotkey, so the page
- * offers what it did before at a fraction of the JS. docs/decisions/1252-js-budget-on-root.md
+ * offers what it did before at a fraction of the JS. docs/decisions/0061-js-budget-on-root.md
  */
 export function ToastRegionPlaceholder() {
   const list = useRef<HTMLOListElement>(null);

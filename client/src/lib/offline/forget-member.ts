@@ -4,7 +4,7 @@ import { rememberUser, setMayHaveQueued } from './last-user';
  * What this device keeps of a member: their waiting saves (IndexedDB), the last-loaded answers
  * and the last-user record. Cleared on sign-out and on account deletion. The service worker's
  * caches hold only the app's own files (never an API answer), but any other cache is dropped too
- * (docs/decisions/1103-pwa-and-offline-saves.md).
+ * (docs/decisions/0055-pwa-and-offline-saves.md).
  */
 export async function forgetMember(userId: number | undefined) {
   rememberUser(null);

@@ -13,7 +13,7 @@ const MEMBER_SCOPED = /:(\d+)$/;
  * The only `fitbench:` keys that are the device's, not a member's: settings of whoever holds the
  * phone. Every other `fitbench:` key in localStorage or sessionStorage is treated as personal and
  * removed once the server says its member is no longer signed in here
- * (docs/decisions/1340-what-a-signed-out-device-keeps.md). A new device setting is added here.
+ * (docs/decisions/0089-what-a-signed-out-device-keeps.md). A new device setting is added here.
  */
 export const DEVICE_SETTINGS: ReadonlySet<string> = new Set([
   'fitbench:timer-muted',
@@ -75,7 +75,7 @@ function storages(): Storage[] {
  * said so. Keys without a member id (the last-user record, a screen's state) count as the member
  * of the last-user record. Saves waiting to be sent (IndexedDB) are the exception: a member
  * signed out elsewhere keeps them for a while, so signing back in sends them; anyone else signing
- * in drops them. docs/decisions/1340-what-a-signed-out-device-keeps.md
+ * in drops them. docs/decisions/0089-what-a-signed-out-device-keeps.md
  */
 export function keepOnlyMember(user: Pick<User, 'id'> | null): void {
   const previous = lastUser();

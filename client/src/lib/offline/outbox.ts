@@ -2,7 +2,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CreateWorkoutInput } from '@common/schemas/workouts';
 
 // Workouts saved without a connection wait here, per member, with the idempotency key made for the
-// save (docs/decisions/1103-pwa-and-offline-saves.md). Loaded lazily: only a failed save, a sync
+// save (docs/decisions/0055-pwa-and-offline-saves.md). Loaded lazily: only a failed save, a sync
 // or a sign-out imports this module (and idb).
 
 export interface QueuedSave {

@@ -5,7 +5,7 @@ import { keepOnlyMember, lastUser } from './last-user';
 import { queryKeys } from '@/lib/query-keys';
 
 // What the data screens last loaded, kept on this device per member, so that offline they show it
-// (marked by the offline banner) instead of an error (docs/decisions/1103-pwa-and-offline-saves.md).
+// (marked by the offline banner) instead of an error (docs/decisions/0055-pwa-and-offline-saves.md).
 // TanStack Query's own dehydrate/hydrate do the (de)serialising; localStorage holds it, never a
 // cache the service worker or another member could read; sign-out removes it (forgetCache).
 
@@ -66,7 +66,7 @@ export function persistQueryCache(client: QueryClient): void {
     }
   };
   // Each answer about who is signed in (a load, a sign-in or out here, a 401 asked again): what
-  // the device and this page keep of anyone else goes (docs/decisions/1340-what-a-signed-out-device-keeps.md).
+  // the device and this page keep of anyone else goes (docs/decisions/0089-what-a-signed-out-device-keeps.md).
   const settle = (user: User | null) => {
     keepOnlyMember(user);
     const id = user?.id ?? null;

@@ -1,7 +1,7 @@
--- Leaderboard summaries (docs/decisions/0201-leaderboard-period-summaries.md): all time is the period
+-- Leaderboard summaries (docs/decisions/0014-leaderboard-period-summaries.md): all time is the period
 -- (-infinity, infinity), registered and filled here.
 -- The functions and triggers this migration first defined now live in server/src/db/sql/leaderboard.sql,
--- applied after the migrations (server/src/db/sql-sources.ts); docs/decisions/1200-leaderboard-sql-source.md.
+-- applied after the migrations (server/src/db/sql-sources.ts); docs/decisions/0057-leaderboard-sql-source.md.
 INSERT INTO leaderboard_periods (starts_at, ends_at) VALUES ('-infinity', 'infinity');
 --> statement-breakpoint
 INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, age, gender)

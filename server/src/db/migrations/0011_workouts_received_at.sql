@@ -1,5 +1,5 @@
 -- When the server received each save: the boards break ties on it, not on the createdAt a client
--- claims (docs/decisions/0707-ties-by-received-time.md). Existing rows take their created_at.
+-- claims (docs/decisions/0036-ties-by-received-time.md). Existing rows take their created_at.
 ALTER TABLE "workouts" ADD COLUMN "received_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "workouts" SET "received_at" = "created_at";--> statement-breakpoint
 ALTER TABLE "workouts" ALTER COLUMN "received_at" SET DEFAULT now();--> statement-breakpoint

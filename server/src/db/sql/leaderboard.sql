@@ -1,6 +1,6 @@
 -- Leaderboard: every function and trigger behind the boards, in one file.
--- Design: docs/decisions/0201-leaderboard-period-summaries.md; how this file is applied:
--- docs/decisions/1200-leaderboard-sql-source.md.
+-- Design: docs/decisions/0014-leaderboard-period-summaries.md; how this file is applied:
+-- docs/decisions/0057-leaderboard-sql-source.md.
 --
 -- Tables (leaderboard_periods, leaderboard_bests, leaderboard_counts) are defined in
 -- server/src/db/schema.ts and created by the migrations; this file holds only code. At start, after
@@ -31,7 +31,7 @@ DROP TYPE IF EXISTS lb_rank_key CASCADE;
 -- A better set sorts first: more push-ups, then the one the server received first (received_at,
 -- set by the server: the createdAt a client claims cannot buy a better place), then the lower id
 -- (a stable last resort). Ties on push-ups share a rank (1, 2, 2, 4): see lb_board and lb_me.
--- docs/decisions/0707-ties-by-received-time.md
+-- docs/decisions/0036-ties-by-received-time.md
 -- Everything that picks or compares sets uses lb_rank_key; the board index walks the same columns.
 
 CREATE TYPE lb_rank_key AS (neg_pushups integer, received_at timestamptz, workout_id integer);
@@ -44,7 +44,7 @@ $$;
 
 -- 2. Choosing bests ---------------------------------------------------------------------------------
 
--- Privacy (docs/decisions/0901-privacy-settings.md): a private member has no bests (on no board,
+-- Privacy (docs/decisions/0045-privacy-settings.md): a private member has no bests (on no board,
 -- and not counted in others' ranks); a member who hides age and gender has them copied as null,
 -- so they appear only under All Ages / All and public entries carry null.
 CREATE FUNCTION lb_shown_age(p_age integer, p_show boolean) RETURNS integer
@@ -141,7 +141,7 @@ END $$;
 -- One set-based upsert per statement: a bulk insert costs one pass, not one per row. The fill of a
 -- new period (section 5) merges with the same upsert, written out again: one function for both
 -- (a PL/pgSQL lb_merge(sets, periods)) made each save's trigger 35-300% slower on PGlite
--- (docs/decisions/1264-first-board-of-a-period.md).
+-- (docs/decisions/0073-first-board-of-a-period.md).
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
@@ -217,7 +217,7 @@ END $$;
 CREATE TRIGGER lb_workouts_truncate AFTER TRUNCATE ON workouts
   FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_truncate();
 
--- Age bands use the user's current age (docs/decisions/0201): copy profile changes (and the name
+-- Age bands use the user's current age (docs/decisions/0014): copy profile changes (and the name
 -- and picture a board shows) into the bests. Going private takes the member's bests off every
 -- board; going public puts them back.
 CREATE FUNCTION lb_on_users_update() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -306,7 +306,7 @@ CREATE TRIGGER lb_bests_delete AFTER DELETE ON leaderboard_bests
 -- on workouts: the new period is filled afterwards in batches of users (lb_fill_period, run by
 -- the server in the background), while saves go on and their insert trigger already keeps it.
 -- Until its fill is complete, reads take its bests straight from workouts (lb_board, lb_me).
--- Design: docs/decisions/1257-periods-without-blocking.md.
+-- Design: docs/decisions/0066-periods-without-blocking.md.
 CREATE FUNCTION lb_period(p_start timestamptz, p_end timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -478,7 +478,7 @@ $$;
 -- itself; filtered, from the per-count tallies, summed once down from the top to the page's
 -- lowest count (a sum per entry cost more than the rest of the read). A plain SQL function: the
 -- planner inlines it into the server's board read, which PostgreSQL then plans once per
--- connection (docs/decisions/1267-board-rows-read-alone.md). n: the entry's place.
+-- connection (docs/decisions/0076-board-rows-read-alone.md). n: the entry's place.
 CREATE FUNCTION lb_board_filled(
   p_start timestamptz, p_end timestamptz, p_limit integer,
   p_age_min integer, p_age_max integer, p_gender text
@@ -563,7 +563,7 @@ BEGIN
   -- A period still being filled (section 5): read from its best sets, a prefix long enough to
   -- hold p_limit entries that pass the filters (or the whole period), grown when it is not: a new
   -- month reads some hundreds of index entries, not the period's every set; then the entries'
-  -- own rows. docs/decisions/1264-first-board-of-a-period.md
+  -- own rows. docs/decisions/0073-first-board-of-a-period.md
   LOOP
     SELECT max(x.prefix_rows), count(*) FILTER (WHERE x.shown),
       array_agg(x.workout_id ORDER BY x.pushups DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown),
@@ -677,7 +677,7 @@ CREATE TRIGGER lb_users_notify_board AFTER UPDATE OR DELETE ON users
 -- ?verified=true: each member's best verified workout in the period, ranked among verified
 -- workouts only (ties share a rank; filters narrow the rows, not the ranks), and /me on that board.
 -- Read from workouts directly through the partial index workouts_verified_created_idx: verified
--- sets are a small share of all sets. Design: docs/decisions/1004-verified-boards.md.
+-- sets are a small share of all sets. Design: docs/decisions/0052-verified-boards.md.
 
 CREATE FUNCTION lb_board_verified(
   p_start timestamptz, p_end timestamptz, p_limit integer,

@@ -1,7 +1,7 @@
 -- Saving workouts: the statement behind POST /api/workouts, as a function so that PostgreSQL and
 -- PGlite plan it once per connection instead of once per save.
--- Design: docs/decisions/1260-save-throughput.md (several saves in one statement and commit) and
--- docs/decisions/1256-one-statement-save.md (what one save does). Applied by
+-- Design: docs/decisions/0069-save-throughput.md (several saves in one statement and commit) and
+-- docs/decisions/0065-one-statement-save.md (what one save does). Applied by
 -- server/src/db/sql-sources.ts, like leaderboard.sql; every function here is named save_*, and it
 -- drops them all before the file runs.
 
@@ -9,19 +9,19 @@
 -- 1. A batch of saves -------------------------------------------------------------------------------
 -- p_saves: a JSON array of saves (n = its place in the batch, from 0), as the server sends them
 -- (server/src/routes/workouts/save-batch.ts). p_max and p_window_ms: the save limit
--- (docs/decisions/0706-save-limit.md); saves with a null limit_key are not counted.
+-- (docs/decisions/0035-save-limit.md); saves with a null limit_key are not counted.
 -- One row per save, by n:
 -- - 'replay': the member's row under this key (nothing counted, nothing inserted);
 -- - 'limited': over the limit (counted, nothing inserted), with the window's count and end;
 -- - 'created': the new row;
 -- - 'deleted': the member deleted the workout saved under this key less than 24 hours before
 --   this save was received (workout_key_tombstones, written by the delete in the same
---   transaction; docs/decisions/1322-idempotency-tombstones.md): nothing counted, nothing
+--   transaction; docs/decisions/0086-idempotency-tombstones.md): nothing counted, nothing
 --   inserted, request_hash is the deleted save's. The 24 hours are also KEY_TOMBSTONE_HOURS in
 --   server/src/db/schema.ts (the purge). A snapshot sees either the workout or its tombstone,
 --   never neither, so a retry racing the delete cannot insert it again.
 -- replay and created carry previous_best: the member's best over the sets saved before it
--- (docs/decisions/1102-after-a-save.md), this batch's earlier sets included.
+-- (docs/decisions/0054-after-a-save.md), this batch's earlier sets included.
 -- The save-limit rows are counted with one upsert per key for all of its saves here, in key order
 -- (concurrent batches lock them in the same order); each save's count is its place in that
 -- sequence, as if they had come one by one (a window that ends between two saves of a batch,

@@ -23,7 +23,7 @@ export interface PasswordLimits {
 const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
 
 // Wrong passwords given to a signed-in action count per user, as failed logins do per username
-// and address (docs/decisions/0900-account-lifecycle.md): a stolen session cannot guess on.
+// and address (docs/decisions/0044-account-lifecycle.md): a stolen session cannot guess on.
 const passwordKey = (userId: number) => `password:${userId}`;
 
 /**
@@ -113,7 +113,7 @@ export async function deleteAccount(
       .where(
         or(
           eq(rateLimits.key, passwordKey(user.id)),
-          // The save limit and the per-username login delay (docs/decisions/0702, 0706).
+          // The save limit and the per-username login delay (docs/decisions/0031, 0035).
           eq(rateLimits.key, `save:${user.id}`),
           eq(rateLimits.key, `login-user:${user.username.toLowerCase()}`),
           like(rateLimits.key, `login:${escapeLike(user.username.toLowerCase())}:%`),

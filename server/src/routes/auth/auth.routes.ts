@@ -17,7 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The browser's current-user query: a visitor gets { user: null } with a 200, not a 401 that
-  // the console would log as an error. docs/decisions/1253-session-state-route.md
+  // the console would log as an error. docs/decisions/0062-session-state-route.md
   app.get('/session', { schema: { summary: 'Who is signed in, if anyone', operationId: 'getSession', security: optionalSession, response: { 200: sessionStateSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return { user: request.user ? toUserDto(request.user) : null };

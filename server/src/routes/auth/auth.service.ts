@@ -31,7 +31,7 @@ export const REGISTER_TAKEN_ALL = 'register-taken-all';
 
 /**
  * Failed logins for one username, from all addresses: free at first, then a growing delay
- * between attempts (never a hard lock). docs/decisions/0702-login-throttles-and-passwords.md
+ * between attempts (never a hard lock). docs/decisions/0031-login-throttles-and-passwords.md
  */
 export const USERNAME_DELAY = { free: 5, baseMs: 1_000, maxMs: 60_000, windowMs: 15 * 60_000 };
 
@@ -71,7 +71,7 @@ export async function register(
   }
   // "That email already has an account" tells whoever asks that the address is a member's, so
   // those answers are limited per address and over all addresses
-  // (docs/decisions/1323-register-email-enumeration.md). Every registration reserves one in each
+  // (docs/decisions/0087-register-email-enumeration.md). Every registration reserves one in each
   // counter *before* the email is looked up, and gives them back unless the answer is that one:
   // beyond a limit every registration gets the same 429, whatever its email, so the refusal
   // itself tells nothing, parallel requests included.
@@ -153,7 +153,7 @@ export async function login(
   onLockout: (why: Lockout) => void = () => undefined,
 ) {
   // A full hashing queue answers 503 before any throttle is counted or any row read: under a
-  // flood the refusals cost no database work (docs/decisions/0703-argon2-queue.md).
+  // flood the refusals cost no database work (docs/decisions/0032-argon2-queue.md).
   argon2Limiter.refuseIfFull();
   const name = input.username.toLowerCase();
   const address = addressKey(ip);

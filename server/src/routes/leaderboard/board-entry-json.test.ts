@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app';
 import { sliceBoard, toBoardText } from './leaderboard.service';
 
 // The database writes each board entry's JSON (lb_entry_json, server/src/db/sql/leaderboard.sql)
-// and the server joins the lines without decoding them (docs/decisions/1267-board-rows-read-alone.md).
+// and the server joins the lines without decoding them (docs/decisions/0076-board-rows-read-alone.md).
 const t = useTestApp();
 
 const entryJson = async (username: string, picture: string | null, age: number | null, gender: string | null) => {

@@ -26,7 +26,7 @@ describe('leaderboard cache', () => {
     const u = await createUser(t.app);
     expect((await save(u.headers, 40)).statusCode).toBe(201);
     // A period's first read in a process learns that it is complete and is kept at its length
-    // (docs/decisions/1264-first-board-of-a-period.md); the next loads the longest board.
+    // (docs/decisions/0073-first-board-of-a-period.md); the next loads the longest board.
     const uncached = await board(t.app);
     const first = await board(t.app);
     expect(first).toEqual(uncached);
@@ -107,7 +107,7 @@ describe('with the cache off', () => {
     try {
       const users = await Promise.all([1, 2, 3].map(() => createUser(t.app)));
       for (const [i, u] of users.entries()) expect((await save(u.headers, 280 + i)).statusCode).toBe(201);
-      // Asked together, they may share reads (docs/decisions/1266-fresh-reads-shared.md), but
+      // Asked together, they may share reads (docs/decisions/0075-fresh-reads-shared.md), but
       // each gets the length it asked for.
       const lengths = await Promise.all([3, 1, 3, 2].map(async (n) => (await board(t.app, `?limit=${n}`)).length));
       expect(lengths).toEqual([3, 1, 3, 2]);

@@ -58,7 +58,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
       // With the cache on, the longest board of a complete period is loaded and kept once per
       // filter set; each request takes its prefix. A period this process has not yet seen
       // complete may still be being built: it is read from its sets, where the 100 entries asked
-      // for cost a fifth of 500 (docs/decisions/1264-first-board-of-a-period.md), so it is read and
+      // for cost a fifth of 500 (docs/decisions/0073-first-board-of-a-period.md), so it is read and
       // kept at the length asked for. With the cache off, only the rows asked for are read, and
       // requests share a read only with others asking for the same length.
       const whole = app.boardCache.isEnabled && completeSpans.has(args.span);

@@ -12,7 +12,7 @@ import { periodRange } from './period';
 import { compressJson, type JsonEncoding } from '../../plugins/compression';
 
 // Reads come from leaderboard_bests and leaderboard_counts (kept by triggers) through lb_board and
-// lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/1200 (the file) and 1267 (the reads).
+// lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0057 (the file) and 1267 (the reads).
 
 type Row = Record<string, unknown>;
 
@@ -71,7 +71,7 @@ export interface BoardArgs extends Bounds {
   ageMin: number | null;
   ageMax: number | null;
   gender: string | null;
-  /** The board of verified workouts only (docs/decisions/1004-verified-boards.md). */
+  /** The board of verified workouts only (docs/decisions/0052-verified-boards.md). */
   verified: boolean;
 }
 
@@ -172,7 +172,7 @@ const FILLED_READ = `select (select c.complete from lb_period_complete($1::times
 const READ = `select lb_fill_pending() as pending, lb_filling($1::timestamptz, $2::timestamptz) as filling,
     ${entryLines('f.ordinality')} as entries
   from lb_board(${BOUNDS_AND_FILTERS}) with ordinality f`;
-// The verified board (docs/decisions/1004-verified-boards.md) reads workouts and registers nothing.
+// The verified board (docs/decisions/0052-verified-boards.md) reads workouts and registers nothing.
 const VERIFIED_READ = `select ${entryLines('f.ordinality')} as entries
   from lb_board_verified(${BOUNDS_AND_FILTERS}) with ordinality f`;
 

@@ -8,7 +8,7 @@ import { periodRange, periodRangeAt } from './period';
 // the first board after midnight (or Sunday, or the 1st) finds it ready instead of reading the
 // period's workouts. A zone first asked for mid-period is still read once (period-fill.ts).
 // Which zones were asked for is a hint kept in this process: forgetting it (a restart) only costs
-// that one read. Design: docs/decisions/1262-periods-ahead.md.
+// that one read. Design: docs/decisions/0071-periods-ahead.md.
 
 const KINDS = ['today', 'week', 'month'] as const;
 /** How long before a period ends the next one is registered. */

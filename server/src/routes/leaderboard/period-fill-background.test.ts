@@ -4,7 +4,7 @@ import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 
-// The background fill of a new period, as the server runs it (docs/decisions/1257-periods-without-blocking.md),
+// The background fill of a new period, as the server runs it (docs/decisions/0066-periods-without-blocking.md),
 // with batches small enough that 60 members take a dozen of them.
 const t = useTestApp({ periodFillBatch: 5 });
 

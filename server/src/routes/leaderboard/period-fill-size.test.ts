@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextBatchSize } from './period-fill';
 
-// Fill steps are sized to take about 15 ms each (docs/decisions/1264-first-board-of-a-period.md).
+// Fill steps are sized to take about 15 ms each (docs/decisions/0073-first-board-of-a-period.md).
 describe('the size of the next fill step', () => {
   it('shrinks after a slow step, in proportion', () => {
     expect(nextBatchSize(500, 60, 500)).toBe(125);

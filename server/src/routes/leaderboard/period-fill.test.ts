@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 
 // A period nobody asked for yet is registered at once and filled in batches while saves go on
-// (docs/decisions/1257-periods-without-blocking.md).
+// (docs/decisions/0066-periods-without-blocking.md).
 // The background fill is off here: the test runs the batches itself, with saves between them.
 const t = useTestApp({ periodFillBatch: 0 });
 
@@ -55,7 +55,7 @@ async function periodState() {
   );
 }
 
-describe('a new period (docs/decisions/1257-periods-without-blocking.md)', () => {
+describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () => {
   it('is read from workouts while it fills in batches, saves land between batches, and the result equals a from-scratch build', async () => {
     t.clock.set(NOW);
     const members: MadeUser[] = [];
@@ -114,7 +114,7 @@ describe('a new period (docs/decisions/1257-periods-without-blocking.md)', () =>
   });
 
   it('answers its first reads from a prefix of its best sets, grown until the filters have their entries', async () => {
-    // docs/decisions/1264-first-board-of-a-period.md: the same boards before and after the fill.
+    // docs/decisions/0073-first-board-of-a-period.md: the same boards before and after the fill.
     t.clock.set('2026-09-17T15:00:00Z');
     const zone = 'Pacific/Chatham';
     // 150 members: the best are men aged 20-59 (pushups 300 down), two women at the very bottom,

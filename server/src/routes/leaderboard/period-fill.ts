@@ -4,13 +4,13 @@ import type { Db } from '../../db/client';
 // Fills newly registered leaderboard periods in the background, a batch of users at a time, each
 // batch its own short statement (lb_fill_period in server/src/db/sql/leaderboard.sql), so saves
 // and reads are served between batches. Until a period is complete, its board is read straight
-// from workouts. Design: docs/decisions/1257-periods-without-blocking.md.
+// from workouts. Design: docs/decisions/0066-periods-without-blocking.md.
 
 /**
  * Users per batch at most. A step's time follows its size, but also whether its users' sets are
  * in memory: on PGlite with 1M workouts, 500 users took 12 ms warm and 60-240 ms cold, holding
  * the one connection (and every save) that long. So each step is sized from the last one's time
- * to take about STEP_MS, between MIN_BATCH and this (docs/decisions/1264-first-board-of-a-period.md).
+ * to take about STEP_MS, between MIN_BATCH and this (docs/decisions/0073-first-board-of-a-period.md).
  */
 export const FILL_BATCH = 500;
 const MIN_BATCH = 25;

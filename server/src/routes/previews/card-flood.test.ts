@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/app';
 // A card flood on the real listening server (the attack: with more public members than the card
 // cache held, cards asked for in rotation were all drawn on the event loop and /api/health's p99
 // went from 7 to 176 ms). Now: drawn off the event loop, at most CARD_RENDER_MAX new cards per
-// address, a short queue, 429/503 beyond (docs/decisions/1310-bounded-share-cards.md).
+// address, a short queue, 429/503 beyond (docs/decisions/0081-bounded-share-cards.md).
 // The load comes from another process (card-flood-load.mjs); this one runs the server and asks
 // /api/health one request after another meanwhile.
 const MEMBERS = 600;

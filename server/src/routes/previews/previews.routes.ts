@@ -31,7 +31,7 @@ export interface PreviewsOptions {
  * Pages as a link-preview bot sees them: public profiles (/users/:username,
  * /90second/users/:username) and challenge links (/90second/timer?beat=&from=, /timer) get
  * index.html with Open Graph and Twitter tags, and /api/share-cards/:username.png the card
- * (docs/decisions/1104-link-previews.md, 1310-bounded-share-cards.md, 1312-challenge-link-preview.md).
+ * (docs/decisions/0056-link-previews.md, docs/decisions/0081-bounded-share-cards.md, docs/decisions/0083-challenge-link-preview.md).
  */
 export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app, opts) => {
   const config = app.config;
@@ -40,7 +40,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
   app.addHook('onClose', () => renderer.close());
   const cards = new ShareCards(renderer, new AddressBudget(config.cardRenderMax, config.cardRenderWindowMs));
   // Absolute URLs from the configured address only: the Host header is the client's to write
-  // (docs/decisions/1311-public-url.md).
+  // (docs/decisions/0082-public-url.md).
   const base = config.publicUrl ?? '';
 
   app.get(

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { users, workouts } from '../../db/schema';
 
 // Link previews of public profiles and challenge links: Open Graph / Twitter tags in index.html
-// and a 1200x630 PNG share card (docs/decisions/1104-link-previews.md, 1312-challenge-link-preview.md).
-// Absolute URLs start with PUBLIC_URL, never with the request's Host (docs/decisions/1311-public-url.md).
+// and a 1200x630 PNG share card (docs/decisions/0056-link-previews.md, docs/decisions/0083-challenge-link-preview.md).
+// Absolute URLs start with PUBLIC_URL, never with the request's Host (docs/decisions/0082-public-url.md).
 
 export interface PreviewFacts {
   username: string;

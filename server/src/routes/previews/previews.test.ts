@@ -10,7 +10,7 @@ import { CardRenderer } from '../../lib/card-renderer';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
 
-// Link previews as a bot fetches them (docs/decisions/1104-link-previews.md, 1310-1312).
+// Link previews as a bot fetches them (docs/decisions/0056-link-previews.md, 1310-1312).
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-previews-'));
 fs.writeFileSync(
   path.join(clientDir, 'index.html'),

@@ -4,7 +4,7 @@ import type { CardNode, CardRenderer } from '../../lib/card-renderer';
 import { tooManyRequests } from '../../lib/errors';
 
 // Share cards: 1200x630 PNGs for link previews, drawn on the render threads of
-// server/src/lib/card-renderer.ts and kept by what they show (docs/decisions/1310-bounded-share-cards.md).
+// server/src/lib/card-renderer.ts and kept by what they show (docs/decisions/0081-bounded-share-cards.md).
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

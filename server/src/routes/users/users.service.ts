@@ -20,7 +20,7 @@ function prepareByName(db: Db) {
 
 /**
  * A user's public profile; the username matches without regard to case. A private member's is a
- * 404 for everyone but themselves (docs/decisions/0901-privacy-settings.md). With the board cache
+ * 404 for everyone but themselves (docs/decisions/0045-privacy-settings.md). With the board cache
  * given, the profile is kept there: it is made of a member's row and workouts, whose every change
  * empties that cache (server/src/lib/board-cache.ts), so it is never served stale.
  */

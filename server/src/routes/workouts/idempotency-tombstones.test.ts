@@ -8,7 +8,7 @@ import { createUser, type MadeUser } from '../../test/factories';
 import * as service from './workouts.service';
 
 // A late retry of a deleted workout's save must not bring it back: the delete remembers the key
-// for 24 hours (docs/decisions/1322-idempotency-tombstones.md). On PGlite and PostgreSQL.
+// for 24 hours (docs/decisions/0086-idempotency-tombstones.md). On PGlite and PostgreSQL.
 const t = useTestApp();
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;

@@ -39,9 +39,9 @@ export interface SaveLimit {
 }
 
 /**
- * Several saves in one statement, hence one commit (docs/decisions/1260-save-throughput.md): the
+ * Several saves in one statement, hence one commit (docs/decisions/0069-save-throughput.md): the
  * function save_batch (server/src/db/sql/saves.sql) does per save what the one-save statement
- * did (docs/decisions/1256-one-statement-save.md) and answers each save's previous best.
+ * did (docs/decisions/0065-one-statement-save.md) and answers each save's previous best.
  */
 async function saveBatchStatement(db: Db, saves: SaveArgs[], limit: SaveLimit | null): Promise<SaveOutcome[]> {
   const input = JSON.stringify(
@@ -102,7 +102,7 @@ interface Job {
 const MAX_BATCH = 64;
 
 /**
- * Group commit for saves (docs/decisions/1260-save-throughput.md): saves that arrive while a batch
+ * Group commit for saves (docs/decisions/0069-save-throughput.md): saves that arrive while a batch
  * is being written wait and go together in the next statement, and each is answered once that
  * statement has committed, so an acknowledged save is as durable as before. A lone save goes at
  * once: nothing waits for company. If a batch of several fails (a key committed meanwhile by

@@ -3,7 +3,7 @@ import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 import { localWeekNumber, weekStreakOf } from './workouts.service';
 
-// GET /api/stats: weeklyGoal, sessionsThisWeek and weekStreak (docs/decisions/1101-weekly-goal.md).
+// GET /api/stats: weeklyGoal, sessionsThisWeek and weekStreak (docs/decisions/0053-weekly-goal.md).
 const t = useTestApp();
 
 const WEEK = 7 * 86_400_000;

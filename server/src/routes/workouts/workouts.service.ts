@@ -146,7 +146,7 @@ async function previousBest(db: Db, userId: number, workoutId: number): Promise<
 }
 
 /**
- * A saved workout with the member's previous best, for "New personal best!" (docs/decisions/1102-after-a-save.md).
+ * A saved workout with the member's previous best, for "New personal best!" (docs/decisions/0054-after-a-save.md).
  * Only for a lost key race: every other save reads it in its own statement (./save-batch.ts).
  */
 async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
@@ -155,9 +155,9 @@ async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedW
 
 /**
  * Saves a workout. With an idempotency key, a retry of the same body returns the first result
- * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0101);
- * a retry of a workout deleted within 24 hours is a 410 (docs/decisions/1322-idempotency-tombstones.md).
- * The answer carries the member's previous best (docs/decisions/1102-after-a-save.md), read by the
+ * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0008);
+ * a retry of a workout deleted within 24 hours is a 410 (docs/decisions/0086-idempotency-tombstones.md).
+ * The answer carries the member's previous best (docs/decisions/0054-after-a-save.md), read by the
  * save's own statement; concurrent saves share one statement and commit (./save-batch.ts).
  */
 export async function createWorkout(
@@ -297,7 +297,7 @@ export async function listWorkouts(
 /**
  * Deletes one of the user's own workouts; anyone else's (or a missing one) is a 404. Its
  * idempotency key is remembered in the same statement, hence the same commit, so a late retry of
- * its save cannot bring it back (docs/decisions/1322-idempotency-tombstones.md).
+ * its save cannot bring it back (docs/decisions/0086-idempotency-tombstones.md).
  */
 export async function deleteWorkout(db: Db, userId: number, id: number, now: Date): Promise<void> {
   const result = (await db.execute(sql`
@@ -358,7 +358,7 @@ function prepareStats(db: Db) {
     .prepare('fitbench_stats');
 }
 
-// ---- Weekly goal (docs/decisions/1101-weekly-goal.md) ----------------------------------------
+// ---- Weekly goal (docs/decisions/0053-weekly-goal.md) ----------------------------------------
 
 const DAY_MS = 86_400_000;
 /** 1970-01-04 was a Sunday: week n covers the local dates 1970-01-04 + 7n .. + 7n + 6. */

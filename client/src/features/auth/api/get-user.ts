@@ -8,7 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
  * The current user, or null when signed out. GET /api/session answers a visitor with 200 and
  * { user: null }, so a visitor's page load logs no failed request (GET /api/user would be a 401).
  * Without a connection the member last seen on this device is used, so the timer and log workout
- * open offline (docs/decisions/1103-pwa-and-offline-saves.md).
+ * open offline (docs/decisions/0055-pwa-and-offline-saves.md).
  */
 export async function getUser(): Promise<User | null> {
   try {
@@ -33,7 +33,7 @@ export interface UserState {
 }
 
 // The header, the navigation and the catalogue read the user on `/` before TanStack Query is
-// loaded (it loads with the other screens: docs/decisions/1252-js-budget-on-root.md). Until then
+// loaded (it loads with the other screens: docs/decisions/0061-js-budget-on-root.md). Until then
 // this small store fetches it; once the query client exists it owns the ['user'] query and this
 // store only mirrors it (user-query-bridge.ts), so setQueryData and invalidation work as before.
 let state: UserState = { data: undefined, isPending: true, isError: false };

@@ -3,7 +3,7 @@ import { firstUserFetch, getUser, markUserBound, setUserState, userQueryKey } fr
 
 // 'always': offline the request fails at once and getUser falls back to the last user.
 // Here, not in get-user.ts: the first script imports that, and must not import TanStack Query
-// (docs/decisions/1252-js-budget-on-root.md, docs/decisions/1265-route-modulepreload.md).
+// (docs/decisions/0061-js-budget-on-root.md, docs/decisions/0074-route-modulepreload.md).
 const userQueryOptions = () =>
   queryOptions({ queryKey: userQueryKey, queryFn: getUser, networkMode: 'always' });
 

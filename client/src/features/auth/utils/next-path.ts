@@ -2,7 +2,7 @@
 // from anyone's link, so only a path on this site is taken; anything else (another host, a
 // scheme, a protocol-relative `//host`, a backslash that browsers read as a slash, control
 // characters that URL parsing drops) falls back to `/`.
-// docs/decisions/1360-sign-in-keeps-the-destination.md
+// docs/decisions/0092-sign-in-keeps-the-destination.md
 
 import { paths } from '@/config/paths';
 

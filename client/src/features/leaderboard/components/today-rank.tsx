@@ -7,9 +7,9 @@ import { useMyStanding } from '../api/get-my-standing';
 
 /**
  * "You're #4 today" after a save, with a link to today's board (the board opens on Today). Read
- * after the save, so the save itself stays one insert (docs/decisions/1102-after-a-save.md). The
+ * after the save, so the save itself stays one insert (docs/decisions/0054-after-a-save.md). The
  * rank is the board's own (/me): a private member is on no board others see, and is told so as
- * on the leaderboard (docs/decisions/0901-privacy-settings.md).
+ * on the leaderboard (docs/decisions/0045-privacy-settings.md).
  */
 export function TodayRank({ isPrivate = false }: { isPrivate?: boolean }) {
   const me = useMyStanding('today', viewerTimeZone(), { enabled: true });

@@ -11,7 +11,7 @@ import { boardRows, needsServerFilter } from '../utils/board-rows';
 /**
  * The rows of a board under the filters. Filters apply at once on the client over the loaded
  * page (spec); when that page was full, people beyond it may match too, so the filtered list is
- * also asked of the server and replaces the client's view when it arrives (docs/decisions/0400).
+ * also asked of the server and replaces the client's view when it arrives (docs/decisions/0026).
  */
 export function useBoardRows(
   period: LeaderboardPeriod,

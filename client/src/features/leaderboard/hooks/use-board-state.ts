@@ -6,7 +6,7 @@ import { boardSearch, parseBoardSearch, type BoardState } from '../utils/board-u
  * The board's period, filters and kind, read from and written to the address. A change replaces
  * the current history entry (Back leaves the board rather than stepping through every tab and
  * filter tried), so Back from a profile opened here returns to this very board.
- * docs/decisions/1341-board-state-in-the-address.md
+ * docs/decisions/0090-board-state-in-the-address.md
  */
 export function useBoardState() {
   const search = useSearch();

@@ -12,7 +12,7 @@ export function needsServerFilter(
 
 /**
  * The rows to show: the loaded page narrowed on the client, replaced by the server's filtered
- * board once it is there (docs/decisions/0400).
+ * board once it is there (docs/decisions/0026).
  */
 export function boardRows(
   loaded: LeaderboardEntry[] | undefined,

@@ -10,7 +10,7 @@ import { NO_FILTERS, type BoardKind, type LeaderboardFilters } from '../api/lead
 // reload, Back and a shared link show the same board. Defaults are left out of the address; an
 // unknown value falls back to its default alone. Without React or TanStack Query: the first
 // script reads it to ask for the right board early (app/route-data.ts).
-// docs/decisions/1341-board-state-in-the-address.md
+// docs/decisions/0090-board-state-in-the-address.md
 
 export interface BoardState {
   period: LeaderboardPeriod;

@@ -48,7 +48,7 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
 };
 
 // A blank input is left out of the payload; on submit, a blank that was set before becomes null,
-// which clears it (docs/decisions/0904-account-screens.md).
+// which clears it (docs/decisions/0048-account-screens.md).
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const toAge = (v: unknown) => {
   if (typeof v !== 'string' || v.trim() === '') return undefined;

@@ -18,7 +18,7 @@ interface NavigationLike extends EventTarget {
 const navigationApi = () => (window as { navigation?: NavigationLike }).navigation;
 
 /**
- * While `armed`, leaving the screen asks first (docs/decisions/1350-a-set-is-never-lost.md):
+ * While `armed`, leaving the screen asks first (docs/decisions/0091-a-set-is-never-lost.md):
  * - a click on a same-origin link (the app's wouter links, the header, the bottom navigation) is
  *   stopped before the router sees it and handed to `onLeave`;
  * - Back and Forward are stopped before the address changes (the Navigation API's navigate event)

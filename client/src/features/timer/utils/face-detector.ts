@@ -1,7 +1,7 @@
 // Loads the face detector only when a member chooses "Count with camera": Human's BlazeFace model
 // on TensorFlow.js' WebAssembly backend, all files served by this app from /camera/ (copied there
 // by the build, see vite.config.ts). Nothing is fetched from another host and no frame leaves the
-// device. Choice and measured alternatives: docs/decisions/1003-face-detection-model.md.
+// device. Choice and measured alternatives: docs/decisions/0051-face-detection-model.md.
 
 export const CAMERA_ASSETS = '/camera/';
 

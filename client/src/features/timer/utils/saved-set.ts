@@ -4,7 +4,7 @@ import { TOTAL_MS } from './timeline';
 
 // A set in progress, or finished but not saved yet, lives in sessionStorage (this tab only, gone
 // when the tab closes) so a reload, an accidental Back or a crash of the page loses nothing.
-// docs/decisions/1350-a-set-is-never-lost.md
+// docs/decisions/0091-a-set-is-never-lost.md
 
 const count = z.number().int().min(0).max(100_000);
 const target = z.object({ beat: count, from: z.string().max(64) }).nullable();

@@ -28,7 +28,7 @@ export type SaveOutcome = SavedWorkout & { queued?: true };
  * succeeds, so retrying after a failure (the same body) can never create a second workout. A
  * changed body is a new attempt and gets a new key. Without a connection the save is kept in
  * IndexedDB with its key and the time of the set, and sent later
- * (docs/decisions/1103-pwa-and-offline-saves.md).
+ * (docs/decisions/0055-pwa-and-offline-saves.md).
  */
 export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: SaveOutcome) => void } = {}) {
   const queryClient = useQueryClient();

@@ -28,7 +28,7 @@ export interface WorkoutPage {
   nextCursor: string | null;
 }
 
-/** One page of workouts; the next page's cursor comes in the X-Next-Cursor header (docs/decisions/0102). */
+/** One page of workouts; the next page's cursor comes in the X-Next-Cursor header (docs/decisions/0009). */
 export async function getWorkoutPage({
   cursor,
   limit = WORKOUT_PAGE_SIZE,

@@ -14,7 +14,7 @@ export const invalidCountToast = () =>
  * After the timer: 'How many push-ups did you complete?', starting from the taps counted (or the
  * camera's count). A failed save keeps the count, and saving again reuses the same idempotency key.
  * The camera's trace goes with the save only while the count is the camera's own: the server
- * would not verify another number (docs/decisions/1002-verified-workouts.md).
+ * would not verify another number (docs/decisions/0050-verified-workouts.md).
  */
 export function CountEntry({
   initialCount,

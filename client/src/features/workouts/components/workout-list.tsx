@@ -27,7 +27,7 @@ type DetailDialog = ComponentType<{
 
 // The details dialog (Radix dialogs, the share menu, delete) is most of this list's code and
 // shows only after a tap, so it loads when a row is pointed at, focused or chosen, not before
-// the page can paint (docs/decisions/1259-lighthouse-leaderboard-and-profile.md). Loaded into
+// the page can paint (docs/decisions/0068-lighthouse-leaderboard-and-profile.md). Loaded into
 // state rather than with React.lazy, as app/app.tsx does for the toaster.
 let detailDialog: Promise<DetailDialog> | null = null;
 const loadDetailDialog = () =>

@@ -7,7 +7,7 @@ export const COUNT_TOO_HIGH = `Push-ups must be at most ${PUSHUPS_MAX}`;
 /**
  * The count typed into the stepper: non-numeric input is 0, never below 0, whole. A count above
  * the maximum is kept as typed, so the field can say why it cannot be saved rather than change it
- * silently (docs/decisions/1361-count-and-time-ranges-under-the-field.md).
+ * silently (docs/decisions/0093-count-and-time-ranges-under-the-field.md).
  */
 export function parseCount(text: string): number {
   const n = Number.parseInt(text.trim(), 10);
