@@ -17,7 +17,7 @@ export function TopNav() {
           return (
             <li key={item.label}>
               <Link
-                href={item.needsUser && !user ? paths.auth.getHref() : item.to}
+                href={item.needsUser && !user ? paths.auth.getHref(item.to) : item.to}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
