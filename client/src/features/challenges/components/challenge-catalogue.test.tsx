@@ -1,0 +1,29 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CHALLENGES } from '@common/challenges';
+import { renderWithApp } from '@/test/render';
+import { ChallengeCatalogue } from './challenge-catalogue';
+
+describe('ChallengeCatalogue', () => {
+  it('shows a skeleton first, then every challenge: the open one to try, the others Coming Soon', async () => {
+    renderWithApp(<ChallengeCatalogue signedIn={false} />);
+    expect(screen.getByLabelText('Loading challenges')).toHaveAttribute('aria-busy', 'true');
+    const open = CHALLENGES.filter((c) => c.isActive);
+    const closed = CHALLENGES.filter((c) => !c.isActive);
+    for (const c of open) {
+      const card = await screen.findByTestId(`challenge-${c.id}`);
+      // A visitor is sent to sign in first, and comes back to the timer.
+      expect(within(card).getByRole('link', { name: 'Try Challenge' })).toHaveAttribute('href', '/auth?next=%2F90second%2Ftimer');
+    }
+    for (const c of closed) {
+      expect(within(screen.getByTestId(`challenge-${c.id}`)).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    }
+    expect(screen.queryByLabelText('Loading challenges')).toBeNull();
+  });
+
+  it('offers a signed-in member Start Challenge, straight to the timer', async () => {
+    const { user, history } = renderWithApp(<ChallengeCatalogue signedIn />);
+    await user.click(await screen.findByRole('link', { name: 'Start Challenge' }));
+    expect(history.at(-1)).toBe('/90second/timer');
+  });
+});

@@ -1,0 +1,20 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/test/render';
+import { ShareButton } from './share-button';
+
+describe('ShareButton', () => {
+  it('without native share, offers the networks with the link and copies it', async () => {
+    const url = 'https://fitbench.example/users/alex';
+    const { user } = renderWithApp(<ShareButton url={url} text="alex did 42 push-ups" title="FitBench" />);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    for (const network of ['Facebook', 'Twitter', 'LinkedIn']) {
+      const link = screen.getByRole('menuitem', { name: network });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('href')).toContain(encodeURIComponent(url));
+    }
+    await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(url);
+  });
+});
