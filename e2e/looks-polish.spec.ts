@@ -15,6 +15,8 @@ async function box(l: Locator) {
 
 test('long names end in an ellipsis and an email wraps before its @, not mid-word', async ({ page }) => {
   test.setTimeout(60_000);
+  // A phone's column: on a desktop page the name has room to show whole.
+  await page.setViewportSize({ width: 390, height: 844 });
   const username = `Bartholomew_The_M${uniqueName('').slice(0, 8)}xyz`.slice(0, 30);
   const email = `bartholomew.the.magnificent.${uniqueName('')}@example-company.com`;
   await registerUser(page.context().request, { username, email });

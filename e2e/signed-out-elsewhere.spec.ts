@@ -89,7 +89,7 @@ test('signed out everywhere else: after a reload nothing of the member is in sto
 
   await page.reload();
   // The stats page needs a member: the signed-out device is sent to sign in.
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?next=[^&]*)?$/);
   await expect.poll(async () => JSON.stringify(await storageDump(page))).not.toContain(note);
   const after = await storageDump(page);
   const keys = [...Object.keys(after.local), ...Object.keys(after.session)];
@@ -107,7 +107,7 @@ test('signed out everywhere else: after a reload nothing of the member is in sto
   await viewNotes(page, b, noteB);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?next=[^&]*)?$/);
   await expect.poll(async () => JSON.stringify(await storageDump(page))).not.toContain(noteB);
   const end = JSON.stringify(await storageDump(page));
   for (const trace of [note, user.username, user.email, noteB, b.username, b.email])
@@ -151,7 +151,7 @@ test('a password changed elsewhere: the unsent offline save stays for its member
   await context.setOffline(false);
 
   await page.goto('/profile/pushup-90');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?next=[^&]*)?$/);
   // The kept screens and the member's record go; the unsent save stays (its member may sign in
   // again to send it), and it is the only thing of them left.
   await expect.poll(async () => JSON.stringify((await storageDump(page)).local)).not.toContain(note);

@@ -188,7 +188,9 @@ test.describe('a started set is never lost', () => {
     page.once('dialog', (d) => void d.accept());
     await page.reload();
     await expect(page.getByTestId('tap-count')).toHaveText('4');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // The clock runs between reading it and pausing it: pause far enough ahead that a busy machine
+    // cannot pass that moment first.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     await expect(page.getByTestId('target-progress')).toHaveText('You beat 3!');
     const left = await page.evaluate(() => {
       const set = JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage)[0]!)!) as { startedAt: number };

@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* A phone column; from 1024 px (navigation in the header) a wider page. */}
       <main
         id="main"
-        className={`mx-auto w-full max-w-3xl flex-1 px-4 pt-4 lg:max-w-6xl lg:px-8 lg:pt-8 ${fullScreenRun ? 'pb-4' : 'pb-40 lg:pb-20'}`}
+        className={`mx-auto w-full max-w-3xl flex-1 px-4 pt-4 lg:max-w-6xl lg:px-8 ${fullScreenRun ? 'pb-4' : 'pb-40 lg:pb-20 lg:pt-8'}`}
       >
         {children}
       </main>
