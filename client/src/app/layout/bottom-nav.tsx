@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
-import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, navHref } from './nav-items';
 
 /** The phone's tab bar; from 1024 px the header's top bar (top-nav.tsx) takes its place. */
 export function BottomNav({ pathname }: { pathname: string }) {
@@ -20,7 +19,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
           return (
             <li key={item.label}>
               <Link
-                href={item.needsUser && !user ? paths.auth.getHref(item.to) : item.to}
+                href={navHref(item, Boolean(user))}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted-foreground',

@@ -54,3 +54,7 @@ export const NAV_ITEMS: NavItem[] = [
     needsUser: true,
   },
 ];
+
+/** Where an item leads: a visitor is sent to sign in first, and comes back to the item's screen. */
+export const navHref = (item: NavItem, signedIn: boolean) =>
+  item.needsUser && !signedIn ? paths.auth.getHref(item.to) : item.to;

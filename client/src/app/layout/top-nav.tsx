@@ -1,8 +1,7 @@
 import { Link, useLocation } from 'wouter';
-import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { cn } from '@/lib/utils';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, navHref } from './nav-items';
 
 /** From 1024 px, the five destinations in the header, in place of the phone's bottom bar. */
 export function TopNav() {
@@ -17,7 +16,7 @@ export function TopNav() {
           return (
             <li key={item.label}>
               <Link
-                href={item.needsUser && !user ? paths.auth.getHref(item.to) : item.to}
+                href={navHref(item, Boolean(user))}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
