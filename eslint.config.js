@@ -60,6 +60,42 @@ export default tseslint.config(
     },
   },
   {
+    // What a landing page loads before its first paint, kept from coming back by an import:
+    // /auth's forms load zod and their schemas on submit (docs/decisions/0133, 0171), the timer
+    // loads its after-run screens when a run starts (docs/decisions/0172). Types stay free.
+    files: ['client/src/features/auth/components/{auth-screen,login-form,register-form,forgot-password-form}.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '@hookform/resolvers', '@hookform/resolvers/*', '@common/schemas/*'],
+              allowTypeImports: true,
+              message: '/auth paints without zod: import it inside the lazy resolver (utils/lazy-resolver.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/app/routes/timer.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            '@/features/workouts/components/count-entry',
+            '@/features/share/components/workout-saved',
+            '@/features/leaderboard/components/today-rank',
+            '@/features/timer/components/discard-dialog',
+          ].map((name) => ({ name, allowTypeImports: true, message: 'Loaded when a run starts: use timer-finish.ts.' })),
+        },
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts', 'server/src/lib/**/*.test.ts', 'server/src/index.test.ts'],
+          include: ['common/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts', 'server/src/lib/**/*.test.ts', 'server/src/index.test.ts', 'server/src/config.test.ts'],
           testTimeout: 30_000,
           environment: 'node',
           setupFiles: ['vitest.setup.ts'],
@@ -38,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['server/src/**/*.test.ts'],
-          exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts'],
+          exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts', 'server/src/config.test.ts'],
           globalSetup: ['server/src/test/global-setup-pglite.ts'],
           setupFiles: ['vitest.setup.ts'],
           env: { TEST_DB_KIND: 'pglite' },
@@ -53,7 +53,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: ['server/src/**/*.test.ts'],
-                exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts'],
+                exclude: ['server/src/lib/**', 'server/src/test/**', 'server/src/index.test.ts', 'server/src/config.test.ts'],
                 globalSetup: ['server/src/test/global-setup-postgres.ts'],
                 setupFiles: ['vitest.setup.ts'],
                 env: { TEST_DB_KIND: 'postgres' },

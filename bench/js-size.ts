@@ -3,6 +3,8 @@
 // asks for), each gzipped at level 9 as the build's .gz copies are, and brotli as served.
 // Target: <= 85 KB gzip (a bare Vite + React 19 page is about 66 KB). Printed, never asserted.
 // docs/decisions/0061-js-budget-on-root.md
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, withApp } from './web/context';
@@ -43,4 +45,47 @@ export async function printJsSize(port = 7391) {
   );
 }
 
-if (import.meta.filename === process.argv[1]) await printJsSize();
+
+/** The landing pages Lighthouse audits (bench/web/lighthouse.ts), by the route pattern they match. */
+const LANDING = [
+  ['/', '/'],
+  ['/auth', '/auth'],
+  ['/90second', '/90second'],
+  ['/90second/leaderboard', '/90second/leaderboard'],
+  ['public profile', '/90second/users/:username'],
+  ['timer', '/90second/timer'],
+  ['burpees home', '/burpees-or-bust'],
+  ['plank home', '/plank-drop'],
+] as const;
+
+/**
+ * The JS each landing page loads before its screen renders, from the build itself: the first
+ * script and what index.html modulepreloads, plus the route's preloads
+ * (scripts/vite-route-preloads.ts, the same chunk graph the server reads). Deterministic: no
+ * browser, no timing, so it compares builds on a loaded machine. Gzip level 9, as the .gz copies.
+ */
+export function routeJs(clientDir = 'dist/client') {
+  const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const first = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const preloads = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/route-preloads.json'), 'utf8')) as {
+    routes: { patterns: string[]; files: string[] }[];
+  };
+  const gz = (file: string) => gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length;
+  return LANDING.map(([label, pattern]) => {
+    const route = preloads.routes.find((r) => r.patterns.includes(pattern));
+    if (!route) throw new Error(`route-js: no route ${pattern}`);
+    const files = [...new Set([...first, ...route.files])];
+    return { label, files: files.length, gz: files.reduce((a, f) => a + gz(f), 0) };
+  });
+}
+
+export function printRouteJs(clientDir?: string) {
+  for (const r of routeJs(clientDir)) {
+    console.log(`  ${r.label.padEnd(22)} ${(r.gz / 1024).toFixed(1).padStart(6)} KB gzip in ${r.files} files`);
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  if (process.argv[2] === '--routes') printRouteJs(process.argv[3]);
+  else await printJsSize();
+}

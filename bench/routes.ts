@@ -1,14 +1,18 @@
-// Route figures beside the floor, in one run: a bare Fastify hello route (started here, in its own
-// process) is the floor; then the compiled server (dist/server, as npm start runs it) on PGlite and,
-// with BENCH_DATABASE_URL, on PostgreSQL, over 100k users and 1M workouts: cold start with an
-// existing data folder, RSS idle and after the load, req/s, p50 and p99 of each route (50
-// connections, saves 20) and its ratio to the floor, /api/ready as the one-query reference, the
-// first board of a period nobody asked for (and the slowest save meanwhile and through the
-// background fill after), and a --cpu-prof summary of the slowest route.
+// Route figures beside the floor, in one run, of FitBench as it is shipped: a bare Fastify hello
+// route (started here, in its own process) is the floor; then the server started as `npm start`
+// starts it (node scripts/start.mjs: the build check, then dist/server) with the default
+// configuration (logging at info, its stdout into a file as a service manager collects it), on
+// PGlite and, with BENCH_DATABASE_URL, on PostgreSQL, over 100k users and 1M workouts: the first
+// start on a new data folder (or an empty database) and its RSS, a restart on the existing data,
+// `npm start` itself timed once, RSS idle and after the load, req/s, p50 and p99 of each route
+// asked for as the browser client asks (the board with its `tz` and Accept-Encoding, the public
+// profile's page and its API call) and its ratio to the floor, /api/ready as the one-query
+// reference, the first board of a period nobody asked for (and the slowest save meanwhile and
+// through the background fill after), and a --cpu-prof summary of the slowest route.
 // BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips
 // PGlite; BENCH_ONLY=boards measures the board routes and first boards alone; BENCH_ONLY=saves
 // measures the saves alone (plus the week board read first, as the full run does, so the same
-// periods are registered) and profiles them.
+// periods are registered) and profiles them. BENCH_LOG_LEVEL=silent gives the old quiet server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,9 +31,19 @@ const ONLY_SAVES = process.env.BENCH_ONLY === 'saves';
 const ONLY_BOARDS = process.env.BENCH_ONLY === 'boards';
 // What Chromium sends on a fetch.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+// What Chromium sends for a page.
+const PAGE = {
+  ...BROWSER,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+};
+// The zone the browser client sends with every board (client/src/lib/time-zone.ts).
+const TZ = 'Europe/Paris';
 // BENCH_SERVER: another build's entry (a copy of dist/server made from an older commit), for a
 // before/after in one sitting; it is used as it is, not rebuilt.
-const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'dist/server/index.js';
+// Without it, what npm start runs: scripts/start.mjs (a build check, then dist/server).
+const SERVER_ENTRY = process.env.BENCH_SERVER ?? 'scripts/start.mjs';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 let nextPort = 7200 + Math.floor(Math.random() * 50);
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -85,9 +99,12 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - fields[3]! - (fields[4] ?? 0), total }; // less idle and iowait
 }
 
+// A machine shared with other work never falls quiet: the wait ends here (BENCH_SETTLE_SECONDS).
+const SETTLE_MAX_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60) * 1000;
+
 /**
  * Waits until the process uses under 5% of a core, and the whole machine under 10% of its CPU,
- * over half a second (at most 60 s); returns how long it took. The machine, not only the server:
+ * over half a second (at most SETTLE_MAX_MS); returns how long it took. The machine, not only the server:
  * with PostgreSQL a background fill's work runs in the database's processes.
  */
 async function settle(pid: number): Promise<number> {
@@ -98,7 +115,7 @@ async function settle(pid: number): Promise<number> {
     await new Promise((r) => setTimeout(r, 500));
     const m1 = machineTicks();
     const machineBusy = (m1.busy - m0.busy) / Math.max(1, m1.total - m0.total);
-    if ((cpuMs(pid) - before < 25 && machineBusy < 0.1) || performance.now() - t0 > 60_000) return performance.now() - t0;
+    if ((cpuMs(pid) - before < 25 && machineBusy < 0.1) || performance.now() - t0 > SETTLE_MAX_MS) return performance.now() - t0;
   }
 }
 
@@ -112,40 +129,104 @@ interface Server {
   port: number;
   base: string;
   startMs: number;
+  /** The file its stdout (the log) goes to. */
+  logFile: string;
   stop: () => Promise<void>;
+}
+
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-bench-logs-'));
+let logCount = 0;
+
+/** The environment a server gets: the shipped defaults, plus what the bench needs over plain HTTP. */
+function serverEnvironment(port: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    // Saves per member per hour: far above what the load sends.
+    SAVE_MAX: '100000000',
+    DATABASE_URL: '',
+    ...env,
+  };
+  // The defaults as shipped: no level unless BENCH_LOG_LEVEL asks for one.
+  delete out.LOG_LEVEL;
+  delete out.LOG_REQUESTS;
+  if (process.env.BENCH_LOG_LEVEL) out.LOG_LEVEL = LOG_LEVEL;
+  return out;
 }
 
 async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   const port = nextPort++;
+  const logFile = path.join(logDir, `server-${++logCount}.log`);
+  const log = fs.openSync(logFile, 'a');
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      COOKIE_SECURE: 'false',
-      // Saves per member per hour: far above what the load sends.
-      SAVE_MAX: '100000000',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: serverEnvironment(port, env),
+    stdio: ['ignore', log, 'inherit'],
   });
+  fs.closeSync(log);
   const startMs = await waitUp(port, started, child);
   return {
     child,
     port,
     base: `http://127.0.0.1:${port}`,
     startMs,
+    logFile,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** `npm start` itself (npm, its shell, then scripts/start.mjs) to the first answer, stopped at once. */
+async function timeNpmStart(env: Record<string, string>): Promise<number> {
+  const port = nextPort++;
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: serverEnvironment(port, env),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  try {
+    return await waitUp(port, started, child);
+  } finally {
+    // npm, its shell and the server: the whole group this spawn made.
+    if (child.exitCode === null) {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+}
+
+/** Lines and bytes a server's log got. */
+function logSize(file: string): string {
+  const text = fs.readFileSync(file, 'utf8');
+  const lines = text.split('\n').filter(Boolean).length;
+  return `${lines} lines, ${(text.length / 1024).toFixed(0)} KB`;
+}
+
+/**
+ * The first start on a new data folder (or an empty database): to the first answer, RSS then
+ * and once the process is quiet. The bench then seeds that folder.
+ */
+async function firstStart(serverEnv: Record<string, string>) {
+  const server = await startServer(serverEnv);
+  try {
+    const first = rssMb(server.child.pid!);
+    await settle(server.child.pid!);
+    const quiet = rssMb(server.child.pid!);
+    console.log(
+      `  first start on a new ${serverEnv.DATABASE_URL ? 'database' : 'data folder'}: ${(server.startMs / 1000).toFixed(2)} s to the first answer, RSS ${first.toFixed(0)} MB then, ${quiet.toFixed(0)} MB once quiet`,
+    );
+  } finally {
+    await server.stop();
+  }
 }
 
 async function seed(db: Db) {
@@ -163,7 +244,7 @@ async function seed(db: Db) {
   for (let from = 1; from <= WORKOUTS; from += 100_000) {
     const to = Math.min(WORKOUTS, from + 99_999);
     await db.execute(sql`
-      insert into workouts (user_id, pushups, created_at)
+      insert into workouts (user_id, score, created_at)
       select u, greatest(1, least(300, round(12 + (hashint4(u) & 2147483647) % 60
                + 10 * (random() + random() + random() - 1.5))))::int,
              ${now}::timestamptz - interval '1 minute' - random() * interval '365 days'
@@ -196,7 +277,7 @@ interface Row {
 }
 
 const fmt = (floor: number, { route, r }: Row) =>
-  `  ${route.padEnd(44)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(r.rps / floor).toFixed(2).padStart(5)} of floor${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
+  `  ${route.padEnd(54)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(r.rps / floor).toFixed(2).padStart(5)} of floor${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
 
 /** The top self-time functions of a .cpuprofile. */
 function profileSummary(file: string, top = 8): string[] {
@@ -255,6 +336,35 @@ async function benchSaves(name: string, serverEnv: Record<string, string>, cooki
   else fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/** The push-up board alone, beside burpee saves, and beside push-up saves (4 connections each). */
+async function benchBesideOtherSaves(serverEnv: Record<string, string>, cookies: string[], floor: number) {
+  const server = await startServer({ ...serverEnv, CHALLENGES: 'pushup-90,burpees-or-bust' });
+  try {
+    await settle(server.child.pid!);
+    const board = { url: `${server.base}/api/leaderboard/week?tz=${encodeURIComponent(TZ)}`, headers: BROWSER };
+    const saves = (body: object) => ({
+      method: 'POST',
+      connections: 4,
+      body: JSON.stringify(body),
+      uniqueKey: true,
+      url: `${server.base}/api/workouts`,
+      cookies,
+    });
+    await run({ ...board, seconds: 1 });
+    const alone = await run({ ...board, seconds: SECONDS });
+    console.log(fmt(floor, { route: 'GET /api/leaderboard/week (push-ups), CHALLENGES with burpees open', r: alone }));
+    for (const [label, body] of [
+      ['  the same, beside burpee saves (4 connections)', { challenge: 'burpees-or-bust', score: 25 }],
+      ['  the same, beside push-up saves (4 connections)', { pushups: 25 }],
+    ] as const) {
+      const [r, s] = await Promise.all([run({ ...board, seconds: SECONDS }), run({ ...saves(body), seconds: SECONDS })]);
+      console.log(`${fmt(floor, { route: label, r })}   (${s.rps.toFixed(0)} saves/s beside it, ${(r.rps / alone.rps).toFixed(2)}x the board alone)`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 async function benchTarget(name: string, serverEnv: Record<string, string>, cookies: string[], floor: number) {
   if (ONLY_SAVES) return benchSaves(name, serverEnv, cookies, floor);
   console.log(`\n--- ${name} (load average ${load()}) ---`);
@@ -263,7 +373,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   const server = await startServer(serverEnv);
   const slowest: { row: Row; url: string; opts: Record<string, unknown> }[] = [];
   try {
-    console.log(`  cold start to first answer, existing data: ${(server.startMs / 1000).toFixed(2)} s`);
+    console.log(`  restart on the existing data (node scripts/start.mjs, as npm start runs it): ${(server.startMs / 1000).toFixed(2)} s to the first answer`);
     const idle = rssMb(server.child.pid!);
     // Right after start the process is still busy (V8 compiles PGlite's WebAssembly further in
     // the background): the route figures are the steady state, so wait until it is idle.
@@ -290,10 +400,16 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     await measure('GET /api/ready (one query, for reference)', { url: `${b}/api/ready` });
     // As a browser asks for it (every browser sends Accept-Encoding), and as a client that takes
     // no compression gets it (17 KB of JSON per answer).
-    await measure('GET /api/leaderboard/week (cache on)', { url: `${b}/api/leaderboard/week`, headers: BROWSER });
-    await measure('  the same, no Accept-Encoding', { url: `${b}/api/leaderboard/week` });
+    // As the browser client asks: its zone and Accept-Encoding; then without the zone (the
+    // figure the bench printed before: what the zone costs).
+    const tz = `tz=${encodeURIComponent(TZ)}`;
+    await measure(`GET /api/leaderboard/week?${tz} (cache on)`, { url: `${b}/api/leaderboard/week?${tz}`, headers: BROWSER });
+    await measure('  the same, no tz', { url: `${b}/api/leaderboard/week`, headers: BROWSER });
     if (!ONLY_BOARDS) {
-      await measure('GET /api/users/{name} (public profile)', { url: `${b}/api/users/bench_42` });
+      // A public profile as a browser loads it: the page (HTML with the member's link-preview
+      // tags), then its data; the page's scripts and styles are immutable files, cached.
+      await measure('GET /users/{name} (profile page, HTML)', { url: `${b}/users/bench_42`, headers: PAGE });
+      await measure('GET /api/users/{name} (the page\'s data)', { url: `${b}/api/users/bench_42`, headers: BROWSER });
       await measure('POST /api/workouts (20 connections)', { ...SAVE_LOAD, url: `${b}/api/workouts`, cookies });
     }
 
@@ -338,6 +454,14 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   } finally {
     await server.stop();
   }
+  console.log(`  its log (level ${process.env.BENCH_LOG_LEVEL ?? 'info, the default'}), over the whole load: ${logSize(server.logFile)}`);
+  if (!ONLY_BOARDS) console.log(`  npm start itself (npm, then scripts/start.mjs), existing data: ${(((await timeNpmStart(serverEnv)) / 1000).toFixed(2))} s to the first answer`);
+
+  // Every challenge on one engine (docs/decisions/0098-challenge-catalogue.md): the push-up board
+  // beside saves of another challenge, on a server that opens it. Burpee saves drop only the
+  // burpee boards' cache, so the push-up board should read as fast as alone; push-up saves beside
+  // it (which do change it) are the contrast.
+  if (!ONLY_BOARDS) await benchBesideOtherSaves(serverEnv, cookies, floor);
 
   // Cache off: a server of its own.
   const off = await startServer({ ...serverEnv, BOARD_CACHE: 'false' });
@@ -347,8 +471,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     const settled = await settle(off.child.pid!);
     console.log(`  cache off: a server of its own, busy after start for ${(settled / 1000).toFixed(1)} s (the fill resumed), then measured`);
     for (const [route, opts] of [
-      ['GET /api/leaderboard/week (cache off)', { url: `${off.base}/api/leaderboard/week`, headers: BROWSER }],
-      ['  the same, no Accept-Encoding', { url: `${off.base}/api/leaderboard/week` }],
+      [`GET /api/leaderboard/week?tz=${TZ} (cache off)`, { url: `${off.base}/api/leaderboard/week?tz=${encodeURIComponent(TZ)}`, headers: BROWSER }],
     ] as const) {
       await run({ ...opts, seconds: 1 });
       const r = await run({ ...opts, seconds: SECONDS });
@@ -377,8 +500,9 @@ export async function runRoutesBench() {
   console.log(`== Routes beside the floor (load average ${load()}, ${os.cpus().length} cores) ==`);
   // What npm start runs: the compiled server, rebuilt when its sources changed.
   if (!process.env.BENCH_SERVER) {
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('server build failed');
+    // Built here, so no start measured below includes a build.
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('build failed');
   }
 
   const floorPort = nextPort++;
@@ -396,6 +520,7 @@ export async function runRoutesBench() {
   if (process.env.BENCH_PGLITE !== '0') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-bench-'));
     try {
+      await firstStart({ DATA_DIR: dataDir });
       const database = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
       const cookies = await seed(database.db);
       await database.close();
@@ -414,6 +539,7 @@ export async function runRoutesBench() {
     const u = new URL(url);
     u.pathname = `/${name}`;
     try {
+      await firstStart({ DATABASE_URL: u.toString() });
       const database = await openPostgres(u.toString(), { max: 2 });
       const cookies = await seed(database.db);
       await database.close();
@@ -425,4 +551,5 @@ export async function runRoutesBench() {
   } else {
     console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to run it side by side)');
   }
+  fs.rmSync(logDir, { recursive: true, force: true });
 }

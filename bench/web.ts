@@ -2,11 +2,13 @@
 // every section; a section is a file under bench/web/ exporting a function of the context.
 // Add a section by adding a line to the list. Design: docs/decisions/0063-browser-bench.md
 import { cameraBench } from './camera';
+import { printRouteJs } from './js-size';
 import { withApp, type WebBenchContext } from './web/context';
 import { lighthouse } from './web/lighthouse';
 import { timerPrecision } from './web/timer-precision';
 
 const sections: { title: string; run: (ctx: WebBenchContext) => Promise<void> }[] = [
+  { title: "JS per landing page before its screen renders (the build's chunk graph, gzip)", run: async () => printRouteJs() },
   { title: 'Lighthouse (mobile emulation)', run: lighthouse },
   { title: 'Timer precision (real time, a busy worker loading the CPU)', run: timerPrecision },
   { title: 'Camera counting (fake camera, headless Chromium)', run: cameraBench },

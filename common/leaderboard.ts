@@ -4,6 +4,13 @@
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
+/**
+ * Whose board the API reads (`?scope=`): everyone's, or the signed-in member's and the people they
+ * follow. A club's board has its own address.
+ */
+export const LEADERBOARD_SCOPES = ['everyone', 'following'] as const;
+export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number];
+
 export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   today: 'Today',
   week: 'This Week',
@@ -39,13 +46,25 @@ export { LEADERBOARD_LIMIT_DEFAULT, LEADERBOARD_LIMIT_MAX } from './constants';
 /** Whether the runtime knows an IANA time-zone name (works in Node and in browsers). */
 export function isValidTimeZone(tz: string): boolean {
   if (tz.length === 0 || tz.length > 64) return false;
+  const known = zoneChecks.get(tz);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (zoneChecks.size >= MAX_ZONE_CHECKS) zoneChecks.clear();
+  zoneChecks.set(tz, valid);
+  return valid;
 }
+
+// Building a DateTimeFormat is slow and every board request names its zone, so that check alone
+// cut the board's throughput (measured by npm run bench, see docs/benchmarks.md) (docs/decisions/0131-board-zone-check.md).
+// Answers are kept per name; bounded, as the names come from requests.
+const MAX_ZONE_CHECKS = 2_000;
+const zoneChecks = new Map<string, boolean>();
 
 /** Client-side filtering of rows already fetched (spec: filters are applied on the client). */
 export function matchesLeaderboardFilters(

@@ -7,5 +7,5 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** Whether a save beat the member's previous best (a first workout has nothing to beat). */
-export const isNewPersonalBest = (w: { pushups: number; previousBest: number | null }) =>
-  w.previousBest !== null && w.pushups > w.previousBest;
+export const isNewPersonalBest = (w: { score: number; previousBest: number | null }) =>
+  w.previousBest !== null && w.score > w.previousBest;

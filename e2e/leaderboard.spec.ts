@@ -45,6 +45,8 @@ test.describe('leaderboard', () => {
     playwright,
     baseURL,
   }) => {
+    // Three registrations (each an Argon2 hash) before the page: longer than the default on a busy machine.
+    test.setTimeout(60_000);
     const thirties = await makeMember(playwright, baseURL, 297, { age: 34, gender: 'female' });
     const forties = await makeMember(playwright, baseURL, 296, { age: 47, gender: 'male' });
     const unknown = await makeMember(playwright, baseURL, 295);

@@ -161,6 +161,12 @@ test.describe('desktop layout at 1280x800', () => {
       await page.goto('/90second');
       await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toBeVisible();
       await expect(page.getByTestId('bottom-nav')).toBeHidden();
+      // The challenge strip is a band under the header, above the page's heading, not a phone
+      // bar pinned to the foot of the window.
+      const strip = (await page.getByTestId('challenge-strip').boundingBox())!;
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(Math.abs(strip.y - (header.y + header.height))).toBeLessThanOrEqual(1);
+      expect(strip.y + strip.height).toBeLessThan((await page.getByRole('heading', { level: 1 }).boundingBox())!.y);
       await page.screenshot({ path: info.outputPath(`${theme}-challenge-home-1280x800.png`) });
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: user.username })).toBeVisible();

@@ -128,6 +128,9 @@ test.describe('own profile', () => {
     page,
     user: _user,
   }) => {
+    // Two starts of the fake camera, an axe run and an upload: past 30 s on a busy CI machine
+    // (it failed there at 32.7 s, and on the session's own commit as well).
+    test.slow();
     const dialog = await openEditor(page);
     await dialog.getByRole('tab', { name: 'Camera' }).click();
     await dialog.getByRole('button', { name: 'Open Camera' }).click();

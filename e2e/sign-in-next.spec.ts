@@ -54,6 +54,42 @@ test.describe('sign-in keeps where the member was going', () => {
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveCount(0);
   });
 
+  test('the beat link pasted into a chat: its page has Open Graph tags and a card image', async ({
+    playwright,
+    baseURL,
+  }) => {
+    // alex's best is 30, saved on the server this spec runs against.
+    const alex = await playwright.request.newContext({ baseURL });
+    const member = await registerUser(alex, { username: uniqueName('alex') });
+    const save = await alex.post('/api/workouts', { data: { pushups: 30 }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(save.status()).toBe(201);
+    await alex.dispose();
+
+    // As a chat app's link-preview fetcher asks for it.
+    const bot = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
+    });
+    try {
+      const page = await bot.get(`/90second/timer?beat=30&from=${member.username}`);
+      expect(page.status()).toBe(200);
+      const html = await page.text();
+      const meta = (property: string) =>
+        new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+      expect(html).toContain(`<title>${member.username} did 30: can you beat it?</title>`);
+      expect(meta('og:title')).toBe(`${member.username} did 30: can you beat it?`);
+      expect(meta('og:description')).toContain('Take the 90 Second Push-up Challenge on FitBench');
+      const image = meta('og:image');
+      expect(image).toMatch(new RegExp(`/api/share-cards/${member.username}\\.png\\?beat=30$`));
+      const card = await bot.get(image!);
+      expect(card.status()).toBe(200);
+      expect(card.headers()['content-type']).toBe('image/png');
+      expect((await card.body()).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await bot.dispose();
+    }
+  });
+
   test('Start and Log in the navigation take a visitor through sign-in to that screen', async ({
     page,
     playwright,

@@ -118,6 +118,49 @@ test.describe('a started set is never lost', () => {
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
   });
 
+  test('Back asks also in a browser without the Navigation API (popstate); Discard goes back', async ({
+    page,
+    user: _user,
+  }) => {
+    // As Firefox before 147 and Safari before 26: no window.navigation, so the guard falls back
+    // on popstate.
+    await page.addInitScript(() => {
+      delete (window as { navigation?: unknown }).navigation;
+    });
+    await page.clock.install();
+    await page.goto('/90second');
+    await page.getByRole('main').getByRole('link', { name: 'Start Timer' }).click();
+    await expect(page).toHaveURL(/\/90second\/timer$/);
+    // A little ahead: a loaded machine may take a second between the two calls.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 3000);
+    expect(await page.evaluate(() => 'navigation' in window)).toBe(false);
+    await startAndTap(page, 2);
+
+    await back(page);
+    await expect(discardDialog(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/90second\/timer$/);
+    // The run itself stayed on screen: same taps, still running.
+    await page.getByRole('button', { name: 'Keep going' }).click();
+    await expect(page.getByTestId('tap-count')).toHaveText('2');
+    await expect(page.getByTestId('timer-clock')).toBeVisible();
+    await page.getByTestId('tap-area').click();
+    await expect(page.getByTestId('tap-count')).toHaveText('3');
+
+    // Twice, then Discard leaves for the screen before the timer.
+    await back(page);
+    await expect(discardDialog(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/90second\/timer$/);
+    await discardDialog(page).getByRole('button', { name: 'Discard' }).click();
+    await expect(page).toHaveURL(/\/90second$/);
+    await page.clock.resume();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Start Timer' })).toBeVisible();
+    // The discarded set is not waiting to be resumed.
+    await page.goto('/90second/timer');
+    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+    await expect(page.getByTestId('tap-count')).toHaveCount(0);
+  });
+
   test('at the count entry a link asks, Cancel asks, and Undo brings the count back', async ({
     page,
     user: _user,

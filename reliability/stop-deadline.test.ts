@@ -43,7 +43,7 @@ beforeAll(async () => {
     select 'seed_' || g, 'seed_' || g || '@example.com', 'not-a-real-hash', now() - interval '400 days'
     from generate_series(1, ${SEEDED_USERS}::int) g`);
   await database.db.execute(sql`
-    insert into workouts (user_id, pushups, created_at)
+    insert into workouts (user_id, score, created_at)
     select id, 1 + id % 200, now() - interval '1 hour' from users`);
   await database.close();
   server = await startServer(env);
@@ -90,7 +90,13 @@ async function terminate(s: Server) {
     `stop: exit ${code}${signal ? ` (${signal})` : ''} after ${exitedAt - t0} ms; lock ${lockLeft ? 'left' : 'released'}` +
       (missing ? ` ${exitedAt - missing} ms before the exit` : ''),
   );
-  return { code, signal, tookMs: exitedAt - t0, lockLeft, lockGoneBeforeExitMs: missing === undefined ? undefined : exitedAt - missing };
+  return {
+    code,
+    signal,
+    tookMs: exitedAt - t0,
+    lockLeft,
+    lockGoneBeforeExitMs: missing === undefined ? undefined : exitedAt - missing,
+  };
 }
 
 /** A clean stop released the lock (database closed); any other left it. Either way in time. */
@@ -111,14 +117,18 @@ describe('a stop always ends by its deadline', () => {
     server = await startServer(env);
     await waitReady(server, 120_000);
     // A zone nobody asked for: its month is registered now and filled in the background.
-    const res = await fetch(`${server.base}/api/leaderboard/month?tz=Pacific/Chatham`, { headers: { cookie: members[0]!.cookie } });
+    const res = await fetch(`${server.base}/api/leaderboard/month?tz=Pacific/Chatham`, {
+      headers: { cookie: members[0]!.cookie },
+    });
     expect(res.status).toBe(200);
     await sleep(200);
     const r = await terminate(server);
     expectStopInTime(r);
     // It was stopped with that fill unfinished (so the stop did not simply come after it).
     const database = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
-    const { rows } = await database.pglite.query<{ n: number }>('select count(*)::int as n from leaderboard_periods where fill_cursor is not null');
+    const { rows } = await database.pglite.query<{ n: number }>(
+      'select count(*)::int as n from leaderboard_periods where fill_cursor is not null',
+    );
     const row = rows[0];
     await database.close();
     expect(row!.n).toBeGreaterThan(0);
@@ -132,7 +142,9 @@ describe('a stop always ends by its deadline', () => {
     await sleep(3_000);
     const r = await terminate(s);
     await load.stop();
-    expect(load.samples.filter((x) => x.status === 200 || x.status === 201).length).toBeGreaterThan(0);
+    expect(load.samples.filter((x) => x.status === 200 || x.status === 201).length).toBeGreaterThan(
+      0,
+    );
     expectStopInTime(r);
   });
 
@@ -148,12 +160,14 @@ describe('a stop always ends by its deadline', () => {
       ),
     );
     // Stopped once the server is working through them (the first answers are out), the rest queued.
-    for (const t0 = Date.now(); answered === 0 && Date.now() - t0 < 10_000; ) await sleep(5);
+    for (const t0 = Date.now(); answered === 0 && Date.now() - t0 < 10_000;) await sleep(5);
     expect(answered).toBeGreaterThan(0);
     expect(answered).toBeLessThan(300);
     const r = await terminate(s);
     const statuses = await Promise.all(saves);
-    console.log(`saves: ${statuses.filter((x) => x === 201).length} saved, ${statuses.filter((x) => x === 503).length} refused (503), ${statuses.filter((x) => x === 0).length} cut`);
+    console.log(
+      `saves: ${statuses.filter((x) => x === 201).length} saved, ${statuses.filter((x) => x === 503).length} refused (503), ${statuses.filter((x) => x === 0).length} cut`,
+    );
     expect(statuses.every((x) => x === 201 || x === 503 || x === 0)).toBe(true);
     expectStopInTime(r);
   });
@@ -170,7 +184,9 @@ describe('a stop always ends by its deadline', () => {
     server = await startServer(env);
     await waitReady(server, 120_000);
     expect(JSON.parse(fs.readFileSync(lockFile, 'utf8')).pid).toBe(server.child.pid);
-    expect((await fetch(`${server.base}/api/user`, { headers: { cookie: members[0]!.cookie } })).status).toBe(200);
+    expect(
+      (await fetch(`${server.base}/api/user`, { headers: { cookie: members[0]!.cookie } })).status,
+    ).toBe(200);
     expectStopInTime(await terminate(server));
   });
 
@@ -185,8 +201,9 @@ describe('a stop always ends by its deadline', () => {
         NODE_ENV: 'test',
         ...GENEROUS_LIMITS,
         ...env,
-        // Two lines a request.
+        // A line a request (by default only failed and slow ones get one: docs/decisions/0130-access-log.md).
         LOG_LEVEL: 'info',
+        LOG_REQUESTS: 'all',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -197,12 +214,23 @@ describe('a stop always ends by its deadline', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     // The port is only in the log, which is not read: find it from the process's listening socket.
     const port = await listeningPort(child.pid!);
-    const s: Server = { port, base: `http://127.0.0.1:${port}`, child, output: () => stderr, exited, kill: (sig) => void child.kill(sig) };
+    const s: Server = {
+      port,
+      base: `http://127.0.0.1:${port}`,
+      child,
+      output: () => stderr,
+      exited,
+      kill: (sig) => void child.kill(sig),
+    };
     server = s;
     await waitReady(s, 120_000);
-    // About 2 MB of log lines: far more than the pipe holds.
+    // About 0.6 MB of log lines (4,000 of about 150 bytes): far more than the pipe's 64 KB.
     for (let round = 0; round < 100; round++) {
-      await Promise.all(Array.from({ length: 40 }, () => fetch(`${s.base}/api/health?${'x'.repeat(200)}`).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${s.base}/api/health?${'x'.repeat(200)}`).then((r) => r.arrayBuffer()),
+        ),
+      );
     }
     // Still serving without delay: logging does not wait for the pipe.
     const t0 = Date.now();

@@ -1,7 +1,8 @@
 // The production build, in two halves that can be rebuilt apart:
 //   client: `vite build` into dist/client (hashed assets, each also written as .br and .gz);
 //   server: server/src/index.ts bundled by esbuild into dist/server/index.js (our code and common/
-//           in one file, packages left to node_modules), with the migrations copied beside it.
+//           in one file, packages left to node_modules), with the migrations copied beside it and
+//           dist/server/pgdata-template, the migrated folder a new PGlite data folder starts as.
 // `node scripts/build.mjs` builds both; `--if-stale` rebuilds only a half whose sources are newer
 // than its output (npm start, the e2e server); `--only=client|server` limits it to one half. Design: docs/decisions/0059-compiled-start.md
 import { spawnSync } from 'node:child_process';
@@ -91,6 +92,25 @@ export async function buildServer() {
   fs.cpSync(at('server/src/db/sql'), path.join(tmp, 'sql'), { recursive: true });
   // lib/card-renderer.ts starts its render threads from new URL('./card-render-worker.mjs', import.meta.url).
   fs.copyFileSync(at('server/src/lib/card-render-worker.mjs'), path.join(tmp, 'card-render-worker.mjs'));
+  // The folder a new PGlite data folder starts as (server/src/db/client.ts, copyDataTemplate):
+  // initdb and the migrations run here once, not in the server's first start, whose process would
+  // keep initdb's memory (docs/decisions/0132-start-and-pages-as-shipped.md). Made by a script
+  // bundled beside the server (it finds the migrations as the server does), then removed.
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['server/src/cli/data-template.ts'],
+    outfile: path.join(tmp, 'data-template.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    tsconfig: 'tsconfig.json',
+    logLevel: 'warning',
+  });
+  const made = spawnSync(process.execPath, [path.join(tmp, 'data-template.js'), path.join(tmp, 'pgdata-template')], { cwd: root, stdio: 'inherit' });
+  fs.rmSync(path.join(tmp, 'data-template.js'));
+  if (made.status !== 0) throw new Error('data folder template failed');
   fs.rmSync(outdir, { recursive: true, force: true });
   fs.renameSync(tmp, outdir);
 }

@@ -5,7 +5,7 @@
 // docs/decisions/0074-route-modulepreload.md
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { paths } from '../client/src/config/paths.ts';
+import { paths, patternsOf } from '../client/src/config/paths.ts';
 
 /** The parts of an output chunk this reads; `modules` relative to the client root. */
 export interface Chunk {
@@ -56,7 +56,9 @@ export function preloadFiles(chunks: Chunk[], modules: string[]): string[] {
 export function routePreloads(chunks: Chunk[]): RoutePreloads {
   return {
     routes: Object.entries(paths).map(([key, route]) => ({
-      patterns: [route.path, ...route.aliases],
+      // Every challenge any server may open (CHALLENGES is read at run time, not at build time):
+      // a closed challenge's address then gets a screen's chunks it does not use, never fewer.
+      patterns: [...patternsOf(route)],
       files: IN_ENTRY.has(key) ? [] : preloadFiles(chunks, [QUERY_PROVIDER, screenModule(key)]),
     })),
     fallback: preloadFiles(chunks, ['src/app/routes/not-found.tsx']),

@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export function autocannon(
   url: string,
   seconds: number,
-): Promise<{ rps: number; p99: number; non2xx: number }> {
+): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -32,10 +32,10 @@ export function autocannon(
       try {
         const r = JSON.parse(out) as {
           requests: { average: number };
-          latency: { p99: number };
+          latency: { p50: number; p99: number };
           non2xx: number;
         };
-        resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx });
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
       } catch {
         reject(new Error(`autocannon exited with ${code}: ${out.slice(0, 200)}`));
       }

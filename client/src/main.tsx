@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchRouteData } from './app/route-data';
 import { firstUserFetch } from './features/auth/api/get-user';
+import { installBackGuard } from './lib/back-guard';
 import { watchTheme } from './lib/theme';
 import './index.css';
 
@@ -15,6 +16,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 watchTheme();
+// Before the router subscribes to popstate (lib/back-guard.ts says why).
+installBackGuard();
 
 // The session and the landing screen's data are asked for now, beside the screen's code, not
 // after its first render (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).

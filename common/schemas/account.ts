@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants';
 import { newPasswordSchema, userSchema } from './auth';
+import { exportedClipSchema } from './clips';
 import { workoutListSchema } from './workouts';
 
 // The account's own settings: password, sessions, export and deletion
@@ -61,7 +62,17 @@ export const exportQuerySchema = z.object({
 export const accountExportSchema = z.object({
   user: userSchema,
   workouts: workoutListSchema,
+  /** Proof clips of verified sets (docs/decisions/0121-proof-clips.md). */
+  clips: z.array(exportedClipSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 
-export const EXPORT_CSV_HEADER = ['id', 'pushups', 'notes', 'createdAt'] as const;
+/** The first four columns as before challenges had names; `pushups` is empty on other challenges' sets. */
+export const EXPORT_CSV_HEADER = [
+  'id',
+  'pushups',
+  'notes',
+  'createdAt',
+  'challenge',
+  'score',
+] as const;

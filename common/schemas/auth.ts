@@ -58,6 +58,8 @@ export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
+  /** The member followed a link sent to `email` (docs/decisions/0112-confirmed-addresses.md). */
+  emailConfirmed: z.boolean(),
   fullName: z.string().nullable(),
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
@@ -66,7 +68,13 @@ export const userSchema = z.object({
   isPrivate: z.boolean(),
   /** When false, public responses carry age and gender as null. */
   showAgeGender: z.boolean(),
+  /** An email at each sign-in from a kind of device the account never used (docs/decisions/0113-account-notices.md). */
+  newDeviceNotices: z.boolean(),
+  /** Whether anyone who sees a verified set may watch its proof clip (false: the member and moderators). */
+  clipsPublic: z.boolean(),
   createdAt: z.string(),
+  /** May use the Moderation screen and /api/moderation/* (docs/decisions/0150-moderation.md). */
+  isModerator: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -76,5 +84,13 @@ export const sessionStateSchema = z.object({ user: userSchema.nullable() });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
 // What anyone may see of a user: no email, no settings (age and gender null when hidden).
-export const publicUserSchema = userSchema.omit({ email: true, isPrivate: true, showAgeGender: true });
+export const publicUserSchema = userSchema.omit({
+  email: true,
+  emailConfirmed: true,
+  newDeviceNotices: true,
+  isPrivate: true,
+  showAgeGender: true,
+  clipsPublic: true,
+  isModerator: true,
+});
 export type PublicUser = z.infer<typeof publicUserSchema>;

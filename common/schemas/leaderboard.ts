@@ -1,6 +1,8 @@
 // Leaderboard periods, filters and shapes shared by the API and the client (docs/product.md#leaderboard-periods to #own-standing).
 // The zod-free constants live in ../leaderboard.ts (what the client's boards import) and are re-exported here.
 import { z } from 'zod';
+import { DEFAULT_CHALLENGE } from '../challenges';
+import { pageLimit } from './page';
 import { plainText } from './text';
 import {
   AGE_GROUP_IDS,
@@ -8,6 +10,7 @@ import {
   LEADERBOARD_LIMIT_DEFAULT,
   LEADERBOARD_LIMIT_MAX,
   LEADERBOARD_PERIODS,
+  LEADERBOARD_SCOPES,
 } from '../leaderboard';
 
 export {
@@ -19,10 +22,11 @@ export {
   LEADERBOARD_LIMIT_DEFAULT,
   LEADERBOARD_LIMIT_MAX,
   LEADERBOARD_PERIODS,
+  LEADERBOARD_SCOPES,
   matchesLeaderboardFilters,
   PERIOD_LABELS,
 } from '../leaderboard';
-export type { AgeGroupId, GenderFilterId, LeaderboardPeriod } from '../leaderboard';
+export type { AgeGroupId, GenderFilterId, LeaderboardPeriod, LeaderboardScope } from '../leaderboard';
 
 /** Path segment: `all-time` is the same period as `all_time` (docs/product.md#leaderboard-periods). */
 export const leaderboardPeriodSchema = plainText('The period')
@@ -39,6 +43,8 @@ const verifiedParamSchema = z
   .transform((v) => v === 'true');
 
 export const leaderboardQuerySchema = z.object({
+  /** The challenge whose board this is (a catalogue id); the push-up challenge when absent. */
+  challenge: plainText('challenge').min(1, 'challenge must not be empty').max(64, 'Unknown challenge').default(DEFAULT_CHALLENGE),
   /** The viewer's IANA zone; periods are calendar periods there. No tz means UTC. */
   tz: plainText('tz')
     .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
@@ -51,34 +57,38 @@ export const leaderboardQuerySchema = z.object({
   gender: z
     .enum(['male', 'female', 'all'], { error: 'gender must be male, female or all' })
     .default('all'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(LEADERBOARD_LIMIT_MAX, `limit must be at most ${LEADERBOARD_LIMIT_MAX}`)
-    .default(LEADERBOARD_LIMIT_DEFAULT),
+  limit: pageLimit(LEADERBOARD_LIMIT_MAX, LEADERBOARD_LIMIT_DEFAULT),
   /** true: the board of verified workouts only (each member's best verified set, ranked among those). */
   verified: verifiedParamSchema,
+  /** Whose board: everyone's, or the signed-in member's and the people they follow (docs/product.md#following). */
+  scope: z
+    .enum(LEADERBOARD_SCOPES, { error: `scope must be one of ${LEADERBOARD_SCOPES.join(', ')}` })
+    .default('everyone'),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
 
-export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({ tz: true, verified: true });
+export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({ challenge: true, tz: true, verified: true, scope: true });
 
 /** One row: the user's best set in the period. Never an email (docs/product.md#what-responses-contain). */
 export const leaderboardEntrySchema = z.object({
   /** The id of the workout that is the user's best in the period. */
   id: z.number().int(),
   username: z.string(),
-  /** Overall rank in the period by push-ups; ties share a rank (1, 2, 2, 4), filters do not change it. */
+  /** Overall rank in the period by score; ties share a rank (1, 2, 2, 4), filters do not change it. */
   rank: z.number().int(),
-  pushups: z.number().int(),
+  /** Reps, or whole seconds held (the challenge's scoring says which). */
+  score: z.number().int(),
   createdAt: z.string(),
   age: z.number().int().nullable(),
   gender: z.string().nullable(),
   profilePicture: z.string().nullable(),
   /** The set shown was counted by camera (docs/product.md#verified-workouts). */
   verified: z.boolean(),
+  /** true: the set has a proof clip anyone may watch (its member's clips are public); absent otherwise. */
+  hasClip: z.literal(true).optional(),
+  /** The score under its first name, on the push-up board only (last: optional keys go last on the wire). */
+  pushups: z.number().int().optional(),
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
@@ -88,7 +98,8 @@ export const leaderboardSchema = z.array(leaderboardEntrySchema);
 export const leaderboardMeSchema = z
   .object({
     rank: z.number().int(),
-    pushups: z.number().int(),
+    score: z.number().int(),
+    pushups: z.number().int().optional(),
     id: z.number().int(),
     createdAt: z.string(),
   })

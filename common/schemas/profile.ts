@@ -179,6 +179,8 @@ export const updateProfileSchema = z.strictObject(
     weeklyGoal: weeklyGoalSchema.optional(),
     isPrivate: z.boolean({ error: 'isPrivate must be true or false' }).optional(),
     showAgeGender: z.boolean({ error: 'showAgeGender must be true or false' }).optional(),
+    newDeviceNotices: z.boolean({ error: 'newDeviceNotices must be true or false' }).optional(),
+    clipsPublic: z.boolean({ error: 'clipsPublic must be true or false' }).optional(),
     id: fixed('id'),
     username: fixed('username'),
     email: fixed('email'),
@@ -205,8 +207,21 @@ export const PUBLIC_PROFILE_WORKOUTS = 50;
 /** GET /api/users/:username: public fields only, never an email (docs/product.md#what-responses-contain). */
 export const publicProfileSchema = z.object({
   user: publicUserSchema,
+  /** The push-up challenge's stats (the first shape of this response). */
   stats: statsSchema,
-  /** Newest first, at most PUBLIC_PROFILE_WORKOUTS; without notes. */
+  /** Each open challenge's stats, in catalogue order. */
+  challenges: z.array(statsSchema),
+  /** Newest first, every challenge's, at most PUBLIC_PROFILE_WORKOUTS; without notes. */
   workouts: z.array(publicWorkoutSchema),
+  /** Public members who follow them, and public members they follow (docs/product.md#following). */
+  followers: z.number().int(),
+  following: z.number().int(),
+  /** Whether the signed-in viewer follows them; absent for visitors and on one's own profile. */
+  followedByYou: z.boolean().optional(),
+  /**
+   * The member's public clubs, by name (invite-only clubs are never listed: their names are for
+   * those invited). docs/decisions/0182-public-clubs-on-profiles.md.
+   */
+  clubs: z.array(z.object({ slug: z.string(), name: z.string(), memberCount: z.number().int() })),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

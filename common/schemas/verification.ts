@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIMER_SECONDS } from '../constants';
 import { countReps } from '../rep-counter';
+import { implausibility } from '../trace-plausibility';
 
 // The camera trace a timer run sends with its save (docs/decisions/0050-verified-workouts.md).
 // Numbers only: times in ms since the run's "Go", face sizes in thousandths of the frame width
@@ -51,7 +52,8 @@ export type Verification = z.infer<typeof verificationSchema>;
 
 /**
  * Whether a well-formed trace proves `pushups`: it must fit the 90-second run (times in order,
- * none past the end) and the shared rep counter must find exactly that many reps. Returns null
+ * none past the end), the shared rep counter must find exactly that many reps, and the trace must
+ * look like a camera run (common/trace-plausibility.ts). Returns null
  * when it does, else the reason, as a sentence for the member.
  */
 export function traceProblem(trace: Trace, pushups: number): string | null {
@@ -64,5 +66,5 @@ export function traceProblem(trace: Trace, pushups: number): string | null {
   const counted = countReps(t, s, top);
   if (counted !== pushups)
     return `The camera counted ${counted} push-up${counted === 1 ? '' : 's'}, not ${pushups}; the workout is saved without the camera mark.`;
-  return null;
+  return implausibility(t, s, top);
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageCursor, pageLimit } from './page';
 import { plainText, visibleText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
+import { CHALLENGES, DEFAULT_CHALLENGE, scoreRangeError, type Challenge } from '../challenges';
 import { isValidTimeZone } from './leaderboard';
 import { verificationSchema } from './verification';
 
@@ -14,7 +16,8 @@ export { IDEMPOTENCY_KEY_HEADER, isNewPersonalBest, NEXT_CURSOR_HEADER } from '.
 
 export const pushupsSchema = z
   .number({
-    error: (iss) => (iss.input === undefined ? 'Push-ups are required' : 'Push-ups must be a number'),
+    error: (iss) =>
+      iss.input === undefined ? 'Push-ups are required' : 'Push-ups must be a number',
   })
   .int('Push-ups must be a whole number')
   .min(PUSHUPS_MIN, 'Please enter a number greater than zero')
@@ -40,25 +43,117 @@ export function workoutTimeError(at: Date, now = Date.now(), joinedAt?: Date): s
   return null;
 }
 
+/** A challenge id as a request names it; whether the catalogue has it is checked with the catalogue. */
+export const challengeParamSchema = plainText('challenge')
+  .min(1, 'challenge must not be empty')
+  .max(64, 'Unknown challenge');
+
+export const UNKNOWN_CHALLENGE = 'Unknown challenge';
+export const CHALLENGE_NOT_OPEN = 'This challenge is not open yet.';
+export const CAMERA_PUSHUPS_ONLY = 'Camera counting is for push-ups only';
+
 /**
- * The save-workout body, with the time window checked against `now`. The server passes its own
- * clock (tests fix it); the browser uses the default.
+ * Finds an open challenge by id in `challenges` (the app's catalogue with its open state), or the
+ * message of a 400: unknown, or not open yet.
  */
-export function makeCreateWorkoutSchema(now: () => number = Date.now) {
-  return z.object({
-    pushups: pushupsSchema,
-    notes: notesSchema,
-    createdAt: z.iso
-      // abort: a malformed value gets one message, not also the time-window one.
-      .datetime({ offset: true, abort: true, error: 'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z' })
-      .superRefine((v, ctx) => {
-        const err = workoutTimeError(new Date(v), now());
-        if (err) ctx.addIssue({ code: 'custom', message: err });
-      })
-      .optional(),
-    /** A camera run's trace; the server counts it again before it marks the workout verified. */
-    verification: verificationSchema.optional(),
+export function openChallengeOr(challenges: readonly Challenge[], id: string): Challenge | string {
+  const c = challenges.find((x) => x.id === id);
+  if (!c) return UNKNOWN_CHALLENGE;
+  if (!c.isActive || !c.scoring) return CHALLENGE_NOT_OPEN;
+  return c;
+}
+
+/**
+ * The save-workout body, with the time window checked against `now` and the score against the
+ * challenge's range in `challenges` (the server passes its catalogue with the operator's open set;
+ * the browser uses the catalogue it was served). `pushups` is the push-up challenge's score under its
+ * first name; it stays accepted. The output names the challenge and its score.
+ */
+export function makeCreateWorkoutSchema(
+  now: () => number = Date.now,
+  challenges: readonly Challenge[] = CHALLENGES,
+) {
+  // The open challenges, listed in the API description; any other id is refused with its reason.
+  const open = challenges.filter((c) => c.isActive && c.scoring).map((c) => c.id);
+  const known = new Set(challenges.map((c) => c.id));
+  const challengeSchema = z.enum(open as [string, ...string[]], {
+    error: (iss) =>
+      typeof iss.input === 'string' && known.has(iss.input)
+        ? CHALLENGE_NOT_OPEN
+        : UNKNOWN_CHALLENGE,
   });
+  return z
+    .object({
+      challenge: challengeSchema.optional(),
+      // The range is the challenge's (checked below, with a message in its unit); the API
+      // description gives the widest of the open challenges'.
+      score: z
+        .number({
+          error: (iss) =>
+            iss.input === undefined ? 'A score is required' : 'The score must be a number',
+        })
+        .int('The score must be a whole number')
+        .meta({
+          minimum: 1,
+          maximum: Math.max(
+            1,
+            ...challenges.filter((c) => c.isActive).map((c) => c.scoring?.max ?? 1),
+          ),
+        })
+        .optional(),
+      pushups: pushupsSchema.optional(),
+      notes: notesSchema,
+      createdAt: z.iso
+        // abort: a malformed value gets one message, not also the time-window one.
+        .datetime({
+          offset: true,
+          abort: true,
+          error: 'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z',
+        })
+        .superRefine((v, ctx) => {
+          const err = workoutTimeError(new Date(v), now());
+          if (err) ctx.addIssue({ code: 'custom', message: err });
+        })
+        .optional(),
+      /** A camera run's trace (push-ups only); the server counts it again before it marks the workout verified. */
+      verification: verificationSchema.optional(),
+    })
+    .superRefine((v, ctx) => {
+      const id = v.challenge ?? DEFAULT_CHALLENGE;
+      const c = openChallengeOr(challenges, id);
+      if (typeof c === 'string')
+        return void ctx.addIssue({ code: 'custom', path: ['challenge'], message: c });
+      const isPushups = id === DEFAULT_CHALLENGE;
+      if (v.pushups !== undefined && !isPushups)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pushups'],
+          message: 'pushups is for the push-up challenge; send score',
+        });
+      if (v.pushups !== undefined && v.score !== undefined && v.pushups !== v.score)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['score'],
+          message: 'score and pushups differ; send one of them',
+        });
+      if (v.score === undefined && v.pushups === undefined)
+        return void ctx.addIssue({
+          code: 'custom',
+          path: [isPushups ? 'pushups' : 'score'],
+          message: isPushups ? 'Push-ups are required' : `${c.scoring!.label} are required`,
+        });
+      // `pushups` checked its own range (the push-up challenge's) already.
+      const err =
+        v.score === undefined ? null : scoreRangeError({ id, scoring: c.scoring! }, v.score);
+      if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
+      if (v.verification && !isPushups)
+        ctx.addIssue({ code: 'custom', path: ['verification'], message: CAMERA_PUSHUPS_ONLY });
+    })
+    .transform(({ challenge, score, pushups, ...rest }) => ({
+      ...rest,
+      challenge: challenge ?? DEFAULT_CHALLENGE,
+      score: (score ?? pushups)!,
+    }));
 }
 
 export const createWorkoutSchema = makeCreateWorkoutSchema();
@@ -69,19 +164,36 @@ export const idempotencyKeySchema = z
   .uuid({ error: 'The Idempotency-Key header must be a UUID' })
   .transform((s) => s.toLowerCase());
 
+/** A workout a moderator hid from every board and public page: only its owner (and moderators) see it. */
+export const hiddenMarkSchema = z.object({ reason: z.string(), at: z.string() });
+
 export const workoutSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
-  pushups: z.number().int(),
+  /** The catalogue id of the challenge (common/challenges.ts). */
+  challenge: z.string(),
+  /** Reps, or whole seconds held: the challenge's scoring says which. */
+  score: z.number().int(),
   notes: z.string().nullable(),
   createdAt: z.string(),
-  /** Counted by camera: the server's rep counter over the run's trace gave `pushups`. */
+  /** Counted by camera: the server's rep counter over the run's trace gave the score (push-ups only). */
   verified: z.boolean(),
+  /** Set when a moderator hid it (docs/decisions/0150-moderation.md): "Hidden by a moderator: reason". */
+  hidden: hiddenMarkSchema.nullable(),
+  /**
+   * true: a verified set with a proof clip the reader may watch (GET /api/workouts/{id}/clip);
+   * absent otherwise. In a public profile, only when the member's clips are public.
+   */
+  hasClip: z.literal(true).optional(),
+  /** The score under its first name, on push-up sets only (last: optional keys go last on the wire). */
+  pushups: z.number().int().optional(),
 });
 export type Workout = z.infer<typeof workoutSchema>;
 
 /** The answer to a save: when a trace was sent and did not prove the count, why not. */
-export const createdWorkoutSchema = workoutSchema.extend({ verificationNote: z.string().optional() });
+export const createdWorkoutSchema = workoutSchema.extend({
+  verificationNote: z.string().optional(),
+});
 export type CreatedWorkout = z.infer<typeof createdWorkoutSchema>;
 
 export const workoutListSchema = z.array(workoutSchema);
@@ -93,36 +205,40 @@ export const savedWorkoutSchema = createdWorkoutSchema.extend({
 export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
 
 /** A workout as others see it: notes are personal and never leave in a public response. */
-export const publicWorkoutSchema = workoutSchema.omit({ notes: true });
+export const publicWorkoutSchema = workoutSchema.omit({ notes: true, hidden: true });
 export type PublicWorkout = z.infer<typeof publicWorkoutSchema>;
 
-// `cursor` is opaque: pass back the X-Next-Cursor header of the previous page unchanged.
 export const workoutPageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(WORKOUT_PAGE_MAX, `limit must be at most ${WORKOUT_PAGE_MAX}`)
-    .default(WORKOUT_PAGE_DEFAULT),
-  cursor: plainText('cursor')
-    .min(1, 'cursor must not be empty')
-    .max(200, 'cursor is not valid')
-    .optional(),
+  /** Only this challenge's sets; none: every challenge's. */
+  challenge: challengeParamSchema.optional(),
+  limit: pageLimit(WORKOUT_PAGE_MAX, WORKOUT_PAGE_DEFAULT),
+  cursor: pageCursor(),
 });
 export type WorkoutPageQuery = z.input<typeof workoutPageQuerySchema>;
 
+/** A challenge's stats; the push-up challenge's also under their first names (lastPushups, ...). */
 export const statsSchema = z.object({
-  lastPushups: z.number().int(),
-  bestPushups: z.number().int(),
+  challenge: z.string(),
+  /** The score of the latest set, the best, and their sum (reps, or seconds held); 0 without sets. */
+  lastScore: z.number().int(),
+  bestScore: z.number().int(),
+  totalScore: z.number().int(),
   totalWorkouts: z.number().int(),
-  totalPushups: z.number().int(),
   /** Best verified workout (0 when none was counted by camera). */
   verifiedBest: z.number().int(),
+  lastPushups: z.number().int().optional(),
+  bestPushups: z.number().int().optional(),
+  totalPushups: z.number().int().optional(),
+});
+
+/** ?challenge= of the stats, boards and lists: one challenge, the push-up challenge when absent. */
+export const challengeQuerySchema = z.object({
+  challenge: challengeParamSchema.default(DEFAULT_CHALLENGE),
 });
 export type Stats = z.infer<typeof statsSchema>;
 
 /** GET /api/stats: the week is the member's calendar week in `tz` (an IANA name; none means UTC). */
-export const myStatsQuerySchema = z.object({
+export const myStatsQuerySchema = challengeQuerySchema.extend({
   tz: z
     .string()
     .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
@@ -133,7 +249,7 @@ export const myStatsQuerySchema = z.object({
 export const myStatsSchema = statsSchema.extend({
   /** Sessions a week the member aims for (1-7). */
   weeklyGoal: z.number().int(),
-  /** Workouts saved this week (Sunday 00:00 to Sunday 00:00 in `tz`). */
+  /** Workouts of every challenge saved this week (Sunday 00:00 to Sunday 00:00 in `tz`). */
   sessionsThisWeek: z.number().int(),
   /** Consecutive weeks, up to this one, in which the goal was met; this week counts once met. */
   weekStreak: z.number().int(),

@@ -22,12 +22,43 @@ export interface ClipOptions {
   fps?: number;
   width?: number;
   height?: number;
+  /**
+   * Relative wobble of the face's size from frame to frame (0.015 = +/- 1.5 %; default), as a
+   * person holding still and a real sensor give: a frozen picture is not a camera run
+   * (common/trace-plausibility.ts).
+   */
+  wobble?: number;
+  /** Relative spread of each rep's length around repSeconds (0.1 = +/- 10 %; default 0). */
+  repJitter?: number;
+  /** Face width at the top as a fraction of the frame height (default 0.25; 0.75 = phone too close). */
+  topFraction?: number;
 }
 
 // A frontal face in the package's screenshot-facedetect.jpg (x, y, width, height in pixels).
 const FACE_CROP = { x: 486, y: 352, w: 136, h: 140 };
 // Face width at the top, as a fraction of the frame height.
 const TOP_FRACTION = 0.25;
+const WOBBLE = 0.015;
+
+/** A repeatable random number in [-1, 1) per (seed, index). */
+function noiseAt(i: number, seed: number): number {
+  let x = (i * 2654435761 + seed * 97) >>> 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x45d9f3b) >>> 0;
+  x ^= x >>> 16;
+  return (x / 4294967296) * 2 - 1;
+}
+
+/** When each rep starts (seconds after the lead), and when the last one ends. */
+function repStarts(o: ClipOptions): { starts: number[]; end: number } {
+  const starts: number[] = [];
+  let at = 0;
+  for (let i = 0; i < o.reps; i++) {
+    starts.push(at);
+    at += o.repSeconds * (1 + (o.repJitter ?? 0) * noiseAt(i, 7));
+  }
+  return { starts, end: at };
+}
 
 interface Rgb {
   width: number;
@@ -60,14 +91,17 @@ function loadFace(): Rgb {
  */
 export function scaleAt(t: number, o: ClipOptions): number {
   const rt = t - o.leadSeconds;
-  if (rt < 0 || rt >= o.reps * o.repSeconds) return 1;
-  const p = (rt % o.repSeconds) / o.repSeconds;
+  const { starts, end } = repStarts(o);
+  if (rt < 0 || rt >= end) return 1;
+  let i = 0;
+  while (i + 1 < starts.length && rt >= starts[i + 1]!) i++;
+  const p = (rt - starts[i]!) / ((starts[i + 1] ?? end) - starts[i]!);
   const x = p < 0.2 ? 0 : p < 0.4 ? (p - 0.2) / 0.2 : p < 0.65 ? 1 : p < 0.85 ? (0.85 - p) / 0.2 : 0;
   return 1 + (o.depth - 1) * x * x * (3 - 2 * x);
 }
 
 export function clipSeconds(o: ClipOptions): number {
-  return o.leadSeconds + o.reps * o.repSeconds + o.tailSeconds;
+  return o.leadSeconds + repStarts(o).end + o.tailSeconds;
 }
 
 /** Writes the clip to `file` (bilinear scaling of the face over a plain floor-grey background). */
@@ -82,10 +116,11 @@ export function writeClip(file: string, o: ClipOptions): void {
   // Frames of the same size are drawn once.
   const drawn = new Map<number, Buffer>();
   for (let f = 0; f < frames; f++) {
-    const s = Math.round(scaleAt(f / fps, o) * 100) / 100;
+    const wobble = 1 + (o.wobble ?? WOBBLE) * noiseAt(f, 1);
+    const s = Math.round(scaleAt(f / fps, o) * wobble * 200) / 200;
     let yuv = drawn.get(s);
     if (!yuv) {
-      yuv = drawFrame(face, s, W, H);
+      yuv = drawFrame(face, s, W, H, o.topFraction ?? TOP_FRACTION);
       drawn.set(s, yuv);
     }
     fs.writeSync(fd, 'FRAME\n');
@@ -94,10 +129,10 @@ export function writeClip(file: string, o: ClipOptions): void {
   fs.closeSync(fd);
 }
 
-function drawFrame(face: Rgb, s: number, W: number, H: number): Buffer {
+function drawFrame(face: Rgb, s: number, W: number, H: number, topFraction: number): Buffer {
   const rgb = new Uint8Array(W * H * 3);
   const yuv = Buffer.alloc(W * H + 2 * (W / 2) * (H / 2));
-  const fw = TOP_FRACTION * H * s;
+  const fw = topFraction * H * s;
   const fh = (fw * face.height) / face.width;
   const x0 = (W - fw) / 2;
   const y0 = (H - fh) / 2;

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 // A server of the spec's own (the compiled app, as playwright.config.ts's webServer runs it) for
 // what the shared one cannot do: a changed client folder (a new version of the service worker) or
-// a clock of its own (e2e/support/fake-clock.mjs). Served as http://localhost:PORT so its cookies
+// a clock of its own (e2e/support/fake-clock.mjs), or settings of its own (`env`). Served as http://localhost:PORT so its cookies
 // stay apart from the shared server's (127.0.0.1).
 
 export interface OwnServer {
@@ -16,7 +16,7 @@ export interface OwnServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -36,7 +36,17 @@ export function copyOfClient(): string {
   return dir;
 }
 
-export async function startOwnServer(opts: { clientDir?: string; dataDir?: string; fakeNow?: Date; port?: number } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  opts: {
+    clientDir?: string;
+    dataDir?: string;
+    fakeNow?: Date;
+    port?: number;
+    env?: Record<string, string>;
+    /** How long the server may take to answer /api/health (a loaded machine starts it slowly). */
+    startTimeoutMs?: number;
+  } = {},
+): Promise<OwnServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = opts.dataDir ?? tempDir('data');
   const preload = opts.fakeNow ? ['--import', path.resolve('e2e/support/fake-clock.mjs')] : [];
@@ -53,10 +63,13 @@ export async function startOwnServer(opts: { clientDir?: string; dataDir?: strin
       REGISTER_MAX: '100000',
       SAVE_MAX: '100000',
       E2E_FAKE_NOW: opts.fakeNow?.toISOString() ?? '',
+      // Settings of the spec's own (e.g. CHALLENGES: the challenges it opens).
+      ...opts.env,
     },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  const startTimeoutMs = opts.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -66,7 +79,7 @@ export async function startOwnServer(opts: { clientDir?: string; dataDir?: strin
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('the server did not start within 60 s');
+      throw new Error(`the server did not start within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,93 +1,49 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import os from 'node:os';
 import type { Db } from './db/client';
-import { trustProxyOption, type TrustProxy } from './lib/client-address';
-import { ARGON2_DEFAULT_COST, argon2Limiter, configureArgon2Cost } from './lib/password';
+import { trustProxyOption } from './lib/client-address';
+import { argon2Limiter, configureArgon2Cost } from './lib/password';
 import { compiledSerializerCompiler } from './lib/serializer';
 import type { BoardCache } from './lib/board-cache';
 import type { CardRenderer } from './lib/card-renderer';
 import type { SessionCache } from './lib/session-cache';
+import { accessLog } from './plugins/access-log';
+import type { MailTransport } from './mail/transport';
 import { boardCache } from './plugins/board-cache';
+import { boardReads } from './plugins/app/board-reads';
+import { periodFill } from './plugins/app/period-fill';
+import { saveQueue } from './plugins/app/save-queue';
 import { client } from './plugins/client';
 import { jsonCompression } from './plugins/compression';
+import { mail } from './plugins/mail';
 import { errors } from './plugins/errors';
 import { openApi } from './plugins/openapi';
 import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
 import { session } from './plugins/session';
 import { accountRoutes } from './routes/account/account.routes';
+import { challengesRoutes } from './routes/challenges/challenges.routes';
 import { authRoutes } from './routes/auth/auth.routes';
+import { clipsRoutes } from './routes/clips/clips.routes';
+import { moderationRoutes } from './routes/moderation/moderation.routes';
+import { reportsRoutes } from './routes/reports/reports.routes';
+import { clubPagesRoutes } from './routes/clubs/club-pages.routes';
+import { clubsRoutes } from './routes/clubs/clubs.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
 import { previewsRoutes } from './routes/previews/previews.routes';
+import { shareCardsRoutes } from './routes/previews/share-cards.routes';
+import { emailRoutes } from './routes/email/email.routes';
+import { followingRoutes } from './routes/following/following.routes';
+import { recoveryRoutes } from './routes/recovery/recovery.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
-import { FILL_BATCH } from './routes/leaderboard/period-fill';
+import { defaultConfig, type AppConfig } from './config';
 
-export interface AppConfig {
-  cookieSecure: boolean;
-  /** Proxies whose X-Forwarded-For is believed (server/src/lib/client-address.ts). */
-  trustProxy: TrustProxy;
-  /** Failed logins per username and address, per address, in the window. */
-  loginMaxFailures: number;
-  loginIpMaxFailures: number;
-  loginWindowMs: number;
-  registerMax: number;
-  registerWindowMs: number;
-  /** Answers "that email already has an account" per address and over all (0: no overall limit). */
-  registerTakenMax: number;
-  registerTakenGlobalMax: number;
-  registerTakenWindowMs: number;
-  /** Workouts one member may save in the window. */
-  saveMax: number;
-  saveWindowMs: number;
-  /** Argon2 hashes at once, and how many more may wait (beyond: 503). */
-  argon2Concurrency: number;
-  argon2Queue: number;
-  /** Argon2id cost of new hashes: OWASP's by default; only test suites that hash a lot lower it. */
-  argon2Cost: { memoryCost: number; timeCost: number };
-  /** Users per batch when a new leaderboard period is filled in the background; 0: not in the background (tests). */
-  periodFillBatch: number;
-  /** Folder of the built client; when absent only the API is served. */
-  clientDir?: string;
-  /**
-   * The site's address (scheme://host[:port]) for the absolute URLs of link previews; absent:
-   * relative URLs. Never taken from the request's Host (docs/decisions/0082-public-url.md).
-   */
-  publicUrl?: string;
-  /** New share cards drawn per address in the window (beyond: 429); cards already drawn are free. */
-  cardRenderMax: number;
-  cardRenderWindowMs: number;
-  /** Share-card render threads, and the cards that may wait for one (beyond: 503). */
-  cardRenderWorkers: number;
-  cardRenderQueue: number;
-}
-
-export const defaultConfig: AppConfig = {
-  cookieSecure: false,
-  trustProxy: false,
-  loginMaxFailures: 10,
-  loginIpMaxFailures: 30,
-  loginWindowMs: 15 * 60_000,
-  registerMax: 30,
-  registerWindowMs: 60 * 60_000,
-  registerTakenMax: 5,
-  registerTakenGlobalMax: 100,
-  registerTakenWindowMs: 60 * 60_000,
-  saveMax: 30,
-  saveWindowMs: 60 * 60_000,
-  argon2Concurrency: os.availableParallelism(),
-  argon2Queue: 4 * os.availableParallelism(),
-  argon2Cost: ARGON2_DEFAULT_COST,
-  periodFillBatch: FILL_BATCH,
-  cardRenderMax: 30,
-  cardRenderWindowMs: 60_000,
-  cardRenderWorkers: 1,
-  cardRenderQueue: 8,
-};
+// The configuration's shape and defaults live in config.ts, built from env.ts's settings.
+export { defaultConfig, type AppConfig };
 
 export interface AppDeps {
   db: Db;
@@ -101,6 +57,10 @@ export interface AppDeps {
   /** Share-card renderer; made from the config unless given (tests that count renders give one). */
   cardRenderer?: CardRenderer;
   logger?: FastifyServerOptions['logger'];
+  /** Where mail goes; without one, messages are only queued (most tests). index.ts always gives one. */
+  mailTransport?: MailTransport;
+  /** How often the mail worker looks at the queue unkicked (default 10 s). */
+  mailPollMs?: number;
   /** How long a request may take to arrive, and a connection stay silent (index.ts sets them; none in tests). */
   timeouts?: { requestMs: number; idleMs: number };
 }
@@ -110,6 +70,8 @@ declare module 'fastify' {
     db: Db;
     now: () => Date;
     config: AppConfig;
+    /** Set by index.ts's SIGTERM handling: readiness then answers 503 (routes/health). */
+    lifecycle: { stopping: boolean };
   }
 }
 
@@ -138,6 +100,9 @@ export async function buildApp(deps: AppDeps) {
   const config = { ...defaultConfig, ...deps.config };
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Fastify's two lines per request halve the throughput: plugins/access-log.ts writes one, for
+    // the requests an operator looks for (docs/decisions/0130-access-log.md).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
@@ -161,14 +126,21 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.db);
   app.decorate('now', deps.now ?? (() => new Date()));
   app.decorate('config', config);
+  app.decorate('lifecycle', { stopping: false });
   argon2Limiter.configure(config.argon2Concurrency, config.argon2Queue);
   configureArgon2Cost(config.argon2Cost);
 
+  await app.register(accessLog, { mode: config.requestLog, slowMs: config.slowRequestMs });
   await app.register(errors);
   await app.register(securityHeaders, { hsts: config.cookieSecure });
   await app.register(sameSiteCheck);
   await app.register(session, { cache: deps.sessionCache });
   await app.register(boardCache, { cache: deps.boardCache });
+  // App-scoped state, one per app, declared with what it needs (server/src/plugins/app/).
+  await app.register(periodFill);
+  await app.register(boardReads);
+  await app.register(saveQueue);
+  await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   await app.register(openApi);
 
@@ -178,22 +150,33 @@ export async function buildApp(deps: AppDeps) {
       await jsonCompression(api);
       for (const routes of [
         healthRoutes,
+        challengesRoutes,
         authRoutes,
         workoutsRoutes,
         leaderboardRoutes,
         usersRoutes,
+        followingRoutes,
+        // Also serves uploaded avatars; it raises the body limit on its own route only.
+        profileRoutes,
         accountRoutes,
+        recoveryRoutes,
+        emailRoutes,
         sessionsRoutes,
+        clipsRoutes,
+        reportsRoutes,
+        moderationRoutes,
+        clubsRoutes,
       ]) {
         await api.register(routes);
       }
+      await api.register(shareCardsRoutes, { renderer: deps.cardRenderer });
     },
     { prefix: '/api' },
   );
-  // Also serves uploaded avatars; it raises the body limit on its own route only.
-  await app.register(profileRoutes);
-  // Profile pages with link-preview tags and their share cards, before the SPA fallback.
-  await app.register(previewsRoutes, { clientDir: config.clientDir, renderer: deps.cardRenderer });
+  // Profile and timer pages with link-preview tags (their share cards are in the /api scope), before
+  // the SPA fallback.
+  await app.register(previewsRoutes, { clientDir: config.clientDir });
+  await app.register(clubPagesRoutes, { clientDir: config.clientDir });
   await app.register(client, { clientDir: config.clientDir });
   return app;
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { CATALOGUE, canOpen, DEFAULT_OPEN_CHALLENGES } from '@common/challenges';
 import { parseTrustProxy } from './lib/client-address';
 import { parsePublicUrl } from './lib/public-url';
 
 // The only reader of process.env: everything the server is configured with, parsed once.
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,30 +43,81 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The open challenges: comma-separated catalogue ids (common/challenges.ts). The default opens the
+   * push-up challenge alone, as the product specification describes the catalogue; the others say
+   * Coming Soon. Only an entry with a defined workout can be opened (docs/decisions/0098-challenge-catalogue.md).
+   */
+  CHALLENGES: z
+    .string()
+    .default(DEFAULT_OPEN_CHALLENGES.join(','))
+    .transform((v, ctx) => {
+      const ids = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      for (const id of ids) {
+        const entry = CATALOGUE.find((c) => c.id === id);
+        if (!entry)
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown challenge "${id}" (known: ${CATALOGUE.map((c) => c.id).join(', ')})`,
+          });
+        else if (!canOpen(entry))
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${id}" has no defined workout yet and cannot be opened`,
+          });
+      }
+      if (ids.length === 0)
+        ctx.addIssue({ code: 'custom', message: 'name at least one challenge' });
+      return ids;
+    }),
   /** New share cards drawn per client address in the window (beyond: 429); cards already drawn are free. */
   CARD_RENDER_MAX: z.coerce.number().int().positive().default(30),
   CARD_RENDER_WINDOW_MINUTES: z.coerce.number().positive().default(1),
   /** Share-card render threads, and the cards that may wait for one (beyond: 503). */
   CARD_RENDER_WORKERS: z.coerce.number().int().positive().max(16).default(1),
   CARD_RENDER_QUEUE: z.coerce.number().int().min(0).default(8),
+  /**
+   * Outgoing mail: `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. Unset:
+   * messages are written to DATA_DIR/outbox as .eml files (docs/decisions/0110).
+   */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must start with smtp:// or smtps://'),
+  /** The From of every message. */
+  MAIL_FROM: z.string().default('FitBench <fitbench@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests with an access line: failed (4xx/5xx) and slow ones, all, or none (docs/decisions/0130). */
+  LOG_REQUESTS: z.enum(['failed', 'all', 'none']).default('failed'),
+  /** From how many ms a request counts as slow (then logged whatever its status). */
+  LOG_SLOW_MS: z.coerce.number().int().positive().default(1000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   SAVE_MAX: z.coerce.number().int().positive().default(30),
   SAVE_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /** Reports one member may send in the window (POST /api/reports; beyond: 429). */
+  REPORT_MAX: z.coerce.number().int().positive().default(10),
+  REPORT_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /** Argon2 hashes at once (default: the core count) and how many more may queue (default 4 x that). */
   ARGON2_CONCURRENCY: z.coerce.number().int().positive().optional(),
   ARGON2_QUEUE: z.coerce.number().int().min(0).optional(),
   REGISTER_MAX: z.coerce.number().int().positive().default(30),
   REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
-  /**
-   * "An account with that email already exists." answers per address, and over all addresses
-   * (0: no overall limit), in the window (docs/decisions/0087-register-email-enumeration.md).
-   */
-  REGISTER_TAKEN_MAX: z.coerce.number().int().positive().default(5),
-  REGISTER_TAKEN_GLOBAL_MAX: z.coerce.number().int().min(0).default(100),
-  REGISTER_TAKEN_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /** Password reset requests per client address, and per email address, in the window (beyond: 429). */
+  PASSWORD_RESET_MAX: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESET_EMAIL_MAX: z.coerce.number().int().positive().default(3),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /** Clubs one member may be in, and members one club may hold (beyond: 409; docs/decisions/0164-clubs.md). */
+  CLUBS_PER_MEMBER_MAX: z.coerce.number().int().positive().default(50),
+  CLUB_MEMBERS_MAX: z.coerce.number().int().positive().default(10_000),
   CLIENT_DIR: z.string().default('./dist/client'),
   /** The process's leaderboard cache (docs/decisions/0019); off only to measure without it. */
   BOARD_CACHE: bool.default(true),
@@ -107,7 +157,9 @@ export type Env = z.infer<typeof envSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable means "not set" (as shells and CI often pass them).
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -1,16 +1,19 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { configFromEnv } from './config';
 import { serveBackups } from './db/backup';
 import { openPglite, openPostgres, PG_TIMEOUTS, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
-import { BOARD_CHANNEL, BoardCache, listenForBoardChanges } from './lib/board-cache';
+import { BoardCache, connectBoardCache } from './lib/board-cache';
 import { connectSessionCache, SessionCache } from './lib/session-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { ownerOnlyDataDir } from './lib/data-dir-modes';
 import { limitConnectionsPerAddress, trustedPeer } from './lib/connection-limit';
 import { armHardStop } from './lib/hard-stop';
 import { stdoutLogStream } from './lib/log-stream';
+import { outboxTransport, smtpTransport } from './mail/transport';
 import { slowTestRoutes } from './routes/test-support/slow.routes';
 
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
@@ -34,10 +37,6 @@ async function main() {
       waitForDatabase: true,
       log: (m) => console.error(m),
     });
-    // Other instances write too: their changes reach this cache through NOTIFY.
-    if (env.BOARD_CACHE) {
-      stopListening = listenForBoardChanges(env.DATABASE_URL, boardCache, (m) => console.error(m));
-    }
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);
@@ -51,62 +50,73 @@ async function main() {
     // A folder made by an earlier version or a loose umask: narrowed before the database opens.
     const modes = ownerOnlyDataDir(env.DATA_DIR);
     if (modes.narrowed.length > 0) {
-      console.error(`${env.DATA_DIR}: took group and other permissions off ${modes.narrowed.length} files and folders (other local users could read them).`);
+      console.error(
+        `${env.DATA_DIR}: took group and other permissions off ${modes.narrowed.length} files and folders (other local users could read them).`,
+      );
     }
     if (modes.failed.length > 0) {
-      console.error(`WARNING: ${modes.failed.length} files or folders under ${env.DATA_DIR} are readable by other local users and could not be changed (not owned by this user), e.g. ${modes.failed[0]}.`);
+      console.error(
+        `WARNING: ${modes.failed.length} files or folders under ${env.DATA_DIR} are readable by other local users and could not be changed (not owned by this user), e.g. ${modes.failed[0]}.`,
+      );
     }
-    const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
+    // A new folder starts from the build's template, beside the compiled server (db/pglite.ts).
+    const template = fileURLToPath(new URL('./pgdata-template', import.meta.url));
+    const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata'), template });
     database = pglite;
     // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0041-backup-restore.md).
     stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
-    // Changes that reach the boards without a route saying so (housekeeping, a member's rows
-    // removed): heard before the writing statement returns.
-    if (env.BOARD_CACHE) await pglite.pglite.listen(BOARD_CHANNEL, () => boardCache.invalidate());
+  }
+  if (env.BOARD_CACHE) {
+    stopListening = await connectBoardCache(database, boardCache, (m) => console.error(m));
   }
   if (sessionCache) {
     stopSessionCache = await connectSessionCache(database, sessionCache, (m) => console.error(m));
   }
   // Expired sessions and rate-limit rows go on both databases; PGlite also needs its vacuum.
-  const stopHousekeeping = scheduleHousekeeping(database.db, 15 * 60_000, (err) => console.error(err), {
-    vacuum: database.kind === 'pglite',
-  });
+  const stopHousekeeping = scheduleHousekeeping(
+    database.db,
+    15 * 60_000,
+    (err) => console.error(err),
+    {
+      vacuum: database.kind === 'pglite',
+    },
+  );
 
+  // Mail goes out through SMTP, or into DATA_DIR/outbox as .eml files (docs/decisions/0110).
+  const mailTransport = env.SMTP_URL
+    ? smtpTransport(env.SMTP_URL, env.MAIL_FROM)
+    : outboxTransport(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM);
   const app = await buildApp({
     db: database.db,
+    mailTransport,
     boardCache,
     sessionCache,
     logger: { level: env.LOG_LEVEL, stream: logStream },
-    timeouts: { requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: env.IDLE_TIMEOUT_SECONDS * 1000 },
-    config: {
-      cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
-      trustProxy: env.TRUST_PROXY,
-      loginMaxFailures: env.LOGIN_MAX_FAILURES,
-      loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
-      loginWindowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
-      registerMax: env.REGISTER_MAX,
-      registerWindowMs: env.REGISTER_WINDOW_MINUTES * 60_000,
-      registerTakenMax: env.REGISTER_TAKEN_MAX,
-      registerTakenGlobalMax: env.REGISTER_TAKEN_GLOBAL_MAX,
-      registerTakenWindowMs: env.REGISTER_TAKEN_WINDOW_MINUTES * 60_000,
-      saveMax: env.SAVE_MAX,
-      saveWindowMs: env.SAVE_WINDOW_MINUTES * 60_000,
-      ...(env.ARGON2_CONCURRENCY ? { argon2Concurrency: env.ARGON2_CONCURRENCY } : {}),
-      ...(env.ARGON2_QUEUE !== undefined ? { argon2Queue: env.ARGON2_QUEUE } : {}),
-      clientDir: env.CLIENT_DIR,
-      publicUrl: env.PUBLIC_URL,
-      cardRenderMax: env.CARD_RENDER_MAX,
-      cardRenderWindowMs: env.CARD_RENDER_WINDOW_MINUTES * 60_000,
-      cardRenderWorkers: env.CARD_RENDER_WORKERS,
-      cardRenderQueue: env.CARD_RENDER_QUEUE,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     },
+    config: configFromEnv(env),
   });
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-    app.log.warn('PUBLIC_URL is not set: link previews use relative URLs, which most preview bots ignore. Set it to the address the site is reached at, e.g. PUBLIC_URL=https://fitbench.example');
+    app.log.warn(
+      'PUBLIC_URL is not set: link previews use relative URLs, which most preview bots ignore. Set it to the address the site is reached at, e.g. PUBLIC_URL=https://fitbench.example',
+    );
   }
+  app.log.info(
+    env.SMTP_URL
+      ? `mail: sent through ${mailTransport.description} from ${env.MAIL_FROM}`
+      : `mail: no SMTP_URL set, so messages are written to ${path.resolve(env.DATA_DIR, 'outbox')} as .eml files (set SMTP_URL to send them)`,
+  );
   if (env.TEST_SLOW_ROUTE) await app.register(slowTestRoutes, { prefix: '/api' });
-  limitConnectionsPerAddress(app.server, env.MAX_CONNECTIONS_PER_ADDRESS, trustedPeer(env.TRUST_PROXY));
+  limitConnectionsPerAddress(
+    app.server,
+    env.MAX_CONNECTIONS_PER_ADDRESS,
+    trustedPeer(env.TRUST_PROXY),
+  );
   app.addHook('onClose', async () => {
+    // The worker's last pass ends before the database closes (stop() is idempotent).
+    await app.mail.worker?.stop();
     await stopListening?.();
     await stopSessionCache?.();
     stopHousekeeping();
@@ -121,30 +131,20 @@ async function main() {
   // connections, let in-flight requests finish (new requests on kept-alive connections get 503),
   // close the database, release the lock, exit 0. A stop that cannot finish by
   // SHUTDOWN_TIMEOUT_SECONDS exits 1 then, with the lock left for the next start to take over.
-  let stopping = false;
   // Node keeps a kept-alive connection open after its request ends, even once the server is
   // closing, so the close would wait for the client to hang up: answers sent while stopping
   // close their connection instead.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (stopping) reply.header('connection', 'close');
+    if (app.lifecycle.stopping) reply.header('connection', 'close');
     done(null, payload);
   });
-  // While stopping, readiness answers 503 at once, so balancers that probe it stop sending
-  // before the port closes (docs/decisions/0042-rolling-restarts.md).
-  // A plain callback, not an async function: every request passes here, and costs no promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (stopping && request.routeOptions.url === '/api/ready') {
-      void reply.code(503).header('cache-control', 'no-store').send({ status: 'not ready', message: 'shutting down' });
-      return;
-    }
-    done();
-  });
   const stop = async (signal: string) => {
-    if (stopping) {
+    if (app.lifecycle.stopping) {
       app.log.warn(`${signal} received: already stopping`);
       return;
     }
-    stopping = true;
+    // Readiness answers 503 from now on (routes/health/health.routes.ts).
+    app.lifecycle.stopping = true;
     // The deadline ends the process whatever is still pending (requests, a period fill, queued
     // saves, a database call that does not return, logs stdout does not take). Its timer is
     // kept referenced, so the stop always ends through one of the two process.exit calls below;
@@ -156,11 +156,15 @@ async function main() {
     setTimeout(() => {
       // stderr, not the log: what the log holds may never be taken, and is dropped here.
       logStream.abandon();
-      console.error(`stop not finished after ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting (the data folder stays locked until this process is gone)`);
+      console.error(
+        `stop not finished after ${env.SHUTDOWN_TIMEOUT_SECONDS} s: exiting (the data folder stays locked until this process is gone)`,
+      );
       process.exit(1);
     }, deadlineMs);
     if (env.SHUTDOWN_DELAY_SECONDS > 0) {
-      app.log.info(`${signal} received: not ready; serving ${env.SHUTDOWN_DELAY_SECONDS} s more before closing`);
+      app.log.info(
+        `${signal} received: not ready; serving ${env.SHUTDOWN_DELAY_SECONDS} s more before closing`,
+      );
       await new Promise((r) => setTimeout(r, env.SHUTDOWN_DELAY_SECONDS * 1000));
     }
     app.log.info(`${signal} received: finishing in-flight requests`);

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetServedChallenges } from '@/lib/challenges';
 import { prefetchRouteData } from './route-data';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetServedChallenges();
+});
+
+/** The page as a server with CHALLENGES=`open` serves it (its meta tag). */
+function serve(open: string) {
+  vi.stubGlobal('document', {
+    querySelector: (sel: string) => (sel === 'meta[name="fitbench-challenges"]' ? { getAttribute: () => open } : null),
+  });
+  resetServedChallenges();
+}
 
 function calls(pathname: string, search?: string) {
   const fn = vi.fn(async () => new Response('null'));
@@ -26,6 +38,19 @@ describe('prefetchRouteData', () => {
     expect(calls('/leaderboard', '?period=nonsense')).toEqual([
       `/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`,
     ]);
+  });
+
+  it('asks for the board of the challenge in the address, without a kind it does not have', () => {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    serve('pushup-90,plank-drop');
+    expect(calls('/plank-drop/leaderboard', '?period=week&verified=1')).toEqual([
+      `/api/leaderboard/week?${new URLSearchParams({ challenge: 'plank-drop', tz, limit: '100' })}`,
+    ]);
+    expect(calls('/leaderboard')).toEqual([`/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`]);
+  });
+
+  it('asks for no board of a challenge that is not open', () => {
+    expect(calls('/plank-drop/leaderboard')).toEqual([]);
   });
 
   it('asks for the profile of the username in the path', () => {

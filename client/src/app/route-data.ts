@@ -1,8 +1,10 @@
+import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { patternsOf, paths } from '@/config/paths';
 import { leaderboardPath, NO_FILTERS } from '@/features/leaderboard/api/leaderboard-path';
 import { parseBoardSearch } from '@/features/leaderboard/utils/board-url';
 import { publicProfilePath } from '@/features/users/api/public-profile-path';
 import { prefetch } from '@/lib/api-client';
+import { openChallengeForPath, servedChallenges } from '@/lib/challenges';
 import { viewerTimeZone } from '@/lib/time-zone';
 
 /**
@@ -11,7 +13,7 @@ import { viewerTimeZone } from '@/lib/time-zone';
  * no escaping; a username is letters, digits and `_.-` (common/constants.ts), never %-encoded.
  */
 function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string) {
-  for (const pattern of patternsOf(route)) {
+  for (const pattern of patternsOf(route, servedChallenges())) {
     const m = new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)')}/?$`, 'i').exec(pathname);
     if (m) return m[1] ?? '';
   }
@@ -21,14 +23,17 @@ function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string)
 /**
  * On the first page load, the public screens people land on from links ask for their data at
  * once, beside their code, rather than after it has loaded and rendered: the board the address
- * names (its period and kind, unfiltered: filters narrow that page on the client), a profile is
+ * names (its challenge, period and kind, unfiltered: filters narrow that page on the client), a profile is
  * its username. The screen's query takes the answer
  * (lib/api-client.ts, prefetch). docs/decisions/0068-lighthouse-leaderboard-and-profile.md
  */
 export function prefetchRouteData(pathname: string, search = '') {
   if (matchParam(paths.leaderboard, pathname) !== null) {
     const board = parseBoardSearch(search);
-    prefetch(leaderboardPath(board.period, viewerTimeZone(), NO_FILTERS, board.kind));
+    const challenge = openChallengeForPath(pathname)?.id ?? DEFAULT_CHALLENGE;
+    // Only the push-up board has a camera-counted kind (features/leaderboard/components/leaderboard.tsx).
+    const kind = challenge === DEFAULT_CHALLENGE ? board.kind : 'all';
+    prefetch(leaderboardPath(board.period, viewerTimeZone(), NO_FILTERS, kind, challenge));
   }
   const username = matchParam(paths.publicProfile, pathname);
   if (username) prefetch(publicProfilePath(username));

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths, patternsOf, type AppPath } from '@/config/paths';
+import { servedChallenges } from '@/lib/challenges';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
 import { LeaderboardPage } from './routes/leaderboard-page';
@@ -38,6 +39,8 @@ const screen = (load: () => ScreenModule, auth = false) =>
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 const AuthRoute = screen(() => import('./routes/auth'));
+const ResetPasswordRoute = screen(() => import('./routes/reset-password'));
+const ConfirmEmailRoute = screen(() => import('./routes/confirm-email'));
 const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
 const TimerRoute = screen(() => import('./routes/timer'), true);
 const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
@@ -52,9 +55,16 @@ const PublicProfileRoute = screen(() => import('./routes/public-profile'));
 const ProfileRoute = screen(() => import('./routes/profile'), true);
 const ChallengeStatsRoute = screen(() => import('./routes/challenge-stats'), true);
 const ProfileSettingsRoute = screen(() => import('./routes/profile-settings'), true);
+const ModerationRoute = screen(() => import('./routes/moderation'), true);
+const ClubsRoute = screen(() => import('./routes/clubs'));
+const ClubRoute = screen(() => import('./routes/club'));
+const ClubJoinRoute = screen(() => import('./routes/club-join'));
 
+// Each open challenge's screens (and the Coming Soon homes) as this server opened them; a screen
+// finds its challenge from the address (lib/challenges.ts, openChallengeForPath).
+// docs/decisions/0145-challenge-routes.md
 const routes = (route: AppPath, Screen: ComponentType): ReactNode[] =>
-  patternsOf(route).map((path) => (
+  patternsOf(route, servedChallenges()).map((path) => (
     <Route key={path} path={path}>
       <Screen />
     </Route>
@@ -74,6 +84,8 @@ export function AppRoutes() {
           </Route>
         ))}
         {routes(paths.auth, AuthRoute)}
+        {routes(paths.resetPassword, ResetPasswordRoute)}
+        {routes(paths.confirmEmail, ConfirmEmailRoute)}
         {routes(paths.challengeHome, ChallengeHomeRoute)}
         {routes(paths.leaderboard, LeaderboardRoute)}
         {routes(paths.publicProfile, PublicProfileRoute)}
@@ -83,6 +95,10 @@ export function AppRoutes() {
         {/* Before /profile/:challenge, which would take 'settings' for a challenge. */}
         {routes(paths.profileSettings, ProfileSettingsRoute)}
         {routes(paths.challengeStats, ChallengeStatsRoute)}
+        {routes(paths.moderation, ModerationRoute)}
+        {routes(paths.clubs, ClubsRoute)}
+        {routes(paths.clubJoin, ClubJoinRoute)}
+        {routes(paths.club, ClubRoute)}
         <Route>
           <NotFoundRoute />
         </Route>

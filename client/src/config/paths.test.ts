@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isAt, paths, patternsOf } from './paths';
+import { catalogueWith, CHALLENGES } from '@common/challenges';
+import { EVERY_OPENABLE, isAt, paths, patternsOf } from './paths';
+
+const THREE_OPEN = catalogueWith(['pushup-90', 'burpees-or-bust', 'plank-drop']);
 
 describe('paths', () => {
   it('builds links that the route patterns match', () => {
@@ -9,13 +12,62 @@ describe('paths', () => {
   });
 
   it('names every alias once across the registry', () => {
-    const all = Object.values(paths).flatMap((r) => patternsOf(r));
-    expect(new Set(all).size).toBe(all.length);
+    for (const challenges of [CHALLENGES, THREE_OPEN, EVERY_OPENABLE]) {
+      const all = Object.values(paths).flatMap((r) => patternsOf(r, challenges));
+      expect(new Set(all).size).toBe(all.length);
+    }
   });
 
   it('matches a route on its path and on its aliases only', () => {
     expect(isAt(paths.leaderboard, '/leaderboard')).toBe(true);
     expect(isAt(paths.leaderboard, '/90second/leaderboard')).toBe(true);
     expect(isAt(paths.leaderboard, '/90second')).toBe(false);
+  });
+
+  it('has the routes of the specification, and only those, with the catalogue as shipped', () => {
+    expect(patternsOf(paths.challengeHome, CHALLENGES)).toEqual([
+      '/90second',
+      '/nickels-dimes',
+      '/burpees-or-bust',
+      '/dashboard',
+    ]);
+    expect(patternsOf(paths.leaderboard, CHALLENGES)).toEqual(['/90second/leaderboard', '/leaderboard']);
+    expect(patternsOf(paths.timer, CHALLENGES)).toEqual(['/90second/timer', '/timer']);
+    expect(patternsOf(paths.logWorkout, CHALLENGES)).toEqual(['/90second/log-workout', '/log-workout']);
+    expect(patternsOf(paths.challengeStats, CHALLENGES)).toEqual(['/profile/:challenge', '/90second-profile']);
+  });
+
+  it('gives each open challenge its home, timer, log and board under its slug', () => {
+    expect(patternsOf(paths.challengeHome, THREE_OPEN)).toEqual([
+      '/90second',
+      '/nickels-dimes',
+      '/burpees-or-bust',
+      '/plank-drop',
+      '/dashboard',
+    ]);
+    expect(patternsOf(paths.timer, THREE_OPEN)).toEqual([
+      '/90second/timer',
+      '/burpees-or-bust/timer',
+      '/plank-drop/timer',
+      '/timer',
+    ]);
+    expect(patternsOf(paths.leaderboard, THREE_OPEN)).toContain('/plank-drop/leaderboard');
+    expect(patternsOf(paths.logWorkout, THREE_OPEN)).toContain('/burpees-or-bust/log-workout');
+    // A closed challenge keeps what it had: a Coming Soon home, no timer.
+    expect(isAt(paths.timer, '/burpees-or-bust/timer', CHALLENGES)).toBe(false);
+    expect(isAt(paths.timer, '/burpees-or-bust/timer', THREE_OPEN)).toBe(true);
+    // Challenges without a workout never get screens.
+    expect(patternsOf(paths.timer, EVERY_OPENABLE)).not.toContain('/nickels-dimes/timer');
+  });
+
+  it('links to a challenge by its id, the push-up challenge by default', () => {
+    expect(paths.challengeHome.getHref()).toBe('/90second');
+    expect(paths.challengeHome.getHref('plank-drop')).toBe('/plank-drop');
+    expect(paths.timer.getHref('burpees-or-bust')).toBe('/burpees-or-bust/timer');
+    expect(paths.logWorkout.getHref('plank-drop')).toBe('/plank-drop/log-workout');
+    expect(paths.leaderboard.getHref('pushup-90')).toBe('/90second/leaderboard');
+    expect(paths.leaderboard.getHref('plank-drop')).toBe('/plank-drop/leaderboard');
+    expect(paths.challengeStats.getHref('plank-drop')).toBe('/profile/plank-drop');
+    expect(paths.timer.getHref('no-such-challenge')).toBe('/90second/timer');
   });
 });

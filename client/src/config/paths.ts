@@ -1,8 +1,42 @@
+// Relative, not '@common': scripts/vite-route-preloads.ts imports this file while Vite loads its
+// config, before any alias exists.
+import {
+  CATALOGUE,
+  canOpen,
+  catalogueWith,
+  DEFAULT_CHALLENGE,
+  type Challenge,
+  type ChallengeId,
+} from '../../../common/challenges.ts';
+
 /**
  * Every client route in one place: `path` is the pattern the router matches, `aliases` are the
  * other addresses that show the same screen (old links and short forms), and `getHref()` builds a
  * link. Screens and navigation link with `paths.x.getHref()`, never with a literal string.
+ *
+ * A challenge's own screens (home, timer, log, board) live under its slug (`/plank-drop/timer`):
+ * `perChallenge` builds that address, and the route has one for each challenge the catalogue gives
+ * a screen (`has`: an open challenge; for the home, also a Coming Soon one). `path` and `getHref()`
+ * without an argument stay the push-up challenge's, the addresses of the specification.
+ * docs/decisions/0145-challenge-routes.md
  */
+interface RouteDef {
+  path: string;
+  aliases: readonly string[];
+  perChallenge?: (slug: string) => string;
+  /** Which challenges have the screen: 'open', or 'home' (open, or with a Coming Soon home). */
+  has?: 'open' | 'home';
+}
+
+/** A challenge's slug by id (the push-up challenge's for an id the catalogue lacks). */
+function slugOf(id: ChallengeId = DEFAULT_CHALLENGE): string {
+  const entry = CATALOGUE.find((c) => c.id === id && c.slug) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!;
+  return entry.slug!;
+}
+
+const home = (slug: string) => `/${slug}`;
+const under = (screen: string) => (slug: string) => `/${slug}/${screen}`;
+
 export const paths = {
   catalogue: { path: '/', aliases: ['/challenges'], getHref: () => '/' },
   auth: {
@@ -12,40 +46,89 @@ export const paths = {
     getHref: (next?: string) =>
       next && next !== '/' ? `/auth?${new URLSearchParams({ next })}` : '/auth',
   },
+  /** Where a password reset link leads (the token in `?token=`). */
+  resetPassword: { path: '/reset-password', aliases: [], getHref: () => '/reset-password' },
+  /** Where an address confirmation link leads (the token in `?token=`). */
+  confirmEmail: { path: '/confirm-email', aliases: [], getHref: () => '/confirm-email' },
   challengeHome: {
     path: '/90second',
-    aliases: ['/nickels-dimes', '/burpees-or-bust', '/dashboard'],
-    getHref: () => '/90second',
+    aliases: ['/dashboard'],
+    perChallenge: home,
+    has: 'home',
+    getHref: (challenge?: ChallengeId) => home(slugOf(challenge)),
   },
   leaderboard: {
     path: '/90second/leaderboard',
     aliases: ['/leaderboard'],
-    getHref: () => '/90second/leaderboard',
+    perChallenge: under('leaderboard'),
+    getHref: (challenge?: ChallengeId) => under('leaderboard')(slugOf(challenge)),
   },
   publicProfile: {
     path: '/90second/users/:username',
     aliases: ['/users/:username'],
     getHref: (username: string) => `/90second/users/${encodeURIComponent(username)}`,
   },
-  timer: { path: '/90second/timer', aliases: ['/timer'], getHref: () => '/90second/timer' },
+  timer: {
+    path: '/90second/timer',
+    aliases: ['/timer'],
+    perChallenge: under('timer'),
+    getHref: (challenge?: ChallengeId) => under('timer')(slugOf(challenge)),
+  },
   logWorkout: {
     path: '/90second/log-workout',
     aliases: ['/log-workout'],
-    getHref: () => '/90second/log-workout',
+    perChallenge: under('log-workout'),
+    getHref: (challenge?: ChallengeId) => under('log-workout')(slugOf(challenge)),
   },
   profile: { path: '/profile', aliases: ['/90second/profile'], getHref: () => '/profile' },
   profileSettings: { path: '/profile/settings', aliases: [], getHref: () => '/profile/settings' },
+  /** The moderators' queue of reports and log of actions (others see that it is not theirs). */
+  moderation: { path: '/moderation', aliases: [], getHref: () => '/moderation' },
+  /** Clubs: mine, public ones to join, Create club (docs/decisions/0164-clubs.md). */
+  clubs: { path: '/clubs', aliases: [], getHref: () => '/clubs' },
+  club: {
+    path: '/clubs/:slug',
+    aliases: [],
+    getHref: (slug: string) => `/clubs/${encodeURIComponent(slug)}`,
+  },
+  /** Where an invite link leads (the code in `?code=`). */
+  clubJoin: {
+    path: '/clubs/:slug/join',
+    aliases: [],
+    getHref: (slug: string, code?: string) =>
+      `/clubs/${encodeURIComponent(slug)}/join${code ? `?${new URLSearchParams({ code })}` : ''}`,
+  },
   challengeStats: {
     path: '/profile/:challenge',
     aliases: ['/90second-profile'],
-    getHref: (challenge = 'pushup-90') => `/profile/${encodeURIComponent(challenge)}`,
+    getHref: (challenge: ChallengeId = DEFAULT_CHALLENGE) => `/profile/${encodeURIComponent(challenge)}`,
   },
-} as const;
+} as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** Every pattern of a route: its path, then its aliases. */
-export const patternsOf = (route: AppPath): readonly string[] => [route.path, ...route.aliases];
+/**
+ * The catalogue with every challenge that can be opened open: the addresses any server may serve.
+ * The build's route preloads and the checks of "is this a timer address" use it; the router uses
+ * the catalogue this server opened (lib/challenges.ts, servedChallenges).
+ */
+export const EVERY_OPENABLE: readonly Challenge[] = catalogueWith(CATALOGUE.filter(canOpen).map((c) => c.id));
 
-/** Whether `pathname` is one of the route's static addresses (its path or an alias). */
-export const isAt = (route: AppPath, pathname: string) => patternsOf(route).includes(pathname);
+/**
+ * Every pattern of a route in `challenges`: each challenge's own address (the push-up challenge's
+ * first, as `path`), then the aliases. A challenge without screens adds none, so its addresses stay
+ * what they were: a Coming Soon home, or the 404.
+ */
+export function patternsOf(route: AppPath, challenges: readonly Challenge[] = EVERY_OPENABLE): readonly string[] {
+  const def: RouteDef = route;
+  if (!def.perChallenge) return [def.path, ...def.aliases];
+  const own = challenges
+    .filter((c) => c.slug && (def.has === 'home' ? Boolean(c.path) : c.isActive))
+    .map((c) => def.perChallenge!(c.slug!));
+  // The push-up address is the specification's: it stays a route whatever the setting.
+  return [...new Set([def.path, ...own, ...def.aliases])];
+}
+
+/** Whether `pathname` is one of the route's static addresses (its path, a challenge's, or an alias). */
+export const isAt = (route: AppPath, pathname: string, challenges?: readonly Challenge[]) =>
+  patternsOf(route, challenges).includes(pathname);

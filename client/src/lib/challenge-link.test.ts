@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '@common/challenges';
 import { beatsTarget, challengeLinkPath, parseChallengeTarget } from './challenge-link';
 
 describe('challenge link', () => {
@@ -35,5 +36,20 @@ describe('challenge link', () => {
   it('needs more than the target to beat it', () => {
     expect(beatsTarget(43, { beat: 42, from: 'ann' })).toBe(true);
     expect(beatsTarget(42, { beat: 42, from: 'ann' })).toBe(false);
+  });
+});
+
+describe('challenge link of another challenge', () => {
+  const scoring = (id: string) => CATALOGUE.find((c) => c.id === id)!.scoring!;
+
+  it('leads to that challenge timer and reads its range', () => {
+    expect(challengeLinkPath(42, 'ann', 'burpees-or-bust')).toBe('/burpees-or-bust/timer?beat=42&from=ann');
+    expect(challengeLinkPath(125, 'ann', 'plank-drop')).toBe('/plank-drop/timer?beat=125&from=ann');
+    expect(parseChallengeTarget('beat=150&from=ann', scoring('burpees-or-bust'))).toEqual({ beat: 150, from: 'ann' });
+    expect(parseChallengeTarget('beat=151&from=ann', scoring('burpees-or-bust'))).toBeNull();
+    expect(parseChallengeTarget('beat=36000&from=ann', scoring('plank-drop'))).toEqual({ beat: 36000, from: 'ann' });
+    expect(parseChallengeTarget('beat=36001&from=ann', scoring('plank-drop'))).toBeNull();
+    expect(parseChallengeTarget('beat=0&from=ann', scoring('plank-drop'))).toBeNull();
+    expect(parseChallengeTarget('beat=000042&from=ann', scoring('plank-drop'))).toBeNull();
   });
 });

@@ -1,21 +1,29 @@
-import { PUSHUPS_MAX, PUSHUPS_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
+import { CATALOGUE, DEFAULT_CHALLENGE, type ChallengeId, type Scoring } from '@common/challenges';
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
 import { paths } from '@/config/paths';
 
-// "Challenge a friend": /90second/timer?beat={count}&from={username}. The share control builds
-// the link; the timer reads it back. Values come from anyone's URL, so both are checked against
-// the same rules as a saved count and a username, and anything else is ignored as a whole.
+// "Challenge a friend": /{slug}/timer?beat={score}&from={username}, on the challenge's own timer
+// (/90second/timer for push-ups, /plank-drop/timer?beat=125 for a 2:05 hold). The share control
+// builds the link; the timer reads it back. Values come from anyone's URL, so both are checked
+// against the same rules as a saved score of that challenge and a username, and anything else is
+// ignored as a whole. docs/decisions/0148-per-challenge-links-and-memory.md
 
 export interface ChallengeTarget {
   beat: number;
   from: string;
 }
 
-export function challengeLinkPath(beat: number, from: string): string {
-  return `${paths.timer.getHref()}?${new URLSearchParams({ beat: String(beat), from })}`;
+const PUSHUP_SCORING = CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!.scoring!;
+
+export function challengeLinkPath(beat: number, from: string, challenge: ChallengeId = DEFAULT_CHALLENGE): string {
+  return `${paths.timer.getHref(challenge)}?${new URLSearchParams({ beat: String(beat), from })}`;
 }
 
-/** The target in a query string (with or without `?`), or null when absent or not valid. */
-export function parseChallengeTarget(search: string): ChallengeTarget | null {
+/**
+ * The target in a query string (with or without `?`), or null when absent or not valid. `scoring`
+ * is the challenge's whose timer reads it (push-ups when not given): its range bounds `beat`.
+ */
+export function parseChallengeTarget(search: string, scoring: Scoring = PUSHUP_SCORING): ChallengeTarget | null {
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(search);
@@ -25,12 +33,13 @@ export function parseChallengeTarget(search: string): ChallengeTarget | null {
   const beatText = params.get('beat');
   const from = params.get('from');
   if (beatText === null || from === null) return null;
-  if (!/^[0-9]{1,3}$/.test(beatText)) return null;
+  // Plain digits only, no longer than the largest score: no signs, exponents or padding tricks.
+  if (!new RegExp(`^[0-9]{1,${String(scoring.max).length}}$`).test(beatText)) return null;
   const beat = Number(beatText);
-  if (beat < PUSHUPS_MIN || beat > PUSHUPS_MAX) return null;
+  if (beat < scoring.min || beat > scoring.max) return null;
   if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from)) return null;
   return { beat, from };
 }
 
-/** Whether a count beats the target (a tie does not). */
-export const beatsTarget = (count: number, target: ChallengeTarget) => count > target.beat;
+/** Whether a score beats the target (a tie does not). */
+export const beatsTarget = (score: number, target: ChallengeTarget) => score > target.beat;

@@ -1,5 +1,5 @@
 // DATE_FORMATS.medium of dates.ts ('MMM d, y': "Nov 3, 2026") without date-fns, whose format()
-// and English locale are 5 KB gzip: the leaderboard rows and a public profile show no other
+// and English locale are JS every page would load (sizes: docs/benchmarks.md): the leaderboard rows and a public profile show no other
 // format, so their first paint waits for no date library. dates.test.ts checks that both agree.
 // docs/decisions/0068-lighthouse-leaderboard-and-profile.md
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -8,13 +8,27 @@ export const queryKeys = {
   publicProfile: (username: string) => ['users', username] as const,
   /** Every board and standing; one board or the member's own standing under it. */
   leaderboard: ['leaderboard'] as const,
-  board: <F>(period: string, tz: string, filters: F) => ['leaderboard', period, tz, filters] as const,
-  myStanding: (period: string, tz: string, kind: string) => ['leaderboard', period, tz, 'me', kind] as const,
+  /** One challenge's board (its id first, so one challenge's boards share a prefix). */
+  board: <F>(challenge: string, period: string, tz: string, filters: F) =>
+    ['leaderboard', challenge, period, tz, filters] as const,
+  myStanding: (challenge: string, period: string, tz: string, kind: string) =>
+    ['leaderboard', challenge, period, tz, 'me', kind] as const,
+  /** Every club list and club; one club (as the viewer sees it, with an invite code or not) under it. */
+  clubs: ['clubs'] as const,
+  clubList: (q: string) => ['clubs', 'list', q] as const,
+  /** The clubs I am in, for the board's scope selector. */
+  myClubs: ['clubs', 'mine'] as const,
+  club: (slug: string, code?: string) => ['clubs', 'one', slug, code ?? null] as const,
+  /** A club's board: under ['leaderboard'], so a save or a delete refreshes it with the others. */
+  clubBoard: <F>(slug: string, challenge: string, period: string, tz: string, filters: F) =>
+    ['leaderboard', 'club', slug, challenge, period, tz, filters] as const,
   /** The member's stats, per time zone under it. */
   stats: ['stats'] as const,
   /** The member's workouts, every page size under it. */
   workouts: ['workouts'] as const,
   sessions: ['sessions'] as const,
+  /** Everything a moderator reads (the queue, the log, the boards' awaiting-review marks). */
+  moderation: ['moderation'] as const,
   /** Saves waiting on this device for one member. */
   outbox: (userId: number) => ['outbox', userId] as const,
 };

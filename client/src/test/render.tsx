@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { inject } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import Toaster from '@/components/ui/toaster';
@@ -41,4 +42,17 @@ export async function signUp(member = newMember()) {
   });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
   return member;
+}
+
+/** Signs the page in as the run's moderator (server/src/test/global-setup-components.ts grants the role). */
+export async function signInAsModerator() {
+  const { username, password } = inject('moderator');
+  const res = await fetch('/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+    credentials: 'include',
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${await res.text()}`);
+  return { username };
 }

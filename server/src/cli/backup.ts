@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { openPglite } from '../db/client';
 import { requestBackup, writeBackup } from '../db/backup';
 import { env } from '../env';
-import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
+import { runCommand, withDataDir } from './command';
 
 // `npm run backup -- FILE`: a consistent backup of the embedded database in DATA_DIR, whether
 // the server is running (it writes the copy itself, through its own connection) or not.
@@ -28,31 +27,17 @@ async function main() {
   } catch {
     // No server answers on DATA_DIR: open the folder ourselves (the lock refuses if one runs).
   }
-  let release: () => void;
-  try {
-    release = lockDataDir(env.DATA_DIR);
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nThe server holding it did not answer on its backup socket; try again.`);
-      return 1;
-    }
-    throw err;
-  }
-  try {
-    const database = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata') });
-    const { bytes } = await writeBackup(database.pglite, file);
-    await database.close();
-    console.error(`Backup written to ${file} (${bytes} bytes; no server was running).`);
-    return 0;
-  } finally {
-    release();
-  }
+  let bytes = 0;
+  const code = await withDataDir(
+    'The server holding it did not answer on its backup socket; try again.',
+    async (database) => {
+      ({ bytes } = await writeBackup(database.pglite, file));
+      return 0;
+    },
+  );
+  // Said once the database is closed, as the copy is then complete.
+  if (code === 0) console.error(`Backup written to ${file} (${bytes} bytes; no server was running).`);
+  return code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

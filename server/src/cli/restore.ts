@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { restoreBackup, RestoreRefusedError } from '../db/backup';
 import { env } from '../env';
+import { runCommand } from './command';
 
 // `npm run restore -- FILE`: restores a backup made by `npm run backup` into DATA_DIR, which
 // must be missing or empty. Then start the server on it as usual.
@@ -28,10 +29,4 @@ async function main() {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -30,11 +30,16 @@ export class RestoreRefusedError extends Error {}
 /** Restores a backup into `dataDir`, which must be missing or empty (data is never overwritten). */
 export async function restoreBackup(file: string, dataDir: string) {
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
-    throw new RestoreRefusedError(`${dataDir} is not empty: restore into a new or empty folder (data is never overwritten).`);
+    throw new RestoreRefusedError(
+      `${dataDir} is not empty: restore into a new or empty folder (data is never overwritten).`,
+    );
   }
   const data = fs.readFileSync(file);
   fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), loadDataDir: new Blob([data]) });
+  const client = await PGlite.create({
+    dataDir: path.join(dataDir, 'pgdata'),
+    loadDataDir: new Blob([data]),
+  });
   await client.query('select 1');
   await client.close();
 }
@@ -57,7 +62,8 @@ export function serveBackups(client: PGlite, dataDir: string, log: (m: string) =
       let file: string;
       try {
         const req = JSON.parse(buf.slice(0, buf.indexOf('\n'))) as { op?: string; file?: string };
-        if (req.op !== 'backup' || typeof req.file !== 'string' || !path.isAbsolute(req.file)) throw new Error('bad request');
+        if (req.op !== 'backup' || typeof req.file !== 'string' || !path.isAbsolute(req.file))
+          throw new Error('bad request');
         file = req.file;
       } catch {
         return reply({ ok: false, message: 'Expected {"op":"backup","file":"/absolute/path"}.' });
@@ -82,7 +88,10 @@ export function serveBackups(client: PGlite, dataDir: string, log: (m: string) =
 }
 
 /** The CLI's side: asks the server running on `dataDir` for a backup. Rejects if none runs. */
-export function requestBackup(dataDir: string, file: string): Promise<{ ok: boolean; bytes?: number; message?: string }> {
+export function requestBackup(
+  dataDir: string,
+  file: string,
+): Promise<{ ok: boolean; bytes?: number; message?: string }> {
   return new Promise((resolve, reject) => {
     const conn = net.connect(adminSocketPath(dataDir));
     let buf = '';

@@ -14,7 +14,12 @@ const DAY = 86_400_000;
 export async function sweepExpired(db: Db, now: Date) {
   const deadSessions = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY))))
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_DAYS * DAY)),
+      ),
+    )
     .returning({ id: sessions.id });
   const deadLimits = await db
     .delete(rateLimits)
@@ -23,9 +28,15 @@ export async function sweepExpired(db: Db, now: Date) {
   // A deleted workout's key only needs remembering while a retry can still come (saves.sql).
   const oldKeys = await db
     .delete(workoutKeyTombstones)
-    .where(lt(workoutKeyTombstones.deletedAt, new Date(now.getTime() - KEY_TOMBSTONE_HOURS * 3_600_000)))
+    .where(
+      lt(workoutKeyTombstones.deletedAt, new Date(now.getTime() - KEY_TOMBSTONE_HOURS * 3_600_000)),
+    )
     .returning({ userId: workoutKeyTombstones.userId });
-  return { sessions: deadSessions.length, rateLimits: deadLimits.length, keyTombstones: oldKeys.length };
+  return {
+    sessions: deadSessions.length,
+    rateLimits: deadLimits.length,
+    keyTombstones: oldKeys.length,
+  };
 }
 
 /**
@@ -36,7 +47,9 @@ export async function sweepExpired(db: Db, now: Date) {
  * event loop (PGlite runs in this thread), so it is not done here.
  */
 export async function housekeeping(db: Db) {
-  await db.execute(sql`vacuum (analyze) sessions, rate_limits, workout_key_tombstones, avatars, leaderboard_bests, leaderboard_counts, leaderboard_periods`);
+  await db.execute(
+    sql`vacuum (analyze) sessions, rate_limits, workout_key_tombstones, avatars, leaderboard_bests, leaderboard_counts, leaderboard_periods`,
+  );
   await db.execute(sql`analyze workouts, users`);
 }
 

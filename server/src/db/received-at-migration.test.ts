@@ -55,7 +55,7 @@ describe.skipIf(env.TEST_DB_KIND === 'postgres')('migration 0011: workouts.recei
       expect(bests.rows.map((r) => r.same)).toEqual([true, true]);
       // Saved before the migration, so tied sets keep the order they had (by created_at).
       const board = await client.query<{ username: string; rank: number }>(
-        `select username, rank::int from lb_board('-infinity', 'infinity', 10, null, null, null)`,
+        `select username, rank::int from lb_board('pushup-90', '-infinity', 'infinity', 10, null, null, null)`,
       );
       expect(board.rows).toEqual([
         { username: 'late', rank: 1 },
@@ -63,10 +63,10 @@ describe.skipIf(env.TEST_DB_KIND === 'postgres')('migration 0011: workouts.recei
       ]);
       // A set saved now is received now, whatever time it claims.
       await client.exec(
-        `insert into workouts (user_id, pushups, created_at) values (1, 41, '2026-11-19T08:00:00Z')`,
+        `insert into workouts (user_id, score, created_at) values (1, 41, '2026-11-19T08:00:00Z')`,
       );
       const fresh = await client.query<{ recent: boolean }>(
-        `select received_at > now() - interval '1 minute' as recent from workouts where pushups = 41`,
+        `select received_at > now() - interval '1 minute' as recent from workouts where score = 41`,
       );
       expect(fresh.rows[0]!.recent).toBe(true);
     } finally {

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   bigint,
+  bigserial,
   boolean,
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -14,10 +16,32 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PUSHUPS_MAX, PUSHUPS_MIN, WEEKLY_GOAL_DEFAULT } from '../../../common/constants';
+// Relative imports: drizzle-kit loads this file without the @common alias.
+import { DEFAULT_CHALLENGE } from '../../../common/challenges';
+import { WEEKLY_GOAL_DEFAULT, WEEKLY_GOAL_MAX, WEEKLY_GOAL_MIN } from '../../../common/constants';
+import {
+  CLUB_DESCRIPTION_MAX,
+  CLUB_NAME_MAX,
+  CLUB_NAME_MIN,
+  CLUB_ROLES,
+  CLUB_VISIBILITIES,
+} from '../../../common/schemas/clubs';
+import { REPORT_REASONS } from '../../../common/schemas/moderation';
+import { AVATAR_MIME_TYPES } from '../../../common/schemas/profile';
+
+// The API's constants written into checks as literals (sql.raw), so the SQL is the same text as
+// when they were typed here: drizzle-kit sees no change, and no migration is due.
+const num = (n: number) => sql.raw(String(n));
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A member's id, the row gone with the account. (`users` is read when the table is built.) */
+const memberId = (name = 'user_id') =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -38,12 +62,32 @@ export const users = pgTable(
     createdAt: createdAt(),
     // Sessions a week the member aims for; see docs/decisions/0053-weekly-goal.md.
     weeklyGoal: integer('weekly_goal').notNull().default(WEEKLY_GOAL_DEFAULT),
+    // When the member followed a confirmation link sent to `email`; null: not confirmed
+    // (docs/decisions/0111-account-email-tokens.md).
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    // An email when the account is signed in from a device it was never signed in from.
+    newDeviceNotices: boolean('new_device_notices').notNull().default(true),
+    // Whether the member's proof clips may be watched by anyone who sees the set (false: only by
+    // the member, and moderators). docs/decisions/0121-proof-clips.md.
+    clipsPublic: boolean('clips_public').notNull().default(false),
+    // 'moderator' may use /api/moderation/* (granted by `npm run moderator -- grant USERNAME`);
+    // see docs/decisions/0150-moderation.md.
+    role: text('role').notNull().default('member'),
+    // Set while a moderator has suspended the member: no sessions, off every board and public page,
+    // and sign-in refused with the reason (docs/decisions/0152-suspensions.md).
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedReason: text('suspended_reason'),
   },
   (t) => [
     // docs/product.md#accounts: unique without regard to case.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    check('users_weekly_goal_range', sql`${t.weeklyGoal} between 1 and 7`),
+    // One account per confirmed address; unconfirmed accounts may share one until an account
+    // confirms it (docs/decisions/0112-confirmed-addresses.md).
+    uniqueIndex('users_confirmed_email_lower_idx').on(sql`lower(${t.email})`).where(sql`email_confirmed_at is not null`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_weekly_goal_range', sql`${t.weeklyGoal} between ${num(WEEKLY_GOAL_MIN)} and ${num(WEEKLY_GOAL_MAX)}`),
+    check('users_role', sql`${t.role} in ('member', 'moderator')`),
+    check('users_suspended_reason', sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
   ],
 );
 
@@ -52,9 +96,7 @@ export const sessions = pgTable(
   {
     // SHA-256 (hex) of the random token in the cookie: a leaked table cannot be replayed.
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -79,21 +121,24 @@ export const workouts = pgTable(
   'workouts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    pushups: integer('pushups').notNull(),
+    userId: memberId(),
+    // The catalogue id of the challenge (common/challenges.ts), and its score: reps, or whole
+    // seconds held (docs/decisions/0098-challenge-catalogue.md).
+    challenge: text('challenge').notNull().default(DEFAULT_CHALLENGE),
+    score: integer('score').notNull(),
     notes: text('notes'),
     // The time the member says they did the set (the API's createdAt; may be up to 7 days back).
     createdAt: createdAt(),
     // When the server received the save: it breaks ties on the boards, so a claimed createdAt
     // cannot buy a better place (docs/decisions/0036-ties-by-received-time.md).
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     // docs/product.md#idempotent-saves: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     // True only when the server's own run of the rep counter over the camera trace gave
-    // `pushups` (docs/decisions/0050-verified-workouts.md). The trace itself is not kept.
+    // the score, on a push-up set (docs/decisions/0050-verified-workouts.md). The trace itself is not kept.
     verified: boolean('verified').notNull().default(false),
   },
   (t) => [
@@ -101,19 +146,45 @@ export const workouts = pgTable(
     index('workouts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // A period's sets by time, with what a board of a period still being filled reads (index-only
     // for a short period: lb_prefix_bests in server/src/db/sql/leaderboard.sql).
-    index('workouts_created_idx').on(t.createdAt, t.pushups, t.receivedAt, t.id, t.userId),
+    index('workouts_created_idx').on(
+      t.challenge,
+      t.createdAt,
+      t.score,
+      t.receivedAt,
+      t.id,
+      t.userId,
+    ),
     // Verified boards read the period's verified sets directly (docs/decisions/0052-verified-boards.md).
-    index('workouts_verified_created_idx').on(t.createdAt).where(sql`${t.verified}`),
+    index('workouts_verified_created_idx')
+      .on(t.challenge, t.createdAt)
+      .where(sql`${t.verified}`),
+    // One challenge's sets of a member, newest first: its stats, history and best.
+    index('workouts_user_challenge_created_idx').on(
+      t.userId,
+      t.challenge,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     // Sets in board order (lb_rank_key's), then the columns a board of a period still being filled
     // reads: for a long period, its best sets are read first without sorting the period
     // (lb_prefix_bests in server/src/db/sql/leaderboard.sql, docs/decisions/0073-first-board-of-a-period.md).
-    index('workouts_rank_idx').on(t.pushups.desc(), t.receivedAt, t.id, t.createdAt, t.userId),
-    check('workouts_pushups_range', sql`${t.pushups} between ${sql.raw(String(PUSHUPS_MIN))} and ${sql.raw(String(PUSHUPS_MAX))}`),
+    index('workouts_rank_idx').on(
+      t.challenge,
+      t.score.desc(),
+      t.receivedAt,
+      t.id,
+      t.createdAt,
+      t.userId,
+    ),
+    // Each challenge's range is the catalogue's (common/challenges.ts), checked by the API: a new
+    // catalogue entry needs no migration.
+    check('workouts_score_positive', sql`${t.score} >= 1`),
   ],
 );
 
 // --- Leaderboards. Kept in step with workouts by the triggers in server/src/db/sql/leaderboard.sql;
-// see docs/decisions/0014-leaderboard-period-summaries.md.
+// see docs/decisions/0014-leaderboard-period-summaries.md and the records that superseded it (0036,
+// 0066, 0076).
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -122,6 +193,8 @@ export const leaderboardPeriods = pgTable(
   'leaderboard_periods',
   {
     id: serial('id').primaryKey(),
+    // The catalogue id of the challenge whose board this period is (common/challenges.ts).
+    challenge: text('challenge').notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
     createdAt: createdAt(),
@@ -132,22 +205,20 @@ export const leaderboardPeriods = pgTable(
     // whose trigger ran before the period existed is missed (docs/decisions/0066-periods-without-blocking.md).
     fillWaitXid: bigint('fill_wait_xid', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('leaderboard_periods_range_idx').on(t.startsAt, t.endsAt)],
+  (t) => [uniqueIndex('leaderboard_periods_range_idx').on(t.challenge, t.startsAt, t.endsAt)],
 );
 
 /** Each user's best set in each registered period, with the user's age and gender copied for filters. */
 export const leaderboardBests = pgTable(
   'leaderboard_bests',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId(),
     periodId: integer('period_id')
       .notNull()
       .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
     // No foreign key: the delete trigger must still see the row to put the next best in its place.
     workoutId: integer('workout_id').notNull(),
-    pushups: integer('pushups').notNull(),
+    score: integer('score').notNull(),
     createdAt: instant('created_at').notNull(),
     // The set's received_at: the tie-break (lb_rank_key, server/src/db/sql/leaderboard.sql).
     receivedAt: instant('received_at').notNull(),
@@ -165,7 +236,7 @@ export const leaderboardBests = pgTable(
     // filters read, so the walk is index-only.
     index('leaderboard_bests_board_idx').on(
       t.periodId,
-      t.pushups.desc(),
+      t.score.desc(),
       t.receivedAt,
       t.workoutId,
       t.userId,
@@ -175,17 +246,17 @@ export const leaderboardBests = pgTable(
   ],
 );
 
-/** How many users have each best push-up count in each period: "my rank" sums at most 300 rows. */
+/** How many users have each best score in each period: "my rank" sums one row per distinct score above. */
 export const leaderboardCounts = pgTable(
   'leaderboard_counts',
   {
     periodId: integer('period_id')
       .notNull()
       .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
-    pushups: integer('pushups').notNull(),
+    score: integer('score').notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ name: 'leaderboard_counts_pk', columns: [t.periodId, t.pushups] })],
+  (t) => [primaryKey({ name: 'leaderboard_counts_pk', columns: [t.periodId, t.score] })],
 );
 
 // node-postgres gives a Buffer, PGlite a Uint8Array; both accept either.
@@ -207,9 +278,7 @@ export const KEY_TOMBSTONE_HOURS = 24;
 export const workoutKeyTombstones = pgTable(
   'workout_key_tombstones',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId(),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash'),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -226,16 +295,122 @@ export const avatars = pgTable(
   {
     // Random, never reused: the URL is cached as immutable.
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberId(),
     mime: text('mime').notNull(),
     bytes: bytea('bytes').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('avatars_user_idx').on(t.userId),
-    check('avatars_mime', sql`${t.mime} in ('image/jpeg', 'image/png', 'image/webp')`),
+    check('avatars_mime', sql`${t.mime} in (${oneOf(AVATAR_MIME_TYPES)})`),
+  ],
+);
+
+/**
+ * A verified set's proof clip: the small WebM the device recorded during the camera run, checked
+ * with ffprobe before it is kept (docs/decisions/0121-proof-clips.md). At most one per workout;
+ * gone with the workout or the account.
+ */
+export const workoutClips = pgTable(
+  'workout_clips',
+  {
+    workoutId: integer('workout_id')
+      .primaryKey()
+      .references(() => workouts.id, { onDelete: 'cascade' }),
+    userId: memberId(),
+    bytes: bytea('bytes').notNull(),
+    codec: text('codec').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    frames: integer('frames').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+    // When a moderator marked the clip reviewed (null: awaiting review). docs/decisions/0150-moderation.md.
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('workout_clips_user_idx').on(t.userId)],
+);
+
+/**
+ * Workouts a moderator hid: off every board, public profile, share card and preview; the owner
+ * still sees them, with the reason. A table of its own rather than a column of workouts, so the
+ * board reads that walk workouts' indexes alone test one small index per set
+ * (server/src/db/sql/leaderboard.sql, docs/decisions/0151-hidden-workouts.md). Its triggers
+ * recompute the owner's bests and tell every instance's board cache.
+ */
+export const hiddenWorkouts = pgTable(
+  'hidden_workouts',
+  {
+    workoutId: integer('workout_id')
+      .primaryKey()
+      .references(() => workouts.id, { onDelete: 'cascade' }),
+    userId: memberId(),
+    reason: text('reason').notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('hidden_workouts_user_idx').on(t.userId)],
+);
+
+/**
+ * Members' reports of a board entry (a workout) or a profile: one per reporter and target. Open
+ * until a moderator acts on the target or dismisses them (closed_at).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: memberId('reporter_id'),
+    // The member reported, or the owner of the workout reported.
+    targetUserId: memberId('target_user_id'),
+    // Null: the report is about the profile.
+    targetWorkoutId: integer('target_workout_id').references(() => workouts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_target_idx').on(
+      t.reporterId,
+      t.targetUserId,
+      sql`coalesce(${t.targetWorkoutId}, 0)`,
+    ),
+    index('reports_open_idx').on(t.createdAt).where(sql`${t.closedAt} is null`),
+    index('reports_target_idx').on(t.targetUserId, t.targetWorkoutId),
+    check('reports_reason', sql`${t.reason} in (${oneOf(REPORT_REASONS)})`),
+  ],
+);
+
+/**
+ * The audit log: every moderation action and undo, with who, when, what and why. A moderator's
+ * rows outlive their account (moderator_name); a member's go with theirs, as all their data does.
+ * `previous` keeps what a clear removed (the full name or picture), for its restore.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    moderatorName: text('moderator_name').notNull(),
+    action: text('action').notNull(),
+    // Null for an action on a club (docs/decisions/0180-moderators-remove-clubs.md).
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the line stays when the workout is deleted.
+    targetWorkoutId: integer('target_workout_id'),
+    // No foreign key either: the line stays when the club is gone (`previous` keeps its name).
+    targetClubId: integer('target_club_id'),
+    reason: text('reason').notNull(),
+    previous: text('previous'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_target_idx').on(t.targetUserId, t.targetWorkoutId),
+    index('moderation_actions_club_idx').on(t.targetClubId).where(sql`${t.targetClubId} is not null`),
+    check(
+      'moderation_actions_target',
+      sql`(${t.targetClubId} is null) <> (${t.targetUserId} is null and ${t.targetWorkoutId} is null)`,
+    ),
+    index('moderation_actions_created_idx').on(t.createdAt),
   ],
 );
 
@@ -248,3 +423,138 @@ export const sqlSources = pgTable('sql_sources', {
   sha256: text('sha256').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Mail waiting to go out, and what happened to it: a worker in every instance claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and a lease, so two instances never send one at once
+ * (docs/decisions/0110-mail-queue-in-the-database.md). Bodies are emptied once a message is sent or
+ * given up (they may hold a link that signs in).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    // Extra headers (List-Unsubscribe on what is not about the account's security).
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    // The same Message-ID on every attempt, so a receiver can drop a repeat.
+    messageId: text('message_id').notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    // A claiming worker's lease: nobody else takes the row before then.
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+);
+
+/**
+ * Links sent by email (password reset, address confirmation): the SHA-256 of the random token, as
+ * sessions keep theirs. One per member and purpose (a new one replaces the old); deleted when used.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: memberId(),
+    purpose: text('purpose').notNull(),
+    // The address a confirmation link confirms (the account's own, or a new one it changes to).
+    email: text('email'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('account_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * The kinds of device ("Chrome on Android") each member has signed in from: a sign-in from a kind
+ * not in the list sends a notice (unless the member turned them off).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: memberId(),
+    device: text('device').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.device] })],
+);
+
+/**
+ * Clubs: a group of members with its own board (docs/decisions/0164-clubs.md). The slug is the
+ * club's address (/clubs/{slug}); an invite-only club is found by its members and by whoever holds
+ * its invite code, kept as the SHA-256 of the random code (server/src/lib/tokens.ts), like sessions.
+ */
+export const clubs = pgTable(
+  'clubs',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    visibility: text('visibility').notNull(),
+    inviteCodeHash: text('invite_code_hash').notNull(),
+    // Null once the creator's account is gone: the club stays with its other members.
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    // Set while a moderator has removed the club: it is gone for everyone, and an undo brings it
+    // back as it was (docs/decisions/0180-moderators-remove-clubs.md).
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    removedReason: text('removed_reason'),
+  },
+  (t) => [
+    uniqueIndex('clubs_slug_idx').on(t.slug),
+    uniqueIndex('clubs_invite_code_hash_idx').on(t.inviteCodeHash),
+    index('clubs_name_lower_idx').on(sql`lower(${t.name})`),
+    check('clubs_visibility', sql`${t.visibility} in (${oneOf(CLUB_VISIBILITIES)})`),
+    check('clubs_name_length', sql`char_length(${t.name}) between ${num(CLUB_NAME_MIN)} and ${num(CLUB_NAME_MAX)}`),
+    check('clubs_description_length', sql`char_length(${t.description}) <= ${num(CLUB_DESCRIPTION_MAX)}`),
+    check('clubs_removed_reason', sql`(${t.removedAt} is null) = (${t.removedReason} is null)`),
+  ],
+);
+
+/** Who is in which club. Gone with the club or the account. */
+export const clubMembers = pgTable(
+  'club_members',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    userId: memberId(),
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'club_members_pk', columns: [t.clubId, t.userId] }),
+    // A member's clubs (their list, the limit per member).
+    index('club_members_user_idx').on(t.userId),
+    check('club_members_role', sql`${t.role} in (${oneOf(CLUB_ROLES)})`),
+  ],
+);
+
+/**
+ * Who follows whom (docs/decisions/0161-following.md): no approval, a public member only (checked
+ * by the API), gone with either account. A member who goes private stays in the rows and leaves
+ * every list, count and board at read time, so going public again brings them back.
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: memberId('follower_id'),
+    followeeId: memberId('followee_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'follows_pk', columns: [t.followerId, t.followeeId] }),
+    // The lists, newest first, and their pages (the key's last column breaks ties).
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt.desc(), t.followeeId.desc()),
+    index('follows_followee_created_idx').on(t.followeeId, t.createdAt.desc(), t.followerId.desc()),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);

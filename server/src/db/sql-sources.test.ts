@@ -69,7 +69,9 @@ describe('SQL source files', () => {
       for each statement execute function fitbench_notify_board()`);
     await database.db.execute(sql`
       create function lb_best_in(p_user integer) returns integer language sql as $$ select 1 $$`);
-    await database.db.execute(sql`update sql_sources set sha256 = 'old' where name = 'leaderboard.sql'`);
+    await database.db.execute(
+      sql`update sql_sources set sha256 = 'old' where name = 'leaderboard.sql'`,
+    );
 
     const { runner: r, calls } = counting(runner);
     expect(await applySqlSources(r)).toEqual(['leaderboard.sql']);
@@ -83,22 +85,26 @@ describe('SQL source files', () => {
     expect(triggers.map((t) => t.tgname)).toEqual([
       'lb_workouts_delete',
       'lb_workouts_insert',
-      'lb_workouts_notify_board',
+      'lb_workouts_notify_delete',
+      'lb_workouts_notify_insert',
+      'lb_workouts_notify_truncate',
+      'lb_workouts_notify_update_new',
+      'lb_workouts_notify_update_old',
       'lb_workouts_truncate',
       'lb_workouts_update',
     ]);
-    const recorded = await rows<{ sha256: string }>(sql`select sha256 from sql_sources where name = 'leaderboard.sql'`);
+    const recorded = await rows<{ sha256: string }>(
+      sql`select sha256 from sql_sources where name = 'leaderboard.sql'`,
+    );
     expect(recorded[0]!.sha256).toBe(readSqlSources()[0]!.sha256);
 
     // The triggers work: a save shows on the all-time board.
     const [user] = await rows<{ id: number }>(sql`
       insert into users (username, email, password_hash) values ('src', 'src@example.com', 'x') returning id`);
-    await database.db.execute(
-      sql`insert into workouts (user_id, pushups) values (${user!.id}, 42)`,
-    );
-    const board = await rows<{ pushups: number }>(sql`
-      select pushups from lb_board('-infinity', 'infinity', 10, null, null, null)`);
-    expect(board.map((b) => b.pushups)).toEqual([42]);
+    await database.db.execute(sql`insert into workouts (user_id, score) values (${user!.id}, 42)`);
+    const board = await rows<{ score: number }>(sql`
+      select score from lb_board('pushup-90', '-infinity', 'infinity', 10, null, null, null)`);
+    expect(board.map((b) => b.score)).toEqual([42]);
   });
 
   it('roll back as a whole when a file fails', async () => {
@@ -114,7 +120,9 @@ describe('SQL source files', () => {
       sql`select count(*)::int as n from pg_proc where proname = 'lb_board'`,
     );
     expect(still[0]!.n).toBe(1);
-    const recorded = await rows<{ sha256: string }>(sql`select sha256 from sql_sources where name = 'leaderboard.sql'`);
+    const recorded = await rows<{ sha256: string }>(
+      sql`select sha256 from sql_sources where name = 'leaderboard.sql'`,
+    );
     expect(recorded[0]!.sha256).toBe(readSqlSources()[0]!.sha256);
   });
 });

@@ -13,9 +13,11 @@ import {
 } from '@common/schemas/workouts';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
-import { avatars, sessions, users, workouts } from '../db/schema';
+import { avatars, sessions, users, workoutClips, workouts } from '../db/schema';
 import { PNG_BASE64 } from '../test/test-images';
+import { testClip } from '../test/test-clips';
 import { registeredRoutes } from '../plugins/openapi';
+import { issueToken } from '../lib/account-tokens';
 import { createSession } from '../lib/session';
 import { sha256Hex } from '../lib/tokens';
 import { useTestApp } from '../test/app';
@@ -55,8 +57,6 @@ const t = useTestApp({
   loginMaxFailures: 1_000_000,
   loginIpMaxFailures: 1_000_000,
   registerMax: 1_000_000,
-  registerTakenMax: 1_000_000,
-  registerTakenGlobalMax: 0,
   saveMax: 1_000_000,
   argon2Queue: 100_000,
   argon2Cost: { memoryCost: 1024, timeCost: 1 },
@@ -96,14 +96,52 @@ const SELF_USERNAME = 'self-username-placeholder';
 const SELF_WORKOUT = '2147000001';
 const SELF_SESSION = '77777777-7777-4777-8777-777777777777';
 const AVATAR_ID = 'fuzzAvatar0123456789ab';
+// Links' tokens: replaced by a live one of a fresh member (so the visitor's shared member keeps
+// its password and sessions).
+const RESET_TOKEN = 'fuzzResetTokenPlaceholder000000000000000000';
+const CONFIRM_TOKEN = 'fuzzConfirmTokenPlaceholder0000000000000000';
+// A verified set of the shared member with a proof clip (GET .../clip), and a clip that decodes
+// and fits the run (a flat colour: small, quick to decode).
+const SHARED_CLIP_WORKOUT = '2147000002';
+// A club the run's member is the admin of (the shared member's, public, for reads), and another
+// member in it (the one an admin removes).
+const SELF_CLUB = 'fuzz-self-club-placeholder';
+const CLUB_MATE = 'fuzz-club-mate-placeholder';
+const CLIP = testClip({ pattern: 'color' });
 const hints: Record<string, fc.Arbitrary<unknown>> = {
   username: fc.constant(SELF_USERNAME),
   password: fc.constant(DEFAULT_PASSWORD),
   currentPassword: fc.constant(DEFAULT_PASSWORD),
   'DELETE /api/workouts/{id}#id': fc.constant(SELF_WORKOUT),
+  'PUT /api/workouts/{id}/clip#id': fc.constant(SELF_WORKOUT),
+  'DELETE /api/workouts/{id}/clip#id': fc.constant(SELF_WORKOUT),
+  'GET /api/workouts/{id}/clip#id': fc.constant(SHARED_CLIP_WORKOUT),
+  'GET /api/moderation/workouts/{id}#id': fc.constant(SELF_WORKOUT),
+  // A report is about someone else's entry: the shared member's set; an action is on one's own.
+  'POST /api/reports#target': fc.constant({ kind: 'workout', workoutId: Number(SHARED_CLIP_WORKOUT) }),
+  // Its body is one of four shapes (workout, member, reports and club actions): an action and a
+  // target that go together, given together now and then, reach its work.
+  'POST /api/moderation/actions#action': fc.constant('hide-workout'),
+  'POST /api/moderation/actions#target': fc.constant({ kind: 'workout', workoutId: Number(SELF_WORKOUT) }),
+  webm: fc.constant(CLIP.toString('base64')),
   'DELETE /api/sessions/{id}#id': fc.constant(SELF_SESSION),
   'GET /api/avatars/{id}#id': fc.constant(AVATAR_ID),
+  'POST /api/password-reset/complete#token': fc.constant(RESET_TOKEN),
+  'POST /api/email/confirm#token': fc.constant(CONFIRM_TOKEN),
   'GET /api/share-cards/{file}#file': fc.constant(`${SELF_USERNAME}.png`),
+  // The shared member's club (public: its card needs no key).
+  'GET /api/share-cards/clubs/{file}#file': fc.constant(`${SELF_CLUB}.png`),
+  slug: fc.constant(SELF_CLUB),
+  'DELETE /api/clubs/{slug}/members/{username}#username': fc.constant(CLUB_MATE),
+  // Following someone else: a public member (the shared club's other member).
+  'PUT /api/following/{username}#username': fc.constant(CLUB_MATE),
+  'DELETE /api/following/{username}#username': fc.constant(CLUB_MATE),
+  scope: fc.constantFrom('everyone', 'following'),
+  // A board's query has many fields, each rarely valid when drawn at random: valid stand-ins keep
+  // some runs reaching the board's work.
+  challenge: fc.constant('pushup-90'),
+  ageGroup: fc.constantFrom('all', '30-39'),
+  gender: fc.constantFrom('female', 'male'),
   // Plain strings in the document (checked by the route's own code), so named here.
   period: fc.constantFrom('today', 'week', 'month', 'all_time', 'all-time'),
   email: fc
@@ -111,9 +149,20 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
     .map(([local, domain]) => `${local}@${domain}.example`),
   tz: fc.constantFrom('UTC', 'Europe/Paris', 'America/St_Johns', 'Pacific/Kiritimati'),
 };
+// A hint given more often than the others (one in three): the club's slug, which every club route
+// needs before it reads anything else, and which a route with many parameters must also get right.
+const HINT_WEIGHTS: Record<string, number> = { slug: 4 };
+/** A body's property names, also across the shapes of a body that is one of several (anyOf). */
+function bodyPropertyNames(body: JsonSchema): string[] {
+  const shapes = [body, ...((body.anyOf ?? body.oneOf ?? []) as JsonSchema[])];
+  return [...new Set(shapes.flatMap((b) => Object.keys(b.properties ?? {})))];
+}
+
 function withHints(op: Operation, name: string, arb: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   const hint = hints[`${op.method} ${op.path}#${name}`] ?? hints[name];
-  return hint ? fc.oneof({ weight: 2, arbitrary: arb }, { weight: 1, arbitrary: hint }) : arb;
+  return hint
+    ? fc.oneof({ weight: 2, arbitrary: arb }, { weight: HINT_WEIGHTS[name] ?? 1, arbitrary: hint })
+    : arb;
 }
 
 interface FuzzRequest {
@@ -239,16 +288,17 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
         .tuple(
           body,
           fc.boolean(),
-          ...Object.keys(op.body.properties ?? {}).map((name) =>
-            hints[name] ? fc.option(hints[name], { nil: undefined }) : fc.constant(undefined),
-          ),
+          ...bodyPropertyNames(op.body).map((name) => {
+            const hint = hints[`${op.method} ${op.path}#${name}`] ?? hints[name];
+            return hint ? fc.option(hint, { nil: undefined }) : fc.constant(undefined);
+          }),
         )
         .map(([b, useHints, ...hintValues]) => {
           if (!b || !useHints || b.note === 'hostile text') return b;
           try {
             const parsed = JSON.parse(b.text) as unknown;
             if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return b;
-            const names = Object.keys(op.body!.properties ?? {});
+            const names = bodyPropertyNames(op.body!);
             names.forEach((name, i) => {
               if (hintValues[i] !== undefined && name in (parsed as object))
                 (parsed as Record<string, unknown>)[name] = hintValues[i];
@@ -294,7 +344,7 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
 
 // ---- What a 2xx stored must follow ------------------------------------------------------------
 
-function userProblems(u: Omit<User, 'createdAt'>): string[] {
+function userProblems(u: Omit<User, 'createdAt' | 'emailConfirmed' | 'newDeviceNotices' | 'isModerator'>): string[] {
   const problems: string[] = [];
   for (const [field, value] of Object.entries(u)) {
     if (typeof value === 'string') {
@@ -322,12 +372,12 @@ function userProblems(u: Omit<User, 'createdAt'>): string[] {
 }
 
 function workoutProblems(
-  w: { pushups: number; notes: string | null; createdAt: Date; receivedAt?: Date },
+  w: { challenge: string; score: number; notes: string | null; createdAt: Date; receivedAt?: Date },
   joined: Date,
 ): string[] {
   const problems: string[] = [];
-  if (!pushupsSchema.safeParse(w.pushups).success)
-    problems.push(`pushups ${w.pushups} out of range`);
+  if (w.challenge !== 'pushup-90') problems.push(`challenge ${w.challenge} is not open`);
+  if (!pushupsSchema.safeParse(w.score).success) problems.push(`score ${w.score} out of range`);
   if (w.notes !== null && notesSchema.safeParse(w.notes).data !== w.notes)
     problems.push(`notes ${JSON.stringify(w.notes)} break the notes rule`);
   if (w.createdAt < joined)
@@ -369,11 +419,25 @@ async function checkStoredRows(): Promise<string[]> {
 // ---- The runs ---------------------------------------------------------------------------------
 
 let shared: MadeUser;
+let sharedClipWorkout = 0;
 beforeAll(async () => {
   // Reads are made as one member with a few workouts; each write run gets a member of its own
   // (a run may sign out, end sessions, change the password or delete the account).
   shared = await createUser(t.app);
   for (const pushups of [12, 40, 40]) await createWorkout(t.app, shared.id, { pushups });
+  const clipped = await createWorkout(t.app, shared.id, { pushups: 9, verified: true });
+  sharedClipWorkout = clipped.id;
+  await t.app.db.insert(workoutClips).values({
+    workoutId: clipped.id,
+    userId: shared.id,
+    bytes: CLIP,
+    codec: 'vp8',
+    width: 160,
+    height: 120,
+    frames: 900,
+    durationMs: 90_000,
+  });
+  await clubOf(shared);
   await t.app.db.insert(avatars).values({
     id: AVATAR_ID,
     userId: shared.id,
@@ -382,17 +446,48 @@ beforeAll(async () => {
   });
 });
 
+/** The member's club (made on first use, public, with a second member), by slug and mate's name. */
+const clubs = new Map<number, { slug: string; mate: string }>();
+async function clubOf(m: MadeUser) {
+  let club = clubs.get(m.id);
+  if (!club) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: { cookie: m.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: { name: `Fuzz club ${m.id}`, visibility: 'public' },
+    });
+    const mate = await createUser(t.app);
+    const { slug } = res.json() as { slug: string };
+    await t.app.inject({ method: 'POST', url: `/api/clubs/${slug}/join`, headers: { cookie: mate.cookie, 'sec-fetch-site': 'same-origin' }, payload: {} });
+    club = { slug, mate: mate.username };
+    clubs.set(m.id, club);
+  }
+  return club;
+}
+
 async function memberFor(op: Operation, text: string): Promise<MadeUser> {
-  if (op.method === 'GET') return shared;
-  const m = await createUser(t.app);
-  if (text.includes(SELF_WORKOUT)) await createWorkout(t.app, m.id, { pushups: 30 });
+  // The moderators' routes are called by a moderator, so the sweep gets past their 403.
+  const moderating = op.path.startsWith('/api/moderation/');
+  if (op.method === 'GET' && !moderating) return shared;
+  const m = await createUser(t.app, moderating ? { role: 'moderator' } : {});
+  if (text.includes(SELF_WORKOUT)) {
+    // The clip routes take verified sets only; a DELETE needs a clip to delete.
+    const clipRoute = op.path.endsWith('/clip');
+    const w = await createWorkout(t.app, m.id, { pushups: 30, verified: clipRoute });
+    if (clipRoute && op.method === 'DELETE')
+      await t.app.db.insert(workoutClips).values({ workoutId: w.id, userId: m.id, bytes: CLIP, codec: 'vp8', width: 160, height: 120, frames: 900, durationMs: 90_000 });
+  }
   // A second device to sign out.
   if (text.includes(SELF_SESSION)) await createSession(t.app.db, m.id, t.clock.now);
+  if (text.includes(SELF_CLUB)) await clubOf(m);
   return m;
 }
 
 async function fill(text: string, m: MadeUser): Promise<string> {
-  let out = text.replaceAll(SELF_USERNAME, m.username);
+  let out = text.replaceAll(SELF_USERNAME, m.username).replaceAll(SHARED_CLIP_WORKOUT, String(sharedClipWorkout));
+  const club = clubs.get(m.id) ?? clubs.get(shared.id);
+  if (club) out = out.replaceAll(SELF_CLUB, club.slug).replaceAll(CLUB_MATE, club.mate);
   if (out.includes(SELF_WORKOUT)) {
     const [w] = await t.app.db
       .select({ id: workouts.id })
@@ -408,6 +503,12 @@ async function fill(text: string, m: MadeUser): Promise<string> {
       .where(and(eq(sessions.userId, m.id), ne(sessions.id, sha256Hex(m.cookie.split('=')[1]!))))
       .limit(1);
     out = out.replaceAll(SELF_SESSION, s?.publicId ?? SELF_SESSION);
+  }
+  for (const [placeholder, purpose] of [[RESET_TOKEN, 'password-reset'], [CONFIRM_TOKEN, 'confirm-email']] as const) {
+    if (!out.includes(placeholder)) continue;
+    const owner = await createUser(t.app);
+    const token = await issueToken(t.app.db, owner.id, purpose, 3_600_000, t.clock.now, owner.email);
+    out = out.replaceAll(placeholder, token);
   }
   return out;
 }

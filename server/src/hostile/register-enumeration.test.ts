@@ -1,31 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { rateLimits } from '../db/schema';
-import { parseEnv } from '../env';
-import { EMAIL_TAKEN_MESSAGE } from '../routes/auth/auth.service';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { rateLimits, users } from '../db/schema';
 import { useTestApp } from '../test/app';
-import { createUser } from '../test/factories';
+import { createUser, sessionCookieFrom } from '../test/factories';
+import { linkIn, startTestSmtp } from '../test/smtp';
 
-// "An account with that email already exists." tells whoever asks that an address belongs to a
-// member: those answers are limited per client address and over all addresses, and beyond a
-// limit every registration gets the same 429 whatever its email
-// (docs/decisions/0087-register-email-enumeration.md). On PGlite and PostgreSQL.
-const t = useTestApp({
-  registerMax: 1000,
-  registerTakenMax: 3,
-  registerTakenGlobalMax: 6,
-  registerTakenWindowMs: 60 * 60_000,
-  argon2Cost: { memoryCost: 1024, timeCost: 1 },
-});
-const NOW = new Date('2026-03-01T12:00:00.000Z');
+// Registration never says whether an address has an account: a taken address is answered as a new
+// one, and its holder gets an email instead; an unconfirmed account keeps its address 7 days, then
+// a newer account may confirm it and take it (docs/decisions/0112-confirmed-addresses.md).
+// On PGlite and PostgreSQL, against a real SMTP server.
+const smtp = await startTestSmtp();
+afterAll(() => smtp.close());
+const t = useTestApp(
+  { registerMax: 1000, siteUrl: 'http://fitbench.test', argon2Cost: { memoryCost: 1024, timeCost: 1 } },
+  { mailTransport: smtp.transport(), mailPollMs: 200 },
+);
 beforeEach(async () => {
-  t.clock.set(NOW);
   await t.app.db.delete(rateLimits);
 });
 
 let seq = 0;
 const fresh = () => `n${++seq}${randomBytes(3).toString('hex')}`;
-const register = (email: string, ip: string, username = fresh()) =>
+const register = (email: string, ip = '198.51.100.7', username = fresh()) =>
   t.app.inject({
     method: 'POST',
     url: '/api/register',
@@ -33,94 +30,123 @@ const register = (email: string, ip: string, username = fresh()) =>
     payload: { username, email, password: 'tr1cky-Pushups' },
   });
 const newEmail = () => `${fresh()}@example.com`;
-const answer = (r: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => ({
+/** What a client sees of an answer, without what differs between any two accounts. */
+const shape = (r: Awaited<ReturnType<typeof register>>) => ({
   status: r.statusCode,
-  retryAfter: r.headers['retry-after'],
-  body: r.json(),
+  keys: Object.keys(r.json()).sort(),
+  emailConfirmed: r.json().emailConfirmed,
+  cookie: Boolean(sessionCookieFrom(r.headers['set-cookie'])),
 });
+const subjects = (to: string) => smtp.to(to).map((m) => m.subject);
+const settle = () => t.app.mail.worker!.idle();
+const resend = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/email/confirmation', headers: { cookie } });
+const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
+const DAY = 86_400_000;
 
 describe('email enumeration on register', () => {
-  it('per address: 3 "email taken" answers, then every registration from there gets the same 429', async () => {
-    const member = await createUser(t.app);
-    const ip = '198.51.100.7';
-    for (const email of [member.email, member.email.toUpperCase(), ` ${member.email}`]) {
-      const r = await register(email, ip);
-      expect(r.statusCode, email).toBe(409);
-      expect(r.json()).toEqual({ message: EMAIL_TAKEN_MESSAGE, errors: { email: [EMAIL_TAKEN_MESSAGE] } });
-    }
-    const taken = answer(await register(member.email, ip));
-    const unknown = answer(await register(newEmail(), ip));
-    expect(taken.status).toBe(429);
-    expect(Number(taken.retryAfter)).toBe(3600);
-    expect(taken.body).toEqual({
-      message:
-        'Too many sign-up attempts from your network with emails that already have an account. Please try again in 60 minutes, or sign in if you have an account.',
-    });
-    // The refusal says nothing about the email.
-    expect(unknown).toEqual(taken);
-    // Another network is not affected; the window's end frees this one.
-    expect((await register(newEmail(), '198.51.100.8')).statusCode).toBe(201);
-    t.clock.advance(60 * 60_000);
-    expect((await register(newEmail(), ip)).statusCode).toBe(201);
+  it('a taken address is answered as a new one; its holder is told by email, the newcomer gets no link', async () => {
+    const owner = await createUser(t.app, { emailConfirmedAt: new Date() });
+    const email = newEmail();
+    const taken = await register(owner.email.toUpperCase());
+    const unknown = await register(email);
+    expect(shape(taken)).toEqual(shape(unknown));
+    expect(shape(taken)).toMatchObject({ status: 201, emailConfirmed: false, cookie: true });
+    expect(taken.json().email).toBe(owner.email.toUpperCase());
+
+    const [notice] = await smtp.waitFor(owner.email);
+    expect(notice!.subject).toBe('Someone tried to register with your address - FitBench');
+    expect(notice!.text).toContain(`"${owner.username}"`);
+    expect(notice!.text).toContain('http://fitbench.test/reset-password');
+    expect(notice!.text).not.toContain(taken.json().username);
+    const [link] = await smtp.waitFor(email);
+    expect(link!.subject).toBe('Confirm your email address - FitBench');
+    await settle();
+    expect(subjects(owner.email)).toEqual(['Someone tried to register with your address - FitBench']);
   });
 
-  it('new accounts and taken usernames are not counted; an IPv6 /64 counts as one address', async () => {
+  it('a taken username is still said (usernames are public), before the email is looked at', async () => {
     const member = await createUser(t.app);
-    const ip = '198.51.100.20';
-    for (let i = 0; i < 5; i += 1) {
+    const r = await register(member.email, '198.51.100.20', member.username);
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toEqual({ message: 'That username is already taken.', errors: { username: ['That username is already taken.'] } });
+    await settle();
+    expect(smtp.to(member.email)).toHaveLength(0);
+  });
+
+  it('tells an address\'s holder at most 3 times a day, whatever the registrations', async () => {
+    const owner = await createUser(t.app, { emailConfirmedAt: new Date() });
+    for (let i = 0; i < 5; i++) expect((await register(owner.email, `203.0.113.${i + 1}`)).statusCode).toBe(201);
+    await smtp.waitFor(owner.email, 3);
+    await settle();
+    expect(smtp.to(owner.email)).toHaveLength(3);
+  });
+
+  it('the registration limit per network still holds', async () => {
+    const app = t.app;
+    const ip = '198.51.100.99';
+    const original = app.config.registerMax;
+    app.config.registerMax = 2;
+    try {
       expect((await register(newEmail(), ip)).statusCode).toBe(201);
-      // A taken username is answered first, even with a taken email: it tells nothing of the email.
-      const r = await register(member.email, ip, member.username);
-      expect(r.statusCode).toBe(409);
-      expect(r.json().errors).toEqual({ username: ['That username is already taken.'] });
+      expect((await register(newEmail(), ip)).statusCode).toBe(201);
+      expect((await register(newEmail(), ip)).statusCode).toBe(429);
+    } finally {
+      app.config.registerMax = original;
     }
-    for (const ip6 of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::9']) {
-      expect((await register(member.email, ip6)).statusCode).toBe(409);
-    }
-    expect((await register(newEmail(), '2001:db8:1:2::abcd')).statusCode).toBe(429);
-    expect((await register(newEmail(), '2001:db8:1:3::1')).statusCode).toBe(201);
+  });
+});
+
+describe('an unconfirmed address', () => {
+  it('stays its first account\'s for 7 days; then a newer account may confirm it and take it', async () => {
+    t.clock.set('2026-06-01T10:00:00Z');
+    const email = newEmail();
+    const first = await register(email, '198.51.100.30');
+    await smtp.waitFor(email, 1); // its own confirmation link, not used
+
+    // Day 3: a second registration gets nothing; the first account hears of it.
+    t.clock.advance(3 * DAY);
+    const second = await register(email, '198.51.100.31');
+    expect(second.statusCode).toBe(201);
+    await smtp.waitFor(email, 2);
+    expect(subjects(email)[1]).toBe('Someone tried to register with your address - FitBench');
+    expect(smtp.to(email)[1]!.text).toContain(`"${first.json().username}"`);
+    // Its Resend answers as usual, and sends the holder a notice, not a link.
+    const early = await resend(sessionCookieFrom(second.headers['set-cookie']));
+    expect(early.statusCode).toBe(202);
+    await smtp.waitFor(email, 3);
+    expect(subjects(email)[2]).toBe('Someone tried to register with your address - FitBench');
+
+    // Day 8: a third registration is sent a link; confirming it takes the address.
+    t.clock.advance(5 * DAY);
+    const third = await register(email, '198.51.100.32');
+    const mails = await smtp.waitFor(email, 4);
+    expect(mails[3]!.subject).toBe('Confirm your email address - FitBench');
+    const token = linkIn(mails[3]!, '/confirm-email').searchParams.get('token')!;
+    expect((await confirm(token)).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, third.json().id));
+    expect(row!.emailConfirmedAt).not.toBeNull();
+
+    // The first account keeps working, but can no longer confirm the address.
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.33', payload: { username: first.json().username, password: 'tr1cky-Pushups' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ email, emailConfirmed: false });
+    const firstToken = linkIn(mails[0]!, '/confirm-email').searchParams.get('token')!;
+    t.clock.set('2026-06-01T12:00:00Z'); // its old link, within its 24 hours
+    const refused = await confirm(firstToken);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/confirmed by another account/);
   });
 
-  it('over all addresses: 6 "email taken" answers, then sign-ups pause for everyone until the window ends', async () => {
-    const member = await createUser(t.app);
-    for (let i = 0; i < 6; i += 1) {
-      expect((await register(member.email, `203.0.113.${i + 1}`)).statusCode).toBe(409);
-    }
-    const taken = answer(await register(member.email, '203.0.113.50'));
-    const unknown = answer(await register(newEmail(), '203.0.113.51'));
-    expect(taken.status).toBe(429);
-    expect(taken.body).toEqual({
-      message:
-        'Sign-ups are paused for 60 minutes after many attempts with emails that already have an account. Please try again then, or sign in if you have an account.',
-    });
-    expect(unknown).toEqual(taken);
-    t.clock.advance(30 * 60_000);
-    expect(Number(answer(await register(newEmail(), '203.0.113.52')).retryAfter)).toBe(1800);
-    t.clock.advance(30 * 60_000);
-    expect((await register(newEmail(), '203.0.113.53')).statusCode).toBe(201);
-  });
-
-  it('parallel probes from one address get at most 3 "email taken" answers; the rest one same 429', async () => {
-    const members = await Promise.all(Array.from({ length: 4 }, () => createUser(t.app)));
-    const ip = '198.51.100.40';
-    const results = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => register(i % 3 === 0 ? newEmail() : members[i % 4]!.email, ip)),
-    );
-    const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 409).length).toBeLessThanOrEqual(3);
-    const refusals = new Set(results.filter((r) => r.statusCode === 429).map((r) => r.json().message));
-    expect(refusals.size).toBeLessThanOrEqual(1);
-    expect(statuses.every((s) => [201, 409, 429].includes(s))).toBe(true);
-    // Afterwards the address is over its limit only if it had 3 taken answers.
-    const next = await register(newEmail(), ip);
-    expect(next.statusCode).toBe(statuses.filter((s) => s === 409).length === 3 ? 429 : 201);
-  });
-
-  it('is configured by REGISTER_TAKEN_MAX, REGISTER_TAKEN_GLOBAL_MAX, REGISTER_TAKEN_WINDOW_MINUTES', () => {
-    const defaults = parseEnv({});
-    expect([defaults.REGISTER_TAKEN_MAX, defaults.REGISTER_TAKEN_GLOBAL_MAX, defaults.REGISTER_TAKEN_WINDOW_MINUTES]).toEqual([5, 100, 60]);
-    const set = parseEnv({ REGISTER_TAKEN_MAX: '2', REGISTER_TAKEN_GLOBAL_MAX: '0', REGISTER_TAKEN_WINDOW_MINUTES: '30' });
-    expect([set.REGISTER_TAKEN_MAX, set.REGISTER_TAKEN_GLOBAL_MAX, set.REGISTER_TAKEN_WINDOW_MINUTES]).toEqual([2, 0, 30]);
-    expect(() => parseEnv({ REGISTER_TAKEN_MAX: '0' })).toThrow(/REGISTER_TAKEN_MAX/);
+  it('the first account may confirm it within the 7 days, whoever registered it after', async () => {
+    t.clock.set('2026-07-01T10:00:00Z');
+    const email = newEmail();
+    const first = await register(email, '198.51.100.40');
+    t.clock.advance(DAY);
+    await register(email, '198.51.100.41');
+    await smtp.waitFor(email, 2);
+    expect((await resend(sessionCookieFrom(first.headers['set-cookie']))).statusCode).toBe(202);
+    const mails = await smtp.waitFor(email, 3);
+    expect(mails[2]!.subject).toBe('Confirm your email address - FitBench');
+    expect((await confirm(linkIn(mails[2]!, '/confirm-email').searchParams.get('token')!)).statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
  * The auth events that get one structured log line each. docs/decisions/0033-logs.md
  * - login-ok, login-failed, lockout (a login refused by a throttle), logout
  * - password-changed, account-deleted (the account routes call this after their change commits)
+ * - reset-requested (one per account a reset link went to), password-reset (a link was used)
  */
 export type AuthEvent =
   | 'login-ok'
@@ -12,7 +13,9 @@ export type AuthEvent =
   | 'logout'
   | 'register'
   | 'password-changed'
-  | 'account-deleted';
+  | 'account-deleted'
+  | 'reset-requested'
+  | 'password-reset';
 
 /**
  * Writes one JSON log line for an auth event: the event, the user id (null when unknown), the

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@common/constants';
 import type { PublicUser, User } from '@common/schemas/auth';
 import type { users } from '../db/schema';
@@ -13,15 +13,16 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /**
- * For a plugin whose every route is the signed-in user's own: a visitor gets 401 before the body
- * is read or validated, and every answer is `Cache-Control: private, no-store`.
+ * The one check that a route is for signed-in members: `app.addHook('onRequest', signedIn)` for a
+ * plugin whose every route is the member's own, `onRequest: signedIn` on one route of a mixed
+ * plugin. It runs before the body is read or validated, so a visitor gets 401 without a large
+ * upload being taken, and every answer is `Cache-Control: private, no-store`. Handlers then read
+ * the member with requireUser(request).
  */
-export function signedInOnly(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', PRIVATE_NO_STORE);
-    requireUser(request);
-  });
-}
+export const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+  reply.header('cache-control', PRIVATE_NO_STORE);
+  requireUser(request);
+};
 
 export const PRIVATE_NO_STORE = 'private, no-store';
 
@@ -31,13 +32,17 @@ export function toUserDto(u: UserRow): User {
     id: u.id,
     username: u.username,
     email: u.email,
+    emailConfirmed: u.emailConfirmedAt !== null,
     fullName: u.fullName,
     age: u.age,
     gender: u.gender,
     profilePicture: u.profilePicture,
     isPrivate: u.isPrivate,
     showAgeGender: u.showAgeGender,
+    newDeviceNotices: u.newDeviceNotices,
+    clipsPublic: u.clipsPublic,
     createdAt: u.createdAt.toISOString(),
+    isModerator: u.role === 'moderator',
   };
 }
 

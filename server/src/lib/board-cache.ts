@@ -1,3 +1,4 @@
+import type { Database } from '../db/client';
 import { listenToChannel } from './db-channel';
 
 /**
@@ -14,11 +15,17 @@ import { listenToChannel } from './db-channel';
  * - while bypassed (or turned off), nothing is kept, but concurrent requests for one key still
  *   share reads, only ones that begin after they arrive (readFresh).
  * With PGlite only this process can write (the DATA_DIR lock), so local invalidation is complete.
- * See docs/decisions/0019-leaderboard-cache.md.
+ * Entries belong to a scope (a challenge's boards): a write to one challenge moves that scope's
+ * generation on and drops its entries only, so saves on one board do not empty another's cache;
+ * invalidate() without a scope (a member's name or privacy changed) drops everything. Entries kept
+ * without a scope depend on every challenge and go with any scope's.
+ * See docs/decisions/0019-leaderboard-cache.md and 0098-challenge-catalogue.md.
  */
 export class BoardCache {
   private generation = 0;
+  private scopeGenerations = new Map<string, number>();
   // Only values loaded within the current generation are here: invalidate() empties both maps.
+  // Keys are `${scope}\u0000${key}`.
   private entries = new Map<string, unknown>();
   private loading = new Map<string, Promise<unknown>>();
   // Cache off (readFresh): the keys with a read in flight, and the read queued to begin next.
@@ -37,7 +44,8 @@ export class BoardCache {
    * load. While disabled, nothing is kept (readFresh). A key must always be used with the same
    * value type.
    */
-  async getOrLoad<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async getOrLoad<T>(key: string, load: () => Promise<T>, scope = ''): Promise<T> {
+    key = `${scope}\u0000${key}`;
     if (!this.enabled) return this.readFresh(key, load);
     if (this.entries.has(key)) {
       const value = this.entries.get(key) as T;
@@ -49,11 +57,15 @@ export class BoardCache {
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     const generation = this.generation;
+    const scopeGeneration = this.scopeGenerations.get(scope) ?? 0;
     const promise = load();
     this.loading.set(key, promise);
     try {
       const value = await promise;
-      if (this.enabled && generation === this.generation) this.store(key, value);
+      const current =
+        generation === this.generation &&
+        scopeGeneration === (this.scopeGenerations.get(scope) ?? 0);
+      if (this.enabled && current) this.store(key, value);
       return value;
     } finally {
       if (this.loading.get(key) === promise) this.loading.delete(key);
@@ -113,7 +125,18 @@ export class BoardCache {
     return this.entries.size;
   }
 
-  invalidate() {
+  /** Drops the scope's entries (a challenge's boards), or every entry without a scope. */
+  invalidate(scope?: string) {
+    if (scope) {
+      // Entries without a scope (public profiles: every challenge's sets) go with any scope's.
+      for (const s of [scope, '']) {
+        this.scopeGenerations.set(s, (this.scopeGenerations.get(s) ?? 0) + 1);
+        const prefix = `${s}\u0000`;
+        for (const map of [this.entries, this.loading])
+          for (const key of map.keys()) if (key.startsWith(prefix)) map.delete(key);
+      }
+      return;
+    }
     this.generation += 1;
     this.entries.clear();
     // A load in flight may predate the write: later callers must not join it.
@@ -133,15 +156,40 @@ export class BoardCache {
 export const BOARD_CHANNEL = 'fitbench_board';
 
 /**
+ * The scope a follow or unfollow invalidates (the payload of its change notice,
+ * server/src/db/sql/leaderboard.sql section 10): no board is in it, so only the entries without a
+ * scope go with it (public profiles, which show follower counts).
+ */
+export const FOLLOWS_SCOPE = 'follows';
+
+/**
  * Listens for the database's change notices (lb_notify_board, server/src/db/sql/leaderboard.sql)
  * and keeps the cache off while the channel is down, reconnecting with a growing delay. Returns a stop function.
  */
 export function listenForBoardChanges(url: string, cache: BoardCache, log: (msg: string) => void) {
   return listenToChannel(url, BOARD_CHANNEL, {
-    onNotify: () => cache.invalidate(),
+    // The payload names the challenge whose boards changed ('' : all of them).
+    onNotify: (payload) => cache.invalidate(payload || undefined),
     onUp: () => cache.setEnabled(true),
     onDown: () => cache.setEnabled(false),
     log,
   });
 }
 
+/**
+ * Connects the cache to the database's change notices: on PostgreSQL a LISTEN connection (other
+ * instances write too; the cache is bypassed until it is up); on PGlite a listener on the embedded
+ * database, for changes no route announces (housekeeping, a member's rows removed), heard before
+ * the writing statement returns. Returns a stop function.
+ */
+export async function connectBoardCache(
+  database: Database,
+  cache: BoardCache,
+  log: (msg: string) => void,
+): Promise<() => Promise<void>> {
+  if (database.kind === 'postgres' && database.url) return listenForBoardChanges(database.url, cache, log);
+  if (database.pglite) {
+    return database.pglite.listen(BOARD_CHANNEL, (payload) => cache.invalidate(payload || undefined));
+  }
+  return async () => undefined;
+}

@@ -1,6 +1,6 @@
 // One share-card render thread (started by server/src/lib/card-renderer.ts): satori lays a card
-// out as SVG, resvg draws it as a PNG, so the ~100 ms of CPU per card never blocks the server's
-// event loop. Plain JavaScript so this one file runs as it is under tsx, Vitest and beside the
+// out as SVG, resvg draws it as a PNG, so a card's CPU time (measured by npm run bench, see
+// docs/benchmarks.md) never blocks the server's event loop. Plain JavaScript so this one file runs as it is under tsx, Vitest and beside the
 // compiled server (scripts/build.mjs copies it there).
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';

@@ -27,6 +27,11 @@ describe('CardRenderer', () => {
   it('draws PNGs on a thread of its own: the event loop stays free while it draws', async () => {
     const r = make({ workers: 1, queue: 20 });
     expect(isPng(await r.render(card('warm-up'), 1200, 630))).toBe(true);
+    // One card's time on this machine now: eight on one thread take longer (the first are slower
+    // while the thread warms up, so no multiple is promised).
+    const s0 = performance.now();
+    await r.render(card('one alone'), 1200, 630);
+    const single = performance.now() - s0;
     // The loop's worst delay with nothing to do, for as long: what a busy machine gives it anyway.
     const quiet = monitorEventLoopDelay({ resolution: 5 });
     quiet.enable();
@@ -40,11 +45,13 @@ describe('CardRenderer', () => {
     delay.disable();
     expect(pngs.every(isPng)).toBe(true);
     expect(new Set(pngs.map((p) => p.toString('base64'))).size).toBe(8);
-    // Eight cards take hundreds of milliseconds (each ~100 ms of CPU); the loop was never held
-    // for more than a few beyond what it sees when idle.
-    expect(took).toBeGreaterThan(200);
-    expect(delay.max / 1e6).toBeLessThan(50 + quiet.max / 1e6);
-    expect(r.stats).toEqual({ renders: 9, running: 0, waiting: 0 });
+    // Eight cards take longer than one (one thread draws them in turn), so the loop had work
+    // beside it to be held by; it was never held for more than a few ms beyond idle.
+    expect(took).toBeGreaterThan(single);
+    // Drawn on this thread, the eight would hold the loop for about all of `took`; a loaded
+    // machine's own stalls are allowed up to half of it.
+    expect(delay.max / 1e6).toBeLessThan(Math.max(50 + quiet.max / 1e6, took / 2));
+    expect(r.stats).toEqual({ renders: 10, running: 0, waiting: 0 });
   });
 
   it('refuses at once with a 503 and Retry-After beyond its threads and queue', async () => {

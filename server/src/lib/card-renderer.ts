@@ -52,7 +52,7 @@ function fontFiles() {
  * Draws share cards on worker threads with a bounded queue: at most `workers` cards are drawn at
  * once, at most `queue` more wait, and the rest are refused at once with a 503 and Retry-After, so
  * a flood of card requests neither blocks the event loop nor piles up work.
- * Threads start on the first card (satori alone takes about 0.3 s to load) and stay.
+ * Threads start on the first card (loading satori is slow: measured by npm run bench, see docs/benchmarks.md) and stay.
  * docs/decisions/0081-bounded-share-cards.md
  */
 export class CardRenderer {

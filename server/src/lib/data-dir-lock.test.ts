@@ -57,6 +57,16 @@ describe('DATA_DIR lock', () => {
     const release = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
     expect(() => lockDataDir(dir)).toThrow(/already in use by another FitBench process \(process \d+/);
+    // The holder and the file, for a caller's own message (server/src/cli/moderator.ts).
+    const refused = (() => {
+      try {
+        lockDataDir(dir);
+      } catch (err) {
+        return err as DataDirLockedError;
+      }
+    })();
+    expect(refused?.owner).toMatchObject({ pid: process.pid, host: os.hostname() });
+    expect(refused?.lockFile).toBe(path.resolve(dir, 'fitbench.lock'));
     release();
     expect(fs.existsSync(path.join(dir, 'fitbench.lock'))).toBe(false);
     const again = lockDataDir(dir);

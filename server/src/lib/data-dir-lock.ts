@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export class DataDirLockedError extends Error {}
+/** DATA_DIR is held by another live process; `owner` names it when its lock file could be read. */
+export class DataDirLockedError extends Error {
+  constructor(
+    message: string,
+    readonly owner?: { pid: number; host: string; startedAt: string },
+    readonly lockFile?: string,
+  ) {
+    super(message);
+  }
+}
 
 interface Owner {
   pid: number;
@@ -136,6 +145,8 @@ export function lockDataDir(dataDir: string): () => void {
         `The data folder ${path.resolve(dataDir)} is already in use by another FitBench process${who}. ` +
           'Stop that process or choose another DATA_DIR. If no such process exists, delete ' +
           `${file} and start again.`,
+        owner ? { pid: owner.pid, host: owner.host, startedAt: owner.startedAt } : undefined,
+        file,
       );
     }
     // The owner is gone: take the lock over.

@@ -14,6 +14,7 @@ export const badRequest = (message: string, errors?: Record<string, string[]>) =
   new HttpError(400, message, errors);
 export const unauthorized = (message = 'You need to sign in to do that.') =>
   new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(409, message, errors);

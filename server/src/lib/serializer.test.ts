@@ -19,10 +19,13 @@ const cases: [string, z.ZodType, unknown][] = [
     {
       id: 1,
       userId: 2,
+      challenge: 'pushup-90',
+      score: 30,
       pushups: 30,
       notes: null,
       createdAt: '2026-11-21T10:00:00.000Z',
       verified: false,
+      hidden: null,
       requestHash: 'internal',
       idempotencyKey: 'internal',
     },
@@ -33,10 +36,12 @@ const cases: [string, z.ZodType, unknown][] = [
     {
       id: 1,
       userId: 2,
-      pushups: 30,
+      challenge: 'plank-drop',
+      score: 30,
       notes: 'a "quoted" note\nwith a newline and é',
       createdAt: '2026-11-21T10:00:00.000Z',
       verified: false,
+      hidden: { reason: 'Not a real count', at: '2026-11-21T11:00:00.000Z' },
       verificationNote: 'The trace counts 12.',
     },
   ],
@@ -49,6 +54,7 @@ const cases: [string, z.ZodType, unknown][] = [
         id: 3,
         username: 'ann',
         rank: 1,
+        score: 50,
         pushups: 50,
         createdAt: '2026-11-21T10:00:00.000Z',
         age: null,
@@ -61,7 +67,11 @@ const cases: [string, z.ZodType, unknown][] = [
   ],
   ['no standing (null)', leaderboardMeSchema, null],
   ['a visitor', sessionStateSchema, { user: null }],
-  ['an error with field errors', apiErrorSchema, { message: 'Invalid', errors: { pushups: ['Too many', 'x'] } }],
+  [
+    'an error with field errors',
+    apiErrorSchema,
+    { message: 'Invalid', errors: { pushups: ['Too many', 'x'] } },
+  ],
   ['an error without', apiErrorSchema, { message: 'Not found.' }],
   ['a literal', z.object({ status: z.literal('ok') }), { status: 'ok' }],
 ];
@@ -84,10 +94,20 @@ describe('compiled response serializer', () => {
       ...Object.fromEntries(
         Object.entries(userSchema.shape)
           .filter(([k]) => !['id', 'username', 'email', 'createdAt'].includes(k))
-          .map(([k, s]) => [k, (s as z.ZodType).safeParse(null).success ? null : (s as z.ZodType).safeParse(false).success ? false : 0]),
+          .map(([k, s]) => [
+            k,
+            (s as z.ZodType).safeParse(null).success
+              ? null
+              : (s as z.ZodType).safeParse(false).success
+                ? false
+                : 0,
+          ]),
       ),
     });
-    const out = JSON.parse(compiled(userSchema)({ ...sample, passwordHash: 'secret' })) as Record<string, unknown>;
+    const out = JSON.parse(compiled(userSchema)({ ...sample, passwordHash: 'secret' })) as Record<
+      string,
+      unknown
+    >;
     expect(out).not.toHaveProperty('passwordHash');
     expect(out).toEqual(sample);
   });

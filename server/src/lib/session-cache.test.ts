@@ -10,9 +10,9 @@ const entry = (userId: number, lastSeen = new Date()): SessionEntry =>
 describe('session cache', () => {
   it('keeps a lookup, and forgets every session of a member it is told about', async () => {
     const cache = new SessionCache();
-    await cache.load('a1', async () => entry(1));
-    await cache.load('a2', async () => entry(1));
-    await cache.load('b1', async () => entry(2));
+    await cache.getOrLoad('a1', async () => entry(1));
+    await cache.getOrLoad('a2', async () => entry(1));
+    await cache.getOrLoad('b1', async () => entry(2));
     expect(cache.get('a1')?.user.id).toBe(1);
     cache.hear('1');
     expect(cache.get('a1')).toBeUndefined();
@@ -25,17 +25,33 @@ describe('session cache', () => {
   it('`*`, an empty or a garbled payload forget everything', async () => {
     for (const payload of ['*', '', 'x,1']) {
       const cache = new SessionCache();
-      await cache.load('a', async () => entry(1));
-      await cache.load('b', async () => entry(2));
+      await cache.getOrLoad('a', async () => entry(1));
+      await cache.getOrLoad('b', async () => entry(2));
       cache.hear(payload);
       expect(cache.size).toBe(0);
     }
   });
 
+  it('answers a cached session without loading it again', async () => {
+    const cache = new SessionCache();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return entry(1);
+    };
+    await cache.getOrLoad('a', load);
+    expect((await cache.getOrLoad('a', load))?.user.id).toBe(1);
+    expect(loads).toBe(1);
+    // Off (as SESSION_CACHE=false), every lookup loads.
+    cache.setEnabled(false);
+    await cache.getOrLoad('a', load);
+    expect(loads).toBe(2);
+  });
+
   it('does not keep a lookup that ran while a change was announced', async () => {
     const cache = new SessionCache();
     let release!: () => void;
-    const slow = cache.load('a', async () => {
+    const slow = cache.getOrLoad('a', async () => {
       await new Promise<void>((r) => (release = r));
       return entry(1);
     });
@@ -45,16 +61,16 @@ describe('session cache', () => {
     expect((await slow)?.user.id).toBe(1);
     expect(cache.get('a')).toBeUndefined();
     // The next lookup, after the change, is kept.
-    await cache.load('a', async () => entry(1));
+    await cache.getOrLoad('a', async () => entry(1));
     expect(cache.get('a')).toBeDefined();
   });
 
   it('keeps nothing while off, and starts empty when turned on', async () => {
     const cache = new SessionCache({ enabled: false });
-    await cache.load('a', async () => entry(1));
+    await cache.getOrLoad('a', async () => entry(1));
     expect(cache.get('a')).toBeUndefined();
     cache.setEnabled(true);
-    await cache.load('a', async () => entry(1));
+    await cache.getOrLoad('a', async () => entry(1));
     expect(cache.get('a')).toBeDefined();
     cache.setEnabled(false);
     expect(cache.size).toBe(0);
@@ -62,7 +78,7 @@ describe('session cache', () => {
 
   it('holds at most maxEntries, dropping the oldest', async () => {
     const cache = new SessionCache({ maxEntries: 3 });
-    for (let i = 1; i <= 5; i++) await cache.load(`s${i}`, async () => entry(i));
+    for (let i = 1; i <= 5; i++) await cache.getOrLoad(`s${i}`, async () => entry(i));
     expect(cache.size).toBe(3);
     expect(cache.get('s1')).toBeUndefined();
     expect(cache.get('s5')).toBeDefined();
@@ -85,7 +101,7 @@ describe('session cache', () => {
     expect(sent[0]).toMatch(/^sync:/);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(15);
     // A marker is not a member id: nothing is forgotten.
-    await cache.load('a', async () => entry(1));
+    await cache.getOrLoad('a', async () => entry(1));
     cache.hear(sent[0]!);
     expect(cache.get('a')).toBeDefined();
   });

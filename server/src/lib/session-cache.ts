@@ -55,8 +55,18 @@ export class SessionCache {
     return this.enabled ? this.entries.get(id) : undefined;
   }
 
-  /** Runs `load`; its result is kept unless a change was announced meanwhile. */
-  async load(id: string, load: () => Promise<SessionEntry | undefined>) {
+  /**
+   * The cached lookup for a session id, or `load`'s result, kept unless a change was announced
+   * while it ran. One call, so no caller can load without checking the cache or forget to store.
+   */
+  getOrLoad(
+    id: string,
+    load: () => Promise<SessionEntry | undefined>,
+  ): SessionEntry | Promise<SessionEntry | undefined> {
+    return this.get(id) ?? this.loadFresh(id, load);
+  }
+
+  private async loadFresh(id: string, load: () => Promise<SessionEntry | undefined>) {
     const version = this.version;
     const entry = await load();
     if (entry && this.enabled && version === this.version) this.store(id, entry);

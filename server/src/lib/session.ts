@@ -60,16 +60,16 @@ function prepareLookup(db: Db) {
  */
 export async function validateSession(db: Db, token: string, now: Date, cache?: SessionCache) {
   const id = sha256Hex(token);
-  let row = cache?.get(id);
-  if (!row) {
+  const load = async () => {
     let lookup = lookups.get(db);
     if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
-    const run = lookup;
-    const load = async () => (await run.execute({ id }))[0];
-    row = cache ? await cache.load(id, load) : await load();
-    if (!row) return null;
-  }
+    return (await lookup.execute({ id }))[0];
+  };
+  const row = cache ? await cache.getOrLoad(id, load) : await load();
+  if (!row) return null;
   const { session, user } = row;
+  // A suspension deletes the member's sessions; one read just before it is refused all the same.
+  if (user.suspendedAt) return null;
   const idleLimit = session.lastSeenAt.getTime() + SESSION_IDLE_DAYS * DAY;
   if (now >= session.expiresAt || now.getTime() >= idleLimit) {
     cache?.drop(id);

@@ -6,6 +6,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     boardCache: BoardCache;
   }
+  interface FastifyRequest {
+    /**
+     * The challenge whose boards the request changed, when it changed one only (a save or a
+     * delete sets it): then only that challenge's cached boards are dropped.
+     */
+    boardScope?: string;
+  }
   interface FastifyContextConfig {
     /**
      * The route changes what leaderboards show (a save, a delete, a profile or account change):
@@ -22,14 +29,16 @@ declare module 'fastify' {
  */
 export const boardCache = fp<{ cache?: BoardCache }>(async (app: FastifyInstance, opts) => {
   app.decorate('boardCache', opts.cache ?? new BoardCache({ enabled: false }));
+  app.decorateRequest('boardScope', undefined);
   // Only on the routes that declare it, so every other answer skips the hook.
   app.addHook('onRoute', (route) => {
     if (!route.config?.changesBoards) return;
-    const invalidate: onSendHookHandler = (_request, reply, payload, done) => {
-      if (reply.statusCode < 400) app.boardCache.invalidate();
+    const invalidate: onSendHookHandler = (request, reply, payload, done) => {
+      if (reply.statusCode < 400) app.boardCache.invalidate(request.boardScope);
       done(null, payload);
     };
     const own = route.onSend;
-    route.onSend = own === undefined ? [invalidate] : [...(Array.isArray(own) ? own : [own]), invalidate];
+    route.onSend =
+      own === undefined ? [invalidate] : [...(Array.isArray(own) ? own : [own]), invalidate];
   });
-});
+}, { name: 'board-cache' });

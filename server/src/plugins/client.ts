@@ -1,3 +1,4 @@
+import { openChallenges } from '@common/challenges';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,7 +15,10 @@ const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, opts) => {
   const clientDir = opts.clientDir ? path.resolve(opts.clientDir) : undefined;
   // index.html with the modulepreloads of the path's screen (server/src/lib/index-html.ts).
-  const htmlFor = loadIndexHtml(clientDir);
+  const htmlFor = loadIndexHtml(
+    clientDir,
+    openChallenges(app.config.challenges).map((c) => c.id),
+  );
   if (clientDir && htmlFor) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -43,11 +47,16 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !htmlFor) {
-      return reply.code(404).send({ message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
+      return reply
+        .code(404)
+        .send({ message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: 'Not found.' });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(request.url.split('?')[0]!));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(htmlFor(request.url.split('?')[0]!));
   });
 });

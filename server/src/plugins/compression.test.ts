@@ -2,6 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { createUser, createWorkout } from '../test/factories';
+import { PNG_BASE64 } from '../test/test-images';
 
 const t = useTestApp();
 
@@ -31,5 +32,36 @@ describe('JSON compression', () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the profile and picture routes in the /api scope like the rest: a large profile answer is compressed, a picture is not', async () => {
+    const u = await createUser(t.app);
+    // A long picture link makes the answer (the member's own view) larger than 1 KB.
+    const link = `https://pictures.example.org/${'a'.repeat(1100)}.png`;
+    const headers = { ...u.headers, 'content-type': 'application/json', 'accept-encoding': 'gzip' };
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers,
+      payload: JSON.stringify({ profilePicture: link }),
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(profile.rawPayload).toString()).profilePicture).toBe(link);
+
+    const upload = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers,
+      payload: JSON.stringify({ profilePicture: `data:image/png;base64,${PNG_BASE64}` }),
+    });
+    expect(upload.statusCode).toBe(200);
+    // A short answer again: sent as it is.
+    expect(upload.headers['content-encoding']).toBeUndefined();
+    const picture = upload.json().profilePicture as string;
+    const avatar = await t.app.inject({ url: picture, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toMatch(/^image\//);
+    expect(avatar.headers['content-encoding']).toBeUndefined();
   });
 });

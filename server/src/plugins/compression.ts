@@ -9,8 +9,8 @@ const ENCODINGS = ['br', 'gzip'] as const;
 export type JsonEncoding = (typeof ENCODINGS)[number];
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const GZIP = { level: 6 };
-// For bytes sent a few times and then dropped (a board read with the cache off): a third of the
-// time for a fifth more bytes (17 KB board: brotli 4 126 us / 2,241 B, 1 39 us / 2,773 B).
+// For bytes sent a few times and then dropped (a board read with the cache off): much less
+// time for a few more bytes (measured by npm run bench, see docs/benchmarks.md).
 const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 const GZIP_FAST = { level: 1 };
 

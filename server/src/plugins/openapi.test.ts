@@ -51,8 +51,10 @@ describe('OpenAPI description', () => {
     expect(doc.paths['/api/workouts']!.post!.security).toEqual([{ session: [] }]);
     // Public operations say so; those a session changes say it is optional.
     expect(doc.paths['/api/login']!.post!.security).toEqual([]);
-    expect(doc.paths['/api/leaderboard/{period}']!.get!.security).toEqual([]);
+    expect(doc.paths['/api/challenges']!.get!.security).toEqual([]);
     expect(doc.paths['/api/users/{username}']!.get!.security).toEqual([{}, { session: [] }]);
+    // Public, but scope=following needs a session.
+    expect(doc.paths['/api/leaderboard/{period}']!.get!.security).toEqual([{}, { session: [] }]);
     for (const { where, op } of operations(doc)) expect(op.security, where).toBeDefined();
 
     // With Secure cookies (production) the cookie has the __Host- prefix, and so has the document.

@@ -230,9 +230,13 @@ const TAGS: Record<string, { description: string; segments: string[] }> = {
   workouts: { description: 'My workouts and my stats.', segments: ['workouts', 'stats'] },
   leaderboard: { description: 'The boards, public, and my place on them.', segments: ['leaderboard'] },
   users: { description: 'Public profiles.', segments: ['users'] },
+  following: { description: 'Whom I follow and who follows me.', segments: ['following', 'followers'] },
   profile: { description: 'My profile and the pictures.', segments: ['profile', 'avatars'] },
   account: { description: 'My password, my data, my account.', segments: ['password', 'export', 'account'] },
   sessions: { description: 'Where I am signed in.', segments: ['sessions'] },
+  reports: { description: 'Reporting a board entry or a profile to the moderators.', segments: ['reports'] },
+  moderation: { description: 'The moderators: reports, actions and their undos, the audit log (403 for members).', segments: ['moderation'] },
+  clubs: { description: 'Clubs: their members, invite codes and boards.', segments: ['clubs'] },
   pages: {
     description: 'HTML pages and images for link previews (the web app itself is served for every other path).',
     segments: ['pages', 'share-cards'],

@@ -25,7 +25,7 @@ export async function untilEnabled(cache: { isEnabled: boolean }): Promise<void>
  */
 export function useTestApp(
   config: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'boardCache' | 'sessionCache' | 'cardRenderer'> = {},
+  deps: Pick<AppDeps, 'boardCache' | 'sessionCache' | 'cardRenderer' | 'mailTransport' | 'mailPollMs'> = {},
 ): TestContext {
   const ctx = {} as TestContext;
   let checkResponses: (() => string[]) | undefined;

@@ -44,16 +44,26 @@ export async function createUser(
   return { id: row!.id, username: row!.username, email: row!.email, cookie, headers: { cookie } };
 }
 
+/**
+ * A set written straight to the database: a push-up set of 20 unless `values` says otherwise;
+ * `pushups` is a push-up set's score under its first name.
+ */
 export async function createWorkout(
   app: App,
   userId: number,
-  values: Partial<typeof workouts.$inferInsert> = {},
+  { pushups, ...values }: Partial<typeof workouts.$inferInsert> & { pushups?: number } = {},
 ) {
   const [row] = await app.db
     .insert(workouts)
     // Received when it claims to have been done, unless a test says otherwise (ties on the boards
     // are broken by received_at).
-    .values({ userId, pushups: 20, createdAt: app.now(), receivedAt: values.createdAt ?? app.now(), ...values })
+    .values({
+      userId,
+      score: pushups ?? 20,
+      createdAt: app.now(),
+      receivedAt: values.createdAt ?? app.now(),
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -65,7 +75,9 @@ export async function deleteUser(app: App, id: number) {
 /** The session cookie from a response's Set-Cookie, as a Cookie header value. */
 export function sessionCookieFrom(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const found = list.find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`__Host-${SESSION_COOKIE}=`));
+  const found = list.find(
+    (c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`__Host-${SESSION_COOKIE}=`),
+  );
   if (!found) throw new Error('no session cookie in response');
   return found.split(';')[0]!;
 }

@@ -2,8 +2,10 @@
 // 127.0.0.1 for the whole run. The page's location is set to that origin (client/src/test/setup.ts), so the
 // client's only fetch (lib/api-client.ts) reaches it exactly as in the browser.
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
+import { catalogueWith } from '@common/challenges';
 import { buildApp } from '../app';
 import { migratePgliteClient, takingTurns, type Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -11,8 +13,12 @@ import * as schema from '../db/schema';
 declare module 'vitest' {
   export interface ProvidedContext {
     apiOrigin: string;
+    /** A member granted the moderator role, as `npm run moderator -- grant` does (client/src/test/render.tsx signs in as them). */
+    moderator: { username: string; password: string };
   }
 }
+
+const MODERATOR = { username: 'ct_moderator', email: 'ct_moderator@example.com', password: 'correct horse battery' };
 
 export default async function setup(project: TestProject) {
   const client = await PGlite.create();
@@ -21,10 +27,23 @@ export default async function setup(project: TestProject) {
   // Each test registers its own members; the throttles have their own API tests.
   const app = await buildApp({
     db,
-    config: { registerMax: 100_000, loginMaxFailures: 100_000, loginIpMaxFailures: 100_000, saveMax: 100_000, argon2Cost: { memoryCost: 1024, timeCost: 1 } },
+    config: {
+      // Every challenge with a workout open, as CHALLENGES=pushup-90,burpees-or-bust,plank-drop
+      // would: the forms of each challenge save against it (push-ups stay every request's default).
+      challenges: catalogueWith(['pushup-90', 'burpees-or-bust', 'plank-drop']),
+      registerMax: 100_000,
+      loginMaxFailures: 100_000,
+      loginIpMaxFailures: 100_000,
+      saveMax: 100_000,
+      argon2Cost: { memoryCost: 1024, timeCost: 1 },
+    },
   });
+  const registered = await app.inject({ method: 'POST', url: '/api/register', payload: MODERATOR });
+  if (registered.statusCode !== 201) throw new Error(`moderator: register answered ${registered.statusCode}`);
+  await db.execute(sql`update users set role = 'moderator' where username = ${MODERATOR.username}`);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('apiOrigin', address);
+  project.provide('moderator', { username: MODERATOR.username, password: MODERATOR.password });
   return async () => {
     await app.close();
     await client.close();

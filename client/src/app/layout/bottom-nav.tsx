@@ -1,25 +1,27 @@
 import { Link } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
+import { useLastChallenge } from '@/lib/last-challenge';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS, navHref } from './nav-items';
 
 /** The phone's tab bar; from 1024 px the header's top bar (top-nav.tsx) takes its place. */
 export function BottomNav({ pathname }: { pathname: string }) {
   const { data: user } = useUser();
+  const last = useLastChallenge();
   return (
     <nav
       aria-label="Main"
       data-testid="bottom-nav"
       className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
-      <ul className="mx-auto grid max-w-3xl grid-cols-5">
+      <ul className="mx-auto grid max-w-3xl grid-cols-6">
         {NAV_ITEMS.map((item) => {
           const active = item.match(pathname);
           const Icon = item.icon;
           return (
             <li key={item.label}>
               <Link
-                href={navHref(item, Boolean(user))}
+                href={navHref(item, Boolean(user), last?.id)}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted-foreground',

@@ -1,14 +1,18 @@
-import { Home, PenSquare, Play, Trophy, UserRound, type LucideIcon } from 'lucide-react';
+import { Home, PenSquare, Play, Trophy, UserRound, Users, type LucideIcon } from 'lucide-react';
+import type { ChallengeId } from '@common/challenges';
 import { isAt, paths } from '@/config/paths';
 
-// The app's five destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
-// (top-nav.tsx) list the same ones.
+// The app's six destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
+// (top-nav.tsx) list the same ones. Start, Log and Rankings lead to the challenge the member last
+// used on this device (lib/last-challenge.ts); Home stays the push-up home of the specification.
+// docs/decisions/0148-per-challenge-links-and-memory.md
 
 export interface NavItem {
   label: string;
   icon: LucideIcon;
-  to: string;
-  /** Paths on which the item shows as active. */
+  /** Where it leads, for the last-used challenge. */
+  to: (challenge?: ChallengeId) => string;
+  /** Paths on which the item shows as active (any challenge's screen of that kind). */
   match: (p: string) => boolean;
   needsUser: boolean;
 }
@@ -17,35 +21,43 @@ export const NAV_ITEMS: NavItem[] = [
   {
     label: 'Home',
     icon: Home,
-    to: paths.challengeHome.getHref(),
+    to: () => paths.challengeHome.getHref(),
     match: (p) => p === paths.catalogue.path || p === paths.challengeHome.path,
     needsUser: false,
   },
   {
     label: 'Rankings',
     icon: Trophy,
-    to: paths.leaderboard.getHref(),
+    to: (c) => paths.leaderboard.getHref(c),
     match: (p) => isAt(paths.leaderboard, p),
+    needsUser: false,
+  },
+  {
+    // Public clubs are open to visitors; a club's page and its invite link too.
+    label: 'Clubs',
+    icon: Users,
+    to: () => paths.clubs.getHref(),
+    match: (p) => p === paths.clubs.path || p.startsWith(`${paths.clubs.path}/`),
     needsUser: false,
   },
   {
     label: 'Start',
     icon: Play,
-    to: paths.timer.getHref(),
+    to: (c) => paths.timer.getHref(c),
     match: (p) => isAt(paths.timer, p),
     needsUser: true,
   },
   {
     label: 'Log',
     icon: PenSquare,
-    to: paths.logWorkout.getHref(),
+    to: (c) => paths.logWorkout.getHref(c),
     match: (p) => isAt(paths.logWorkout, p),
     needsUser: true,
   },
   {
     label: 'Profile',
     icon: UserRound,
-    to: paths.profile.getHref(),
+    to: () => paths.profile.getHref(),
     // The profile, its settings and the per-challenge stats (and their aliases).
     match: (p) =>
       isAt(paths.profile, p) ||
@@ -55,6 +67,11 @@ export const NAV_ITEMS: NavItem[] = [
   },
 ];
 
-/** Where an item leads: a visitor is sent to sign in first, and comes back to the item's screen. */
-export const navHref = (item: NavItem, signedIn: boolean) =>
-  item.needsUser && !signedIn ? paths.auth.getHref(item.to) : item.to;
+/**
+ * Where an item leads for the last-used `challenge`: a visitor is sent to sign in first, and comes
+ * back to the item's screen.
+ */
+export function navHref(item: NavItem, signedIn: boolean, challenge?: ChallengeId) {
+  const to = item.to(challenge);
+  return item.needsUser && !signedIn ? paths.auth.getHref(to) : to;
+}

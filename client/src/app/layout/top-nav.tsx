@@ -1,12 +1,14 @@
 import { Link, useLocation } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
+import { useLastChallenge } from '@/lib/last-challenge';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS, navHref } from './nav-items';
 
-/** From 1024 px, the five destinations in the header, in place of the phone's bottom bar. */
+/** From 1024 px, the six destinations in the header, in place of the phone's bottom bar. */
 export function TopNav() {
   const [pathname] = useLocation();
   const { data: user } = useUser();
+  const last = useLastChallenge();
   return (
     <nav aria-label="Main" className="hidden lg:block" data-testid="top-nav">
       <ul className="flex items-center gap-1">
@@ -16,7 +18,7 @@ export function TopNav() {
           return (
             <li key={item.label}>
               <Link
-                href={navHref(item, Boolean(user))}
+                href={navHref(item, Boolean(user), last?.id)}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

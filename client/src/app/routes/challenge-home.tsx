@@ -1,6 +1,11 @@
 import { ArrowRight, ChevronRight, LogIn, PenSquare, Play } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { CHALLENGES, challengeForPath, type Challenge } from '@common/challenges';
+import {
+  challengeForPath,
+  DEFAULT_CHALLENGE,
+  type Challenge,
+  type OpenChallenge,
+} from '@common/challenges';
 import { RECENT_HISTORY } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,9 +22,9 @@ import { WeeklyGoal } from '@/features/workouts/components/weekly-goal';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
+import { openChallengeById, openChallengeForPath, servedChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const PUSHUP = CHALLENGES.find((c) => c.isActive)!;
+import { scoreFigure, statScores } from '@/lib/score-figure';
 
 function ChallengeTitle({ challenge }: { challenge: Challenge }) {
   return (
@@ -81,6 +86,8 @@ function TitleWithLink({
 }
 
 function ComingSoon({ challenge }: { challenge: Challenge }) {
+  // The push-up challenge, or whichever the operator opened first.
+  const ready = openChallengeById(DEFAULT_CHALLENGE);
   return (
     <section aria-labelledby="challenge-title" className="grid gap-6">
       <ChallengeTitle challenge={challenge} />
@@ -91,23 +98,26 @@ function ComingSoon({ challenge }: { challenge: Challenge }) {
           </div>
           <CardTitle>This challenge is coming soon</CardTitle>
           <CardDescription>
-            {challenge.title} ({challenge.duration}) is not open yet. Meanwhile, the {PUSHUP.title}{' '}
-            is ready for you.
+            {challenge.title} ({challenge.duration}) is not open yet.
+            {ready ? ` Meanwhile, the ${ready.title} is ready for you.` : null}
           </CardDescription>
         </CardHeader>
-        <CardContent>
-          <Button asChild size="lg" className="w-full">
-            <Link href={PUSHUP.path!}>Go to the {PUSHUP.title}</Link>
-          </Button>
-        </CardContent>
+        {ready ? (
+          <CardContent>
+            <Button asChild size="lg" className="w-full">
+              <Link href={ready.path}>Go to the {ready.title}</Link>
+            </Button>
+          </CardContent>
+        ) : null}
       </Card>
       <AllChallengesLink />
     </section>
   );
 }
 
-function YourProgress({ signedIn }: { signedIn: boolean }) {
-  const stats = useStats({ enabled: signedIn });
+function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signedIn: boolean }) {
+  const stats = useStats({ enabled: signedIn, challenge: challenge.id });
+  const held = challenge.scoring.kind === 'seconds';
   return (
     <Card>
       <CardHeader>
@@ -117,7 +127,7 @@ function YourProgress({ signedIn }: { signedIn: boolean }) {
         {!signedIn ? (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">
-              Sign in to track your last count, personal best and workouts.
+              Sign in to track your last {held ? 'hold' : 'count'}, personal best and workouts.
             </p>
             <Button asChild variant="outline">
               <Link href={paths.auth.getHref()}>
@@ -135,8 +145,14 @@ function YourProgress({ signedIn }: { signedIn: boolean }) {
         ) : (
           <div className="grid gap-3">
             <dl className="grid grid-cols-3 gap-2">
-              <StatTile label="Last Count" value={stats.data.lastPushups} />
-              <StatTile label="Personal Best" value={stats.data.bestPushups} />
+              <StatTile
+                label={held ? 'Last Hold' : 'Last Count'}
+                value={scoreFigure(challenge.scoring, statScores(stats.data).last)}
+              />
+              <StatTile
+                label="Personal Best"
+                value={scoreFigure(challenge.scoring, statScores(stats.data).best)}
+              />
               <StatTile label="Total Workouts" value={stats.data.totalWorkouts} />
             </dl>
             <WeeklyGoal stats={stats.data} />
@@ -147,15 +163,23 @@ function YourProgress({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function RecentHistory({ userId, username }: { userId: number; username: string }) {
-  const workouts = useWorkouts();
+function RecentHistory({
+  challenge,
+  userId,
+  username,
+}: {
+  challenge: OpenChallenge;
+  userId: number;
+  username: string;
+}) {
+  const workouts = useWorkouts({ challenge: challenge.id });
   return (
     <Card>
       <CardHeader>
         <TitleWithLink
           id="history-title"
           title="Your Recent History"
-          href={paths.challengeStats.getHref()}
+          href={paths.challengeStats.getHref(challenge.id)}
           label="See all"
         />
       </CardHeader>
@@ -172,7 +196,7 @@ function RecentHistory({ userId, username }: { userId: number; username: string 
             workouts={workouts.data.slice(0, RECENT_HISTORY)}
             canDelete
             shareUsername={username}
-            emptyText="No workouts yet. Start the timer to log your first set!"
+            emptyText={`No ${challenge.scoring.kind === 'seconds' ? 'holds' : 'workouts'} yet. Start the timer to log your first set!`}
           />
         )}
       </CardContent>
@@ -180,21 +204,22 @@ function RecentHistory({ userId, username }: { userId: number; username: string 
   );
 }
 
-function PushupHome() {
+/** An open challenge's home: progress, Start and Log, today's leaders, recent sets, in its unit. */
+function OpenHome({ challenge }: { challenge: OpenChallenge }) {
   const { data: user } = useUser();
   return (
-    <section aria-labelledby="challenge-title" className="grid gap-4">
-      <ChallengeTitle challenge={PUSHUP} />
-      <YourProgress signedIn={Boolean(user)} />
+    <section aria-labelledby="challenge-title" className="grid gap-4" data-challenge={challenge.id}>
+      <ChallengeTitle challenge={challenge} />
+      <YourProgress challenge={challenge} signedIn={Boolean(user)} />
       <div className="grid grid-cols-2 gap-3">
         <Button asChild size="lg">
-          <Link href={paths.timer.getHref()}>
+          <Link href={paths.timer.getHref(challenge.id)}>
             <Play aria-hidden="true" />
             Start Timer
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link href={paths.logWorkout.getHref()}>
+          <Link href={paths.logWorkout.getHref(challenge.id)}>
             <PenSquare aria-hidden="true" />
             Log Workout
           </Link>
@@ -207,26 +232,34 @@ function PushupHome() {
             <TitleWithLink
               id="leaders-title"
               title="Today's Leaders"
-              href={paths.leaderboard.getHref()}
+              href={paths.leaderboard.getHref(challenge.id)}
               label="View All"
             />
           </CardHeader>
           <CardContent>
-            <LeaderboardPreview viewerUsername={user?.username ?? null} />
+            <LeaderboardPreview challenge={challenge} viewerUsername={user?.username ?? null} />
           </CardContent>
         </Card>
-        {user ? <RecentHistory userId={user.id} username={user.username} /> : null}
+        {user ? (
+          <RecentHistory challenge={challenge} userId={user.id} username={user.username} />
+        ) : null}
       </div>
       <AllChallengesLink />
     </section>
   );
 }
 
-/** /90second and /dashboard: the push-up home; /nickels-dimes, /burpees-or-bust: coming soon. */
+/**
+ * An open challenge's home at its slug (/90second, /plank-drop), /dashboard the push-up one; a
+ * closed challenge with a home in the specification (/nickels-dimes) says Coming Soon.
+ */
 export default function ChallengeHomeRoute() {
   const [pathname] = useLocation();
-  const challenge = challengeForPath(pathname);
-  useDocumentTitle(challenge && !challenge.isActive ? challenge.title : PUSHUP.title);
-  if (challenge && !challenge.isActive) return <ComingSoon challenge={challenge} />;
-  return <PushupHome />;
+  const closed = challengeForPath(pathname, servedChallenges());
+  const open = openChallengeForPath(pathname) ?? openChallengeById(DEFAULT_CHALLENGE);
+  const comingSoon = closed && !closed.isActive ? closed : undefined;
+  useDocumentTitle((comingSoon ?? open)?.title ?? 'Challenges');
+  if (comingSoon) return <ComingSoon challenge={comingSoon} />;
+  if (!open) return null;
+  return <OpenHome key={open.id} challenge={open} />;
 }

@@ -1,6 +1,6 @@
 import { Play, Trophy } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { CHALLENGES } from '@common/challenges';
+import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,16 +15,37 @@ import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatCount } from '@/lib/format-number';
+import { servedChallenges, servedOpenChallenges } from '@/lib/challenges';
+import { scoreFigure, statScores } from '@/lib/score-figure';
 
-const PUSHUP_IDS = new Set(['pushup-90', '90second']);
+/** The open challenge `/profile/{name}` names: by id, or by its slug (/profile/90second). */
+function statsChallenge(name: string): OpenChallenge | undefined {
+  const lower = name.toLowerCase();
+  return servedOpenChallenges().find((c) => c.id === lower || c.slug === lower);
+}
 
-/** /profile/:challenge, /profile/pushup-90 and /90second-profile. */
+/** The heading: "Push-up Stats", "Burpee Stats", "Hold Stats". */
+function statsTitle(c: OpenChallenge) {
+  if (c.scoring.kind === 'seconds') return 'Hold Stats';
+  const one = c.scoring.unitOne;
+  return `${one.charAt(0).toUpperCase()}${one.slice(1)} Stats`;
+}
+
+/** /profile/:challenge for each open challenge, /profile/pushup-90 and /90second-profile. */
 export default function ChallengeStatsRoute() {
-  const { challenge = 'pushup-90' } = useParams<{ challenge?: string }>();
-  const isPushup = PUSHUP_IDS.has(challenge);
-  const known = isPushup ? undefined : CHALLENGES.find((c) => c.id === challenge);
-  useDocumentTitle(isPushup ? 'Push-up stats' : known ? `${known.title} stats` : 'Challenge not found');
-  if (isPushup) return <PushupStats />;
+  const { challenge: name = DEFAULT_CHALLENGE } = useParams<{ challenge?: string }>();
+  const open = statsChallenge(name);
+  const known = open ? undefined : servedChallenges().find((c) => c.id === name.toLowerCase());
+  useDocumentTitle(
+    open?.id === DEFAULT_CHALLENGE
+      ? 'Push-up stats'
+      : open
+        ? `${open.title} stats`
+        : known
+          ? `${known.title} stats`
+          : 'Challenge not found',
+  );
+  if (open) return <Stats key={open.id} challenge={open} />;
   return (
     <section
       className="mx-auto grid max-w-md gap-4 py-10 text-center"
@@ -50,30 +71,36 @@ export default function ChallengeStatsRoute() {
   );
 }
 
-function PushupStats() {
+/** One open challenge's stats, progress and full history, in its unit. */
+function Stats({ challenge }: { challenge: OpenChallenge }) {
   const { data: user } = useUser();
   const signedIn = Boolean(user);
-  const stats = useStats({ enabled: signedIn });
-  const recent = useWorkouts({ enabled: signedIn });
-  const pages = useWorkoutPages({ enabled: signedIn });
+  const id = challenge.id;
+  const stats = useStats({ enabled: signedIn, challenge: id });
+  const recent = useWorkouts({ enabled: signedIn, challenge: id });
+  const pages = useWorkoutPages({ enabled: signedIn, challenge: id });
   const history = pages.data?.pages.flatMap((p) => p.items) ?? [];
-  const figure = (testId: string, value?: number) =>
+  const held = challenge.scoring.kind === 'seconds';
+  const figure = (testId: string, text: string) =>
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId}>{formatCount(value ?? 0)}</span>
+      <span data-testid={testId}>{text}</span>
     );
+  // The push-up tiles keep their first names; another challenge's say its unit.
+  const totalLabel = held ? 'Total Time Held' : `Total ${challenge.scoring.label}`;
+  const totalId = id === DEFAULT_CHALLENGE ? 'stat-total-push-ups' : 'stat-total';
 
   return (
     <section aria-labelledby="stats-title" className="grid gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 id="stats-title" className="text-2xl font-extrabold tracking-tight">
-            Push-up Stats
+            {statsTitle(challenge)}
           </h1>
-          <p className="text-muted-foreground">90 Second Push-up Challenge</p>
+          <p className="text-muted-foreground">{challenge.title}</p>
         </div>
-        <Link href={paths.timer.getHref()} className={buttonVariants({ size: 'lg' })}>
+        <Link href={paths.timer.getHref(id)} className={buttonVariants({ size: 'lg' })}>
           <Play aria-hidden="true" className="fill-current" />
           Start Challenge
         </Link>
@@ -81,18 +108,18 @@ function PushupStats() {
 
       <dl className="grid grid-cols-3 gap-2" data-testid="stats">
         <StatTile
-          label="Total Push-ups"
-          value={figure('stat-total-push-ups', stats.data?.totalPushups)}
+          label={totalLabel}
+          value={figure(totalId, scoreFigure(challenge.scoring, stats.data && statScores(stats.data).total))}
           className="bg-card shadow-sm"
         />
         <StatTile
           label="Personal Best"
-          value={figure('stat-personal-best', stats.data?.bestPushups)}
+          value={figure('stat-personal-best', scoreFigure(challenge.scoring, stats.data && statScores(stats.data).best))}
           className="bg-card shadow-sm"
         />
         <StatTile
           label="Workouts"
-          value={figure('stat-workouts', stats.data?.totalWorkouts)}
+          value={figure('stat-workouts', formatCount(stats.data?.totalWorkouts ?? 0))}
           className="bg-card shadow-sm"
         />
       </dl>
@@ -110,7 +137,7 @@ function PushupStats() {
           {recent.isPending ? (
             <Skeleton className="h-40 w-full" />
           ) : (
-            <ProgressChart workouts={recent.data ?? []} />
+            <ProgressChart workouts={recent.data ?? []} challenge={id} />
           )}
         </CardContent>
       </Card>
@@ -120,7 +147,7 @@ function PushupStats() {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CardTitle>Workout History</CardTitle>
             <Link
-              href={paths.leaderboard.getHref()}
+              href={paths.leaderboard.getHref(id)}
               className={buttonVariants({ variant: 'link', size: 'sm' })}
             >
               <Trophy aria-hidden="true" />
@@ -141,7 +168,7 @@ function PushupStats() {
               workouts={history}
               canDelete
               shareUsername={user?.username}
-              emptyText="No workouts yet. Start the timer or log a workout to see it here."
+              emptyText={`No ${held ? 'holds' : 'workouts'} yet. Start the timer or log a workout to see it here.`}
             />
           )}
           {pages.hasNextPage ? (

@@ -1,7 +1,62 @@
 import { Trophy } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { openChallengeById, openChallengeForPath, servedOpenChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { cn } from '@/lib/utils';
+
+/** The board an address shows: its challenge's, the push-up board at /leaderboard. */
+export const boardChallenge = (pathname: string) =>
+  openChallengeForPath(pathname) ?? openChallengeById(DEFAULT_CHALLENGE);
+
+/** What a board ranks: "Best 90-second set per person", "Longest hold per person". */
+export function boardRanks(challenge: OpenChallenge): string {
+  const { timer } = challenge;
+  if (timer.mode === 'stopwatch') return 'Longest hold per person';
+  const length =
+    timer.seconds % 60 === 0 ? `${timer.seconds / 60}-minute` : `${timer.seconds}-second`;
+  return `Best ${length} set per person`;
+}
+
+/** `c`'s board with the same period and filters (the camera-counted kind is the push-ups' only). */
+function boardHref(c: OpenChallenge, search: string) {
+  const params = new URLSearchParams(search);
+  if (c.id !== DEFAULT_CHALLENGE) params.delete('verified');
+  const query = params.toString();
+  return `${paths.leaderboard.getHref(c.id)}${query ? `?${query}` : ''}`;
+}
+
+/** With more than one challenge open, links to each one's board. */
+function BoardSwitcher({ current }: { current: OpenChallenge }) {
+  const search = useSearch();
+  const open = servedOpenChallenges();
+  if (open.length < 2) return null;
+  return (
+    <nav aria-label="Challenge boards">
+      <ul className="flex flex-wrap gap-2">
+        {open.map((c) => (
+          <li key={c.id}>
+            <Link
+              href={boardHref(c, search)}
+              aria-current={c.id === current.id ? 'page' : undefined}
+              className={cn(
+                'inline-flex min-h-10 items-center rounded-full border border-border px-4 text-sm font-semibold',
+                c.id === current.id
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'bg-card hover:bg-muted',
+              )}
+            >
+              {c.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /**
  * The leaderboard's heading, in the first script: it shows (and is the page's largest paint)
@@ -9,7 +64,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * docs/decisions/0074-route-modulepreload.md
  */
 export function LeaderboardPage({ children }: { children: ReactNode }) {
-  useDocumentTitle('Leaderboard');
+  const [pathname] = useLocation();
+  const challenge = boardChallenge(pathname);
+  const isPushup = !challenge || challenge.id === DEFAULT_CHALLENGE;
+  useDocumentTitle(isPushup ? 'Leaderboard' : `${challenge.title} leaderboard`);
   return (
     <section aria-labelledby="leaderboard-title" className="grid gap-4">
       <div className="flex items-center gap-3">
@@ -20,9 +78,12 @@ export function LeaderboardPage({ children }: { children: ReactNode }) {
           <h1 id="leaderboard-title" className="text-2xl font-extrabold tracking-tight">
             Leaderboard
           </h1>
-          <p className="text-sm text-muted-foreground">Best 90-second set per person</p>
+          <p className="text-sm text-muted-foreground">
+            {challenge ? (isPushup ? '' : `${challenge.title} · `) + boardRanks(challenge) : null}
+          </p>
         </div>
       </div>
+      {challenge ? <BoardSwitcher current={challenge} /> : null}
       <Suspense fallback={<PageSpinner />}>{children}</Suspense>
     </section>
   );

@@ -10,6 +10,8 @@ import { DownloadData } from '@/features/account/components/download-data';
 import { SessionsList } from '@/features/account/components/sessions-list';
 import { ThemeChoice } from '@/features/appearance/components/theme-choice';
 import { useUser } from '@/features/auth/api/get-user';
+import { ChangeEmailForm } from '@/features/email/components/change-email-form';
+import { NoticeSettings } from '@/features/profile/components/notice-settings';
 import { PrivacySettings } from '@/features/profile/components/privacy-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -62,6 +64,16 @@ export default function ProfileSettingsRoute() {
         description="Your other devices are signed out when it changes."
       >
         <ChangePasswordForm />
+      </Section>
+      <Section
+        id="settings-email"
+        title="Email address"
+        description="Links to get back into your account go to this address."
+      >
+        <ChangeEmailForm current={user.email} />
+      </Section>
+      <Section id="settings-notices" title="Emails">
+        <NoticeSettings user={user} />
       </Section>
       <Section id="settings-sessions" title="Where you're signed in">
         <SessionsList />

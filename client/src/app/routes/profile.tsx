@@ -1,4 +1,5 @@
-import { LayoutGrid, LogOut, Settings } from 'lucide-react';
+import { LayoutGrid, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { formatScore, type OpenChallenge } from '@common/challenges';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -8,12 +9,28 @@ import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { CHALLENGE_COLORS, ChallengeIcon } from '@/features/challenges/components/challenge-icon';
 import { ChallengeCards } from '@/features/profile/components/challenge-cards';
+import { EmailStatus } from '@/features/email/components/email-status';
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { statsQueryKey, useStats } from '@/features/workouts/api/get-stats';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
+import { statScores } from '@/lib/score-figure';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The member's best in an open challenge, on its card ("Best 42 burpees"); nothing before a first set. */
+function ChallengeBest({ challenge }: { challenge: OpenChallenge }) {
+  const stats = useStats({ challenge: challenge.id });
+  if (!stats.data || stats.data.totalWorkouts === 0) return null;
+  return (
+    <span className="shrink-0 text-right text-xs text-muted-foreground" data-testid={`best-${challenge.id}`}>
+      Best
+      <span className="block text-sm font-bold text-foreground">
+        {formatScore(challenge.scoring, statScores(stats.data).best)}
+      </span>
+    </span>
+  );
+}
 
 // Protected (RequireAuth in the router), so the user is present here.
 export default function ProfileRoute() {
@@ -26,7 +43,10 @@ export default function ProfileRoute() {
   return (
     // From 1024 px: the card, its buttons and Sign Out on the left, the challenges on the right.
     <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <ProfileCard user={user} />
+      <div className="grid gap-3">
+        <ProfileCard user={user} />
+        <EmailStatus confirmed={user.emailConfirmed} />
+      </div>
       <div className="grid grid-cols-2 gap-3">
         <EditProfileDialog
           user={user}
@@ -39,6 +59,14 @@ export default function ProfileRoute() {
             Settings
           </Link>
         </Button>
+        {user.isModerator ? (
+          <Button asChild variant="outline" className="col-span-2">
+            <Link href={paths.moderation.getHref()}>
+              <ShieldCheck aria-hidden="true" />
+              Moderation
+            </Link>
+          </Button>
+        ) : null}
       </div>
       <Card className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
         <CardHeader>
@@ -46,6 +74,7 @@ export default function ProfileRoute() {
         </CardHeader>
         <CardContent className="grid gap-3">
           <ChallengeCards
+            renderBest={(c) => <ChallengeBest challenge={c} />}
             renderIcon={(c) => (
               <span
                 className={cn(

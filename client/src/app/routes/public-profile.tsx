@@ -1,10 +1,12 @@
 import { useParams } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-// Public (docs/product.md#public-and-personal-data): share links land here. The owner may also delete from their own list.
+// Public (docs/product.md#public-and-personal-data): share links land here. The owner may also delete from their own list;
+// another signed-in member may report the profile.
 export default function PublicProfileRoute() {
   const { username = '' } = useParams<{ username: string }>();
   const { data: viewer } = useUser();
@@ -19,6 +21,11 @@ export default function PublicProfileRoute() {
       username={username}
       viewerUsername={viewerUsername}
       own={isOwn ? viewer : null}
+      renderHeaderAction={
+        viewer && !isOwn
+          ? (user) => <ReportButton target={{ kind: 'member', username: user.username }} username={user.username} />
+          : undefined
+      }
       renderWorkouts={(workouts, emptyText) => (
         <WorkoutList
           workouts={workouts}

@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMyClubs } from '@/features/clubs/api/list-clubs';
 import { useLocation, useSearch } from 'wouter';
+import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
 import type { Verification } from '@common/schemas/verification';
 import type { User } from '@common/schemas/auth';
 import { isNewPersonalBest } from '@common/workouts';
 import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { useUser } from '@/features/auth/api/get-user';
-import { TodayRank } from '@/features/leaderboard/components/today-rank';
-import { WorkoutSaved } from '@/features/share/components/workout-saved';
-import { DiscardDialog } from '@/features/timer/components/discard-dialog';
 import { TargetBanner } from '@/features/timer/components/target-banner';
 import { TimerScreen, type RunProgress } from '@/features/timer/components/timer-screen';
+import { planOf } from '@/features/timer/utils/timeline';
 import { useLeaveGuard, type LeaveRequest } from '@/features/timer/hooks/use-leave-guard';
 import {
   clearSavedSet,
@@ -22,11 +23,12 @@ import {
   writeSavedSet,
   type SavedSet,
 } from '@/features/timer/utils/saved-set';
-import { CountEntry } from '@/features/workouts/components/count-entry';
 import { parseChallengeTarget, type ChallengeTarget } from '@/lib/challenge-link';
+import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
+import { deferredModule, useDeferredModule } from '@/lib/deferred-module';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-type CameraCount = { count: number; verification: Verification };
+type CameraCount = { count: number; verification: Verification; clipId?: string };
 
 type Stage =
   | { kind: 'timer'; run: number; resume: RunProgress | null; started: boolean }
@@ -36,40 +38,82 @@ type Stage =
 /** What to ask about before discarding the set. */
 type Pending = { kind: 'cancel'; discard: () => void } | LeaveRequest;
 
-/** The screen a stored set opens on: the run going on, the count entry, or a fresh timer. */
-function stageOf(saved: SavedSet | null, run: number): Stage {
+/** The screen a stored set of `challenge` opens on: the run going on, the count entry, or a fresh timer. */
+function stageOf(saved: SavedSet | null, run: number, challenge: OpenChallenge): Stage {
   if (!saved) return { kind: 'timer', run, resume: null, started: false };
-  const at = resumeAt(saved, Date.now());
+  const at = resumeAt(saved, Date.now(), planOf(challenge));
   if (at.stage === 'entry') return { kind: 'entry', taps: at.taps, camera: at.camera, run };
   return { kind: 'timer', run, resume: at, started: true };
 }
 
+// The count entry, Workout Saved (with the share menu) and the discard question: asked for when a
+// run starts, so the timer's first paint does without them (docs/decisions/0172-timer-finish-loaded-on-start.md).
+const finishModule = deferredModule(() => import('./timer-finish'));
+
+/** Where a challenge's timer is: `/90second/timer`, `/burpees-or-bust/timer`. */
+const timerHref = (c: OpenChallenge) => paths.timer.getHref(c.id);
+
 /**
- * Timer -> count entry -> Workout Saved (spec: Timer); ?beat=&from= sets a friend's target. A set
- * that has started and is not saved is kept in sessionStorage (a reload goes on with it) and is
- * never dropped without "Discard this workout?" (docs/decisions/0091-a-set-is-never-lost.md).
+ * Timer -> count entry -> Workout Saved (spec: Timer), for the open challenge whose address this
+ * is (`/{slug}/timer`; the aliases `/timer` and `/90second/...` are the push-up challenge's), timed
+ * as the catalogue says: a countdown, or the plank's stopwatch. ?beat=&from= sets a friend's
+ * target. A set that has started and is not saved is kept in sessionStorage with its challenge (a
+ * reload goes on with it, on that challenge's timer whatever the address) and is never dropped
+ * without "Discard this workout?" (docs/decisions/0091-a-set-is-never-lost.md).
  */
 export default function TimerRoute() {
   const { data: user } = useUser();
+  const [location, navigate] = useLocation();
+  const challenge = openChallengeForPath(location) ?? openChallengeById(DEFAULT_CHALLENGE)!;
   // RequireAuth renders this screen for a member only.
-  return <TimerFlow key={(user as User).id} user={user as User} />;
+  const member = user as User;
+  // A set in progress of another open challenge goes on on its own timer.
+  const stored = readSavedSet(savedSetKey(member.id));
+  const storedChallenge = stored ? openChallengeById(stored.challenge) : undefined;
+  const redirect =
+    storedChallenge &&
+    storedChallenge.id === stored?.challenge &&
+    storedChallenge.id !== challenge.id
+      ? timerHref(storedChallenge)
+      : null;
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+  if (redirect) return null;
+  return <TimerFlow key={`${member.id}:${challenge.id}`} user={member} challenge={challenge} />;
 }
 
-function TimerFlow({ user }: { user: User }) {
+function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }) {
   const search = useSearch();
-  useDocumentTitle('Push-up timer');
+  useDocumentTitle(
+    challenge.id === DEFAULT_CHALLENGE ? 'Push-up timer' : `${challenge.title} timer`,
+  );
   const [, navigate] = useLocation();
   const key = savedSetKey(user.id);
-  const [stage, setStage] = useState<Stage>(() => stageOf(readSavedSet(key), 0));
+  // Only this challenge's set: one of a challenge that is no longer open cannot be saved.
+  const readOwn = () => {
+    const set = readSavedSet(key);
+    return set && set.challenge === challenge.id ? set : null;
+  };
+  const [stage, setStage] = useState<Stage>(() => stageOf(readOwn(), 0, challenge));
+  // For "You're #N in {club}" on Workout Saved (the leaderboard's TodayRank); asked once saved.
+  const clubs = useMyClubs({ enabled: stage.kind === 'saved' });
   // The set's own target wins after a reload; otherwise the link's. Anyone can write the link: a
-  // value that is not a valid count and username is ignored.
-  const [storedTarget, setStoredTarget] = useState(() => readSavedSet(key)?.target ?? null);
-  const linkTarget = useMemo(() => parseChallengeTarget(search), [search]);
+  // value that is not a valid score of this challenge and a username is ignored.
+  const [storedTarget, setStoredTarget] = useState(() => readOwn()?.target ?? null);
+  const linkTarget = useMemo(
+    () => parseChallengeTarget(search, challenge.scoring),
+    [search, challenge],
+  );
   const target: ChallengeTarget | null = storedTarget ?? linkTarget;
   const [pending, setPending] = useState<Pending | null>(null);
 
   const unsaved = (stage.kind === 'timer' && stage.started) || stage.kind === 'entry';
   const guard = useLeaveGuard(unsaved, setPending);
+  const finish = useDeferredModule(
+    finishModule,
+    stage.kind !== 'timer' || stage.started || pending !== null,
+  );
 
   // Undo may be pressed after the member has left this screen: then the set is put back in storage
   // and the timer opened, which picks it up.
@@ -83,10 +127,10 @@ function TimerFlow({ user }: { user: User }) {
 
   const onProgress = useCallback(
     (p: RunProgress) => {
-      writeSavedSet(key, { stage: 'run', ...p, target });
+      writeSavedSet(key, { stage: 'run', challenge: challenge.id, ...p, target });
       setStage((s) => (s.kind === 'timer' && !s.started ? { ...s, started: true } : s));
     },
-    [key, target],
+    [key, target, challenge.id],
   );
 
   const discard = (then: () => void) => {
@@ -111,9 +155,8 @@ function TimerFlow({ user }: { user: User }) {
             writeSavedSet(key, snapshot);
             if (mounted.current) {
               setStoredTarget(snapshot.target);
-              setStage((s) => stageOf(snapshot, 'run' in s ? s.run + 1 : 0));
-            }
-            else navigate(paths.timer.getHref());
+              setStage((s) => stageOf(snapshot, 'run' in s ? s.run + 1 : 0, challenge));
+            } else navigate(timerHref(challenge));
           }}
         >
           Undo
@@ -130,7 +173,8 @@ function TimerFlow({ user }: { user: User }) {
       const snapshot = discard(p.discard);
       // A new set on this screen takes the link's target, not the discarded set's.
       setStoredTarget(null);
-      if (stage.kind === 'entry') setStage({ kind: 'timer', run: stage.run + 1, resume: null, started: false });
+      if (stage.kind === 'entry')
+        setStage({ kind: 'timer', run: stage.run + 1, resume: null, started: false });
       else if (stage.kind === 'timer') setStage({ ...stage, resume: null, started: false });
       offerUndo(snapshot);
     } else {
@@ -138,7 +182,9 @@ function TimerFlow({ user }: { user: User }) {
     }
   };
 
-  const dialog = (
+  // Nothing asks before a run has started (the module is loading by then).
+  const DiscardDialog = finish.value?.DiscardDialog;
+  const dialog = DiscardDialog && (
     <DiscardDialog
       open={pending !== null}
       finished={stage.kind === 'entry'}
@@ -147,32 +193,62 @@ function TimerFlow({ user }: { user: User }) {
     />
   );
 
+  const stopwatch = challenge.timer.mode === 'stopwatch';
+  if (stage.kind !== 'timer' && !finish.value) {
+    return finish.failed ? (
+      <section className="mx-auto grid w-full max-w-md justify-items-center gap-4 pt-8 text-center">
+        <p role="alert" className="text-sm font-semibold">
+          This screen could not load. Your set is kept.
+        </p>
+        <Button type="button" onClick={finish.retry}>
+          Try again
+        </Button>
+      </section>
+    ) : (
+      <PageSpinner />
+    );
+  }
   if (stage.kind === 'saved') {
+    const { WorkoutSaved, TodayRank } = finish.value!;
     const { workout } = stage;
     return (
       <WorkoutSaved
-        pushups={workout.pushups}
+        challenge={challenge}
+        score={workout.score}
         verified={workout.verified}
         username={user.username}
         personalBest={isNewPersonalBest(workout)}
         waitingToSync={workout.queued}
         target={target}
-        rank={<TodayRank isPrivate={user.isPrivate} />}
+        rank={
+          <TodayRank
+            isPrivate={user.isPrivate}
+            challenge={challenge.id}
+            clubs={clubs.data}
+            workoutId={workout.queued ? undefined : workout.id}
+          />
+        }
       />
     );
   }
   if (stage.kind === 'entry') {
+    const { CountEntry } = finish.value!;
     return (
       <section aria-labelledby="entry-title" className="mx-auto grid w-full max-w-md gap-6 pt-4">
         <div className="text-center">
           <h1 id="entry-title" className="text-3xl font-extrabold tracking-tight text-primary">
-            Time&apos;s up!
+            {stopwatch ? 'Well held!' : <>Time&apos;s up!</>}
           </h1>
-          <p className="text-muted-foreground">Great effort. Check your count and save it.</p>
+          <p className="text-muted-foreground">
+            {stopwatch
+              ? 'Great effort. Check the time held and save it.'
+              : 'Great effort. Check your count and save it.'}
+          </p>
         </div>
-        {target ? <TargetBanner target={target} /> : null}
+        {target ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
         <CountEntry
           key={stage.run}
+          challenge={challenge}
           initialCount={stage.camera?.count ?? stage.taps}
           camera={stage.camera}
           onSaved={(workout) => {
@@ -180,6 +256,12 @@ function TimerFlow({ user }: { user: User }) {
             setStage({ kind: 'saved', workout });
           }}
           onCancel={() => setPending({ kind: 'cancel', discard: () => undefined })}
+          // Only offered after a camera run that counted nothing: no set to lose, so a new run
+          // starts at once, without the discard question.
+          onTryAgain={() => {
+            clearSavedSet(key);
+            setStage({ kind: 'timer', run: stage.run + 1, resume: null, started: false });
+          }}
         />
         {dialog}
       </section>
@@ -189,13 +271,14 @@ function TimerFlow({ user }: { user: User }) {
     <div className="mx-auto w-full max-w-md [@media(orientation:landscape)_and_(max-height:32rem)]:max-w-3xl">
       <TimerScreen
         key={stage.run}
+        challenge={challenge}
         resume={stage.resume}
         target={target}
         onProgress={onProgress}
         onCancel={(discardRun) => setPending({ kind: 'cancel', discard: discardRun })}
         onComplete={(taps, camera) => {
           const next = { taps, camera };
-          writeSavedSet(key, { stage: 'entry', ...next, target });
+          writeSavedSet(key, { stage: 'entry', challenge: challenge.id, ...next, target });
           setStage({ kind: 'entry', ...next, run: stage.run });
         }}
       />

@@ -1,4 +1,7 @@
-import type { PublicWorkout } from '@common/schemas/workouts';
+import type { PublicWorkout, Workout } from '@common/schemas/workouts';
 
-/** A workout as the lists show it: the member's own carry their notes. */
-export type ListedWorkout = PublicWorkout & { notes?: string | null };
+/**
+ * A workout as the lists show it: the member's own carry their notes, and the moderator's mark
+ * when one hid it from the boards.
+ */
+export type ListedWorkout = PublicWorkout & Partial<Pick<Workout, 'notes' | 'hidden'>>;

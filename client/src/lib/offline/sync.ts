@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@common/workouts';
 import { ApiError, request } from '@/lib/api-client';
+import { settleClipOfSave } from './clips';
 import { listQueued, markFailed, remove } from './outbox';
 
 export interface SyncResult {
@@ -35,13 +36,15 @@ async function sendAll(userId: number, retryFailed: boolean): Promise<SyncResult
   for (const save of await listQueued(userId)) {
     if (save.error && !retryFailed) continue;
     try {
-      await request('/api/workouts', {
+      const { data } = await request<{ id: number; verified: boolean }>('/api/workouts', {
         method: 'POST',
         body: save.body,
         headers: { [IDEMPOTENCY_KEY_HEADER]: save.key },
       });
       await remove(save.key);
       result.sent += 1;
+      // A camera set's proof clip waited with it (docs/decisions/0158-proof-clips-on-the-device.md).
+      if (save.body.verification) await settleClipOfSave(save.key, data).catch(() => null);
     } catch (err) {
       // 429 (too many saves) is not the save's fault: it waits for the next trigger like a 5xx.
       if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) {

@@ -1,5 +1,6 @@
 -- Leaderboard: every function and trigger behind the boards, in one file.
--- Design: docs/decisions/0014-leaderboard-period-summaries.md; how this file is applied:
+-- Design: docs/decisions/0014-leaderboard-period-summaries.md (the summaries; superseded in part
+-- by 0036, 0066 and 0076, which say what the code does now); how this file is applied:
 -- docs/decisions/0057-leaderboard-sql-source.md.
 --
 -- Tables (leaderboard_periods, leaderboard_bests, leaderboard_counts) are defined in
@@ -16,8 +17,13 @@
 -- - The order of the board is defined once, in section 1; the board index in schema.ts
 --   (leaderboard_bests_board_idx) lists the same columns in the same order.
 --
+-- Every board is one challenge's (docs/decisions/0098-challenge-catalogue.md): a period is a
+-- challenge's calendar period, so bests and counts, which hang off periods, are per challenge too,
+-- and every read names its challenge. A set's score is reps or whole seconds held; more is better.
+--
 -- Sections: 0 clean slate, 1 the order rule, 2 choosing bests, 3 keeping bests in step with
--- workouts and users, 4 rank counts, 5 periods, 6 board reads, 7 repair, 8 change notices, 9 verified boards.
+-- workouts and users, 4 rank counts, 5 periods, 6 board reads, 7 repair, 8 change notices, 9 verified boards,
+-- 10 moderation, 11 boards over a set of members.
 
 
 -- 0. Clean slate ------------------------------------------------------------------------------------
@@ -28,24 +34,25 @@ DROP TYPE IF EXISTS lb_rank_key CASCADE;
 
 
 -- 1. The order rule --------------------------------------------------------------------------------
--- A better set sorts first: more push-ups, then the one the server received first (received_at,
+-- A better set sorts first: a higher score, then the one the server received first (received_at,
 -- set by the server: the createdAt a client claims cannot buy a better place), then the lower id
--- (a stable last resort). Ties on push-ups share a rank (1, 2, 2, 4): see lb_board and lb_me.
+-- (a stable last resort). Ties on the score share a rank (1, 2, 2, 4): see lb_board and lb_me.
 -- docs/decisions/0036-ties-by-received-time.md
 -- Everything that picks or compares sets uses lb_rank_key; the board index walks the same columns.
 
-CREATE TYPE lb_rank_key AS (neg_pushups integer, received_at timestamptz, workout_id integer);
+CREATE TYPE lb_rank_key AS (neg_score integer, received_at timestamptz, workout_id integer);
 
-CREATE FUNCTION lb_rank_key(p_pushups integer, p_received_at timestamptz, p_workout_id integer)
+CREATE FUNCTION lb_rank_key(p_score integer, p_received_at timestamptz, p_workout_id integer)
 RETURNS lb_rank_key LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT ROW(-p_pushups, p_received_at, p_workout_id)::lb_rank_key
+  SELECT ROW(-p_score, p_received_at, p_workout_id)::lb_rank_key
 $$;
 
 
 -- 2. Choosing bests ---------------------------------------------------------------------------------
 
 -- Privacy (docs/decisions/0045-privacy-settings.md): a private member has no bests (on no board,
--- and not counted in others' ranks); a member who hides age and gender has them copied as null,
+-- and not counted in others' ranks), nor has a suspended one (docs/decisions/0152-suspensions.md),
+-- nor a workout a moderator hid (docs/decisions/0151-hidden-workouts.md); a member who hides age and gender has them copied as null,
 -- so they appear only under All Ages / All and public entries carry null.
 CREATE FUNCTION lb_shown_age(p_age integer, p_show boolean) RETURNS integer
 LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN p_show THEN p_age END $$;
@@ -62,19 +69,20 @@ LANGUAGE sql STABLE AS $$
   SELECT u.id, u.username, u.profile_picture,
     lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender)
   FROM users u
-  WHERE NOT u.is_private
+  WHERE NOT u.is_private AND u.suspended_at IS NULL
 $$;
 
 -- Their sets.
 CREATE FUNCTION lb_public_sets()
 RETURNS TABLE (
-  id integer, user_id integer, pushups integer, created_at timestamptz, received_at timestamptz,
+  id integer, user_id integer, challenge text, score integer, created_at timestamptz, received_at timestamptz,
   verified boolean, age integer, gender text, username text, profile_picture text
 )
 LANGUAGE sql STABLE AS $$
-  SELECT w.id, w.user_id, w.pushups, w.created_at, w.received_at, w.verified, m.age, m.gender,
+  SELECT w.id, w.user_id, w.challenge, w.score, w.created_at, w.received_at, w.verified, m.age, m.gender,
     m.username, m.profile_picture
   FROM workouts w JOIN lb_public_members() m ON m.id = w.user_id
+  WHERE NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
 $$;
 
 -- Whether an entry with this age and gender is on a board filtered to ages [p_age_min, p_age_max]
@@ -89,18 +97,19 @@ $$;
 -- p_periods narrow it (null = all). Inlined into its callers by the planner (a plain SQL function).
 CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
 RETURNS TABLE (
-  user_id integer, period_id integer, workout_id integer, pushups integer,
+  user_id integer, period_id integer, workout_id integer, score integer,
   created_at timestamptz, received_at timestamptz, age integer, gender text,
   username text, profile_picture text, verified boolean
 )
 LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT ON (s.user_id, p.id) s.user_id, p.id, s.id, s.pushups, s.created_at, s.received_at,
+  SELECT DISTINCT ON (s.user_id, p.id) s.user_id, p.id, s.id, s.score, s.created_at, s.received_at,
     s.age, s.gender, s.username, s.profile_picture, s.verified
   FROM lb_public_sets() s
-  JOIN leaderboard_periods p ON s.created_at >= p.starts_at AND s.created_at < p.ends_at
+  JOIN leaderboard_periods p
+    ON p.challenge = s.challenge AND s.created_at >= p.starts_at AND s.created_at < p.ends_at
   WHERE (p_users IS NULL OR s.user_id = ANY (p_users))
     AND (p_periods IS NULL OR p.id = ANY (p_periods))
-  ORDER BY s.user_id, p.id, lb_rank_key(s.pushups, s.received_at, s.id)
+  ORDER BY s.user_id, p.id, lb_rank_key(s.score, s.received_at, s.id)
 $$;
 
 -- Recomputes the given users' bests in the given periods from workouts: rows whose user has no
@@ -117,15 +126,15 @@ BEGIN
   WITH fresh AS (
     SELECT * FROM lb_best_workouts(p_users, p_periods)
   ), set_rows AS (
-    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
     username, profile_picture, verified)
     SELECT * FROM fresh
     ON CONFLICT (user_id, period_id) DO UPDATE
-      SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
+      SET workout_id = excluded.workout_id, score = excluded.score, created_at = excluded.created_at,
         received_at = excluded.received_at, username = excluded.username,
         profile_picture = excluded.profile_picture, verified = excluded.verified
-      WHERE (b.workout_id, b.pushups, b.created_at, b.received_at, b.username, b.profile_picture, b.verified)
-        IS DISTINCT FROM (excluded.workout_id, excluded.pushups, excluded.created_at, excluded.received_at,
+      WHERE (b.workout_id, b.score, b.created_at, b.received_at, b.username, b.profile_picture, b.verified)
+        IS DISTINCT FROM (excluded.workout_id, excluded.score, excluded.created_at, excluded.received_at,
           excluded.username, excluded.profile_picture, excluded.verified)
   )
   DELETE FROM leaderboard_bests b
@@ -140,25 +149,26 @@ END $$;
 -- A new set replaces the user's best in every registered period it falls in when it beats it.
 -- One set-based upsert per statement: a bulk insert costs one pass, not one per row. The fill of a
 -- new period (section 5) merges with the same upsert, written out again: one function for both
--- (a PL/pgSQL lb_merge(sets, periods)) made each save's trigger 35-300% slower on PGlite
--- (docs/decisions/0073-first-board-of-a-period.md).
+-- (a PL/pgSQL lb_merge(sets, periods)) made each save's trigger slower on PGlite (a custom plan
+-- each call; measured by npm run bench, see docs/benchmarks.md and docs/decisions/0073-first-board-of-a-period.md).
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
     username, profile_picture, verified)
-  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.pushups, n.created_at, n.received_at,
+  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.score, n.created_at, n.received_at,
     n.age, n.gender, n.username, n.profile_picture, n.verified
   -- The new sets by id (an index lookup each: a transition table has no statistics to plan a join by).
   FROM lb_public_sets() n
-  JOIN leaderboard_periods p ON n.created_at >= p.starts_at AND n.created_at < p.ends_at
+  JOIN leaderboard_periods p
+    ON p.challenge = n.challenge AND n.created_at >= p.starts_at AND n.created_at < p.ends_at
   WHERE n.id = ANY (ARRAY(SELECT id FROM new_rows))
-  ORDER BY n.user_id, p.id, lb_rank_key(n.pushups, n.received_at, n.id)
+  ORDER BY n.user_id, p.id, lb_rank_key(n.score, n.received_at, n.id)
   ON CONFLICT (user_id, period_id) DO UPDATE
-    SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
+    SET workout_id = excluded.workout_id, score = excluded.score, created_at = excluded.created_at,
       received_at = excluded.received_at, username = excluded.username,
       profile_picture = excluded.profile_picture, verified = excluded.verified
-    WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
-        < lb_rank_key(b.pushups, b.received_at, b.workout_id);
+    WHERE lb_rank_key(excluded.score, excluded.received_at, excluded.workout_id)
+        < lb_rank_key(b.score, b.received_at, b.workout_id);
   RETURN NULL;
 END $$;
 
@@ -195,8 +205,8 @@ DECLARE
 BEGIN
   SELECT array_agg(DISTINCT x.user_id) INTO affected FROM (
     SELECT o.user_id, n.user_id AS new_user FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (o.user_id, o.pushups, o.created_at, o.received_at, o.verified)
-      IS DISTINCT FROM (n.user_id, n.pushups, n.created_at, n.received_at, n.verified)
+    WHERE (o.user_id, o.challenge, o.score, o.created_at, o.received_at, o.verified)
+      IS DISTINCT FROM (n.user_id, n.challenge, n.score, n.created_at, n.received_at, n.verified)
   ) c CROSS JOIN LATERAL (VALUES (c.user_id), (c.new_user)) x(user_id);
   IF affected IS NOT NULL THEN
     PERFORM lb_refresh(affected, (SELECT array_agg(id) FROM leaderboard_periods));
@@ -218,13 +228,13 @@ CREATE TRIGGER lb_workouts_truncate AFTER TRUNCATE ON workouts
   FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_truncate();
 
 -- Age bands use the user's current age (docs/decisions/0014): copy profile changes (and the name
--- and picture a board shows) into the bests. Going private takes the member's bests off every
--- board; going public puts them back.
+-- and picture a board shows) into the bests. Going private (or being suspended) takes the member's
+-- bests off every board; going public (or the suspension lifted) puts them back.
 CREATE FUNCTION lb_on_users_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.is_private AND NOT OLD.is_private THEN
+  IF (NEW.is_private OR NEW.suspended_at IS NOT NULL) AND NOT (OLD.is_private OR OLD.suspended_at IS NOT NULL) THEN
     DELETE FROM leaderboard_bests WHERE user_id = NEW.id;
-  ELSIF OLD.is_private AND NOT NEW.is_private THEN
+  ELSIF (OLD.is_private OR OLD.suspended_at IS NOT NULL) AND NOT (NEW.is_private OR NEW.suspended_at IS NOT NULL) THEN
     PERFORM lb_refresh(ARRAY[NEW.id], ARRAY(SELECT id FROM leaderboard_periods));
   ELSE
     UPDATE leaderboard_bests
@@ -236,24 +246,26 @@ BEGIN
 END $$;
 
 CREATE TRIGGER lb_users_update
-  AFTER UPDATE OF age, gender, show_age_gender, is_private, username, profile_picture ON users
+  AFTER UPDATE OF age, gender, show_age_gender, is_private, username, profile_picture, suspended_at ON users
   FOR EACH ROW
-  WHEN ((OLD.age, OLD.gender, OLD.show_age_gender, OLD.is_private, OLD.username, OLD.profile_picture)
-    IS DISTINCT FROM (NEW.age, NEW.gender, NEW.show_age_gender, NEW.is_private, NEW.username, NEW.profile_picture))
+  WHEN ((OLD.age, OLD.gender, OLD.show_age_gender, OLD.is_private, OLD.username, OLD.profile_picture,
+      OLD.suspended_at IS NULL)
+    IS DISTINCT FROM (NEW.age, NEW.gender, NEW.show_age_gender, NEW.is_private, NEW.username, NEW.profile_picture,
+      NEW.suspended_at IS NULL))
   EXECUTE FUNCTION lb_on_users_update();
 
 
 -- 4. Rank counts ------------------------------------------------------------------------------------
--- leaderboard_counts: per period and push-up count, how many users have that best, so "my rank"
--- (1 + the users above me) sums at most 300 rows instead of counting every user in the period.
--- Rows are changed in (period, push-ups) order so concurrent saves cannot deadlock on them.
+-- leaderboard_counts: per period and score, how many users have that best, so "my rank"
+-- (1 + the users above me) sums one row per distinct score above instead of counting every user
+-- in the period. Rows are changed in (period, score) order so concurrent saves cannot deadlock on them.
 
 CREATE FUNCTION lb_on_bests_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_counts AS c (period_id, pushups, users)
-  SELECT period_id, pushups, count(*)::int FROM new_rows
-  GROUP BY period_id, pushups ORDER BY period_id, pushups
-  ON CONFLICT (period_id, pushups) DO UPDATE SET users = c.users + excluded.users;
+  INSERT INTO leaderboard_counts AS c (period_id, score, users)
+  SELECT period_id, score, count(*)::int FROM new_rows
+  GROUP BY period_id, score ORDER BY period_id, score
+  ON CONFLICT (period_id, score) DO UPDATE SET users = c.users + excluded.users;
   RETURN NULL;
 END $$;
 
@@ -263,14 +275,14 @@ CREATE TRIGGER lb_bests_insert AFTER INSERT ON leaderboard_bests
 
 CREATE FUNCTION lb_on_bests_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_counts AS c (period_id, pushups, users)
-  SELECT period_id, pushups, sum(n)::int FROM (
-    SELECT period_id, pushups, -1 AS n FROM old_rows
+  INSERT INTO leaderboard_counts AS c (period_id, score, users)
+  SELECT period_id, score, sum(n)::int FROM (
+    SELECT period_id, score, -1 AS n FROM old_rows
     UNION ALL
-    SELECT period_id, pushups, 1 AS n FROM new_rows
+    SELECT period_id, score, 1 AS n FROM new_rows
   ) d
-  GROUP BY period_id, pushups HAVING sum(n) <> 0 ORDER BY period_id, pushups
-  ON CONFLICT (period_id, pushups) DO UPDATE SET users = c.users + excluded.users;
+  GROUP BY period_id, score HAVING sum(n) <> 0 ORDER BY period_id, score
+  ON CONFLICT (period_id, score) DO UPDATE SET users = c.users + excluded.users;
   RETURN NULL;
 END $$;
 
@@ -283,13 +295,13 @@ BEGIN
   -- An UPDATE, not an upsert: when a whole period is dropped its counts are already gone.
   -- The rows are locked in order first (an UPDATE ... FROM has no defined order).
   PERFORM 1 FROM leaderboard_counts c
-  JOIN (SELECT DISTINCT period_id, pushups FROM old_rows) d
-    ON c.period_id = d.period_id AND c.pushups = d.pushups
-  ORDER BY c.period_id, c.pushups
+  JOIN (SELECT DISTINCT period_id, score FROM old_rows) d
+    ON c.period_id = d.period_id AND c.score = d.score
+  ORDER BY c.period_id, c.score
   FOR UPDATE OF c;
   UPDATE leaderboard_counts c SET users = c.users - d.n
-  FROM (SELECT period_id, pushups, count(*)::int AS n FROM old_rows GROUP BY period_id, pushups) d
-  WHERE c.period_id = d.period_id AND c.pushups = d.pushups;
+  FROM (SELECT period_id, score, count(*)::int AS n FROM old_rows GROUP BY period_id, score) d
+  WHERE c.period_id = d.period_id AND c.score = d.score;
   RETURN NULL;
 END $$;
 
@@ -307,21 +319,23 @@ CREATE TRIGGER lb_bests_delete AFTER DELETE ON leaderboard_bests
 -- the server in the background), while saves go on and their insert trigger already keeps it.
 -- Until its fill is complete, reads take its bests straight from workouts (lb_board, lb_me).
 -- Design: docs/decisions/0066-periods-without-blocking.md.
-CREATE FUNCTION lb_period(p_start timestamptz, p_end timestamptz) RETURNS integer
+CREATE FUNCTION lb_period(p_challenge text, p_start timestamptz, p_end timestamptz) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
   pid integer;
 BEGIN
-  SELECT id INTO pid FROM leaderboard_periods WHERE starts_at = p_start AND ends_at = p_end;
+  SELECT id INTO pid FROM leaderboard_periods
+  WHERE challenge = p_challenge AND starts_at = p_start AND ends_at = p_end;
   IF FOUND THEN
     RETURN pid;
   END IF;
-  INSERT INTO leaderboard_periods (starts_at, ends_at, fill_cursor) VALUES (p_start, p_end, 0)
-    ON CONFLICT (starts_at, ends_at) DO NOTHING
+  INSERT INTO leaderboard_periods (challenge, starts_at, ends_at, fill_cursor) VALUES (p_challenge, p_start, p_end, 0)
+    ON CONFLICT (challenge, starts_at, ends_at) DO NOTHING
     RETURNING id INTO pid;
   IF pid IS NULL THEN
     -- Another session registered it first.
-    SELECT id INTO pid FROM leaderboard_periods WHERE starts_at = p_start AND ends_at = p_end;
+    SELECT id INTO pid FROM leaderboard_periods
+    WHERE challenge = p_challenge AND starts_at = p_start AND ends_at = p_end;
     RETURN pid;
   END IF;
   -- Periods that ended over 8 days before this one began can get no new workout (saves may be
@@ -343,21 +357,23 @@ LANGUAGE sql VOLATILE AS $$
   SELECT EXISTS (SELECT 1 FROM leaderboard_periods WHERE fill_cursor IS NOT NULL)
 $$;
 
--- One row when the period [p_start, p_end) is registered (complete: its fill is done), none when
+-- One row when the challenge's period [p_start, p_end) is registered (complete: its fill is done), none when
 -- it is not. A set-returning SQL function, so a statement that reads it is planned with it (a
--- scalar SQL function with a query inside is planned again on every call: 0.16 ms a board read).
+-- scalar SQL function with a query inside is planned again on every call, a cost on every board read;
+-- measured by npm run bench, see docs/benchmarks.md).
 -- STABLE: it sees the snapshot of the statement, as an lb_board_filled beside it does.
-CREATE FUNCTION lb_period_complete(p_start timestamptz, p_end timestamptz)
+CREATE FUNCTION lb_period_complete(p_challenge text, p_start timestamptz, p_end timestamptz)
 RETURNS TABLE (complete boolean)
 LANGUAGE sql STABLE AS $$
-  SELECT p.fill_cursor IS NULL FROM leaderboard_periods p WHERE p.starts_at = p_start AND p.ends_at = p_end
+  SELECT p.fill_cursor IS NULL FROM leaderboard_periods p
+  WHERE p.challenge = p_challenge AND p.starts_at = p_start AND p.ends_at = p_end
 $$;
 
 -- Whether the period [p_start, p_end) is registered and still being filled. VOLATILE, for the
 -- same reason as lb_fill_pending.
-CREATE FUNCTION lb_filling(p_start timestamptz, p_end timestamptz) RETURNS boolean
+CREATE FUNCTION lb_filling(p_challenge text, p_start timestamptz, p_end timestamptz) RETURNS boolean
 LANGUAGE sql VOLATILE AS $$
-  SELECT coalesce((SELECT NOT c.complete FROM lb_period_complete(p_start, p_end) c), false)
+  SELECT coalesce((SELECT NOT c.complete FROM lb_period_complete(p_challenge, p_start, p_end) c), false)
 $$;
 
 -- One step of filling a period registered by lb_period, in its own short transaction; true once
@@ -400,15 +416,15 @@ BEGIN
   -- Deletes of these users' sets (lb_on_workouts_delete) and privacy changes wait for this batch
   -- and then see its rows; those already running are waited for here, and read below.
   PERFORM 1 FROM users WHERE id = ANY (batch) ORDER BY id FOR SHARE;
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
     username, profile_picture, verified)
   SELECT * FROM lb_best_workouts(batch, ARRAY[p_period])
   ON CONFLICT (user_id, period_id) DO UPDATE
-    SET workout_id = excluded.workout_id, pushups = excluded.pushups, created_at = excluded.created_at,
+    SET workout_id = excluded.workout_id, score = excluded.score, created_at = excluded.created_at,
       received_at = excluded.received_at, username = excluded.username,
       profile_picture = excluded.profile_picture, verified = excluded.verified
-    WHERE lb_rank_key(excluded.pushups, excluded.received_at, excluded.workout_id)
-        < lb_rank_key(b.pushups, b.received_at, b.workout_id);
+    WHERE lb_rank_key(excluded.score, excluded.received_at, excluded.workout_id)
+        < lb_rank_key(b.score, b.received_at, b.workout_id);
   -- One lookup by key per user (LIMIT keeps it a lookup): on a period still being filled the
   -- planner's figures are stale, and it walked all the period's bests so far instead, a step
   -- costing more the further the fill had gone.
@@ -427,47 +443,49 @@ END $$;
 
 -- 6. Board reads ------------------------------------------------------------------------------------
 -- Functions: one round trip that registers the period when needed and then reads it (a function
--- sees its own earlier writes, a single query would not). Ranks: 1 + the members with more push-ups
+-- sees its own earlier writes, a single query would not). Ranks: 1 + the members with a higher score
 -- in the period (ties share a rank: 1, 2, 2, 4), counted over everyone, whatever the filters.
 
 -- The first p_take sets of [p_start, p_end) in board order, private members' too, read from an
 -- index alone (workouts_rank_idx for a long period; workouts_created_idx and a sort for a short
 -- one, as the planner finds cheaper). prefix_rows: how many it held (fewer than p_take: the whole
 -- period).
-CREATE FUNCTION lb_prefix(p_start timestamptz, p_end timestamptz, p_take integer)
+CREATE FUNCTION lb_prefix(p_challenge text, p_start timestamptz, p_end timestamptz, p_take integer)
 RETURNS TABLE (
-  id integer, user_id integer, pushups integer, created_at timestamptz, received_at timestamptz,
+  id integer, user_id integer, score integer, created_at timestamptz, received_at timestamptz,
   prefix_rows bigint
 )
 LANGUAGE sql STABLE AS $$
-  SELECT w.id, w.user_id, w.pushups, w.created_at, w.received_at, count(*) OVER ()
+  SELECT w.id, w.user_id, w.score, w.created_at, w.received_at, count(*) OVER ()
   FROM (
-    SELECT w.id, w.user_id, w.pushups, w.created_at, w.received_at FROM workouts w
-    WHERE w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY w.pushups DESC NULLS LAST, w.received_at, w.id
+    SELECT w.id, w.user_id, w.score, w.created_at, w.received_at FROM workouts w
+    WHERE w.challenge = p_challenge AND w.created_at >= p_start AND w.created_at < p_end
+    ORDER BY w.score DESC NULLS LAST, w.received_at, w.id
     LIMIT p_take
   ) w
 $$;
 
 -- The ranked bests among such a prefix: a member's first set in board order is their best, and
--- everyone with more push-ups comes before them, so each rank in a prefix is final, however short
+-- everyone with a higher score comes before them, so each rank in a prefix is final, however short
 -- it is. The public members' sets of a prefix are a prefix of the public sets, so private
--- members are dropped after the walk (lb_public_members).
-CREATE FUNCTION lb_prefix_bests(p_start timestamptz, p_end timestamptz, p_take integer)
+-- members are dropped after the walk (lb_public_members), and hidden sets with them (one lookup
+-- each in the small hidden_workouts).
+CREATE FUNCTION lb_prefix_bests(p_challenge text, p_start timestamptz, p_end timestamptz, p_take integer)
 RETURNS TABLE (
-  workout_id integer, pushups integer, received_at timestamptz, age integer, gender text,
+  workout_id integer, score integer, received_at timestamptz, age integer, gender text,
   rank bigint, prefix_rows bigint
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    SELECT DISTINCT ON (p.user_id) p.id, p.pushups, p.received_at, m.age, m.gender, p.prefix_rows
-    FROM lb_prefix(p_start, p_end, p_take) p
+    SELECT DISTINCT ON (p.user_id) p.id, p.score, p.received_at, m.age, m.gender, p.prefix_rows
+    FROM lb_prefix(p_challenge, p_start, p_end, p_take) p
     -- One lookup per set (LIMIT keeps it a lookup): hundreds of rows, where a hash join would
     -- read every member.
     CROSS JOIN LATERAL (SELECT m.age, m.gender FROM lb_public_members() m WHERE m.id = p.user_id LIMIT 1) m
-    ORDER BY p.user_id, lb_rank_key(p.pushups, p.received_at, p.id)
+    WHERE NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = p.id)
+    ORDER BY p.user_id, lb_rank_key(p.score, p.received_at, p.id)
   )
-  SELECT b.id, b.pushups, b.received_at, b.age, b.gender, rank() OVER (ORDER BY b.pushups DESC),
+  SELECT b.id, b.score, b.received_at, b.age, b.gender, rank() OVER (ORDER BY b.score DESC),
     b.prefix_rows
   FROM best b
 $$;
@@ -480,73 +498,80 @@ $$;
 -- planner inlines it into the server's board read, which PostgreSQL then plans once per
 -- connection (docs/decisions/0076-board-rows-read-alone.md). n: the entry's place.
 CREATE FUNCTION lb_board_filled(
-  p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_challenge text, p_start timestamptz, p_end timestamptz, p_limit integer,
   p_age_min integer, p_age_max integer, p_gender text
 )
 RETURNS TABLE (
-  workout_id integer, rank bigint, pushups integer, created_at timestamptz,
+  workout_id integer, rank bigint, score integer, created_at timestamptz,
   username text, age integer, gender text, profile_picture text, verified boolean, n bigint
 )
 LANGUAGE sql STABLE AS $$
   WITH period AS (
     SELECT p.id FROM leaderboard_periods p
-    WHERE p.starts_at = p_start AND p.ends_at = p_end AND p.fill_cursor IS NULL
+    WHERE p.challenge = p_challenge AND p.starts_at = p_start AND p.ends_at = p_end AND p.fill_cursor IS NULL
   ), top AS (
-    SELECT b.workout_id, b.pushups, b.created_at, b.received_at, b.username, b.age, b.gender,
+    SELECT b.workout_id, b.score, b.created_at, b.received_at, b.username, b.age, b.gender,
       b.profile_picture, b.verified
     FROM leaderboard_bests b
     WHERE b.period_id = (SELECT id FROM period) AND lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender)
-    ORDER BY b.pushups DESC NULLS LAST, b.received_at, b.workout_id
+    ORDER BY b.score DESC NULLS LAST, b.received_at, b.workout_id
     -- A sub-select, not the value: a prepared read then costs the same planned for any limit, so
-    -- PostgreSQL keeps one plan instead of planning each call for the limit it was given (0.83 ->
-    -- 0.49 ms a read).
+    -- PostgreSQL keeps one plan instead of planning each call for the limit it was given
+    -- (measured by npm run bench, see docs/benchmarks.md).
     LIMIT (SELECT p_limit)
   ), ranks AS (
-    SELECT c.pushups,
-      1 + coalesce(sum(c.users) OVER (ORDER BY c.pushups DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
+    SELECT c.score,
+      1 + coalesce(sum(c.users) OVER (ORDER BY c.score DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
     FROM leaderboard_counts c
     WHERE (p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL)
-      AND c.period_id = (SELECT id FROM period) AND c.pushups >= (SELECT min(t.pushups) FROM top t)
+      AND c.period_id = (SELECT id FROM period) AND c.score >= (SELECT min(t.score) FROM top t)
   )
   SELECT t.workout_id,
     CASE WHEN p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL THEN r.rank
-      ELSE rank() OVER (ORDER BY t.pushups DESC) END,
-    t.pushups, t.created_at, t.username, t.age, t.gender, t.profile_picture, t.verified,
-    row_number() OVER (ORDER BY t.pushups DESC, t.received_at, t.workout_id)
+      ELSE rank() OVER (ORDER BY t.score DESC) END,
+    t.score, t.created_at, t.username, t.age, t.gender, t.profile_picture, t.verified,
+    row_number() OVER (ORDER BY t.score DESC, t.received_at, t.workout_id)
   FROM top t
-  LEFT JOIN ranks r ON r.pushups = t.pushups
-  ORDER BY t.pushups DESC, t.received_at, t.workout_id
+  LEFT JOIN ranks r ON r.score = t.score
+  ORDER BY t.score DESC, t.received_at, t.workout_id
 $$;
 
 -- A board entry as the API sends it: a compact JSON object with these keys in this order (the
 -- server joins entries without decoding them; createdAt as Date.prototype.toISOString writes it).
+-- p_pushups: the push-up board's entries also carry the score under its first name, "pushups",
+-- last (as the response serializer writes optional keys).
 -- to_json escapes every control character, so an entry never holds a raw line break.
 CREATE FUNCTION lb_entry_json(
-  p_id integer, p_username text, p_rank bigint, p_pushups integer, p_created_at timestamptz,
-  p_age integer, p_gender text, p_picture text, p_verified boolean
+  p_id integer, p_username text, p_rank bigint, p_score integer, p_created_at timestamptz,
+  p_age integer, p_gender text, p_picture text, p_verified boolean, p_pushups boolean
 ) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"id":' || p_id || ',"username":' || to_json(p_username) || ',"rank":' || p_rank
-    || ',"pushups":' || p_pushups
+    || ',"score":' || p_score
     || ',"createdAt":"' || to_char(p_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     || '","age":' || coalesce(p_age::text, 'null') || ',"gender":' || coalesce(to_json(p_gender)::text, 'null')
-    || ',"profilePicture":' || coalesce(to_json(p_picture)::text, 'null') || ',"verified":' || p_verified || '}'
+    || ',"profilePicture":' || coalesce(to_json(p_picture)::text, 'null') || ',"verified":' || p_verified
+    -- A proof clip anyone may watch (docs/decisions/0158-proof-clips-on-the-device.md).
+    || CASE WHEN p_verified AND EXISTS (
+         SELECT 1 FROM workout_clips c JOIN users u ON u.id = c.user_id WHERE c.workout_id = p_id AND u.clips_public
+       ) THEN ',"hasClip":true' ELSE '' END
+    || CASE WHEN p_pushups THEN ',"pushups":' || p_score ELSE '' END || '}'
 $$;
 
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
 -- is p_gender (null = any), registering the period on first use. A complete period's board is
 -- lb_board_filled's; the server reads that one directly and comes here for any other.
 CREATE FUNCTION lb_board(
-  p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_challenge text, p_start timestamptz, p_end timestamptz, p_limit integer,
   p_age_min integer, p_age_max integer, p_gender text
 )
 RETURNS TABLE (
-  workout_id integer, rank bigint, pushups integer, created_at timestamptz,
+  workout_id integer, rank bigint, score integer, created_at timestamptz,
   username text, age integer, gender text, profile_picture text, verified boolean
 )
 LANGUAGE plpgsql ROWS 100 AS $$
 #variable_conflict use_column
 DECLARE
-  pid integer := lb_period(p_start, p_end);
+  pid integer := lb_period(p_challenge, p_start, p_end);
   -- A quarter more than asked for: a member with two sets among the best takes two places.
   take integer := p_limit + p_limit / 4 + 20;
   held bigint;
@@ -556,8 +581,8 @@ DECLARE
 BEGIN
   IF lb_period_ready(pid) THEN
     RETURN QUERY
-    SELECT f.workout_id, f.rank, f.pushups, f.created_at, f.username, f.age, f.gender, f.profile_picture, f.verified
-    FROM lb_board_filled(p_start, p_end, p_limit, p_age_min, p_age_max, p_gender) f;
+    SELECT f.workout_id, f.rank, f.score, f.created_at, f.username, f.age, f.gender, f.profile_picture, f.verified
+    FROM lb_board_filled(p_challenge, p_start, p_end, p_limit, p_age_min, p_age_max, p_gender) f;
     RETURN;
   END IF;
   -- A period still being filled (section 5): read from its best sets, a prefix long enough to
@@ -566,14 +591,14 @@ BEGIN
   -- own rows. docs/decisions/0073-first-board-of-a-period.md
   LOOP
     SELECT max(x.prefix_rows), count(*) FILTER (WHERE x.shown),
-      array_agg(x.workout_id ORDER BY x.pushups DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown),
-      array_agg(x.rank ORDER BY x.pushups DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown)
+      array_agg(x.workout_id ORDER BY x.score DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown),
+      array_agg(x.rank ORDER BY x.score DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown)
     INTO held, matching, ids, ranks
     FROM (SELECT b.*, lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender) AS shown
-          FROM lb_prefix_bests(p_start, p_end, take) b) x;
+          FROM lb_prefix_bests(p_challenge, p_start, p_end, take) b) x;
     IF held IS NULL THEN
       -- No public set in it (or none at all): how long was it?
-      SELECT count(*) INTO held FROM lb_prefix(p_start, p_end, take);
+      SELECT count(*) INTO held FROM lb_prefix(p_challenge, p_start, p_end, take);
     END IF;
     EXIT WHEN held < take OR matching >= p_limit;
     -- Long enough for the share of entries the filters kept so far, with a margin; 2-16x
@@ -582,55 +607,59 @@ BEGIN
       greatest(take::bigint * 2, ceil(take * 1.25 * (p_limit + 10) / greatest(matching, 1))::bigint))::integer;
   END LOOP;
   RETURN QUERY
-  SELECT s.id, x.rank, s.pushups, s.created_at, s.username, s.age, s.gender, s.profile_picture, s.verified
+  SELECT s.id, x.rank, s.score, s.created_at, s.username, s.age, s.gender, s.profile_picture, s.verified
   FROM unnest(ids[1:p_limit], ranks[1:p_limit]) WITH ORDINALITY x(id, rank, n)
   -- A set deleted or a member gone private since the walk is left out.
   JOIN lb_public_sets() s ON s.id = x.id
   ORDER BY x.n;
 END $$;
 
--- The user's best in the period and overall rank (1 + users with more push-ups), or no row.
-CREATE FUNCTION lb_me(p_start timestamptz, p_end timestamptz, p_user integer)
-RETURNS TABLE (workout_id integer, rank bigint, pushups integer, created_at timestamptz)
+-- The user's best in the period and overall rank (1 + users with a higher score), or no row.
+CREATE FUNCTION lb_me(p_challenge text, p_start timestamptz, p_end timestamptz, p_user integer)
+RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz)
 LANGUAGE plpgsql ROWS 1 AS $$
 #variable_conflict use_column
 DECLARE
-  pid integer := lb_period(p_start, p_end);
+  pid integer := lb_period(p_challenge, p_start, p_end);
   mine record;
   ready boolean := lb_period_ready(pid);
 BEGIN
   IF ready THEN
-    SELECT b.workout_id, b.pushups, b.created_at INTO mine
+    SELECT b.workout_id, b.score, b.created_at INTO mine
     FROM leaderboard_bests b WHERE b.user_id = p_user AND b.period_id = pid;
   ELSE
     -- Still being filled: from workouts, as lb_board reads it meanwhile.
-    SELECT b.workout_id, b.pushups, b.created_at INTO mine
+    SELECT b.workout_id, b.score, b.created_at INTO mine
     FROM lb_best_workouts(ARRAY[p_user], ARRAY[pid]) b;
   END IF;
   IF NOT FOUND THEN
     -- A private member has no bests: their best is read from their workouts, and their rank is
     -- where they would stand among the public members (who alone are counted).
-    SELECT w.id AS workout_id, w.pushups, w.created_at INTO mine
+    SELECT w.id AS workout_id, w.score, w.created_at INTO mine
     FROM workouts w JOIN users u ON u.id = w.user_id
-    WHERE w.user_id = p_user AND u.is_private AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY lb_rank_key(w.pushups, w.received_at, w.id)
+    WHERE w.user_id = p_user AND u.is_private AND w.challenge = p_challenge
+      AND w.created_at >= p_start AND w.created_at < p_end
+      AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
+    ORDER BY lb_rank_key(w.score, w.received_at, w.id)
     LIMIT 1;
     IF NOT FOUND THEN
       RETURN;
     END IF;
   END IF;
   workout_id := mine.workout_id;
-  pushups := mine.pushups;
+  score := mine.score;
   created_at := mine.created_at;
   IF ready THEN
     SELECT 1 + coalesce(sum(c.users), 0) INTO rank
-    FROM leaderboard_counts c WHERE c.period_id = pid AND c.pushups > mine.pushups;
+    FROM leaderboard_counts c WHERE c.period_id = pid AND c.score > mine.score;
   ELSE
     -- Still being filled: the public members with a set above mine in the period, read from the
     -- covering indexes (workouts_created_idx or workouts_rank_idx), not every member's best.
     SELECT 1 + count(*) INTO rank
     FROM (SELECT DISTINCT w.user_id FROM workouts w
-          WHERE w.created_at >= p_start AND w.created_at < p_end AND w.pushups > mine.pushups) d
+          WHERE w.challenge = p_challenge AND w.created_at >= p_start AND w.created_at < p_end
+            AND w.score > mine.score
+            AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)) d
     JOIN lb_public_members() m ON m.id = d.user_id;
   END IF;
   RETURN NEXT;
@@ -647,7 +676,7 @@ BEGIN
   LOCK TABLE workouts IN SHARE MODE;
   TRUNCATE leaderboard_bests, leaderboard_counts;
   -- The insert trigger on leaderboard_bests fills leaderboard_counts.
-  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, pushups, created_at, received_at, age, gender,
+  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
     username, profile_picture, verified)
   SELECT * FROM lb_best_workouts(NULL, NULL);
   -- Every period is complete now, including those a batched fill had not finished.
@@ -658,7 +687,8 @@ END $$;
 -- 8. Change notices ---------------------------------------------------------------------------------
 -- Tells every app instance that leaderboard data changed (their board caches drop entries; see
 -- server/src/lib/board-cache.ts). NOTIFY is delivered at commit, once per transaction and
--- channel/payload.
+-- channel/payload. The payload is the challenge whose boards changed, so a burpee save leaves the
+-- push-up boards' cache alone; '' means every board (a member's name, picture or privacy changed).
 
 CREATE FUNCTION lb_notify_board() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -666,10 +696,50 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER lb_workouts_notify_board AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON workouts
+CREATE FUNCTION lb_notify_new_sets() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('fitbench_board', c.challenge) FROM (SELECT DISTINCT challenge FROM new_rows) c;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION lb_notify_old_sets() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('fitbench_board', c.challenge) FROM (SELECT DISTINCT challenge FROM old_rows) c;
+  RETURN NULL;
+END $$;
+
+-- A club's row (its visibility, or a moderator's removal) is kept with its board's lookup in the
+-- board cache (server/src/routes/clubs/clubs.service.ts visibleClubForBoard); its members' changes
+-- notify from migration 0021.
+CREATE TRIGGER lb_clubs_notify AFTER UPDATE OR DELETE ON clubs
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
+
+CREATE TRIGGER lb_workouts_notify_insert AFTER INSERT ON workouts
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_new_sets();
+
+CREATE TRIGGER lb_workouts_notify_delete AFTER DELETE ON workouts
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_old_sets();
+
+-- A set that moves between challenges (no app path does) is told under both.
+CREATE TRIGGER lb_workouts_notify_update_old AFTER UPDATE ON workouts
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_old_sets();
+
+CREATE TRIGGER lb_workouts_notify_update_new AFTER UPDATE ON workouts
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_new_sets();
+
+CREATE TRIGGER lb_workouts_notify_truncate AFTER TRUNCATE ON workouts
   FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
 
 CREATE TRIGGER lb_users_notify_board AFTER UPDATE OR DELETE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
+
+-- A board entry says whether its set has a proof clip (lb_entry_json): a clip kept or deleted
+-- changes the boards' answers.
+CREATE TRIGGER lb_clips_notify_board AFTER INSERT OR UPDATE OR DELETE ON workout_clips
   FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_board();
 
 
@@ -680,45 +750,195 @@ CREATE TRIGGER lb_users_notify_board AFTER UPDATE OR DELETE ON users
 -- sets are a small share of all sets. Design: docs/decisions/0052-verified-boards.md.
 
 CREATE FUNCTION lb_board_verified(
-  p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_challenge text, p_start timestamptz, p_end timestamptz, p_limit integer,
   p_age_min integer, p_age_max integer, p_gender text
 )
 RETURNS TABLE (
-  workout_id integer, rank bigint, pushups integer, created_at timestamptz,
+  workout_id integer, rank bigint, score integer, created_at timestamptz,
   username text, age integer, gender text, profile_picture text, verified boolean
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.pushups, s.created_at, s.received_at, s.age, s.gender,
+    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.score, s.created_at, s.received_at, s.age, s.gender,
       s.username, s.profile_picture
     FROM lb_public_sets() s
-    WHERE s.verified AND s.created_at >= p_start AND s.created_at < p_end
-    ORDER BY s.user_id, lb_rank_key(s.pushups, s.received_at, s.id)
+    WHERE s.verified AND s.challenge = p_challenge AND s.created_at >= p_start AND s.created_at < p_end
+    ORDER BY s.user_id, lb_rank_key(s.score, s.received_at, s.id)
   ), ranked AS (
-    SELECT b.*, rank() OVER (ORDER BY b.pushups DESC) AS rank
+    SELECT b.*, rank() OVER (ORDER BY b.score DESC) AS rank
     FROM best b
   )
-  SELECT r.id, r.rank, r.pushups, r.created_at, r.username, r.age, r.gender, r.profile_picture, true
+  SELECT r.id, r.rank, r.score, r.created_at, r.username, r.age, r.gender, r.profile_picture, true
   FROM ranked r
   WHERE lb_matches(r.age, r.gender, p_age_min, p_age_max, p_gender)
-  ORDER BY lb_rank_key(r.pushups, r.received_at, r.id)
+  ORDER BY lb_rank_key(r.score, r.received_at, r.id)
   LIMIT p_limit
 $$;
 
-CREATE FUNCTION lb_me_verified(p_start timestamptz, p_end timestamptz, p_user integer)
-RETURNS TABLE (workout_id integer, rank bigint, pushups integer, created_at timestamptz)
+CREATE FUNCTION lb_me_verified(p_challenge text, p_start timestamptz, p_end timestamptz, p_user integer)
+RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz)
 LANGUAGE sql STABLE AS $$
   WITH mine AS (
-    SELECT w.id, w.pushups, w.created_at FROM workouts w
-    WHERE w.user_id = p_user AND w.verified AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY lb_rank_key(w.pushups, w.received_at, w.id)
+    SELECT w.id, w.score, w.created_at FROM workouts w
+    WHERE w.user_id = p_user AND w.verified AND w.challenge = p_challenge
+      AND w.created_at >= p_start AND w.created_at < p_end
+      AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
+    ORDER BY lb_rank_key(w.score, w.received_at, w.id)
     LIMIT 1
   )
   SELECT m.id,
     1 + (SELECT count(DISTINCT s.user_id) FROM lb_public_sets() s
-         WHERE s.verified AND s.user_id <> p_user
+         WHERE s.verified AND s.user_id <> p_user AND s.challenge = p_challenge
            AND s.created_at >= p_start AND s.created_at < p_end
-           AND s.pushups > m.pushups),
-    m.pushups, m.created_at
+           AND s.score > m.score),
+    m.score, m.created_at
   FROM mine m
 $$;
+
+
+-- 10. Moderation ------------------------------------------------------------------------------------
+-- A workout a moderator hides (a row in hidden_workouts) leaves every board as a deleted one does:
+-- its owner's bests in that challenge's periods are recomputed without it (lb_refresh, the path of
+-- lb_on_workouts_delete), and every instance's board cache hears of the challenge. Showing it again
+-- recomputes them the same way. Suspensions are lb_on_users_update's (section 3).
+-- docs/decisions/0151-hidden-workouts.md
+
+CREATE FUNCTION lb_on_hidden_workouts() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  affected_users integer[];
+  affected_periods integer[];
+BEGIN
+  SELECT array_agg(DISTINCT c.user_id) INTO affected_users FROM changed c;
+  IF affected_users IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- As lb_on_workouts_delete: waits for a batch filling a period with these users.
+  PERFORM 1 FROM users WHERE id = ANY (affected_users) ORDER BY id FOR NO KEY UPDATE;
+  SELECT array_agg(p.id) INTO affected_periods FROM leaderboard_periods p
+  WHERE p.challenge IN (SELECT w.challenge FROM workouts w JOIN changed c ON c.workout_id = w.id);
+  IF affected_periods IS NOT NULL THEN
+    PERFORM lb_refresh(affected_users, affected_periods);
+  END IF;
+  PERFORM pg_notify('fitbench_board', x.challenge)
+  FROM (SELECT DISTINCT w.challenge FROM workouts w JOIN changed c ON c.workout_id = w.id) x;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_hidden_workouts_insert AFTER INSERT ON hidden_workouts
+  REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_hidden_workouts();
+
+CREATE TRIGGER lb_hidden_workouts_delete AFTER DELETE ON hidden_workouts
+  REFERENCING OLD TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_on_hidden_workouts();
+
+-- 11. Boards over a set of members ------------------------------------------------------------------
+-- A board that ranks a given set of members only (the member and the people they follow; a club's
+-- members), computed from the same per-challenge bests as the global board: a join on the set,
+-- no second copy of scores. The caller decides who is in the set, privacy included: every id
+-- given has their best on it (a private member's read from their workouts, as lb_me reads it),
+-- so a caller that must leave private members out leaves them out of the array. Ranks: 1 + the
+-- set's members with a higher best in the period (ties share a rank: 1, 2, 2, 4), whatever the
+-- filters, which narrow the rows only, as on the global board. Verified only: each member's best
+-- verified set, ranked among those (as section 9). Design: docs/decisions/0160-member-set-boards.md.
+
+-- Each member of p_members with a set in the period: their best one (p_verified: their best
+-- verified one), with what an entry shows. A complete period's public bests come from
+-- leaderboard_bests (one lookup by key per member); anything else from workouts, one index range
+-- per member (workouts_user_challenge_created_idx). Registers the period on first use, as a
+-- board read does.
+CREATE FUNCTION lb_set_bests(
+  p_challenge text, p_start timestamptz, p_end timestamptz, p_verified boolean, p_members integer[]
+)
+RETURNS TABLE (
+  user_id integer, workout_id integer, score integer, created_at timestamptz, received_at timestamptz,
+  username text, age integer, gender text, profile_picture text, verified boolean
+)
+LANGUAGE plpgsql ROWS 200 AS $$
+#variable_conflict use_column
+DECLARE
+  -- true: every member's best is read from workouts; false: the private members' only.
+  from_sets boolean := true;
+  pid integer;
+BEGIN
+  IF NOT p_verified THEN
+    pid := lb_period(p_challenge, p_start, p_end);
+    IF lb_period_ready(pid) THEN
+      from_sets := false;
+      RETURN QUERY
+      SELECT b.user_id, b.workout_id, b.score, b.created_at, b.received_at, b.username, b.age, b.gender,
+        b.profile_picture, b.verified
+      FROM leaderboard_bests b
+      WHERE b.period_id = pid AND b.user_id = ANY (p_members);
+    END IF;
+  END IF;
+  RETURN QUERY
+  SELECT u.id, w.id, w.score, w.created_at, w.received_at, u.username,
+    lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender),
+    u.profile_picture, w.verified
+  FROM users u
+  CROSS JOIN LATERAL (
+    SELECT w.id, w.score, w.created_at, w.received_at, w.verified FROM workouts w
+    WHERE w.user_id = u.id AND w.challenge = p_challenge AND w.created_at >= p_start
+      AND w.created_at < p_end AND (w.verified OR NOT p_verified)
+      -- A set a moderator hid is on no board (section 10).
+      AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
+    ORDER BY lb_rank_key(w.score, w.received_at, w.id)
+    LIMIT 1
+  ) w
+  -- A suspended member is on no board, whoever's set names them (docs/decisions/0152-suspensions.md);
+  -- leaderboard_bests holds none (section 3), the workouts path checks here.
+  WHERE u.id = ANY (p_members) AND (from_sets OR u.is_private) AND u.suspended_at IS NULL;
+END $$;
+
+-- The first p_limit entries of the set's board whose age is in [p_age_min, p_age_max] and whose
+-- gender is p_gender (null = any), in board order; n: the entry's place.
+CREATE FUNCTION lb_set_board(
+  p_challenge text, p_start timestamptz, p_end timestamptz, p_limit integer,
+  p_age_min integer, p_age_max integer, p_gender text, p_verified boolean, p_members integer[]
+)
+RETURNS TABLE (
+  workout_id integer, rank bigint, score integer, created_at timestamptz,
+  username text, age integer, gender text, profile_picture text, verified boolean, n bigint
+)
+LANGUAGE sql AS $$
+  WITH ranked AS (
+    SELECT s.*, rank() OVER (ORDER BY s.score DESC) AS rank
+    FROM lb_set_bests(p_challenge, p_start, p_end, p_verified, p_members) s
+  )
+  SELECT r.workout_id, r.rank, r.score, r.created_at, r.username, r.age, r.gender, r.profile_picture,
+    r.verified, row_number() OVER (ORDER BY lb_rank_key(r.score, r.received_at, r.workout_id))
+  FROM ranked r
+  WHERE lb_matches(r.age, r.gender, p_age_min, p_age_max, p_gender)
+  ORDER BY lb_rank_key(r.score, r.received_at, r.workout_id)
+  LIMIT p_limit
+$$;
+
+-- p_user's best in the period and their rank on the set's board (1 + the set's other members with
+-- a higher best), or no row. p_user need not be in the set (a private member on their own
+-- following board): the rank is then where they would stand in it, as lb_me does for the global one.
+CREATE FUNCTION lb_set_me(
+  p_challenge text, p_start timestamptz, p_end timestamptz, p_verified boolean, p_members integer[],
+  p_user integer
+)
+RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz)
+LANGUAGE sql AS $$
+  SELECT m.workout_id,
+    1 + (SELECT count(*) FROM lb_set_bests(p_challenge, p_start, p_end, p_verified, p_members) s
+         WHERE s.user_id <> p_user AND s.score > m.score),
+    m.score, m.created_at
+  FROM lb_set_bests(p_challenge, p_start, p_end, p_verified, ARRAY[p_user]) m
+$$;
+
+-- A follow or unfollow changes no board's scores, but the follower counts that cached public
+-- profiles show (server/src/routes/users/users.service.ts): the 'follows' payload drops those on
+-- every instance and leaves the boards' cache alone (FOLLOWS_SCOPE, server/src/lib/board-cache.ts).
+-- Following boards are not cached (docs/decisions/0161-following.md).
+CREATE FUNCTION lb_notify_follows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('fitbench_board', 'follows');
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER lb_follows_notify AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON follows
+  FOR EACH STATEMENT EXECUTE FUNCTION lb_notify_follows();

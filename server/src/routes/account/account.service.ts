@@ -5,13 +5,14 @@ import {
   type ChangePasswordInput,
 } from '@common/schemas/account';
 import type { Db } from '../../db/client';
-import { rateLimits, users, workouts } from '../../db/schema';
+import { hiddenWorkouts, rateLimits, users, workouts } from '../../db/schema';
 import { toUserDto } from '../../lib/auth';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
 import { deleteOtherSessions } from '../../lib/session';
-import { publicColumns, toWorkoutDto } from '../workouts/workouts.service';
+import { exportClips } from '../clips/clips.service';
+import { publicColumns, toWorkoutDto } from '../workouts/workout-dto';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -108,17 +109,15 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     await tx.delete(workouts).where(eq(workouts.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
-    await tx
-      .delete(rateLimits)
-      .where(
-        or(
-          eq(rateLimits.key, passwordKey(user.id)),
-          // The save limit and the per-username login delay (docs/decisions/0031, 0035).
-          eq(rateLimits.key, `save:${user.id}`),
-          eq(rateLimits.key, `login-user:${user.username.toLowerCase()}`),
-          like(rateLimits.key, `login:${escapeLike(user.username.toLowerCase())}:%`),
-        ),
-      );
+    await tx.delete(rateLimits).where(
+      or(
+        eq(rateLimits.key, passwordKey(user.id)),
+        // The save limit and the per-username login delay (docs/decisions/0031, 0035).
+        eq(rateLimits.key, `save:${user.id}`),
+        eq(rateLimits.key, `login-user:${user.username.toLowerCase()}`),
+        like(rateLimits.key, `login:${escapeLike(user.username.toLowerCase())}:%`),
+      ),
+    );
   });
 }
 
@@ -126,12 +125,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every stored field of the user but the password hash, and every workout, oldest first. */
 export async function exportAccount(db: Db, user: UserRow): Promise<AccountExport> {
+  // A moderator's hide is part of the member's data: exported with its reason.
   const rows = await db
-    .select(publicColumns)
+    .select({ ...publicColumns, hiddenReason: hiddenWorkouts.reason, hiddenAt: hiddenWorkouts.hiddenAt })
     .from(workouts)
+    .leftJoin(hiddenWorkouts, eq(hiddenWorkouts.workoutId, workouts.id))
     .where(eq(workouts.userId, user.id))
     .orderBy(asc(workouts.createdAt), asc(workouts.id));
-  return { user: toUserDto(user), workouts: rows.map(toWorkoutDto) };
+  return { user: toUserDto(user), workouts: rows.map(toWorkoutDto), clips: await exportClips(db, user.id) };
 }
 
 // Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").
@@ -153,9 +154,11 @@ export function workoutsCsv(data: AccountExport): string {
     lines.push(
       [
         csvField(w.id),
-        csvField(w.pushups),
+        csvField(w.pushups ?? null),
         csvField(w.notes === null ? null : neutraliseFormula(w.notes)),
         csvField(w.createdAt),
+        csvField(w.challenge),
+        csvField(w.score),
       ].join(','),
     );
   }

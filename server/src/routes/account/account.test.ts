@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@common/constants';
 import { accountExportSchema, type AccountExport } from '@common/schemas/account';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { users } from '../../db/schema';
+import { MailWorker } from '../../mail/queue';
+import { outboxTransport } from '../../mail/transport';
 import { useTestApp } from '../../test/app';
 import {
   createUser,
@@ -180,6 +185,18 @@ describe('DELETE /api/account', () => {
     // Their 99 was above keep's 10: keep moves up one place.
     expect(after.find((e) => e.username === keep.username)!.rank).toBe(keepRank - 1);
 
+    // The goodbye message waits in the queue until it is sent; sent, its row keeps neither the
+    // address nor the text (server/src/mail/queue.ts).
+    const goodbye = await rows<{ subject: string }>(sql`select subject from mail_queue where recipient = ${u.email}`);
+    expect(goodbye.map((r) => r.subject)).toEqual(['Your account was deleted - FitBench']);
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-goodbye-'));
+    const worker = new MailWorker({ db: t.app.db, transport: outboxTransport(outbox, 'FitBench <fitbench@test.example>'), now: () => t.app.now() });
+    await worker.drain();
+    await worker.stop();
+    // (with the other messages this file's tests queued)
+    expect(fs.readdirSync(outbox).length).toBeGreaterThanOrEqual(1);
+    fs.rmSync(outbox, { recursive: true, force: true });
+
     // Query every table of the schema for anything that names the user.
     const tables = await rows<{ table_name: string }>(
       sql`select table_name from information_schema.tables
@@ -329,7 +346,7 @@ describe('GET /api/export', () => {
     );
     expect(res.body.endsWith('\r\n')).toBe(true);
     const [header, ...lines] = parseCsv(res.body);
-    expect(header).toEqual(['id', 'pushups', 'notes', 'createdAt']);
+    expect(header).toEqual(['id', 'pushups', 'notes', 'createdAt', 'challenge', 'score']);
     const expected = await list(u);
     expect(lines).toHaveLength(expected.length);
     const byId = new Map(lines.map((l) => [Number(l[0]), l]));
@@ -354,7 +371,7 @@ describe('GET /api/export', () => {
   it('gives an account with no workouts a header-only CSV and an empty list', async () => {
     const u = await createUser(t.app);
     const csv = await t.app.inject({ url: '/api/export?format=csv', headers: u.headers });
-    expect(csv.body).toBe('id,pushups,notes,createdAt\r\n');
+    expect(csv.body).toBe('id,pushups,notes,createdAt,challenge,score\r\n');
     const data = await t.app.inject({ url: '/api/export', headers: u.headers });
     expect(data.json().workouts).toEqual([]);
   });
@@ -372,11 +389,34 @@ describe('CSV helpers', () => {
     const csv = workoutsCsv({
       user: {} as AccountExport['user'],
       workouts: [
-        { id: 1, userId: 1, pushups: 5, notes: '@x, "y"', createdAt: '2026-01-01T00:00:00.000Z', verified: false },
+        {
+          id: 1,
+          userId: 1,
+          challenge: 'pushup-90',
+          score: 5,
+          pushups: 5,
+          notes: '@x, "y"',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          verified: false,
+          hidden: null,
+        },
+        {
+          id: 2,
+          userId: 1,
+          challenge: 'plank-drop',
+          score: 95,
+          notes: null,
+          createdAt: '2026-01-02T00:00:00.000Z',
+          verified: false,
+          hidden: null,
+        },
       ],
+      clips: [],
     });
     expect(csv).toBe(
-      'id,pushups,notes,createdAt\r\n1,5,"\'@x, ""y""",2026-01-01T00:00:00.000Z\r\n',
+      'id,pushups,notes,createdAt,challenge,score\r\n' +
+        '1,5,"\'@x, ""y""",2026-01-01T00:00:00.000Z,pushup-90,5\r\n' +
+        '2,,,2026-01-02T00:00:00.000Z,plank-drop,95\r\n',
     );
   });
 });

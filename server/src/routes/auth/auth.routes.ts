@@ -6,11 +6,15 @@ import { optionalSession } from '../../plugins/openapi';
 import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
 import { logAuthEvent } from '../../lib/auth-log';
 import { createSession, deleteSession } from '../../lib/session';
-import { storedUserAgent } from '../../lib/user-agent';
+import { rememberDevice } from '../../lib/known-devices';
+import { describeDevice, storedUserAgent } from '../../lib/user-agent';
+import { newDeviceMail } from '../../mail/messages';
+import { sendConfirmation } from '../email/email.service';
+import { resetUrl } from '../recovery/recovery.service';
 import * as service from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
   app.get('/user', { schema: { summary: 'The signed-in member', operationId: 'getCurrentUser', response: { 200: userSchema, 401: apiErrorSchema } } }, async (request) =>
     toUserDto(requireUser(request)),
@@ -30,6 +34,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.now();
       const user = await service.register(app.db, request.body, request.ip, now, app.config);
       logAuthEvent(request, 'register', { userId: user.id });
+      // A link to confirm the address, or (the address is someone else's) a notice to its holder;
+      // the answer is the same (docs/decisions/0112-confirmed-addresses.md).
+      const { siteUrl } = app.config;
+      await sendConfirmation(app.db, app.mail.queue, user, user.email, user.createdAt, now, siteUrl, resetUrl(siteUrl));
+      await rememberDevice(app.db, user.id, describeDevice(request.headers['user-agent']), now);
       const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));
       setSessionCookie(reply, token, app.config.cookieSecure);
       return reply.code(201).send(toUserDto(user));
@@ -51,6 +60,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       logAuthEvent(request, 'login-ok', { userId: user.id });
+      // A kind of device this account never signed in from: the member is told, unless they opted out.
+      const device = describeDevice(request.headers['user-agent']);
+      if ((await rememberDevice(app.db, user.id, device, now)) && user.newDeviceNotices) {
+        await app.mail.queue(newDeviceMail(user.email, user.username, device, now, `${app.config.siteUrl}/profile/settings`));
+      }
       // A new session on every login (no fixation); the old one, if any, is dropped.
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));

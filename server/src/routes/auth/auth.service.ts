@@ -1,6 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput } from '@common/schemas/auth';
-import type { Db } from '../../db/client';
+import { suspendedMessage } from '@common/schemas/moderation';
+import { isUniqueViolation, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors';
 import {
@@ -19,15 +20,7 @@ export interface AuthLimits {
   loginWindowMs: number;
   registerMax: number;
   registerWindowMs: number;
-  registerTakenMax: number;
-  registerTakenGlobalMax: number;
-  registerTakenWindowMs: number;
 }
-
-export const EMAIL_TAKEN_MESSAGE = 'An account with that email already exists.';
-
-/** The key of the overall "email taken" counter (all addresses). */
-export const REGISTER_TAKEN_ALL = 'register-taken-all';
 
 /**
  * Failed logins for one username, from all addresses: free at first, then a growing delay
@@ -36,11 +29,6 @@ export const REGISTER_TAKEN_ALL = 'register-taken-all';
 export const USERNAME_DELAY = { free: 5, baseMs: 1_000, maxMs: 60_000, windowMs: 15 * 60_000 };
 
 const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose another one.';
@@ -69,53 +57,14 @@ export async function register(
   if (isCommonPassword(input.password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
   }
-  // "That email already has an account" tells whoever asks that the address is a member's, so
-  // those answers are limited per address and over all addresses
-  // (docs/decisions/0087-register-email-enumeration.md). Every registration reserves one in each
-  // counter *before* the email is looked up, and gives them back unless the answer is that one:
-  // beyond a limit every registration gets the same 429, whatever its email, so the refusal
-  // itself tells nothing, parallel requests included.
-  const takenKeys = [`register-taken:${addressKey(ip)}`];
-  if (limits.registerTakenGlobalMax > 0) takenKeys.push(REGISTER_TAKEN_ALL);
-  const reserved: string[] = [];
-  const giveBack = async () => {
-    for (const key of reserved.splice(0)) await rateLimit.refund(db, key);
-  };
-  for (const key of takenKeys) {
-    const state = await rateLimit.hit(db, key, limits.registerTakenWindowMs, now);
-    reserved.push(key);
-    const max = key === REGISTER_TAKEN_ALL ? limits.registerTakenGlobalMax : limits.registerTakenMax;
-    if (state.count > max) {
-      await giveBack();
-      const after = rateLimit.retryAfterSeconds(state, now);
-      throw tooManyRequests(
-        key === REGISTER_TAKEN_ALL
-          ? `Sign-ups are paused for ${minutes(after)} minutes after many attempts with emails that already have an account. Please try again then, or sign in if you have an account.`
-          : `Too many sign-up attempts from your network with emails that already have an account. Please try again in ${minutes(after)} minutes, or sign in if you have an account.`,
-        after,
-      );
-    }
-  }
-  let taken: { username: string; email: string }[];
-  try {
-    taken = await db
-      .select({ username: users.username, email: users.email })
-      .from(users)
-      .where(
-        or(
-          eq(sql`lower(${users.username})`, input.username.toLowerCase()),
-          eq(sql`lower(${users.email})`, input.email.toLowerCase()),
-        ),
-      );
-  } catch (err) {
-    await giveBack();
-    throw err;
-  }
-  const nameTaken = taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase());
-  if (!nameTaken && taken.length > 0) throw conflict(EMAIL_TAKEN_MESSAGE, { email: [EMAIL_TAKEN_MESSAGE] });
-  // Any other answer (a new account, a taken username, which is public anyway) gives them back.
-  await giveBack();
-  if (nameTaken)
+  // A taken username is said (usernames are public); a taken email is not: the account is
+  // created all the same and the address's holder is told by email instead
+  // (docs/decisions/0112-confirmed-addresses.md).
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
+  if (taken.length > 0)
     throw conflict('That username is already taken.', {
       username: ['That username is already taken.'],
     });
@@ -129,7 +78,8 @@ export async function register(
     return rows[0]!;
   } catch (err) {
     // Two registrations raced past the check above; the unique index decides.
-    if (isUniqueViolation(err)) throw conflict('That username or email is already taken.');
+    if (isUniqueViolation(err))
+      throw conflict('That username is already taken.', { username: ['That username is already taken.'] });
     throw err;
   }
 }
@@ -220,6 +170,12 @@ export async function login(
   if (!user || !ok) {
     // docs/product.md#failed-logins: the same status and body whether the user exists or not.
     throw new LoginRefused(401, 'Invalid username or password.');
+  }
+  // Told only to whoever knows the password (docs/decisions/0152-suspensions.md). The counts are
+  // given back: a right password is not a guess.
+  if (user.suspendedAt) {
+    await giveBack();
+    throw new LoginRefused(403, suspendedMessage(user.suspendedReason ?? ''));
   }
   await rateLimit.clear(db, pairKey);
   await rateLimit.refund(db, addressKeyName);

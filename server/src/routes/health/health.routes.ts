@@ -9,11 +9,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     // A few bytes, never compressed: no compression hook either (health is polled often).
-    { compress: false, schema: { summary: 'Liveness: the process answers', operationId: 'getHealth', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      compress: false,
+      schema: {
+        summary: 'Liveness: the process answers',
+        operationId: 'getHealth',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
-  // Readiness: the database answers and this build's migrations are applied.
+  // Readiness: the process is not stopping, the database answers and this build's migrations are applied.
   app.get(
     '/ready',
     {
@@ -29,6 +36,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
+      // While stopping, 503 at once, so balancers that probe it stop sending before the port
+      // closes (docs/decisions/0042-rolling-restarts.md).
+      if (app.lifecycle.stopping)
+        return reply.code(503).send({ status: 'not ready' as const, message: 'shutting down' });
       const reason = await notReadyReason(app.db);
       if (reason) return reply.code(503).send({ status: 'not ready' as const, message: reason });
       return { status: 'ready' as const };

@@ -22,6 +22,18 @@ describe('GET /api/health and /api/ready', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
+  it('is not ready while the process is stopping (liveness still answers)', async () => {
+    t.app.lifecycle.stopping = true;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not ready', message: 'shutting down' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      t.app.lifecycle.stopping = false;
+    }
+  });
+
   it('is not ready while migrations are missing (liveness still answers)', async () => {
     const db = t.app.db;
     const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;

@@ -7,10 +7,16 @@ import { sliceBoard, toBoardText } from './leaderboard.service';
 // and the server joins the lines without decoding them (docs/decisions/0076-board-rows-read-alone.md).
 const t = useTestApp();
 
-const entryJson = async (username: string, picture: string | null, age: number | null, gender: string | null) => {
+const entryJson = async (
+  username: string,
+  picture: string | null,
+  age: number | null,
+  gender: string | null,
+  pushups = true,
+) => {
   const result = (await t.app.db.execute(
     sql`select lb_entry_json(7, ${username}, 3::bigint, 42, '2026-11-22T01:02:03.4567Z'::timestamptz,
-          ${age}::int, ${gender}::text, ${picture}::text, true) as json`,
+          ${age}::int, ${gender}::text, ${picture}::text, true, ${pushups}::boolean) as json`,
   )) as unknown as { rows: { json: string }[] };
   return result.rows[0]!.json;
 };
@@ -21,15 +27,25 @@ describe('board entries as the database writes them', () => {
       id: 7,
       username: 'sam',
       rank: 3,
-      pushups: 42,
+      score: 42,
       createdAt: '2026-11-22T01:02:03.456Z',
       age: 31,
       gender: 'female',
       profilePicture: '/api/avatars/abc',
       verified: true,
+      pushups: 42,
     };
     expect(await entryJson('sam', '/api/avatars/abc', 31, 'female')).toBe(JSON.stringify(entry));
-    expect(JSON.parse(await entryJson('sam', null, null, null))).toMatchObject({ age: null, gender: null, profilePicture: null });
+    expect(JSON.parse(await entryJson('sam', null, null, null))).toMatchObject({
+      age: null,
+      gender: null,
+      profilePicture: null,
+    });
+    // Another challenge's board: the score alone.
+    const { pushups: _first, ...other } = entry;
+    expect(await entryJson('sam', '/api/avatars/abc', 31, 'female', false)).toBe(
+      JSON.stringify(other),
+    );
   });
 
   it('escape quotes, backslashes and control characters, so an entry is always one line', async () => {

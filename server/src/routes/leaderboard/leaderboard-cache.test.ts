@@ -49,11 +49,22 @@ describe('leaderboard cache', () => {
     expect((await board(t.app)).find((e) => e.username === u.username)?.pushups).toBe(77);
 
     await board(t.app, '?gender=female');
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { gender: 'female' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: u.headers,
+      payload: { gender: 'female' },
+    });
     expect(patch.statusCode).toBe(200);
-    expect((await board(t.app, '?gender=female')).some((e) => e.username === u.username)).toBe(true);
+    expect((await board(t.app, '?gender=female')).some((e) => e.username === u.username)).toBe(
+      true,
+    );
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${saved.json().id}`, headers: u.headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workouts/${saved.json().id}`,
+      headers: u.headers,
+    });
     expect(del.statusCode).toBe(204);
     expect((await board(t.app)).some((e) => e.username === u.username)).toBe(false);
   });
@@ -68,8 +79,18 @@ describe('leaderboard cache', () => {
       await save(u.headers, 0), // 400
       await save({ cookie: 'fitbench_session=nope' }, 50), // 401
       await t.app.inject({ method: 'DELETE', url: '/api/workouts/2147483647', headers: u.headers }), // 404
-      await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { age: 2 } }), // 400
-      await t.app.inject({ method: 'POST', url: '/api/workouts', headers: { ...u.headers, origin: 'https://evil.example' }, payload: { pushups: 5 } }), // 403
+      await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: u.headers,
+        payload: { age: 2 },
+      }), // 400
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/workouts',
+        headers: { ...u.headers, origin: 'https://evil.example' },
+        payload: { pushups: 5 },
+      }), // 403
       await t.app.inject({ method: 'POST', url: '/api/logout' }), // 204, but no board changes
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([400, 401, 404, 400, 403, 204]);
@@ -106,17 +127,21 @@ describe('with the cache off', () => {
     cache.setEnabled(false);
     try {
       const users = await Promise.all([1, 2, 3].map(() => createUser(t.app)));
-      for (const [i, u] of users.entries()) expect((await save(u.headers, 280 + i)).statusCode).toBe(201);
+      for (const [i, u] of users.entries())
+        expect((await save(u.headers, 280 + i)).statusCode).toBe(201);
       // Asked together, they may share reads (docs/decisions/0075-fresh-reads-shared.md), but
       // each gets the length it asked for.
-      const lengths = await Promise.all([3, 1, 3, 2].map(async (n) => (await board(t.app, `?limit=${n}`)).length));
+      const lengths = await Promise.all(
+        [3, 1, 3, 2].map(async (n) => (await board(t.app, `?limit=${n}`)).length),
+      );
       expect(lengths).toEqual([3, 1, 3, 2]);
       // A save answered while reads are in flight shows in every read asked for after it.
       const before = Promise.all([0, 1, 2].map(() => board(t.app, '?limit=1')));
       expect((await save(users[0]!.headers, 299)).statusCode).toBe(201);
       const after = await Promise.all([0, 1, 2].map(() => board(t.app, '?limit=1')));
       await before;
-      for (const top of after) expect(top[0]).toMatchObject({ username: users[0]!.username, pushups: 299 });
+      for (const top of after)
+        expect(top[0]).toMatchObject({ username: users[0]!.username, pushups: 299 });
       expect(cache.size).toBe(0);
     } finally {
       cache.setEnabled(true);
@@ -154,7 +179,10 @@ describe('compressed boards', () => {
       }
     }
     // A shorter board is its own slice, compressed.
-    const ten = await t.app.inject({ url: `${url}?limit=10`, headers: { 'accept-encoding': 'br' } });
+    const ten = await t.app.inject({
+      url: `${url}?limit=10`,
+      headers: { 'accept-encoding': 'br' },
+    });
     const tenPlain = await t.app.inject({ url: `${url}?limit=10` });
     expect(brotliDecompressSync(ten.rawPayload).toString()).toBe(tenPlain.body);
     // With the cache off, each read's bytes are compressed at the lowest level, and still decode
@@ -165,7 +193,9 @@ describe('compressed boards', () => {
         const res = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
         expect(res.headers['content-encoding'], accept).toBe(encoding);
         expect(decode(res.rawPayload).toString()).toBe(plain.body);
-        expect(res.rawPayload.equals(compressJson(plain.body, encoding as JsonEncoding, true))).toBe(true);
+        expect(
+          res.rawPayload.equals(compressJson(plain.body, encoding as JsonEncoding, true)),
+        ).toBe(true);
       }
     } finally {
       cache.setEnabled(true);
@@ -173,7 +203,11 @@ describe('compressed boards', () => {
   });
 
   it('keeps each compressed slice, and at most a few per board', () => {
-    const board = toBoardText(Array.from({ length: 100 }, (_, i) => JSON.stringify({ rank: i + 1, username: `u${i}` })).join('\n'));
+    const board = toBoardText(
+      Array.from({ length: 100 }, (_, i) =>
+        JSON.stringify({ rank: i + 1, username: `u${i}` }),
+      ).join('\n'),
+    );
     const first = boardBytes(board, 100, 'br');
     expect(boardBytes(board, 100, 'br')).toBe(first);
     expect(boardBytes(board, 500, 'br')).toBe(first); // past the end: the whole board
@@ -194,7 +228,8 @@ describe.runIf(env.TEST_DB_KIND === 'postgres')('two instances on one PostgreSQL
   beforeAll(async () => {
     other = await buildApp({ db: t.database.db, boardCache: otherCache });
     stop = listenForBoardChanges(t.database.url!, otherCache, () => undefined);
-    for (let i = 0; i < 100 && !otherCache.isEnabled; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !otherCache.isEnabled; i++)
+      await new Promise((r) => setTimeout(r, 20));
     // This instance listens too, as index.ts sets it up.
   });
   afterAll(async () => {
@@ -202,7 +237,7 @@ describe.runIf(env.TEST_DB_KIND === 'postgres')('two instances on one PostgreSQL
     await other.close();
   });
 
-  it('a save through one instance reaches the other instance\'s cached board', async () => {
+  it("a save through one instance reaches the other instance's cached board", async () => {
     expect(otherCache.isEnabled).toBe(true);
     const u = await createUser(t.app);
     await board(other); // cached on the other instance

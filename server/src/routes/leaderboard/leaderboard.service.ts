@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_CHALLENGE } from '@common/challenges';
 import {
   AGE_GROUPS,
   type LeaderboardEntry,
@@ -6,8 +7,7 @@ import {
   type LeaderboardPeriod,
   type LeaderboardQuery,
 } from '@common/schemas/leaderboard';
-import { preparedRows, type Db } from '../../db/client';
-import { kickPeriodFill } from './period-fill';
+import { preparedRows, rowsOf, type Db } from '../../db/client';
 import { periodRange } from './period';
 import { compressJson, type JsonEncoding } from '../../plugins/compression';
 
@@ -15,12 +15,6 @@ import { compressJson, type JsonEncoding } from '../../plugins/compression';
 // lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0057 (the file) and 1267 (the reads).
 
 type Row = Record<string, unknown>;
-
-/** Rows of a raw query on either driver (node-postgres and PGlite both answer { rows }). */
-async function rowsOf<T extends Row>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
@@ -46,7 +40,7 @@ const ALL_TIME: Bounds = {
 };
 
 /** SQL for the period's bounds (all time is (-infinity, infinity)), and the same as text. */
-function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined): Bounds {
+export function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined): Bounds {
   const range = periodRange(period, now, tz ?? 'UTC');
   const { start, end } = range;
   if (!start || !end) return ALL_TIME;
@@ -67,6 +61,8 @@ function bounds(period: LeaderboardPeriod, now: Date, tz: string | undefined): B
 }
 
 export interface BoardArgs extends Bounds {
+  /** The challenge whose board this is (an open catalogue id). */
+  challenge: string;
   limit: number;
   ageMin: number | null;
   ageMax: number | null;
@@ -76,11 +72,16 @@ export interface BoardArgs extends Bounds {
 }
 
 /** What the board query needs, worked out once per request. */
-export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, now: Date): BoardArgs {
+export function boardArgs(
+  period: LeaderboardPeriod,
+  query: LeaderboardQuery,
+  now: Date,
+): BoardArgs {
   const band =
     query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
   return {
     ...bounds(period, now, query.tz),
+    challenge: query.challenge,
     limit: query.limit,
     ageMin: band ? band.min : null,
     ageMax: band && Number.isFinite(band.max) ? band.max : null,
@@ -95,7 +96,9 @@ export function boardArgs(period: LeaderboardPeriod, query: LeaderboardQuery, no
  * `?limit=1..500` cannot multiply its entries.
  */
 export function boardKey(a: BoardArgs): string {
-  return [a.span, a.ageMin, a.ageMax, a.gender, a.verified ? 'verified' : 'all'].join('|');
+  return [a.challenge, a.span, a.ageMin, a.ageMax, a.gender, a.verified ? 'verified' : 'all'].join(
+    '|',
+  );
 }
 
 /** A board's JSON text, with where each entry ends, so any prefix is sent without re-encoding. */
@@ -113,8 +116,8 @@ const COMPRESSED_PER_BOARD = 8;
 /**
  * The first `limit` entries as bytes, as they are (`identity`) or compressed, made once per board,
  * limit and encoding: the board is cached, or its read shared, by everyone asking for it, so
- * encoding it on every request would redo the same work (brotli: about 0.1 ms per 17 KB; UTF-8: a
- * copy of it). `fast`: a board that is not kept (the cache off) is compressed at the lowest level.
+ * encoding it on every request would redo the same work (brotli: CPU per board, measured by npm run
+ * bench, see docs/benchmarks.md; UTF-8: a copy of it). `fast`: a board that is not kept (the cache off) is compressed at the lowest level.
  */
 export function boardBytes(
   board: BoardText,
@@ -157,19 +160,24 @@ export function sliceBoard(board: BoardText, limit: number): string {
   return limit <= 0 ? '[]' : `${board.json.slice(0, board.ends[limit - 1])}]`;
 }
 
-// The entries of a board read, as lb_entry_json texts, one per line, in board order.
-const entryLines = (order: string) => `coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank,
-  f.pushups, f.created_at, f.age, f.gender, f.profile_picture, f.verified), E'\\n' order by ${order}), '')`;
-const BOUNDS_AND_FILTERS = '$1::timestamptz, $2::timestamptz, $3::int, $4::int, $5::int, $6::text';
+// The entries of a board read, as lb_entry_json texts, one per line, in board order. $1 is the
+// challenge; the push-up board's entries also carry "pushups".
+const entryLines = (
+  order: string,
+) => `coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank,
+  f.score, f.created_at, f.age, f.gender, f.profile_picture, f.verified, $1::text = '${DEFAULT_CHALLENGE}'),
+  E'\\n' order by ${order}), '')`;
+const BOUNDS_AND_FILTERS =
+  '$1::text, $2::timestamptz, $3::timestamptz, $4::int, $5::int, $6::int, $7::text';
 
 // A complete period's board (lb_board_filled): nearly every read. Kept prepared (preparedRows).
-const FILLED_READ = `select (select c.complete from lb_period_complete($1::timestamptz, $2::timestamptz) c) as complete,
+const FILLED_READ = `select (select c.complete from lb_period_complete($1::text, $2::timestamptz, $3::timestamptz) c) as complete,
     ${entryLines('f.n')} as entries
   from lb_board_filled(${BOUNDS_AND_FILTERS}) f`;
 // Any other (lb_board): registers the period if needed and reads it while it is still being filled.
 // Whether some period waits for its fill (period-fill.ts) is asked in the same statement, after
 // the function that may have registered one, so it costs no round trip.
-const READ = `select lb_fill_pending() as pending, lb_filling($1::timestamptz, $2::timestamptz) as filling,
+const READ = `select lb_fill_pending() as pending, lb_filling($1::text, $2::timestamptz, $3::timestamptz) as filling,
     ${entryLines('f.ordinality')} as entries
   from lb_board(${BOUNDS_AND_FILTERS}) with ordinality f`;
 // The verified board (docs/decisions/0052-verified-boards.md) reads workouts and registers nothing.
@@ -185,16 +193,35 @@ const pending = sql`lb_fill_pending()`;
  * (docs/product.md#leaderboard-filters). The database writes each entry's JSON (only these keys
  * leave): decoding hundreds of column values cost more than the query, notably on PGlite.
  */
-export async function getBoardJson(db: Db, a: BoardArgs): Promise<{ entries: string; filling: boolean }> {
-  const values = [a.startText, a.endText, a.limit, a.ageMin, a.ageMax, a.gender];
+export async function getBoardJson(
+  db: Db,
+  a: BoardArgs,
+  kickFill: () => void = () => undefined,
+): Promise<{ entries: string; filling: boolean }> {
+  const values = [a.challenge, a.startText, a.endText, a.limit, a.ageMin, a.ageMax, a.gender];
   if (a.verified) {
-    const [row] = await preparedRows<{ entries: string }>(db, 'lb_board_verified', VERIFIED_READ, values);
+    const [row] = await preparedRows<{ entries: string }>(
+      db,
+      'lb_board_verified',
+      VERIFIED_READ,
+      values,
+    );
     return { entries: row!.entries, filling: false };
   }
-  const [filled] = await preparedRows<{ complete: boolean | null; entries: string }>(db, 'lb_board_filled', FILLED_READ, values);
+  const [filled] = await preparedRows<{ complete: boolean | null; entries: string }>(
+    db,
+    'lb_board_filled',
+    FILLED_READ,
+    values,
+  );
   if (filled!.complete === true) return { entries: filled!.entries, filling: false };
-  const [row] = await preparedRows<{ pending: boolean; filling: boolean; entries: string }>(db, 'lb_board', READ, values);
-  if (row!.pending) kickPeriodFill(db);
+  const [row] = await preparedRows<{ pending: boolean; filling: boolean; entries: string }>(
+    db,
+    'lb_board',
+    READ,
+    values,
+  );
+  if (row!.pending) kickFill();
   return { entries: row!.entries, filling: row!.filling };
 }
 
@@ -203,15 +230,16 @@ export async function getBoard(
   period: LeaderboardPeriod,
   query: LeaderboardQuery,
   now: Date,
+  kickFill?: () => void,
 ): Promise<LeaderboardEntry[]> {
-  const { entries } = await getBoardJson(db, boardArgs(period, query, now));
+  const { entries } = await getBoardJson(db, boardArgs(period, query, now), kickFill);
   return JSON.parse(toBoardText(entries).json) as LeaderboardEntry[];
 }
 
-interface MeRow extends Row {
+export interface MeRow extends Row {
   workout_id: number;
   rank: number | string;
-  pushups: number;
+  score: number;
   created_at: Date | string;
 }
 
@@ -223,18 +251,27 @@ export async function getMyStanding(
   tz: string | undefined,
   now: Date,
   verified = false,
+  challenge: string = DEFAULT_CHALLENGE,
+  kickFill: () => void = () => undefined,
 ): Promise<LeaderboardMe> {
   const b = bounds(period, now, tz);
   const fn = verified ? sql`lb_me_verified` : sql`lb_me`;
   const [r] = await rowsOf<MeRow & { pending: boolean }>(
     db,
-    sql`select ${pending} as pending, m.* from (select 1) one left join ${fn}(${b.start}, ${b.end}, ${userId}::int) m on true`,
+    sql`select ${pending} as pending, m.* from (select 1) one left join ${fn}(${challenge}::text, ${b.start}, ${b.end}, ${userId}::int) m on true`,
   );
-  if (r?.pending) kickPeriodFill(db);
+  if (r?.pending) kickFill();
+  return standingOf(r, challenge);
+}
+
+/** A standing row (lb_me, lb_me_verified, lb_set_me) as the API sends it; null: no set in the period. */
+export function standingOf(r: MeRow | undefined, challenge: string): LeaderboardMe {
   if (!r || r.workout_id === null) return null;
+  const score = Number(r.score);
   return {
     rank: Number(r.rank),
-    pushups: Number(r.pushups),
+    score,
+    ...(challenge === DEFAULT_CHALLENGE ? { pushups: score } : {}),
     id: Number(r.workout_id),
     createdAt: iso(r.created_at),
   };

@@ -57,6 +57,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
         id: aBest.id,
         username: 'alpha',
         rank: 1,
+        score: 50,
         pushups: 50,
         createdAt: '2026-06-17T09:00:00.000Z',
         age: null,
@@ -72,7 +73,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
   it('writes createdAt like the rest of the API (milliseconds, UTC)', async () => {
     const u = await createUser(t.app, { username: 'precise' });
     await t.app.db.execute(
-      sql`insert into workouts (user_id, pushups, created_at) values (${u.id}, 10, '2026-06-17T09:00:00.123789Z')`,
+      sql`insert into workouts (user_id, score, created_at) values (${u.id}, 10, '2026-06-17T09:00:00.123789Z')`,
     );
     const [w] = await t.app.db.select().from(workouts).where(eq(workouts.userId, u.id));
     expect(w!.createdAt.toISOString()).toBe('2026-06-17T09:00:00.123Z');
@@ -110,6 +111,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
         'profilePicture',
         'pushups',
         'rank',
+        'score',
         'username',
         'verified',
       ]);
@@ -261,16 +263,16 @@ describe('summaries stay right after writes', () => {
     const rows = await t.app.db
       .insert(workouts)
       .values([
-        { userId: a.id, pushups: 12, createdAt: at('2026-06-17T08:00:00Z') },
-        { userId: a.id, pushups: 44, createdAt: at('2026-06-17T08:10:00Z') },
-        { userId: b.id, pushups: 30, createdAt: at('2026-06-17T08:20:00Z') },
+        { userId: a.id, score: 12, createdAt: at('2026-06-17T08:00:00Z') },
+        { userId: a.id, score: 44, createdAt: at('2026-06-17T08:10:00Z') },
+        { userId: b.id, score: 30, createdAt: at('2026-06-17T08:20:00Z') },
       ])
       .returning();
     expect((await board('today')).map((r) => [r.username, r.pushups])).toEqual([
       ['bulk', 44],
       ['other', 30],
     ]);
-    await t.app.db.update(workouts).set({ pushups: 10 }).where(eq(workouts.id, rows[1]!.id));
+    await t.app.db.update(workouts).set({ score: 10 }).where(eq(workouts.id, rows[1]!.id));
     expect((await board('today')).map((r) => [r.username, r.pushups])).toEqual([
       ['other', 30],
       ['bulk', 12],
@@ -298,7 +300,7 @@ describe('summaries stay right after writes', () => {
     const expected = await t.app.db.execute(sql`
       select distinct on (user_id) id from workouts
       where created_at >= '2026-06-14T00:00:00Z' and created_at < '2026-06-21T00:00:00Z'
-      order by user_id, pushups desc, created_at, id`);
+      order by user_id, score desc, created_at, id`);
     const ids = (expected as unknown as { rows: { id: number }[] }).rows
       .map((r) => Number(r.id))
       .sort((x, y) => x - y);
@@ -322,13 +324,26 @@ describe('summaries stay right after writes', () => {
     // Complete: the boards are read from the bests, not from workouts as while a period fills.
     await fillPeriods(t.app.db);
     // Written behind the app's back, as a script would: the triggers keep the bests' copies.
-    await t.app.db.update(users).set({ username: 'after', profilePicture: '/api/avatars/new' }).where(eq(users.id, a.id));
+    await t.app.db
+      .update(users)
+      .set({ username: 'after', profilePicture: '/api/avatars/new' })
+      .where(eq(users.id, a.id));
     for (const p of periods) {
       const [top] = await board(p);
-      expect(top, p).toMatchObject({ id: best.id, username: 'after', profilePicture: '/api/avatars/new', verified: false });
+      expect(top, p).toMatchObject({
+        id: best.id,
+        username: 'after',
+        profilePicture: '/api/avatars/new',
+        verified: false,
+      });
     }
     await t.app.db.update(workouts).set({ verified: true }).where(eq(workouts.id, best.id));
-    for (const p of periods) expect((await board(p))[0], p).toMatchObject({ id: best.id, username: 'after', verified: true });
+    for (const p of periods)
+      expect((await board(p))[0], p).toMatchObject({
+        id: best.id,
+        username: 'after',
+        verified: true,
+      });
     const differ = await t.app.db.execute(sql`
       (select user_id, period_id, workout_id, username, profile_picture, verified from leaderboard_bests
        except select user_id, period_id, workout_id, username, profile_picture, verified from lb_best_workouts(null, null))
@@ -509,6 +524,7 @@ describe('GET /api/leaderboard/:period/me', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       rank: 2,
+      score: 40,
       pushups: 40,
       id: best.id,
       createdAt: '2026-06-17T10:00:00.000Z',

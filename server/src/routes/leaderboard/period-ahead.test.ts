@@ -4,7 +4,7 @@ import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { fillPeriods } from './period-fill';
-import { AHEAD_MS, periodsDue, preparePeriodsAhead } from './period-ahead';
+import { AHEAD_MS } from './period-ahead';
 
 // The next day, week and month of the zones the boards were asked for are registered before they
 // begin (server/src/routes/leaderboard/period-ahead.ts).
@@ -21,7 +21,9 @@ const periods = async () =>
     )) as unknown as { rows: Period[] }
   ).rows;
 const board = async (period: string) => {
-  const res = await t.app.inject({ url: `/api/leaderboard/${period}?tz=${encodeURIComponent(TZ)}` });
+  const res = await t.app.inject({
+    url: `/api/leaderboard/${period}?tz=${encodeURIComponent(TZ)}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<LeaderboardEntry[]>();
 };
@@ -31,23 +33,27 @@ describe('periods ahead', () => {
     // Wednesday 2026-06-17 22:00 in Kathmandu: two hours to midnight, nothing is due.
     t.clock.set('2026-06-17T16:15:00Z');
     await board('today');
-    expect(periodsDue(t.app.db, t.clock.now)).toEqual([]);
-    expect(await preparePeriodsAhead(t.app.db, t.clock.now)).toBe(0);
+    expect(t.app.periodsAhead.due(t.clock.now)).toEqual([]);
+    expect(await t.app.periodsAhead.prepare(t.clock.now)).toBe(0);
     const before = await periods();
 
     // 23:50 there: tomorrow (Kathmandu) is due, and nothing else (the week ends on Saturday).
     t.clock.set('2026-06-17T18:05:00Z');
-    const due = periodsDue(t.app.db, t.clock.now).map((p) => [p.start.toISOString(), p.end.toISOString()]);
+    const due = t.app.periodsAhead
+      .due(t.clock.now)
+      .map((p) => [p.start.toISOString(), p.end.toISOString()]);
     expect(due).toEqual([['2026-06-17T18:15:00.000Z', '2026-06-18T18:15:00.000Z']]);
-    expect(await preparePeriodsAhead(t.app.db, t.clock.now)).toBe(1);
+    expect(await t.app.periodsAhead.prepare(t.clock.now)).toBe(1);
     await fillPeriods(t.app.db);
     const after = await periods();
-    const tomorrow = after.find((p) => p.starts_at === '2026-06-17T18:15Z' && p.ends_at === '2026-06-18T18:15Z');
+    const tomorrow = after.find(
+      (p) => p.starts_at === '2026-06-17T18:15Z' && p.ends_at === '2026-06-18T18:15Z',
+    );
     expect(tomorrow, JSON.stringify(after)).toBeDefined();
     expect(tomorrow!.fill_cursor).toBeNull(); // complete: it held no workout to fill
     expect(after).toHaveLength(before.length + 1);
     // Again: the same period, not a second one.
-    await preparePeriodsAhead(t.app.db, t.clock.now);
+    await t.app.periodsAhead.prepare(t.clock.now);
     expect(await periods()).toHaveLength(after.length);
 
     // After midnight there, a save goes into the prepared period, whose board reads it.
@@ -72,7 +78,9 @@ describe('periods ahead', () => {
     // Saturday 2026-10-31 23:45 UTC: tomorrow, next week (from Sunday) and November are all due.
     t.clock.set(new Date(Date.parse('2026-11-01T00:00:00Z') - AHEAD_MS / 2));
     await t.app.inject({ url: '/api/leaderboard/week' });
-    const due = periodsDue(t.app.db, t.clock.now).map((p) => `${p.start.toISOString()}..${p.end.toISOString()}`);
+    const due = t.app.periodsAhead
+      .due(t.clock.now)
+      .map((p) => `${p.start.toISOString()}..${p.end.toISOString()}`);
     expect(due).toEqual(
       expect.arrayContaining([
         '2026-11-01T00:00:00.000Z..2026-11-02T00:00:00.000Z',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_CHALLENGE } from '@common/challenges';
 import type { Db } from '../../db/client';
-import { kickPeriodFill } from './period-fill';
 import { periodRange, periodRangeAt } from './period';
 
 // The next calendar period of every zone the boards were asked for lately is registered shortly
@@ -8,7 +8,8 @@ import { periodRange, periodRangeAt } from './period';
 // the first board after midnight (or Sunday, or the 1st) finds it ready instead of reading the
 // period's workouts. A zone first asked for mid-period is still read once (period-fill.ts).
 // Which zones were asked for is a hint kept in this process: forgetting it (a restart) only costs
-// that one read. Design: docs/decisions/0071-periods-ahead.md.
+// that one read. Each challenge's boards have their own periods, so zones are noted per challenge.
+// Design: docs/decisions/0071-periods-ahead.md.
 
 const KINDS = ['today', 'week', 'month'] as const;
 /** How long before a period ends the next one is registered. */
@@ -19,52 +20,71 @@ export const AHEAD_EVERY_MS = 5 * 60_000;
 const ZONE_MEMORY_MS = 8 * 86_400_000;
 const MAX_ZONES = 1_000;
 
-const zonesOf = new WeakMap<Db, Map<string, number>>();
+const zoneKey = (challenge: string, zone: string) => `${challenge}|${zone}`;
 
-/** Notes that a board in `tz` was asked for at `now` (cheap: one map write). */
-export function noteBoardZone(db: Db, tz: string | undefined, now: Date): void {
-  let zones = zonesOf.get(db);
-  if (!zones) zonesOf.set(db, (zones = new Map([['UTC', now.getTime()]])));
-  const zone = tz ?? 'UTC';
-  if (!zones.has(zone) && zones.size >= MAX_ZONES) return;
-  zones.set(zone, now.getTime());
-}
+/**
+ * One app's zones asked for lately, per challenge, and the periods they will need next
+ * (server/src/plugins/app/period-fill.ts makes one per app, beside the fill).
+ */
+export class PeriodsAhead {
+  // Empty until a board is asked for; then UTC's push-up board is always among them.
+  private zones = new Map<string, number>();
 
-/** The next periods due: for each zone asked for lately, each period that ends within AHEAD_MS. */
-export function periodsDue(db: Db, now: Date): { start: Date; end: Date }[] {
-  const zones = zonesOf.get(db);
-  if (!zones) return [];
-  const due = new Map<string, { start: Date; end: Date }>();
-  for (const [zone, seen] of zones) {
-    if (now.getTime() - seen > ZONE_MEMORY_MS) {
-      zones.delete(zone);
-      continue;
-    }
-    for (const kind of KINDS) {
-      const { end } = periodRange(kind, now, zone);
-      if (!end || end.getTime() - now.getTime() > AHEAD_MS) continue;
-      const next = periodRangeAt(kind, end, zone);
-      due.set(`${next.start.toISOString()}|${next.end.toISOString()}`, next);
-    }
+  constructor(
+    private readonly db: Db,
+    private readonly periodFill: { kick(): void },
+  ) {}
+
+  /** Notes that a board of `challenge` in `tz` was asked for at `now` (cheap: one map write). */
+  note(tz: string | undefined, now: Date, challenge = DEFAULT_CHALLENGE): void {
+    if (this.zones.size === 0) this.zones.set(zoneKey(DEFAULT_CHALLENGE, 'UTC'), now.getTime());
+    const zone = zoneKey(challenge, tz ?? 'UTC');
+    if (!this.zones.has(zone) && this.zones.size >= MAX_ZONES) return;
+    this.zones.set(zone, now.getTime());
   }
-  return [...due.values()];
-}
 
-/** Registers the periods due (each once: lb_period returns an existing one); returns how many. */
-export async function preparePeriodsAhead(db: Db, now: Date): Promise<number> {
-  const due = periodsDue(db, now);
-  for (const { start, end } of due) {
-    await db.execute(sql`select lb_period(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`);
+  /** The next periods due: for each zone asked for lately, each period that ends within AHEAD_MS. */
+  due(now: Date): { challenge: string; start: Date; end: Date }[] {
+    const due = new Map<string, { challenge: string; start: Date; end: Date }>();
+    for (const [key, seen] of this.zones) {
+      if (now.getTime() - seen > ZONE_MEMORY_MS) {
+        this.zones.delete(key);
+        continue;
+      }
+      const cut = key.indexOf('|');
+      const challenge = key.slice(0, cut);
+      const zone = key.slice(cut + 1);
+      for (const kind of KINDS) {
+        const { end } = periodRange(kind, now, zone);
+        if (!end || end.getTime() - now.getTime() > AHEAD_MS) continue;
+        const next = periodRangeAt(kind, end, zone);
+        due.set(`${challenge}|${next.start.toISOString()}|${next.end.toISOString()}`, {
+          challenge,
+          ...next,
+        });
+      }
+    }
+    return [...due.values()];
   }
-  if (due.length > 0) kickPeriodFill(db);
-  return due.length;
-}
 
-/** Looks every AHEAD_EVERY_MS; returns a stop function. */
-export function schedulePeriodsAhead(db: Db, now: () => Date, onError: (err: unknown) => void) {
-  const timer = setInterval(() => {
-    preparePeriodsAhead(db, now()).catch(onError);
-  }, AHEAD_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  /** Registers the periods due (each once: lb_period returns an existing one); returns how many. */
+  async prepare(now: Date): Promise<number> {
+    const due = this.due(now);
+    for (const { challenge, start, end } of due) {
+      await this.db.execute(
+        sql`select lb_period(${challenge}::text, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
+      );
+    }
+    if (due.length > 0) this.periodFill.kick();
+    return due.length;
+  }
+
+  /** Looks every AHEAD_EVERY_MS; returns a stop function. */
+  schedule(now: () => Date, onError: (err: unknown) => void): () => void {
+    const timer = setInterval(() => {
+      this.prepare(now()).catch(onError);
+    }, AHEAD_EVERY_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 }

@@ -24,7 +24,10 @@ describe('a new period filled in the background', () => {
     const many: MadeUser[] = [];
     for (let i = 0; i < 60; i++) {
       const u = await createUser(t.app, { username: `bg${i}` });
-      await createWorkout(t.app, u.id, { pushups: 20 + (i % 30), createdAt: new Date('2026-06-16T08:00:00Z') });
+      await createWorkout(t.app, u.id, {
+        pushups: 20 + (i % 30),
+        createdAt: new Date('2026-06-16T08:00:00Z'),
+      });
       many.push(u);
     }
     // A week in a zone nobody asked for: registered by this read, then filled in the background.
@@ -41,18 +44,24 @@ describe('a new period filled in the background', () => {
     const cursorAfterSave = await fillCursor();
     expect(saved.statusCode, saved.body).toBe(201);
     expect(cursorAfterSave).not.toBeNull();
-    for (let i = 0; i < 500 && (await fillCursor()) !== null; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && (await fillCursor()) !== null; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(await fillCursor()).toBeNull();
-    const [{ pid }] = await rows<{ pid: number }>(
+    const [{ pid }] = (await rows<{ pid: number }>(
       sql`select id as pid from leaderboard_periods where ends_at <> 'infinity' order by id desc limit 1`,
-    ) as [{ pid: number }];
-    const kept = await rows(sql`select user_id, workout_id, pushups from leaderboard_bests where period_id = ${pid} order by user_id`);
+    )) as [{ pid: number }];
+    const kept = await rows(
+      sql`select user_id, workout_id, score from leaderboard_bests where period_id = ${pid} order by user_id`,
+    );
     const scratch = await rows(
-      sql`select user_id, workout_id, pushups from lb_best_workouts(null, array[${pid}::int]) order by user_id`,
+      sql`select user_id, workout_id, score from lb_best_workouts(null, array[${pid}::int]) order by user_id`,
     );
     expect(kept).toHaveLength(60);
     expect(kept).toEqual(scratch);
     const after = await t.app.inject({ url: '/api/leaderboard/week?tz=Pacific/Chatham' });
-    expect(after.json<LeaderboardEntry[]>()[0]).toMatchObject({ username: many[7]!.username, pushups: 99 });
+    expect(after.json<LeaderboardEntry[]>()[0]).toMatchObject({
+      username: many[7]!.username,
+      pushups: 99,
+    });
   });
 });

@@ -18,12 +18,18 @@ const NOW = '2026-06-17T15:00:00Z';
 const TZ = 'Asia/Kathmandu';
 
 async function board(period = 'month', tz = TZ): Promise<LeaderboardEntry[]> {
-  const res = await t.app.inject({ url: `/api/leaderboard/${period}?tz=${encodeURIComponent(tz)}&limit=100` });
+  const res = await t.app.inject({
+    url: `/api/leaderboard/${period}?tz=${encodeURIComponent(tz)}&limit=100`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
-async function save(u: MadeUser, pushups: number, createdAt = new Date(t.clock.now.getTime() - 60_000)) {
+async function save(
+  u: MadeUser,
+  pushups: number,
+  createdAt = new Date(t.clock.now.getTime() - 60_000),
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/workouts',
@@ -37,15 +43,20 @@ async function save(u: MadeUser, pushups: number, createdAt = new Date(t.clock.n
 /** The period's summary rows, and the same computed from scratch from workouts. */
 async function summariesAndScratch(pid: number) {
   const order = sql`order by user_id`;
-  const kept = await rows(sql`select user_id, workout_id, pushups, age, gender, username, profile_picture, verified from leaderboard_bests where period_id = ${pid} ${order}`);
+  const kept = await rows(
+    sql`select user_id, workout_id, score, age, gender, username, profile_picture, verified from leaderboard_bests where period_id = ${pid} ${order}`,
+  );
   const scratch = await rows(
-    sql`select user_id, workout_id, pushups, age, gender, username, profile_picture, verified from lb_best_workouts(null, array[${pid}::int]) ${order}`,
+    sql`select user_id, workout_id, score, age, gender, username, profile_picture, verified from lb_best_workouts(null, array[${pid}::int]) ${order}`,
   );
-  const counts = await rows(sql`select pushups, users from leaderboard_counts where period_id = ${pid} and users > 0 order by pushups`);
+  const counts = await rows(
+    sql`select score, users from leaderboard_counts where period_id = ${pid} and users > 0 order by score`,
+  );
   const scratchCounts = await rows(
-    sql`select pushups, count(*)::int as users from lb_best_workouts(null, array[${pid}::int]) group by pushups order by pushups`,
+    sql`select score, count(*)::int as users from lb_best_workouts(null, array[${pid}::int]) group by score order by score`,
   );
-  const num = (list: Row[]) => list.map((r) => ({ pushups: Number(r.pushups), users: Number(r.users) }));
+  const num = (list: Row[]) =>
+    list.map((r) => ({ score: Number(r.score), users: Number(r.users) }));
   return { kept, scratch, counts: num(counts), scratchCounts: num(scratchCounts) };
 }
 
@@ -59,13 +70,23 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
   it('is read from workouts while it fills in batches, saves land between batches, and the result equals a from-scratch build', async () => {
     t.clock.set(NOW);
     const members: MadeUser[] = [];
-    for (let i = 0; i < 24; i++) members.push(await createUser(t.app, { username: `fill${i}`, age: 20 + i }));
+    for (let i = 0; i < 24; i++)
+      members.push(await createUser(t.app, { username: `fill${i}`, age: 20 + i }));
     const hidden = await createUser(t.app, { username: 'fillhidden', isPrivate: true });
     for (const [i, u] of members.entries()) {
-      await createWorkout(t.app, u.id, { pushups: 10 + ((i * 7) % 40), createdAt: new Date('2026-06-10T08:00:00Z') });
-      await createWorkout(t.app, u.id, { pushups: 5 + i, createdAt: new Date('2026-06-12T08:00:00Z') });
+      await createWorkout(t.app, u.id, {
+        pushups: 10 + ((i * 7) % 40),
+        createdAt: new Date('2026-06-10T08:00:00Z'),
+      });
+      await createWorkout(t.app, u.id, {
+        pushups: 5 + i,
+        createdAt: new Date('2026-06-12T08:00:00Z'),
+      });
     }
-    await createWorkout(t.app, hidden.id, { pushups: 200, createdAt: new Date('2026-06-10T08:00:00Z') });
+    await createWorkout(t.app, hidden.id, {
+      pushups: 200,
+      createdAt: new Date('2026-06-10T08:00:00Z'),
+    });
 
     // The first read registers the month in this zone and answers from workouts at once.
     const first = await board();
@@ -78,7 +99,9 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
     const pid = period!.id;
     let steps = 0;
     for (;;) {
-      const [step] = await rows<{ done: boolean }>(sql`select lb_fill_period(${pid}::int, 4) as done`);
+      const [step] = await rows<{ done: boolean }>(
+        sql`select lb_fill_period(${pid}::int, 4) as done`,
+      );
       if (step!.done) break;
       steps += 1;
       const u = members[steps % members.length]!;
@@ -86,9 +109,13 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
       else if (steps % 3 === 1) await save(u, 1);
       else {
         const [best] = await rows<{ id: number }>(
-          sql`select id from workouts where user_id = ${u.id} order by pushups desc limit 1`,
+          sql`select id from workouts where user_id = ${u.id} order by score desc limit 1`,
         );
-        const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${best!.id}`, headers: u.headers });
+        const del = await t.app.inject({
+          method: 'DELETE',
+          url: `/api/workouts/${best!.id}`,
+          headers: u.headers,
+        });
         expect(del.statusCode).toBe(204);
       }
       // While it fills, the board is the from-scratch one, and so is a member's own rank.
@@ -96,9 +123,14 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
         const scratch = await boardFromScratch(pid);
         expect(await board()).toEqual(scratch);
         for (const m of [members[3]!, members[17]!]) {
-          const mine = await t.app.inject({ url: `/api/leaderboard/month/me?tz=${encodeURIComponent(TZ)}`, headers: m.headers });
+          const mine = await t.app.inject({
+            url: `/api/leaderboard/month/me?tz=${encodeURIComponent(TZ)}`,
+            headers: m.headers,
+          });
           expect(mine.statusCode).toBe(200);
-          expect(mine.json<{ rank: number } | null>()?.rank).toBe(scratch.find((e) => e.username === m.username)!.rank);
+          expect(mine.json<{ rank: number } | null>()?.rank).toBe(
+            scratch.find((e) => e.username === m.username)!.rank,
+          );
         }
       }
     }
@@ -109,7 +141,10 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
     expect(s.kept).toEqual(s.scratch);
     expect(s.counts).toEqual(s.scratchCounts);
     expect(await board()).toEqual(await boardFromScratch(pid));
-    const me = await t.app.inject({ url: `/api/leaderboard/month/me?tz=${TZ}`, headers: members[3]!.headers });
+    const me = await t.app.inject({
+      url: `/api/leaderboard/month/me?tz=${TZ}`,
+      headers: members[3]!.headers,
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -125,7 +160,7 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
         case when g > 148 then 'female' else 'male' end, g = 1, g <> 2, '2026-01-01T00:00:00Z'
       from generate_series(1, 150) g`);
     await rows(sql`
-      insert into workouts (user_id, pushups, created_at)
+      insert into workouts (user_id, score, created_at)
       select u.id, greatest(1, 300 - (n.g / 3) * 3 - k), '2026-09-05T08:00:00Z'::timestamptz + k * interval '1 hour'
       from users u
       join lateral (select substring(u.username from 7)::int as g) n on true
@@ -139,11 +174,13 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
       'limit=20&ageGroup=60-plus',
     ].map((q) => `/api/leaderboard/month?tz=${encodeURIComponent(zone)}&${q}`);
     const read = async () =>
-      Promise.all(urls.map(async (url) => {
-        const res = await t.app.inject({ url });
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json<LeaderboardEntry[]>();
-      }));
+      Promise.all(
+        urls.map(async (url) => {
+          const res = await t.app.inject({ url });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json<LeaderboardEntry[]>();
+        }),
+      );
     const before = await read();
     const [period] = await periodState();
     expect(period!.fill_cursor).not.toBeNull();
@@ -154,7 +191,11 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
     expect(before[2]!.map((e) => e.username)).not.toContain('prefix1');
     expect(before[2]![0]).toMatchObject({ username: 'prefix2', rank: 1, age: null, gender: null });
     expect(before[4]).toEqual([]);
-    while (!(await rows<{ done: boolean }>(sql`select lb_fill_period(${period!.id}::int, 500) as done`))[0]!.done);
+    while (
+      !(
+        await rows<{ done: boolean }>(sql`select lb_fill_period(${period!.id}::int, 500) as done`)
+      )[0]!.done
+    );
     expect((await periodState())[0]!.fill_cursor).toBeNull();
     expect(await read()).toEqual(before);
   });
@@ -170,7 +211,7 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
         await other.query('begin');
         // Registering a new day in a zone, and its first batch, held open in a transaction.
         const { rows: reg } = await other.query<{ id: number }>(
-          `select lb_period('2026-06-16T18:15:00Z', '2026-06-17T18:15:00Z') as id`,
+          `select lb_period('pushup-90', '2026-06-16T18:15:00Z', '2026-06-17T18:15:00Z') as id`,
         );
         await other.query(`select lb_fill_period($1, 1000)`, [reg[0]!.id]);
         const started = performance.now();
@@ -200,7 +241,7 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
         // foreign key of leaderboard_bests): that check must not wait for the fill, which may
         // itself be waiting for the save's set (a deadlock PostgreSQL would break by failing one).
         const { rows: reg } = await other.query<{ id: number }>(
-          `select lb_period('2026-06-16T18:00:00Z', '2026-06-17T18:00:00Z') as id`,
+          `select lb_period('pushup-90', '2026-06-16T18:00:00Z', '2026-06-17T18:00:00Z') as id`,
         );
         await other.query('begin');
         await other.query(`select lb_fill_period($1, 1000)`, [reg[0]!.id]);
@@ -225,11 +266,11 @@ describe('a new period (docs/decisions/0066-periods-without-blocking.md)', () =>
 /** The board as lb_board shows it, computed here from lb_best_workouts with the rank rule inline. */
 async function boardFromScratch(pid: number): Promise<LeaderboardEntry[]> {
   const list = await rows<Row>(sql`
-    select b.workout_id as id, u.username, (rank() over (order by b.pushups desc))::int as rank, b.pushups,
+    select b.workout_id as id, u.username, (rank() over (order by b.score desc))::int as rank, b.score, b.score as pushups,
       to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       b.age, b.gender, u.profile_picture as "profilePicture", w.verified
     from lb_best_workouts(null, array[${pid}::int]) b
     join users u on u.id = b.user_id join workouts w on w.id = b.workout_id
-    order by b.pushups desc, b.received_at, b.workout_id limit 100`);
+    order by b.score desc, b.received_at, b.workout_id limit 100`);
   return list.map((r) => ({ ...r, rank: Number(r.rank) }) as unknown as LeaderboardEntry);
 }

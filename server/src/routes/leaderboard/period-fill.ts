@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf as rows, type Db } from '../../db/client';
 
 // Fills newly registered leaderboard periods in the background, a batch of users at a time, each
 // batch its own short statement (lb_fill_period in server/src/db/sql/leaderboard.sql), so saves
@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 
 /**
  * Users per batch at most. A step's time follows its size, but also whether its users' sets are
- * in memory: on PGlite with 1M workouts, 500 users took 12 ms warm and 60-240 ms cold, holding
- * the one connection (and every save) that long. So each step is sized from the last one's time
+ * in memory: on PGlite a fixed batch of cold users held the one connection (and every save) many times
+ * longer than a warm one (measured by npm run bench, see docs/benchmarks.md). So each step is sized from the last one's time
  * to take about STEP_MS, between MIN_BATCH and this (docs/decisions/0073-first-board-of-a-period.md).
  */
 export const FILL_BATCH = 500;
@@ -23,17 +23,16 @@ export function nextBatchSize(size: number, tookMs: number, max: number): number
   return Math.max(Math.min(MIN_BATCH, max), Math.min(max, scaled, size * 2));
 }
 
-const running = new WeakMap<Db, Promise<void>>();
-const batchOf = new WeakMap<Db, number>();
-const stopping = new WeakSet<Db>();
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** Fills every period that is not complete; resolves when none is left. */
-export async function fillPeriods(db: Db, batch = FILL_BATCH): Promise<void> {
-  while (!stopping.has(db)) {
+/**
+ * Fills every period that is not complete; resolves when none is left, or once `stopped()` says
+ * so (after the current batch).
+ */
+export async function fillPeriods(
+  db: Db,
+  batch = FILL_BATCH,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  while (!stopped()) {
     const pending = await rows<{ id: number }>(
       db,
       sql`select id from leaderboard_periods where fill_cursor is not null order by id`,
@@ -42,9 +41,12 @@ export async function fillPeriods(db: Db, batch = FILL_BATCH): Promise<void> {
     // Starts small: the first users' pages are the least likely to be in memory.
     let size = Math.min(batch, 100);
     for (const { id } of pending) {
-      while (!stopping.has(db)) {
+      while (!stopped()) {
         const t0 = performance.now();
-        const [step] = await rows<{ done: boolean }>(db, sql`select lb_fill_period(${id}::int, ${size}::int) as done`);
+        const [step] = await rows<{ done: boolean }>(
+          db,
+          sql`select lb_fill_period(${id}::int, ${size}::int) as done`,
+        );
         if (step?.done) break;
         size = nextBatchSize(size, performance.now() - t0, batch);
         // Give queued saves and reads their turn (on PGlite they share one connection).
@@ -54,24 +56,33 @@ export async function fillPeriods(db: Db, batch = FILL_BATCH): Promise<void> {
   }
 }
 
-/** The batch size of the background fill for this database; 0 turns it off (tests step it). */
-export function configurePeriodFill(db: Db, batch: number): void {
-  batchOf.set(db, batch);
-}
+/**
+ * One app's background fill (server/src/plugins/app/period-fill.ts makes one per app): at most one
+ * run at a time; `batch` 0 turns it off (tests step it themselves).
+ */
+export class PeriodFill {
+  private running: Promise<void> | undefined;
+  private stopping = false;
 
-/** Starts filling in the background unless it is already running for this database. */
-export function kickPeriodFill(db: Db): void {
-  const batch = batchOf.get(db) ?? FILL_BATCH;
-  if (batch <= 0 || running.has(db) || stopping.has(db)) return;
-  const run = fillPeriods(db, batch)
-    // A failed batch changed nothing; the next read that finds a period unfilled starts again.
-    .catch(() => undefined)
-    .finally(() => running.delete(db));
-  running.set(db, run);
-}
+  constructor(
+    private readonly db: Db,
+    private readonly batch: number = FILL_BATCH,
+  ) {}
 
-/** Stops the background fill after its current batch (the app closing); the rest resumes at the next start. */
-export function stopPeriodFill(db: Db): Promise<void> {
-  stopping.add(db);
-  return running.get(db) ?? Promise.resolve();
+  /** Starts filling in the background unless it is already running (or off, or stopping). */
+  kick(): void {
+    if (this.batch <= 0 || this.running || this.stopping) return;
+    this.running = fillPeriods(this.db, this.batch, () => this.stopping)
+      // A failed batch changed nothing; the next read that finds a period unfilled starts again.
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** Stops after the current batch (the app closing); the rest resumes at the next start. */
+  stop(): Promise<void> {
+    this.stopping = true;
+    return this.running ?? Promise.resolve();
+  }
 }

@@ -105,7 +105,11 @@ export function periodRange(period: LeaderboardPeriod, now: Date, tz = 'UTC'): P
 }
 
 /** The calendar period holding `instant` in `tz`, computed afresh (the cache above is for "now"). */
-export function periodRangeAt(period: Exclude<LeaderboardPeriod, 'all_time'>, instant: Date, tz: string) {
+export function periodRangeAt(
+  period: Exclude<LeaderboardPeriod, 'all_time'>,
+  instant: Date,
+  tz: string,
+) {
   return computeRange(period, instant, tz);
 }
 

@@ -30,13 +30,22 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
     const b = await createUser(t.app, { gender: 'female', age: 25 });
     const c = await createUser(t.app, { gender: 'female', age: 45 });
     const d = await createUser(t.app);
-    const aBest = await createWorkout(t.app, a.id, { pushups: 230, verified: true, createdAt: at(5) });
+    const aBest = await createWorkout(t.app, a.id, {
+      pushups: 230,
+      verified: true,
+      createdAt: at(5),
+    });
     await createWorkout(t.app, a.id, { pushups: 280, verified: false, createdAt: at(4) });
-    const bBest = await createWorkout(t.app, b.id, { pushups: 230, verified: true, createdAt: at(3) });
+    const bBest = await createWorkout(t.app, b.id, {
+      pushups: 230,
+      verified: true,
+      createdAt: at(3),
+    });
     await createWorkout(t.app, c.id, { pushups: 220, verified: true, createdAt: at(2) });
     await createWorkout(t.app, d.id, { pushups: 290, verified: false, createdAt: at(1) });
 
-    const mine = (rows: Entry[]) => rows.filter((r) => [a, b, c, d].some((u) => u.username === r.username));
+    const mine = (rows: Entry[]) =>
+      rows.filter((r) => [a, b, c, d].some((u) => u.username === r.username));
     const verified = mine(await board('verified=true'));
     expect(verified.map((r) => [r.username, r.pushups, r.verified])).toEqual([
       [a.username, 230, true],
@@ -68,11 +77,17 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
     expect(forties.map((r) => r.username)).not.toContain(b.username);
 
     // /me on the verified board: rank among verified, null without a verified set.
-    const me = await t.app.inject({ url: '/api/leaderboard/all_time/me?verified=true', headers: a.headers });
+    const me = await t.app.inject({
+      url: '/api/leaderboard/all_time/me?verified=true',
+      headers: a.headers,
+    });
     expect(me.json()).toMatchObject({ rank: verified[0]!.rank, pushups: 230, id: aBest.id });
     const meFull = await t.app.inject({ url: '/api/leaderboard/all_time/me', headers: a.headers });
     expect(meFull.json()).toMatchObject({ pushups: 280 });
-    const dMe = await t.app.inject({ url: '/api/leaderboard/all_time/me?verified=true', headers: d.headers });
+    const dMe = await t.app.inject({
+      url: '/api/leaderboard/all_time/me?verified=true',
+      headers: d.headers,
+    });
     expect(dMe.statusCode).toBe(200);
     expect(dMe.json()).toBeNull();
   });
@@ -83,7 +98,9 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
     // Written behind the app's back: drop the cache as a save through the app would.
     t.app.boardCache.invalidate();
     const today = async () =>
-      (await t.app.inject({ url: '/api/leaderboard/today?verified=true&limit=500' })).json() as Entry[];
+      (
+        await t.app.inject({ url: '/api/leaderboard/today?verified=true&limit=500' })
+      ).json() as Entry[];
     expect((await today()).some((r) => r.username === u.username)).toBe(false);
     expect((await board('verified=true')).some((r) => r.username === u.username)).toBe(true);
 
@@ -91,14 +108,22 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
       method: 'POST',
       url: '/api/workouts',
       headers: u.headers,
-      payload: { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } },
+      payload: {
+        pushups: 6,
+        verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) },
+      },
     });
     expect(res.json()).toMatchObject({ verified: true });
     const row = (await today()).find((r) => r.username === u.username);
     expect(row).toMatchObject({ pushups: 6, verified: true });
     // The full board's cached entry is not served for the verified board, nor the other way round.
     const typed = await createUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/workouts', headers: typed.headers, payload: { pushups: 299 } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/workouts',
+      headers: typed.headers,
+      payload: { pushups: 299 },
+    });
     expect((await board('')).find((r) => r.username === typed.username)?.verified).toBe(false);
     expect((await board('verified=true')).some((r) => r.username === typed.username)).toBe(false);
   });
@@ -109,7 +134,11 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
     const open = await createUser(t.app, { age: 33, gender: 'male' });
     await createWorkout(t.app, shy.id, { pushups: 299, verified: true, createdAt: at(1) });
     await createWorkout(t.app, hidden.id, { pushups: 120, verified: true, createdAt: at(1) });
-    const openBest = await createWorkout(t.app, open.id, { pushups: 110, verified: true, createdAt: at(1) });
+    const openBest = await createWorkout(t.app, open.id, {
+      pushups: 110,
+      verified: true,
+      createdAt: at(1),
+    });
     // The factories write past the API, so the process cache is told by hand.
     t.app.boardCache.invalidate();
     const rows = await board('verified=true');
@@ -127,7 +156,10 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
     const res = await t.app.inject({ url: '/api/leaderboard/week?verified=yes' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBeTruthy();
-    const me = await t.app.inject({ url: '/api/leaderboard/week/me?verified=1', headers: (await createUser(t.app)).headers });
+    const me = await t.app.inject({
+      url: '/api/leaderboard/week/me?verified=1',
+      headers: (await createUser(t.app)).headers,
+    });
     expect(me.statusCode).toBe(400);
   });
 });

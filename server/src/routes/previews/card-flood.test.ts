@@ -9,7 +9,7 @@ import { useTestApp } from '../../test/app';
 
 // A card flood on the real listening server (the attack: with more public members than the card
 // cache held, cards asked for in rotation were all drawn on the event loop and /api/health's p99
-// went from 7 to 176 ms). Now: drawn off the event loop, at most CARD_RENDER_MAX new cards per
+// grew many times over; figures: docs/benchmarks.md). Now: drawn off the event loop, at most CARD_RENDER_MAX new cards per
 // address, a short queue, 429/503 beyond (docs/decisions/0081-bounded-share-cards.md).
 // The load comes from another process (card-flood-load.mjs); this one runs the server and asks
 // /api/health one request after another meanwhile.
@@ -18,7 +18,10 @@ const PER_ADDRESS = 5;
 const QUEUE = 8;
 const renderer = new CardRenderer({ workers: 1, queue: QUEUE });
 // Behind a trusted proxy, so the flood can come from many addresses as a real one would.
-const t = useTestApp({ cardRenderMax: PER_ADDRESS, trustProxy: ['127.0.0.1'] }, { cardRenderer: renderer });
+const t = useTestApp(
+  { cardRenderMax: PER_ADDRESS, trustProxy: ['127.0.0.1'] },
+  { cardRenderer: renderer },
+);
 let base = '';
 const names: string[] = [];
 /** Cards drawn so far in this file, by member. */
@@ -30,8 +33,13 @@ beforeAll(async () => {
     email: `flood_${i}@example.com`,
     passwordHash: 'not-a-login',
   }));
-  const made = await t.app.db.insert(users).values(rows).returning({ id: users.id, username: users.username });
-  await t.app.db.insert(workouts).values(made.map((u, i) => ({ userId: u.id, pushups: 1 + (i % 300) })));
+  const made = await t.app.db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, username: users.username });
+  await t.app.db
+    .insert(workouts)
+    .values(made.map((u, i) => ({ userId: u.id, score: 1 + (i % 300) })));
   names.push(...made.map((u) => u.username));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -45,7 +53,8 @@ interface Result {
 }
 
 const nameOf = (r: Result) => /\/api\/share-cards\/([^.]+)\.png/.exec(r.path)![1]!;
-const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
 
 /** /api/health, one request after another, until `until` settles; the latencies sorted. */
 async function probeHealth(until: Promise<unknown>) {
@@ -64,9 +73,16 @@ async function probeHealth(until: Promise<unknown>) {
 
 /** The requests from the other process, `concurrency` at a time, with /api/health probed meanwhile. */
 async function flood(requests: { path: string; address: string }[], concurrency: number) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./card-flood-load.mjs', import.meta.url)), JSON.stringify({ base, concurrency, requests })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('./card-flood-load.mjs', import.meta.url)),
+      JSON.stringify({ base, concurrency, requests }),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -97,7 +113,9 @@ async function quietP99() {
  */
 function expectHealthUnharmed(p99: number, quiet: number) {
   if (quiet > 50) {
-    console.log(`health bound not measurable: the machine alone gives a p99 of ${quiet.toFixed(1)} ms (load ${load()})`);
+    console.log(
+      `health bound not measurable: the machine alone gives a p99 of ${quiet.toFixed(1)} ms (load ${load()})`,
+    );
     return;
   }
   expect(p99).toBeLessThan(100 + quiet);
@@ -110,7 +128,10 @@ describe('a share-card flood', () => {
     const quietBefore = await quietP99();
     const before = renderer.stats.renders;
     // Ten cards from each of 60 addresses, 50 requests in flight.
-    const requests = names.map((name, i) => ({ path: `/api/share-cards/${name}.png`, address: `192.0.2.${Math.floor(i / 10)}` }));
+    const requests = names.map((name, i) => ({
+      path: `/api/share-cards/${name}.png`,
+      address: `192.0.2.${Math.floor(i / 10)}`,
+    }));
     const { results, health } = await flood(requests, 50);
     const quiet = Math.max(quietBefore, await quietP99());
     const rendered = renderer.stats.renders - before;
@@ -129,7 +150,9 @@ describe('a share-card flood', () => {
     expect(rendered).toBeGreaterThanOrEqual(count(results, 200));
     expect(rendered).toBeLessThanOrEqual(count(results, 200) + count(results, 503));
     for (let a = 0; a < MEMBERS / 10; a++) {
-      expect(results.filter((r) => r.address === `192.0.2.${a}` && r.status === 200).length).toBeLessThanOrEqual(PER_ADDRESS);
+      expect(
+        results.filter((r) => r.address === `192.0.2.${a}` && r.status === 200).length,
+      ).toBeLessThanOrEqual(PER_ADDRESS);
     }
     // The queue was full: most of the flood was turned away at once.
     expect(count(results, 503)).toBeGreaterThan(MEMBERS / 2);
@@ -141,18 +164,27 @@ describe('a share-card flood', () => {
     const quietBefore = await quietP99();
     const before = renderer.stats.renders;
     // Two at a time: below the queue, so the address budget is what refuses.
-    const requests = Array.from({ length: 100 }, (_, i) => ({ path: `/api/share-cards/${names[(i * 7) % MEMBERS]}.png`, address: '198.51.100.99' }));
+    const requests = Array.from({ length: 100 }, (_, i) => ({
+      path: `/api/share-cards/${names[(i * 7) % MEMBERS]}.png`,
+      address: '198.51.100.99',
+    }));
     const { results, health } = await flood(requests, 2);
     const quiet = Math.max(quietBefore, await quietP99());
     const p99 = percentile(health, 0.99);
-    console.log(`one address: ${count(results, 200)} x 200, ${count(results, 429)} x 429; health p99 ${p99.toFixed(1)} ms (quiet ${quiet.toFixed(1)} ms); load ${load()}`);
+    console.log(
+      `one address: ${count(results, 200)} x 200, ${count(results, 429)} x 429; health p99 ${p99.toFixed(1)} ms (quiet ${quiet.toFixed(1)} ms); load ${load()}`,
+    );
     expect(results.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
     expect(renderer.stats.renders - before).toBe(PER_ADDRESS);
     // The 200s: the cards drawn for it, and those the flood above had drawn (served free).
     const earlier = results.filter((r) => drawn.has(nameOf(r))).length;
     expect(count(results, 200)).toBe(PER_ADDRESS + earlier);
     expect(count(results, 429)).toBeGreaterThan(80);
-    expect(results.filter((r) => r.status === 429 && !(Number(r.retryAfter) >= 1 && Number(r.retryAfter) <= 60))).toEqual([]);
+    expect(
+      results.filter(
+        (r) => r.status === 429 && !(Number(r.retryAfter) >= 1 && Number(r.retryAfter) <= 60),
+      ),
+    ).toEqual([]);
     for (const r of results) if (r.status === 200) drawn.add(nameOf(r));
     expectHealthUnharmed(p99, quiet);
   }, 120_000);
@@ -161,11 +193,16 @@ describe('a share-card flood', () => {
     expect(drawn.size).toBeGreaterThan(PER_ADDRESS);
     const before = renderer.stats.renders;
     // From the address whose budget is spent, so any render would have been a 429.
-    const requests = [...drawn].map((name) => ({ path: `/api/share-cards/${name}.png?x=${Math.random()}&best=1`, address: '198.51.100.99' }));
+    const requests = [...drawn].map((name) => ({
+      path: `/api/share-cards/${name}.png?x=${Math.random()}&best=1`,
+      address: '198.51.100.99',
+    }));
     const { results } = await flood(requests, 10);
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
     const undrawn = names.find((n) => !drawn.has(n))!;
-    const refused = await fetch(`${base}/api/share-cards/${undrawn}.png?x=1`, { headers: { 'x-forwarded-for': '198.51.100.99' } });
+    const refused = await fetch(`${base}/api/share-cards/${undrawn}.png?x=1`, {
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    });
     expect(refused.status).toBe(429);
     expect(renderer.stats.renders).toBe(before);
   }, 60_000);

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { APP_NAME, PUSHUPS_MAX, PUSHUPS_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_CHALLENGE, formatScore, type OpenChallenge } from '@common/challenges';
+import { APP_NAME, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
 import type { Db } from '../../db/client';
 import { users, workouts } from '../../db/schema';
 
@@ -9,29 +10,51 @@ import { users, workouts } from '../../db/schema';
 
 export interface PreviewFacts {
   username: string;
-  bestPushups: number;
+  /** The member's best and sets in the challenge asked about (the push-up challenge by default). */
+  best: number;
   totalWorkouts: number;
 }
 
-/** The facts a preview shows, or null for an unknown or private member (generic tags then). */
-export async function previewFacts(db: Db, username: string): Promise<PreviewFacts | null> {
+/**
+ * The facts a preview shows, or null for an unknown, private or suspended member (generic tags
+ * then). Sets a moderator hid are left out (docs/decisions/0151-hidden-workouts.md).
+ */
+export async function previewFacts(
+  db: Db,
+  username: string,
+  challenge = DEFAULT_CHALLENGE,
+): Promise<PreviewFacts | null> {
   const rows = await db
     .select({
       username: users.username,
       isPrivate: users.isPrivate,
-      bestPushups: sql<number>`coalesce(max(${workouts.pushups}), 0)::int`.mapWith(Number),
+      suspended: sql<boolean>`${users.suspendedAt} is not null`,
+      best: sql<number>`coalesce(max(${workouts.score}), 0)::int`.mapWith(Number),
       totalWorkouts: sql<number>`count(${workouts.id})::int`.mapWith(Number),
     })
     .from(users)
-    .leftJoin(workouts, eq(workouts.userId, users.id))
+    .leftJoin(
+      workouts,
+      and(
+        eq(workouts.userId, users.id),
+        eq(workouts.challenge, challenge),
+        sql`not exists (select 1 from hidden_workouts h where h.workout_id = ${workouts.id})`,
+      ),
+    )
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .groupBy(users.id);
   const row = rows[0];
-  if (!row || row.isPrivate) return null;
-  return { username: row.username, bestPushups: row.bestPushups, totalWorkouts: row.totalWorkouts };
+  if (!row || row.isPrivate || row.suspended) return null;
+  return { username: row.username, best: row.best, totalWorkouts: row.totalWorkouts };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export interface PreviewTags {
@@ -52,7 +75,8 @@ export function genericTags(base: string): PreviewTags {
   return {
     type: 'website',
     title: APP_NAME,
-    description: 'Take the 90 Second Push-up Challenge, log your workouts and climb the leaderboards.',
+    description:
+      'Take the 90 Second Push-up Challenge, log your workouts and climb the leaderboards.',
     image: `${base}/icons/icon-512.png`,
     url: `${base}/`,
     card: false,
@@ -71,9 +95,9 @@ export function profileTags(facts: PreviewFacts, base: string, prefix: string): 
     description:
       facts.totalWorkouts === 0
         ? `${facts.username} has joined the 90 Second Push-up Challenge on ${APP_NAME}.`
-        : `Best: ${facts.bestPushups} push-ups in 90 seconds. ${sets} logged on ${APP_NAME}.`,
+        : `Best: ${facts.best} push-ups in 90 seconds. ${sets} logged on ${APP_NAME}.`,
     // ?best= makes a new best a new URL for the caches on the way; the card is drawn from the facts.
-    image: cardUrl(base, facts.username, `best=${facts.bestPushups}`),
+    image: cardUrl(base, facts.username, `best=${facts.best}`),
     url: `${base}${prefix}/${encodeURIComponent(facts.username)}`,
     card: true,
   };
@@ -85,19 +109,23 @@ export interface ChallengeTarget {
 }
 
 /**
- * The target of a challenge link (/90second/timer?beat={count}&from={username}), or null: by the
- * same rules as the timer's (client/src/lib/challenge-link.ts), a count as a saved workout's and a
- * username's rules, each given once.
+ * The target of a challenge link (/{slug}/timer?beat={score}&from={username}), or null: by the
+ * same rules as the timer's (client/src/lib/challenge-link.ts), a score in the challenge's range
+ * (the push-up challenge's by default) and a username's rules, each given once.
  */
-export function parseChallengeTarget(query: unknown): ChallengeTarget | null {
+export function parseChallengeTarget(
+  query: unknown,
+  range: { min: number; max: number } = { min: 1, max: 300 },
+): ChallengeTarget | null {
   const q = (query ?? {}) as Record<string, unknown>;
   const beatText = q.beat;
   const from = q.from;
   if (typeof beatText !== 'string' || typeof from !== 'string') return null;
-  if (!/^[0-9]{1,3}$/.test(beatText)) return null;
+  if (!/^[1-9][0-9]{0,5}$/.test(beatText)) return null;
   const beat = Number(beatText);
-  if (beat < PUSHUPS_MIN || beat > PUSHUPS_MAX) return null;
-  if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from)) return null;
+  if (beat < range.min || beat > range.max) return null;
+  if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from))
+    return null;
   return { beat, from };
 }
 
@@ -105,14 +133,32 @@ export function parseChallengeTarget(query: unknown): ChallengeTarget | null {
  * A challenge link's tags, for a public member who has done at least `beat` in one run (their
  * best): the page then never claims a count its member has not reached.
  */
-export function challengeTags(facts: PreviewFacts, beat: number, base: string): PreviewTags {
+export function challengeTags(
+  facts: PreviewFacts,
+  beat: number,
+  base: string,
+  challenge: Pick<OpenChallenge, 'id' | 'title' | 'path' | 'scoring' | 'timer'>,
+): PreviewTags {
   const query = new URLSearchParams({ beat: String(beat), from: facts.username });
+  const isPushups = challenge.id === DEFAULT_CHALLENGE;
+  const did =
+    challenge.scoring.kind === 'seconds'
+      ? `held ${formatScore(challenge.scoring, beat).replace(/ held$/, '')}`
+      : `did ${beat}`;
+  const what =
+    challenge.scoring.kind === 'seconds'
+      ? `held a ${formatScore(challenge.scoring, beat).replace(/ held$/, '')} plank`
+      : `did ${formatScore(challenge.scoring, beat)}${challenge.timer.mode === 'countdown' ? ` in ${challenge.timer.seconds} seconds` : ''}`;
   return {
     type: 'website',
-    title: `${facts.username} did ${beat}: can you beat it?`,
-    description: `${facts.username} did ${beat} push-up${beat === 1 ? '' : 's'} in 90 seconds. Take the 90 Second Push-up Challenge on ${APP_NAME} and beat it.`,
-    image: cardUrl(base, facts.username, `beat=${beat}`),
-    url: `${base}/90second/timer?${query}`,
+    title: `${facts.username} ${did}: can you beat it?`,
+    description: `${facts.username} ${what}. Take the ${challenge.title} on ${APP_NAME} and beat it.`,
+    image: cardUrl(
+      base,
+      facts.username,
+      isPushups ? `beat=${beat}` : `beat=${beat}&challenge=${challenge.id}`,
+    ),
+    url: `${base}${challenge.path}/timer?${query}`,
     card: true,
   };
 }
@@ -129,7 +175,11 @@ export function renderIndexHtml(indexHtml: string, tags: PreviewTags): string {
     meta('property', 'og:url', tags.url),
     meta('property', 'og:image', tags.image),
     ...(tags.card
-      ? [meta('property', 'og:image:width', '1200'), meta('property', 'og:image:height', '630'), meta('property', 'og:image:type', 'image/png')]
+      ? [
+          meta('property', 'og:image:width', '1200'),
+          meta('property', 'og:image:height', '630'),
+          meta('property', 'og:image:type', 'image/png'),
+        ]
       : []),
     meta('name', 'twitter:card', tags.card ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', tags.title),
@@ -139,6 +189,8 @@ export function renderIndexHtml(indexHtml: string, tags: PreviewTags): string {
   // Replacement functions, not strings: a `$&` in a value would be a pattern in a string.
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tags.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, () => meta('name', 'description', tags.description))
+    .replace(/<meta name="description" content="[^"]*" \/>/, () =>
+      meta('name', 'description', tags.description),
+    )
     .replace('</head>', () => `  ${head}\n  </head>`);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { users } from '../../db/schema';
+import { BoardCache } from '../../lib/board-cache';
 import { CardRenderer } from '../../lib/card-renderer';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
@@ -18,18 +20,33 @@ fs.writeFileSync(
 );
 const renderer = new CardRenderer({ workers: 1, queue: 8 });
 // No PUBLIC_URL: relative URLs. A low render budget per address, to reach it.
-const t = useTestApp({ clientDir, cardRenderMax: 6, trustProxy: ['127.0.0.1'] }, { cardRenderer: renderer });
+const t = useTestApp(
+  { clientDir, cardRenderMax: 6, trustProxy: ['127.0.0.1'] },
+  { cardRenderer: renderer },
+);
 // The same database behind an app with PUBLIC_URL set, that believes a proxy's X-Forwarded-* headers.
 let withUrl: App;
 beforeAll(async () => {
-  withUrl = await buildApp({ db: t.app.db, config: { clientDir, publicUrl: 'https://fitbench.example', trustProxy: ['127.0.0.1'] } });
+  withUrl = await buildApp({
+    db: t.app.db,
+    config: { clientDir, publicUrl: 'https://fitbench.example', trustProxy: ['127.0.0.1'] },
+  });
   await withUrl.ready();
 });
 afterAll(() => withUrl?.close());
 
-const BOT = { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', host: 'fitbench.example' };
+const BOT = {
+  'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+  host: 'fitbench.example',
+};
 // What an attacker sends: its own host, through every header a proxy might pass on.
-const EVIL = { ...BOT, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example' };
+const EVIL = {
+  ...BOT,
+  host: 'evil.example',
+  'x-forwarded-host': 'evil.example',
+  'x-forwarded-proto': 'https',
+  forwarded: 'host=evil.example',
+};
 const metaOf = (html: string, key: string) => {
   const m = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
   return m?.[1];
@@ -47,10 +64,16 @@ function pngSize(buf: Buffer) {
 async function whitePixels(png: Buffer) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([1200, 630]);
-  const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+  const at = (x: number, y: number) => [
+    ...data.subarray(
+      (y * info.width + x) * info.channels,
+      (y * info.width + x) * info.channels + 3,
+    ),
+  ];
   expect(at(5, 5)).toEqual([0x04, 0x78, 0x57]);
   let white = 0;
-  for (let i = 0; i < data.length; i += info.channels) if (data[i]! > 240 && data[i + 1]! > 240 && data[i + 2]! > 240) white += 1;
+  for (let i = 0; i < data.length; i += info.channels)
+    if (data[i]! > 240 && data[i + 1]! > 240 && data[i + 2]! > 240) white += 1;
   return white;
 }
 
@@ -71,7 +94,9 @@ describe('profile previews', () => {
       expect(metaOf(html, 'og:type')).toBe('profile');
       expect(metaOf(html, 'og:title')).toBe('PreviewPam on FitBench');
       expect(metaOf(html, 'twitter:title')).toBe('PreviewPam on FitBench');
-      expect(metaOf(html, 'og:description')).toBe('Best: 42 push-ups in 90 seconds. 2 workouts logged on FitBench.');
+      expect(metaOf(html, 'og:description')).toBe(
+        'Best: 42 push-ups in 90 seconds. 2 workouts logged on FitBench.',
+      );
       expect(metaOf(html, 'description')).toBe(metaOf(html, 'og:description'));
       expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
       expect(metaOf(html, 'og:image')).toBe('/api/share-cards/PreviewPam.png?best=42');
@@ -84,8 +109,12 @@ describe('profile previews', () => {
 
   it('builds absolute URLs from PUBLIC_URL', async () => {
     const res = await withUrl.inject({ url: '/users/previewpam', headers: EVIL });
-    expect(metaOf(res.body, 'og:image')).toBe('https://fitbench.example/api/share-cards/PreviewPam.png?best=42');
-    expect(metaOf(res.body, 'twitter:image')).toBe('https://fitbench.example/api/share-cards/PreviewPam.png?best=42');
+    expect(metaOf(res.body, 'og:image')).toBe(
+      'https://fitbench.example/api/share-cards/PreviewPam.png?best=42',
+    );
+    expect(metaOf(res.body, 'twitter:image')).toBe(
+      'https://fitbench.example/api/share-cards/PreviewPam.png?best=42',
+    );
     expect(metaOf(res.body, 'og:url')).toBe('https://fitbench.example/users/PreviewPam');
   });
 
@@ -102,10 +131,15 @@ describe('profile previews', () => {
       expect(res.body).not.toMatch(/HiddenHal|50 push-ups|<script>/);
     }
     for (const q of ['', '?beat=10']) {
-      expect((await t.app.inject({ url: `/api/share-cards/HiddenHal.png${q}`, headers: fresh() })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ url: `/api/share-cards/HiddenHal.png${q}`, headers: fresh() }))
+          .statusCode,
+      ).toBe(404);
     }
     expect((await t.app.inject({ url: '/api/share-cards/nobody-here.png' })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/api/share-cards/..%2F..%2Fetc.png' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/share-cards/..%2F..%2Fetc.png' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -129,7 +163,10 @@ describe('the Host header', () => {
         expect(res.body, url).not.toContain('evil');
         for (const key of ['og:url', 'og:image', 'twitter:image']) {
           const value = metaOf(res.body, key)!;
-          expect(value.startsWith(app === withUrl ? 'https://fitbench.example/' : '/'), `${url} ${key}: ${value}`).toBe(true);
+          expect(
+            value.startsWith(app === withUrl ? 'https://fitbench.example/' : '/'),
+            `${url} ${key}: ${value}`,
+          ).toBe(true);
         }
       }
     }
@@ -154,14 +191,20 @@ describe('challenge link previews', () => {
   });
 
   it('gives /90second/timer?beat=&from= and its alias the challenge as title, description and card', async () => {
-    for (const url of ['/90second/timer?beat=30&from=Alex_B', '/timer?from=alex_b&beat=30&utm_source=chat', '/90second/timer/?beat=30&from=ALEX_B']) {
+    for (const url of [
+      '/90second/timer?beat=30&from=Alex_B',
+      '/timer?from=alex_b&beat=30&utm_source=chat',
+      '/90second/timer/?beat=30&from=ALEX_B',
+    ]) {
       const res = await t.app.inject({ url, headers: BOT });
       expect(res.statusCode).toBe(200);
       const html = res.body;
       expect(html).toContain('<title>Alex_B did 30: can you beat it?</title>');
       expect(metaOf(html, 'og:title')).toBe('Alex_B did 30: can you beat it?');
       expect(metaOf(html, 'twitter:title')).toBe('Alex_B did 30: can you beat it?');
-      expect(metaOf(html, 'og:description')).toBe('Alex_B did 30 push-ups in 90 seconds. Take the 90 Second Push-up Challenge on FitBench and beat it.');
+      expect(metaOf(html, 'og:description')).toBe(
+        'Alex_B did 30 push-ups in 90 seconds. Take the 90 Second Push-up Challenge on FitBench and beat it.',
+      );
       expect(metaOf(html, 'og:type')).toBe('website');
       expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
       expect(metaOf(html, 'og:image')).toBe('/api/share-cards/Alex_B.png?beat=30');
@@ -172,8 +215,12 @@ describe('challenge link previews', () => {
     const lower = await withUrl.inject({ url: '/90second/timer?beat=7&from=Alex_B', headers: BOT });
     expect(metaOf(lower.body, 'og:title')).toBe('Alex_B did 7: can you beat it?');
     expect(metaOf(lower.body, 'og:description')).toMatch(/^Alex_B did 7 push-ups/);
-    expect(metaOf(lower.body, 'og:image')).toBe('https://fitbench.example/api/share-cards/Alex_B.png?beat=7');
-    expect(metaOf(lower.body, 'og:url')).toBe('https://fitbench.example/90second/timer?beat=7&amp;from=Alex_B');
+    expect(metaOf(lower.body, 'og:image')).toBe(
+      'https://fitbench.example/api/share-cards/Alex_B.png?beat=7',
+    );
+    expect(metaOf(lower.body, 'og:url')).toBe(
+      'https://fitbench.example/90second/timer?beat=7&amp;from=Alex_B',
+    );
   });
 
   it('falls back to the generic tags for anything else, echoing nothing of the link', async () => {
@@ -220,22 +267,37 @@ describe('challenge link previews', () => {
     }
   });
 
-  it('draws the challenge card: another card than the profile\'s, a 404 above the best, a 400 for what is not a count', async () => {
-    const challenge = await t.app.inject({ url: '/api/share-cards/Alex_B.png?beat=30', headers: fresh() });
+  it("draws the challenge card: another card than the profile's, a 404 above the best, a 400 for what is not a count", async () => {
+    const challenge = await t.app.inject({
+      url: '/api/share-cards/Alex_B.png?beat=30',
+      headers: fresh(),
+    });
     expect(challenge.statusCode).toBe(200);
     expect(challenge.headers['content-type']).toBe('image/png');
     expect(pngSize(challenge.rawPayload)).toEqual({ width: 1200, height: 630 });
     expect(await whitePixels(challenge.rawPayload)).toBeGreaterThan(5000);
-    const profile = await t.app.inject({ url: '/api/share-cards/Alex_B.png?best=30', headers: fresh() });
+    const profile = await t.app.inject({
+      url: '/api/share-cards/Alex_B.png?best=30',
+      headers: fresh(),
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.rawPayload.equals(challenge.rawPayload)).toBe(false);
-    const lower = await t.app.inject({ url: '/api/share-cards/alex_b.png?beat=12', headers: fresh() });
+    const lower = await t.app.inject({
+      url: '/api/share-cards/alex_b.png?beat=12',
+      headers: fresh(),
+    });
     expect(lower.statusCode).toBe(200);
     expect(lower.rawPayload.equals(challenge.rawPayload)).toBe(false);
 
-    expect((await t.app.inject({ url: '/api/share-cards/Alex_B.png?beat=31', headers: fresh() })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/share-cards/Alex_B.png?beat=31', headers: fresh() }))
+        .statusCode,
+    ).toBe(404);
     for (const beat of ['0', '301', '-1', '4.5', '1e1', '010', 'abc', '%3Cscript%3E', '']) {
-      const res = await t.app.inject({ url: `/api/share-cards/Alex_B.png?beat=${beat}`, headers: fresh() });
+      const res = await t.app.inject({
+        url: `/api/share-cards/Alex_B.png?beat=${beat}`,
+        headers: fresh(),
+      });
       expect(res.statusCode, beat).toBe(400);
       expect(res.json().message).toBe('beat must be a whole number from 1 to 300.');
     }
@@ -246,7 +308,10 @@ describe('share cards', () => {
   it('draws a 1200x630 PNG card, again only when what it shows changes: no query string makes a new one', async () => {
     const u = await createUser(t.app, { username: 'CardCarl' });
     await createWorkout(t.app, u.id, { pushups: 30 });
-    const first = await t.app.inject({ url: '/api/share-cards/cardcarl.png?best=30', headers: fresh() });
+    const first = await t.app.inject({
+      url: '/api/share-cards/cardcarl.png?best=30',
+      headers: fresh(),
+    });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
     expect(first.headers['cache-control']).toBe('public, max-age=3600');
@@ -255,15 +320,28 @@ describe('share cards', () => {
     expect(await whitePixels(first.rawPayload)).toBeGreaterThan(5000);
 
     const renders = renderer.stats.renders;
-    for (const q of ['', '?best=29', '?x=random', `?x=${Math.random()}&best=30&y=1`, '?best=30&best=31', '?BEAT=3']) {
-      const again = await t.app.inject({ url: `/api/share-cards/CardCarl.png${q}`, headers: fresh() });
+    for (const q of [
+      '',
+      '?best=29',
+      '?x=random',
+      `?x=${Math.random()}&best=30&y=1`,
+      '?best=30&best=31',
+      '?BEAT=3',
+    ]) {
+      const again = await t.app.inject({
+        url: `/api/share-cards/CardCarl.png${q}`,
+        headers: fresh(),
+      });
       expect(again.statusCode, q).toBe(200);
       expect(again.rawPayload.equals(first.rawPayload), q).toBe(true);
     }
     expect(renderer.stats.renders).toBe(renders);
 
     await createWorkout(t.app, u.id, { pushups: 31 });
-    const better = await t.app.inject({ url: '/api/share-cards/CardCarl.png?best=30', headers: fresh() });
+    const better = await t.app.inject({
+      url: '/api/share-cards/CardCarl.png?best=30',
+      headers: fresh(),
+    });
     expect(pngSize(better.rawPayload)).toEqual({ width: 1200, height: 630 });
     expect(better.rawPayload.equals(first.rawPayload)).toBe(false);
     expect(renderer.stats.renders).toBe(renders + 1);
@@ -291,15 +369,54 @@ describe('share cards', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     expect(renderer.stats.renders).toBe(renders + 6);
     // Those drawn are still served to that address; another address draws the rest.
-    expect((await t.app.inject({ url: `/api/share-cards/${members[0]!.username}.png?x=1`, headers: from })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/share-cards/${members[7]!.username}.png`, headers: fresh() })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/share-cards/${members[0]!.username}.png?x=1`,
+          headers: from,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/share-cards/${members[7]!.username}.png`,
+          headers: fresh(),
+        })
+      ).statusCode,
+    ).toBe(200);
     // A window later the address draws again.
     t.clock.set(new Date(Date.now() + 61_000));
     try {
-      expect((await t.app.inject({ url: `/api/share-cards/${members[6]!.username}.png`, headers: from })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ url: `/api/share-cards/${members[6]!.username}.png`, headers: from }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       t.clock.set(new Date());
     }
     expect(renderer.stats.renders).toBe(renders + 8);
+  });
+});
+
+describe('profile pages with the cache on (docs/decisions/0132-start-and-pages-as-shipped.md)', () => {
+  it('keeps a profile page fresh: a new best and going private show at once', async () => {
+    const cached = await buildApp({ db: t.app.db, boardCache: new BoardCache(), config: { clientDir } });
+    try {
+      const u = await createUser(cached);
+      const save = (pushups: number) =>
+        cached.inject({ method: 'POST', url: '/api/workouts', headers: { ...u.headers, 'idempotency-key': randomUUID() }, payload: { pushups } });
+      expect((await save(21)).statusCode).toBe(201);
+      const page = async () => metaOf((await cached.inject({ url: `/users/${u.username}`, headers: BOT })).body, 'og:description');
+      expect(await page()).toMatch(/^Best: 21 push-ups/);
+      expect(await page()).toMatch(/^Best: 21 push-ups/);
+      expect((await save(33)).statusCode).toBe(201);
+      expect(await page()).toMatch(/^Best: 33 push-ups/);
+      const priv = await cached.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { isPrivate: true } });
+      expect(priv.statusCode).toBe(200);
+      expect(await page()).not.toContain('33');
+    } finally {
+      await cached.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { formatHold, type Scoring, type Timer } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
 import type { AddressBudget } from '../../lib/address-budget';
 import type { CardNode, CardRenderer } from '../../lib/card-renderer';
@@ -9,38 +10,70 @@ import { tooManyRequests } from '../../lib/errors';
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** Everything a card shows, and nothing else: two requests for the same content share one card. */
-export type CardContent =
-  | { kind: 'profile'; username: string; best: number }
-  | { kind: 'challenge'; username: string; beat: number };
+/** The challenge a card is about, as the catalogue describes it (common/challenges.ts). */
+export interface CardChallenge {
+  id: string;
+  title: string;
+  scoring: Scoring;
+  timer: Timer;
+}
 
-const h = (type: string, style: Record<string, unknown>, children?: CardNode['props']['children']): CardNode => ({
+/** A member's card: their best, or a challenge to beat a count. */
+export type MemberCardContent =
+  | { kind: 'profile'; challenge: CardChallenge; username: string; best: number }
+  | { kind: 'challenge'; challenge: CardChallenge; username: string; beat: number };
+
+/**
+ * Everything a card shows, and nothing else: two requests for the same content share one card.
+ * A club's card shows its name and member count only (docs/decisions/0181-club-share-card.md).
+ */
+export type CardContent = MemberCardContent | { kind: 'club'; name: string; memberCount: number };
+
+/** "90 s" / "2 minutes": a countdown's length as the card's small print says it. */
+const spanText = (seconds: number, long: boolean) =>
+  seconds >= 120 && seconds % 60 === 0
+    ? `${seconds / 60} minutes`
+    : long
+      ? `${seconds} seconds`
+      : `${seconds} s`;
+
+/** The card's figure and the words beside it, in the challenge's unit. */
+function cardWords(content: MemberCardContent): { figure: string; words: string; lead: string } {
+  const { scoring, timer } = content.challenge;
+  const count = content.kind === 'profile' ? content.best : content.beat;
+  if (scoring.kind === 'seconds') {
+    return {
+      figure: formatHold(count),
+      words: content.kind === 'profile' ? 'held: personal best' : 'held',
+      lead: content.kind === 'profile' ? content.username : `${content.username} held on for`,
+    };
+  }
+  const unit = count === 1 ? scoring.unitOne : scoring.unit;
+  const span =
+    timer.mode === 'countdown'
+      ? ` in ${spanText(timer.seconds, content.kind === 'challenge')}`
+      : '';
+  return content.kind === 'profile'
+    ? {
+        figure: String(count),
+        words: `${scoring.unit}${span}: personal best`,
+        lead: content.username,
+      }
+    : { figure: String(count), words: `${unit}${span}`, lead: `${content.username} did` };
+}
+
+const h = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: CardNode['props']['children'],
+): CardNode => ({
   type,
   props: { style, children },
 });
 
-/** The card as a satori tree: satori lays the text out itself (no HTML is parsed). */
-export function cardTree(content: CardContent): CardNode {
-  const count = content.kind === 'profile' ? content.best : content.beat;
-  // Usernames are up to 30 characters of [A-Za-z0-9_.-]: the long ones get a smaller size so they fit.
-  const nameSize = content.username.length > 16 ? 56 : 72;
-  const middle =
-    content.kind === 'profile'
-      ? [
-          h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, overflow: 'hidden' }, content.username),
-          h('div', { display: 'flex', alignItems: 'flex-end', marginTop: 16 }, [
-            h('div', { display: 'flex', fontSize: 160, fontWeight: 800, lineHeight: 1 }, String(count)),
-            h('div', { display: 'flex', fontSize: 44, marginLeft: 24, marginBottom: 16 }, 'push-ups in 90 s: personal best'),
-          ]),
-        ]
-      : [
-          h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, overflow: 'hidden' }, `${content.username} did`),
-          h('div', { display: 'flex', alignItems: 'flex-end', marginTop: 16 }, [
-            h('div', { display: 'flex', fontSize: 160, fontWeight: 800, lineHeight: 1 }, String(count)),
-            h('div', { display: 'flex', fontSize: 44, marginLeft: 24, marginBottom: 16 }, `push-up${count === 1 ? '' : 's'} in 90 seconds`),
-          ]),
-        ];
-  return h(
+/** The frame every card shares: 1200 x 630, the app's green, three rows. */
+const frame = (children: CardNode[]): CardNode =>
+  h(
     'div',
     {
       // Satori adds the padding to the size: 1200 x 630 in all.
@@ -55,15 +88,63 @@ export function cardTree(content: CardContent): CardNode {
       color: '#ffffff',
       fontFamily: 'Inter',
     },
-    [
-      h('div', { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 }, `${APP_NAME} · 90 Second Push-up Challenge`),
-      h('div', { display: 'flex', flexDirection: 'column' }, middle),
-      h('div', { display: 'flex', fontSize: content.kind === 'challenge' ? 52 : 36, fontWeight: content.kind === 'challenge' ? 800 : 400 }, 'Can you beat it?'),
-    ],
+    children,
   );
+
+/** A club's card: its name (up to 40 characters, smaller when long) and its member count. */
+function clubTree(content: { name: string; memberCount: number }): CardNode {
+  const n = content.memberCount;
+  const nameSize = [...content.name].length > 22 ? 64 : 88;
+  return frame([
+    h('div', { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 }, `${APP_NAME} · Club`),
+    h('div', { display: 'flex', flexDirection: 'column' }, [
+      h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, lineHeight: 1.1, overflow: 'hidden' }, content.name),
+      h(
+        'div',
+        { display: 'flex', fontSize: 44, marginTop: 24 },
+        `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`,
+      ),
+    ]),
+    h('div', { display: 'flex', fontSize: 52, fontWeight: 800 }, 'Join us and compete'),
+  ]);
 }
 
-const keyOf = (c: CardContent) => `${c.kind}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}`;
+/** The card as a satori tree: satori lays the text out itself (no HTML is parsed). */
+export function cardTree(content: CardContent): CardNode {
+  if (content.kind === 'club') return clubTree(content);
+  const { figure, words, lead } = cardWords(content);
+  // Usernames are up to 30 characters of [A-Za-z0-9_.-]: the long ones get a smaller size so they fit.
+  const nameSize = content.username.length > 16 ? 56 : 72;
+  const middle = [
+    h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, overflow: 'hidden' }, lead),
+    h('div', { display: 'flex', alignItems: 'flex-end', marginTop: 16 }, [
+      h('div', { display: 'flex', fontSize: 160, fontWeight: 800, lineHeight: 1 }, figure),
+      h('div', { display: 'flex', fontSize: 44, marginLeft: 24, marginBottom: 16 }, words),
+    ]),
+  ];
+  return frame([
+    h(
+      'div',
+      { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 },
+      `${APP_NAME} · ${content.challenge.title}`,
+    ),
+    h('div', { display: 'flex', flexDirection: 'column' }, middle),
+    h(
+      'div',
+      {
+        display: 'flex',
+        fontSize: content.kind === 'challenge' ? 52 : 36,
+        fontWeight: content.kind === 'challenge' ? 800 : 400,
+      },
+      'Can you beat it?',
+    ),
+  ]);
+}
+
+const keyOf = (c: CardContent) =>
+  c.kind === 'club'
+    ? `club\n${c.name}\n${c.memberCount}`
+    : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}`;
 
 /**
  * Cards by content, most recently used kept, at most `maxBytes` of PNG. A card already drawn (or
@@ -92,9 +173,15 @@ export class ShareCards {
     if (this.renderer.full) throw this.renderer.busy();
     const wait = this.budget.take(address, now);
     if (wait !== null) {
-      throw tooManyRequests(`Too many new share cards asked for from your address. Please try again in ${wait} seconds.`, wait);
+      throw tooManyRequests(
+        `Too many new share cards asked for from your address. Please try again in ${wait} seconds.`,
+        wait,
+      );
     }
-    const entry = { png: this.renderer.render(cardTree(content), CARD_WIDTH, CARD_HEIGHT), bytes: 0 };
+    const entry = {
+      png: this.renderer.render(cardTree(content), CARD_WIDTH, CARD_HEIGHT),
+      bytes: 0,
+    };
     this.cards.set(key, entry);
     entry.png.then(
       (png) => {

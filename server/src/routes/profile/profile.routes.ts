@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { AVATAR_MIME_TYPES, avatarIdSchema, updateProfileSchema } from '@common/schemas/profile';
-import { requireUser, toUserDto } from '../../lib/auth';
+import { requireUser, signedIn, toUserDto } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { mediaResponse } from '../../plugins/openapi';
 import * as service from './profile.service';
@@ -13,7 +13,7 @@ const PROFILE_BODY_LIMIT = Math.ceil(2.2 * 1024 * 1024);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
-    '/api/profile',
+    '/profile',
     {
       // Boards show the username, age, gender and picture.
       config: { changesBoards: true, changesAuth: true },
@@ -30,9 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // Signed-out requests are refused before a (possibly large) body is read.
-      onRequest: async (request) => {
-        requireUser(request);
-      },
+      onRequest: signedIn,
     },
     async (request) => {
       const user = requireUser(request);
@@ -43,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/avatars/:id',
+    '/avatars/:id',
     {
       schema: {
         summary: 'A profile picture',

@@ -36,6 +36,8 @@ export async function updateProfile(
   if (input.weeklyGoal !== undefined) set.weeklyGoal = input.weeklyGoal;
   if (input.isPrivate !== undefined) set.isPrivate = input.isPrivate;
   if (input.showAgeGender !== undefined) set.showAgeGender = input.showAgeGender;
+  if (input.newDeviceNotices !== undefined) set.newDeviceNotices = input.newDeviceNotices;
+  if (input.clipsPublic !== undefined) set.clipsPublic = input.clipsPublic;
 
   let upload: { mime: string; bytes: Buffer } | undefined;
   let keepAvatarId: string | undefined;

@@ -52,13 +52,17 @@ describe('PATCH /api/profile', () => {
       id: u.id,
       username: 'Profiler',
       email: u.email,
+      emailConfirmed: false,
       fullName: 'Pro Filer',
       age: null,
       gender: null,
       profilePicture: null,
       isPrivate: false,
       showAgeGender: true,
+      newDeviceNotices: true,
+      clipsPublic: false,
       createdAt: expect.any(String),
+      isModerator: false,
     });
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).not.toMatch(/password|argon/i);
@@ -145,7 +149,9 @@ describe('PATCH /api/profile', () => {
   describe('privacy settings', () => {
     it('default to public with age and gender shown, and change one at a time', async () => {
       const u = await createUser(t.app);
-      expect(await ok(u, {})).toMatchObject({ isPrivate: false, showAgeGender: true });
+      expect(await ok(u, {})).toMatchObject({ isPrivate: false, showAgeGender: true, clipsPublic: false });
+      expect(await ok(u, { clipsPublic: true })).toMatchObject({ isPrivate: false, clipsPublic: true });
+      expect(await ok(u, { clipsPublic: false })).toMatchObject({ clipsPublic: false });
       expect(await ok(u, { isPrivate: true })).toMatchObject({ isPrivate: true, showAgeGender: true });
       expect(await ok(u, { showAgeGender: false })).toMatchObject({ isPrivate: true, showAgeGender: false });
       expect(await ok(u, { isPrivate: false })).toMatchObject({ isPrivate: false, showAgeGender: false });
@@ -157,6 +163,7 @@ describe('PATCH /api/profile', () => {
     it.each([null, 'yes', 1])('refuses %s as a setting', async (value) => {
       await refused(await createUser(t.app), { isPrivate: value }, 'isPrivate');
       await refused(await createUser(t.app), { showAgeGender: value }, 'showAgeGender');
+      await refused(await createUser(t.app), { clipsPublic: value }, 'clipsPublic');
     });
   });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionIdSchema, sessionListSchema, type Session } from '@common/schemas/account';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { requireUser, signedInOnly } from '../../lib/auth';
+import { requireUser, signedIn } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { deleteOtherSessions, deleteSessionByPublicId, listLiveSessions } from '../../lib/session';
 import { sha256Hex } from '../../lib/tokens';
@@ -10,7 +10,7 @@ import { describeDevice } from '../../lib/user-agent';
 
 /** Where the user is signed in, and signing out elsewhere. */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  signedInOnly(app);
+  app.addHook('onRequest', signedIn);
   app.get(
     '/sessions',
     { schema: { summary: 'Where I am signed in', operationId: 'listSessions', response: { 200: sessionListSchema, 401: apiErrorSchema } } },

@@ -45,23 +45,34 @@ describe('GET /api/users/:username', () => {
       profilePicture: '/avatars/stock/yogi.svg',
       createdAt: expect.any(String),
     });
-    expect(body.stats).toEqual({
+    const stats = {
+      challenge: 'pushup-90',
+      lastScore: 25,
+      bestScore: 45,
+      totalScore: 100,
+      totalWorkouts: 3,
+      verifiedBest: 0,
       lastPushups: 25,
       bestPushups: 45,
-      totalWorkouts: 3,
       totalPushups: 100,
-      verifiedBest: 0,
-    });
+    };
+    expect(body.stats).toEqual(stats);
+    // Each open challenge's: the push-up challenge alone as shipped.
+    expect(body.challenges).toEqual([stats]);
     expect(body.workouts.map((w: { id: number }) => w.id)).toEqual([w3.id, w2.id, w1.id]);
     // Notes are personal: the workout leaves without them.
     expect(body.workouts[2]).toEqual({
       id: w1.id,
       userId: u.id,
+      challenge: 'pushup-90',
+      score: 30,
       pushups: 30,
       createdAt: '2026-06-15T08:00:00.000Z',
       verified: false,
     });
-    expect(res.body).not.toMatch(/email|@example\.com|password|argon|idempotency|requestHash|notes|warm-up|isPrivate|showAgeGender/i);
+    expect(res.body).not.toMatch(
+      /email|@example\.com|password|argon|idempotency|requestHash|notes|warm-up|isPrivate|showAgeGender/i,
+    );
     t.clock.set(new Date());
   });
 
@@ -78,11 +89,15 @@ describe('GET /api/users/:username', () => {
     await createUser(t.app, { username: 'newbie' });
     const body = (await profile('newbie')).json();
     expect(body.stats).toEqual({
+      challenge: 'pushup-90',
+      lastScore: 0,
+      bestScore: 0,
+      totalScore: 0,
+      totalWorkouts: 0,
+      verifiedBest: 0,
       lastPushups: 0,
       bestPushups: 0,
-      totalWorkouts: 0,
       totalPushups: 0,
-      verifiedBest: 0,
     });
     expect(body.workouts).toEqual([]);
   });
@@ -93,7 +108,7 @@ describe('GET /api/users/:username', () => {
     await t.app.db.insert(workouts).values(
       Array.from({ length: PUBLIC_PROFILE_WORKOUTS + 5 }, (_, i) => ({
         userId: u.id,
-        pushups: 10,
+        score: 10,
         createdAt: new Date(base + i * 60_000),
       })),
     );
@@ -118,6 +133,41 @@ describe('GET /api/users/:username', () => {
   );
 });
 
+describe("GET /api/users/:username, a visitor's bytes made once per kept profile", () => {
+  it('sends the same profile in every encoding, and a save shows on the next answer', async () => {
+    const u = await createUser(t.app, { username: 'BytesBo' });
+    for (let i = 0; i < PUBLIC_PROFILE_WORKOUTS; i++)
+      await createWorkout(t.app, u.id, { pushups: 20 + i, notes: 'private note' });
+    const plain = await profile('bytesbo');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const enc of ['br', 'gzip']) {
+      // inject decodes nothing: the body is checked as a browser would read it.
+      const res = await profile('BytesBo', { 'accept-encoding': enc });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(enc);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+      const text = (enc === 'br' ? brotliDecompressSync : gunzipSync)(res.rawPayload).toString();
+      expect(JSON.parse(text)).toEqual(plain.json());
+    }
+    expect(plain.body).not.toContain('private note');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/workouts',
+      headers: { ...u.headers, 'idempotency-key': crypto.randomUUID() },
+      payload: { pushups: 77 },
+    });
+    expect(saved.statusCode).toBe(201);
+    const after = await profile('BytesBo');
+    expect(after.json().stats.bestScore).toBe(77);
+    expect(after.json().workouts[0].score).toBe(77);
+    // The signed-in path (their own view) agrees with the visitor's.
+    const own = await t.app.inject({ url: '/api/users/BytesBo', headers: u.headers });
+    expect(own.json()).toEqual(after.json());
+  });
+});
+
 describe('GET /api/users/:username and the privacy settings', () => {
   it("is a 404 for a private member's profile, to visitors and other members, but not to them", async () => {
     const quiet = await createUser(t.app, { username: 'QuietQuinn', isPrivate: true });
@@ -136,7 +186,12 @@ describe('GET /api/users/:username and the privacy settings', () => {
   });
 
   it('gives age and gender as null when the member hides them', async () => {
-    const u = await createUser(t.app, { username: 'HiddenHal', age: 52, gender: 'male', showAgeGender: false });
+    const u = await createUser(t.app, {
+      username: 'HiddenHal',
+      age: 52,
+      gender: 'male',
+      showAgeGender: false,
+    });
     const res = await profile('HiddenHal');
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ username: 'HiddenHal', age: null, gender: null });

@@ -5,7 +5,7 @@ import { sweepExpired } from '../../db/maintenance';
 import { workoutKeyTombstones, workouts } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, type MadeUser } from '../../test/factories';
-import * as service from './workouts.service';
+import * as service from './workout-save';
 
 // A late retry of a deleted workout's save must not bring it back: the delete remembers the key
 // for 24 hours (docs/decisions/0086-idempotency-tombstones.md). On PGlite and PostgreSQL.
@@ -15,11 +15,19 @@ const HOUR = 3_600_000;
 beforeEach(() => t.clock.set(NOW));
 
 const save = (u: MadeUser, body: object, key: string) =>
-  t.app.inject({ method: 'POST', url: '/api/workouts', payload: body, headers: { ...u.headers, 'idempotency-key': key } });
-const remove = (u: MadeUser, id: number) => t.app.inject({ method: 'DELETE', url: `/api/workouts/${id}`, headers: u.headers });
-const rowsOf = (userId: number) => t.app.db.select().from(workouts).where(eq(workouts.userId, userId));
+  t.app.inject({
+    method: 'POST',
+    url: '/api/workouts',
+    payload: body,
+    headers: { ...u.headers, 'idempotency-key': key },
+  });
+const remove = (u: MadeUser, id: number) =>
+  t.app.inject({ method: 'DELETE', url: `/api/workouts/${id}`, headers: u.headers });
+const rowsOf = (userId: number) =>
+  t.app.db.select().from(workouts).where(eq(workouts.userId, userId));
 const GONE = {
-  message: 'This workout was deleted, so this repeated save was not stored again. To log it anew, save it as a new workout.',
+  message:
+    'This workout was deleted, so this repeated save was not stored again. To log it anew, save it as a new workout.',
 };
 
 describe('a retry after a delete', () => {
@@ -56,7 +64,10 @@ describe('a retry after a delete', () => {
     expect((await save(u, { pushups: 10 }, recent)).statusCode).toBe(410);
     const gone = await sweepExpired(t.app.db, t.clock.now);
     expect(gone.keyTombstones).toBeGreaterThanOrEqual(1);
-    const left = await t.app.db.select().from(workoutKeyTombstones).where(eq(workoutKeyTombstones.userId, u.id));
+    const left = await t.app.db
+      .select()
+      .from(workoutKeyTombstones)
+      .where(eq(workoutKeyTombstones.userId, u.id));
     expect(left.map((r) => r.idempotencyKey)).toEqual([recent]);
     const again = await save(u, { pushups: 10 }, old);
     expect(again.statusCode).toBe(201);
@@ -69,9 +80,17 @@ describe('a retry after a delete', () => {
     const w = await save(a, { pushups: 12 }, key);
     await remove(a, w.json().id);
     expect((await save(b, { pushups: 12 }, key)).statusCode).toBe(201);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/workouts', payload: { pushups: 5 }, headers: b.headers });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/workouts',
+      payload: { pushups: 5 },
+      headers: b.headers,
+    });
     await remove(b, plain.json().id);
-    const tombs = await t.app.db.select().from(workoutKeyTombstones).where(eq(workoutKeyTombstones.userId, b.id));
+    const tombs = await t.app.db
+      .select()
+      .from(workoutKeyTombstones)
+      .where(eq(workoutKeyTombstones.userId, b.id));
     expect(tombs).toEqual([]);
     // Another member's workout id: 404, and no key of theirs is remembered.
     expect((await remove(a, (await rowsOf(b.id))[0]!.id)).statusCode).toBe(404);
@@ -134,9 +153,13 @@ describe('a retry after a delete', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    await expect(service.createWorkout(racy, u.id, { pushups: 64 }, key, NOW)).rejects.toMatchObject({ statusCode: 410 });
+    await expect(
+      service.createWorkout(racy, u.id, { challenge: 'pushup-90', score: 64 }, key, NOW),
+    ).rejects.toMatchObject({ statusCode: 410 });
     failed = false;
-    await expect(service.createWorkout(racy, u.id, { pushups: 65 }, key, NOW)).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      service.createWorkout(racy, u.id, { challenge: 'pushup-90', score: 65 }, key, NOW),
+    ).rejects.toMatchObject({ statusCode: 422 });
     expect(await rowsOf(u.id)).toEqual([]);
   });
 
@@ -144,8 +167,18 @@ describe('a retry after a delete', () => {
     const u = await createUser(t.app);
     const w = await save(u, { pushups: 9 }, randomUUID());
     await remove(u, w.json().id);
-    expect(await t.app.db.select().from(workoutKeyTombstones).where(eq(workoutKeyTombstones.userId, u.id))).toHaveLength(1);
+    expect(
+      await t.app.db
+        .select()
+        .from(workoutKeyTombstones)
+        .where(eq(workoutKeyTombstones.userId, u.id)),
+    ).toHaveLength(1);
     await t.app.db.execute(`delete from users where id = ${u.id}` as never);
-    expect(await t.app.db.select().from(workoutKeyTombstones).where(eq(workoutKeyTombstones.userId, u.id))).toEqual([]);
+    expect(
+      await t.app.db
+        .select()
+        .from(workoutKeyTombstones)
+        .where(eq(workoutKeyTombstones.userId, u.id)),
+    ).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { isDatabaseUnavailable, type Db } from '../../db/client';
 /** One save as the statement takes it (the route has validated and normalised it). */
 export interface SaveArgs {
   userId: number;
-  pushups: number;
+  challenge: string;
+  score: number;
   notes: string | null;
   createdAt: Date;
   idempotencyKey: string | null;
@@ -19,7 +20,8 @@ export interface SaveArgs {
 export interface SavedRow {
   id: number;
   userId: number;
-  pushups: number;
+  challenge: string;
+  score: number;
   notes: string | null;
   createdAt: Date;
   verified: boolean;
@@ -43,12 +45,17 @@ export interface SaveLimit {
  * function save_batch (server/src/db/sql/saves.sql) does per save what the one-save statement
  * did (docs/decisions/0065-one-statement-save.md) and answers each save's previous best.
  */
-async function saveBatchStatement(db: Db, saves: SaveArgs[], limit: SaveLimit | null): Promise<SaveOutcome[]> {
+async function saveBatchStatement(
+  db: Db,
+  saves: SaveArgs[],
+  limit: SaveLimit | null,
+): Promise<SaveOutcome[]> {
   const input = JSON.stringify(
     saves.map((s, n) => ({
       n,
       user_id: s.userId,
-      pushups: s.pushups,
+      challenge: s.challenge,
+      score: s.score,
       notes: s.notes,
       created_at: s.createdAt.toISOString(),
       received_at: s.now.toISOString(),
@@ -66,7 +73,10 @@ async function saveBatchStatement(db: Db, saves: SaveArgs[], limit: SaveLimit | 
   for (const row of rows) {
     const n = Number(row.n);
     if (row.kind === 'limited') {
-      out[n] = { kind: 'limited', window: { count: Number(row.count), resetAt: date(row.reset_at) } };
+      out[n] = {
+        kind: 'limited',
+        window: { count: Number(row.count), resetAt: date(row.reset_at) },
+      };
       continue;
     }
     if (row.kind === 'deleted') {
@@ -76,14 +86,19 @@ async function saveBatchStatement(db: Db, saves: SaveArgs[], limit: SaveLimit | 
     const saved: SavedRow = {
       id: Number(row.id),
       userId: Number(row.user_id),
-      pushups: Number(row.pushups),
+      challenge: String(row.challenge),
+      score: Number(row.score),
       notes: row.notes as string | null,
       createdAt: date(row.created_at),
       verified: Boolean(row.verified),
     };
     out[n] =
       row.kind === 'replay'
-        ? { kind: 'replay', row: { ...saved, requestHash: row.request_hash as string | null }, previousBest: best(row.previous_best) }
+        ? {
+            kind: 'replay',
+            row: { ...saved, requestHash: row.request_hash as string | null },
+            previousBest: best(row.previous_best),
+          }
         : { kind: 'created', row: saved, previousBest: best(row.previous_best) };
   }
   return out.map((o) => {
@@ -134,7 +149,8 @@ export class SaveQueue {
       const batch = this.take();
       if (batch.length === 0) return;
       this.running += 1;
-      for (const job of batch) this.writing.set(job.args.userId, (this.writing.get(job.args.userId) ?? 0) + 1);
+      for (const job of batch)
+        this.writing.set(job.args.userId, (this.writing.get(job.args.userId) ?? 0) + 1);
       void this.write(batch).finally(() => {
         this.running -= 1;
         for (const job of batch) {
@@ -156,8 +172,13 @@ export class SaveQueue {
     const rest: Job[] = [];
     const keys = new Set<string>();
     for (const job of this.pending) {
-      const key = job.args.idempotencyKey === null ? null : `${job.args.userId}:${job.args.idempotencyKey}`;
-      if (batch.length >= MAX_BATCH || (key !== null && keys.has(key)) || this.writing.has(job.args.userId)) {
+      const key =
+        job.args.idempotencyKey === null ? null : `${job.args.userId}:${job.args.idempotencyKey}`;
+      if (
+        batch.length >= MAX_BATCH ||
+        (key !== null && keys.has(key)) ||
+        this.writing.has(job.args.userId)
+      ) {
         rest.push(job);
         continue;
       }
@@ -170,7 +191,11 @@ export class SaveQueue {
 
   private async write(batch: Job[]) {
     try {
-      const outcomes = await saveBatchStatement(this.db, batch.map((j) => j.args), this.limit);
+      const outcomes = await saveBatchStatement(
+        this.db,
+        batch.map((j) => j.args),
+        this.limit,
+      );
       batch.forEach((job, i) => job.resolve(outcomes[i]!));
     } catch (err) {
       // A database that does not answer would fail each retry too, one timeout after another.
@@ -188,8 +213,6 @@ export class SaveQueue {
   }
 }
 
-const queues = new WeakMap<Db, Map<string, SaveQueue>>();
-
 /**
  * Batches written at once: on PostgreSQL two (the next batch is sent while one commits; the pool
  * has connections to spare), on PGlite one (a single connection: a second batch would only split
@@ -199,12 +222,10 @@ function inFlightFor(db: Db): number {
   return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
 }
 
-/** The database's save queue for this limit (the app has one limit, so one queue). */
-export function saveQueue(db: Db, limit: SaveLimit | null): SaveQueue {
-  let byLimit = queues.get(db);
-  if (!byLimit) queues.set(db, (byLimit = new Map()));
-  const id = limit ? `${limit.max}/${limit.windowMs}` : 'none';
-  let queue = byLimit.get(id);
-  if (!queue) byLimit.set(id, (queue = new SaveQueue(db, limit, inFlightFor(db))));
-  return queue;
+/**
+ * A save queue for this database and limit. The app keeps one (server/src/plugins/app/save-queue.ts):
+ * saves share its batches only within one app.
+ */
+export function createSaveQueue(db: Db, limit: SaveLimit | null): SaveQueue {
+  return new SaveQueue(db, limit, inFlightFor(db));
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { syntheticTrace } from '@common/testing/synthetic-trace';
+import fs from 'node:fs';
+import path from 'node:path';
+import { countReps } from '@common/rep-counter';
+import { forgedTrace, syntheticTrace } from '@common/testing/synthetic-trace';
 import { TRACE_MAX_SAMPLES } from '@common/schemas/verification';
 import { workouts } from '../../db/schema';
 import { useTestApp } from '../../test/app';
@@ -63,8 +66,41 @@ describe('POST /api/workouts with a camera trace', () => {
     for (const [pushups, trace, note] of cases) {
       const res = await save(u, { pushups, verification: camera(trace) });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ pushups, verified: false, verificationNote: expect.stringMatching(note) });
+      expect(res.json()).toMatchObject({
+        pushups,
+        verified: false,
+        verificationNote: expect.stringMatching(note),
+      });
     }
+  });
+
+  it('does not verify a trace that does not look like a camera run (issue 22: 227 reps, 3 samples each, every 0.4 s)', async () => {
+    const u = await createUser(t.app);
+    const run = syntheticTrace({ reps: 20 });
+    const keep = run.t.map((ms) => ms < 10_000 || ms > 12_000);
+    const cut = { top: run.top, t: run.t.filter((_, i) => keep[i]), s: run.s.filter((_, i) => keep[i]) };
+    const cutReps = countReps(cut.t, cut.s, cut.top);
+    const cases: [number, unknown, RegExp][] = [
+      [227, forgedTrace(227), /does not look like a camera run \(227 reps; at most 150/],
+      [150, forgedTrace(150), /7\.5 samples a second; at least 8/],
+      [150, forgedTrace(150, { perRep: 12 }), /a rep 0\.4 s after the one before; at least 0\.6 s/],
+      [30, syntheticTrace({ reps: 30, noise: 0 }), /changes too smoothly/],
+      // A metronome: every rep exactly 30 frames at 30 fps.
+      [30, syntheticTrace({ reps: 30, repMs: 1000, fps: 30, repJitter: 0, timeJitterMs: 0, noise: 0.01 }), /every rep took the same time/],
+      // A real-looking run with 2 s cut out in the middle of the reps.
+      [cutReps, cut, /2\.\d s without a sample during the reps; at most 1\.5 s/],
+    ];
+    for (const [pushups, trace, note] of cases) {
+      const res = await save(u, { pushups, verification: camera(trace) });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ pushups, verified: false, verificationNote: expect.stringMatching(note) });
+      expect(await storedVerified(res.json().id)).toBe(false);
+    }
+    // A trace the app sent for the fake camera of the e2e tests is verified.
+    const file = path.join(import.meta.dirname, '../../../../common/testing/recorded-traces/uneven-1200ms.json');
+    const rec = JSON.parse(fs.readFileSync(file, 'utf8')) as { pushups: number; trace: unknown };
+    const res = await save(u, { pushups: rec.pushups, verification: camera(rec.trace) });
+    expect(res.json()).toMatchObject({ pushups: rec.pushups, verified: true });
   });
 
   it('refuses malformed traces with 400 and field errors, saving nothing', async () => {
@@ -92,11 +128,19 @@ describe('POST /api/workouts with a camera trace', () => {
   it('refuses an oversized trace: over the sample cap is 400, over the body limit 413', async () => {
     const u = await createUser(t.app);
     const n = TRACE_MAX_SAMPLES + 1;
-    const over = { top: 200, t: Array.from({ length: n }, (_, i) => i * 30), s: Array(n).fill(200) };
+    const over = {
+      top: 200,
+      t: Array.from({ length: n }, (_, i) => i * 30),
+      s: Array(n).fill(200),
+    };
     const res = await save(u, { pushups: 1, verification: camera(over) });
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json().errors)).toMatch(/at most 2700 samples/);
-    const huge = { top: 200, t: Array.from({ length: 200_000 }, (_, i) => i), s: Array(200_000).fill(200) };
+    const huge = {
+      top: 200,
+      t: Array.from({ length: 200_000 }, (_, i) => i),
+      s: Array(200_000).fill(200),
+    };
     const res2 = await save(u, { pushups: 1, verification: camera(huge) });
     expect(res2.statusCode).toBe(413);
     expect(res2.json().message).toBeTruthy();
@@ -111,7 +155,11 @@ describe('POST /api/workouts with a camera trace', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(first.json().verified).toBe(true);
-    const other = await save(u, { ...body, verification: camera(syntheticTrace({ reps: 4, seed: 2, noise: 0.01 })) }, { 'idempotency-key': key });
+    const other = await save(
+      u,
+      { ...body, verification: camera(syntheticTrace({ reps: 4, seed: 2, noise: 0.01 })) },
+      { 'idempotency-key': key },
+    );
     expect(other.statusCode).toBe(422);
   });
 
@@ -123,7 +171,9 @@ describe('POST /api/workouts with a camera trace', () => {
     const stats = (await t.app.inject({ url: '/api/stats', headers: u.headers })).json();
     expect(stats).toMatchObject({ bestPushups: 50, verifiedBest: 9 });
     const list = (await t.app.inject({ url: '/api/workouts', headers: u.headers })).json();
-    expect(list.map((w: { pushups: number; verified: boolean }) => [w.pushups, w.verified])).toEqual([
+    expect(
+      list.map((w: { pushups: number; verified: boolean }) => [w.pushups, w.verified]),
+    ).toEqual([
       [7, true],
       [9, true],
       [50, false],

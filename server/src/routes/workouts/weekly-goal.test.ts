@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
-import { localWeekNumber, weekStreakOf } from './workouts.service';
+import { localWeekNumber, weekStreakOf } from './weekly-goal';
 
 // GET /api/stats: weeklyGoal, sessionsThisWeek and weekStreak (docs/decisions/0053-weekly-goal.md).
 const t = useTestApp();
@@ -16,7 +16,8 @@ async function myStats(user: MadeUser, tz?: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { weeklyGoal: number; sessionsThisWeek: number; weekStreak: number };
 }
-const at = (user: MadeUser, iso: string) => createWorkout(t.app, user.id, { createdAt: new Date(iso) });
+const at = (user: MadeUser, iso: string) =>
+  createWorkout(t.app, user.id, { createdAt: new Date(iso) });
 
 async function setGoal(user: MadeUser, weeklyGoal: number) {
   const res = await t.app.inject({
@@ -132,11 +133,18 @@ describe('week arithmetic', () => {
   });
 
   it('computes the streak from week counts', () => {
-    const m = (o: Record<number, number>) => new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
+    const m = (o: Record<number, number>) =>
+      new Map(Object.entries(o).map(([k, v]) => [Number(k), v]));
     expect(weekStreakOf(m({}), 10, 3)).toEqual({ sessionsThisWeek: 0, weekStreak: 0 });
     expect(weekStreakOf(m({ 10: 3 }), 10, 3)).toEqual({ sessionsThisWeek: 3, weekStreak: 1 });
-    expect(weekStreakOf(m({ 10: 2, 9: 3, 8: 4 }), 10, 3)).toEqual({ sessionsThisWeek: 2, weekStreak: 2 });
-    expect(weekStreakOf(m({ 10: 5, 9: 3, 7: 4 }), 10, 3)).toEqual({ sessionsThisWeek: 5, weekStreak: 2 });
+    expect(weekStreakOf(m({ 10: 2, 9: 3, 8: 4 }), 10, 3)).toEqual({
+      sessionsThisWeek: 2,
+      weekStreak: 2,
+    });
+    expect(weekStreakOf(m({ 10: 5, 9: 3, 7: 4 }), 10, 3)).toEqual({
+      sessionsThisWeek: 5,
+      weekStreak: 2,
+    });
     expect(weekStreakOf(m({ 9: 2, 8: 3 }), 10, 3)).toEqual({ sessionsThisWeek: 0, weekStreak: 0 });
   });
 });

@@ -11,52 +11,31 @@ import {
   workoutListSchema,
   workoutPageQuerySchema,
 } from '@common/schemas/workouts';
-import { plainText } from '@common/schemas/text';
-import { requireUser } from '../../lib/auth';
-import * as service from './workouts.service';
-
-const INT4_MAX = 2_147_483_647;
+import { requireUser, signedIn } from '../../lib/auth';
+import { openChallenge } from '../challenges/challenges.service';
+import { decodedCursor } from './workout-cursor';
+import { deleteWorkout } from './workout-delete';
+import { workoutIdParamsSchema } from './workout-id';
+import { listWorkouts } from './workout-list';
+import { createWorkout } from './workout-save';
+import { getMyStats } from './workout-stats';
 
 // Loose: the other request headers (cookie, host, ...) must survive validation untouched.
 const createHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 // The cursor is opaque to clients; here it is decoded, so a forged one is a field error (400).
 const pageQuerySchema = workoutPageQuerySchema.extend({
-  cursor: workoutPageQuerySchema.shape.cursor.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    const decoded = service.decodeCursor(raw);
-    if (!decoded) {
-      ctx.addIssue({ code: 'custom', message: 'cursor is not valid; pass back the X-Next-Cursor header unchanged' });
-      return z.NEVER;
-    }
-    return decoded;
-  }),
-});
-
-const idParamsSchema = z.object({
-  // Only plain decimal digits: Number() would also take ' 1\n', '0x1f' or '1e3'.
-  id: plainText('The workout id')
-    .regex(/^-?[0-9.]+$/, 'The workout id must be a number')
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: 'The workout id must be a number' })
-        .int('The workout id must be a whole number')
-        .min(1, 'The workout id must be positive')
-        // Beyond int4 PostgreSQL would throw (a 500); no such row can exist anyway.
-        .max(INT4_MAX, 'The workout id is too large'),
-    ),
+  cursor: decodedCursor(workoutPageQuerySchema.shape.cursor),
 });
 
 export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every route here is personal: a visitor gets 401 before any body or query is validated.
-  app.addHook('onRequest', async (request) => {
-    requireUser(request);
-  });
+  app.addHook('onRequest', signedIn);
 
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
   // The rule of docs/product.md#custom-time is checked against the app's clock (tests fix it), not the process's.
-  const createBody = makeCreateWorkoutSchema(() => app.now().getTime());
+  // The score's range is the challenge's in the app's catalogue, which also says what is open.
+  const createBody = makeCreateWorkoutSchema(() => app.now().getTime(), app.config.challenges);
 
   app.post(
     '/workouts',
@@ -67,12 +46,19 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createWorkout',
         body: createBody,
         headers: createHeadersSchema,
-        response: { 201: savedWorkoutSchema, ...errors, 410: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          201: savedWorkoutSchema,
+          ...errors,
+          410: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { workout, replayed } = await service.createWorkout(
+      request.boardScope = request.body.challenge;
+      const { workout, replayed } = await createWorkout(
         app.db,
         user.id,
         request.body,
@@ -81,6 +67,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           registeredAt: user.createdAt,
           limit: { max: app.config.saveMax, windowMs: app.config.saveWindowMs },
+          queue: app.saveQueue,
         },
       );
       // Same status and body as the first answer; the header only helps debugging.
@@ -92,10 +79,19 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/workouts',
-    { schema: { summary: 'My workouts, newest first, a page at a time', operationId: 'listWorkouts', querystring: pageQuerySchema, response: { 200: workoutListSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'My workouts, newest first, a page at a time',
+        operationId: 'listWorkouts',
+        querystring: pageQuerySchema,
+        response: { 200: workoutListSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const { items, nextCursor } = await service.listWorkouts(app.db, user.id, request.query);
+      const { challenge } = request.query;
+      if (challenge !== undefined) openChallenge(app.config.challenges, challenge);
+      const { items, nextCursor } = await listWorkouts(app.db, user.id, request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
       return items;
     },
@@ -105,21 +101,41 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workouts/:id',
     {
       config: { changesBoards: true },
-      schema: { summary: 'Delete one of my workouts', operationId: 'deleteWorkout', params: idParamsSchema, response: { 204: z.null(), ...errors, 404: apiErrorSchema } },
+      schema: {
+        summary: 'Delete one of my workouts',
+        operationId: 'deleteWorkout',
+        params: workoutIdParamsSchema,
+        response: { 204: z.null(), ...errors, 404: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await service.deleteWorkout(app.db, user.id, request.params.id, app.now());
+      ({ challenge: request.boardScope } = await deleteWorkout(
+        app.db,
+        user.id,
+        request.params.id,
+        app.now(),
+      ));
       return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/stats',
-    { schema: { summary: 'My totals, bests and streaks', operationId: 'getMyStats', querystring: myStatsQuerySchema, response: { 200: myStatsSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'My totals, bests and streaks',
+        description:
+          'Over the sets that count: a set a moderator hid is in none of these figures, as on the boards and the public profile (it stays in `GET /api/workouts`, marked `hidden`).',
+        operationId: 'getMyStats',
+        querystring: myStatsQuerySchema,
+        response: { 200: myStatsSchema, ...errors },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
-      return service.getMyStats(app.db, user, app.now(), request.query.tz ?? 'UTC');
+      const { id } = openChallenge(app.config.challenges, request.query.challenge);
+      return getMyStats(app.db, user, app.now(), request.query.tz ?? 'UTC', id);
     },
   );
 };

@@ -6,7 +6,7 @@ import type { Workout } from '@common/schemas/workouts';
 import { workouts } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
-import * as service from './workouts.service';
+import * as service from './workout-save';
 
 const t = useTestApp();
 
@@ -48,7 +48,11 @@ function stats(user: MadeUser | null) {
   return t.app.inject({ url: '/api/stats', headers: user?.headers });
 }
 async function rowsOf(userId: number) {
-  return t.app.db.select().from(workouts).where(eq(workouts.userId, userId)).orderBy(asc(workouts.id));
+  return t.app.db
+    .select()
+    .from(workouts)
+    .where(eq(workouts.userId, userId))
+    .orderBy(asc(workouts.id));
 }
 /** Walks every page with the given limit and returns all ids in the order served. */
 async function walk(user: MadeUser, limit: number) {
@@ -78,15 +82,24 @@ describe('POST /api/workouts', () => {
     expect(body).toEqual({
       id: expect.any(Number),
       userId: u.id,
+      challenge: 'pushup-90',
+      score: 42,
       pushups: 42,
       notes: 'Felt strong',
       createdAt: NOW.toISOString(),
       verified: false,
+      hidden: null,
       previousBest: null,
     });
     const rows = await rowsOf(u.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: body.id, pushups: 42, notes: 'Felt strong', idempotencyKey: null });
+    expect(rows[0]).toMatchObject({
+      id: body.id,
+      challenge: 'pushup-90',
+      score: 42,
+      notes: 'Felt strong',
+      idempotencyKey: null,
+    });
     expect(rows[0]!.createdAt.toISOString()).toBe(NOW.toISOString());
   });
 
@@ -162,16 +175,39 @@ describe('POST /api/workouts', () => {
 
     it('allows up to 2 minutes of clock skew into the future', async () => {
       const u = await createUser(t.app);
-      const res = await save(u, { pushups: 20, createdAt: new Date(NOW.getTime() + MIN).toISOString() });
+      const res = await save(u, {
+        pushups: 20,
+        createdAt: new Date(NOW.getTime() + MIN).toISOString(),
+      });
       expect(res.statusCode).toBe(201);
     });
 
     it.each([
-      ['in the future', new Date(NOW.getTime() + 10 * MIN).toISOString(), 'The workout time cannot be in the future'],
-      ['8 days back', ago(8 * DAY).toISOString(), 'The workout time cannot be more than 7 days ago'],
-      ['just over 7 days back', ago(7 * DAY + 1000).toISOString(), 'The workout time cannot be more than 7 days ago'],
-      ['not a date-time', 'yesterday', 'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z'],
-      ['without an offset', '2026-03-01T10:00:00', 'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z'],
+      [
+        'in the future',
+        new Date(NOW.getTime() + 10 * MIN).toISOString(),
+        'The workout time cannot be in the future',
+      ],
+      [
+        '8 days back',
+        ago(8 * DAY).toISOString(),
+        'The workout time cannot be more than 7 days ago',
+      ],
+      [
+        'just over 7 days back',
+        ago(7 * DAY + 1000).toISOString(),
+        'The workout time cannot be more than 7 days ago',
+      ],
+      [
+        'not a date-time',
+        'yesterday',
+        'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z',
+      ],
+      [
+        'without an offset',
+        '2026-03-01T10:00:00',
+        'createdAt must be an ISO date-time, e.g. 2026-03-01T12:00:00Z',
+      ],
     ])('refuses a time %s with 400', async (_label, createdAt, message) => {
       const u = await createUser(t.app);
       const res = await save(u, { pushups: 20, createdAt });
@@ -186,7 +222,9 @@ describe('POST /api/workouts', () => {
       t.clock.advance(2 * DAY);
       const res = await save(u, { pushups: 20, createdAt: at });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.createdAt).toEqual(['The workout time cannot be more than 7 days ago']);
+      expect(res.json().errors.createdAt).toEqual([
+        'The workout time cannot be more than 7 days ago',
+      ]);
     });
   });
 
@@ -212,7 +250,11 @@ describe('POST /api/workouts', () => {
       const u = await createUser(t.app);
       const key = randomUUID();
       const first = await save(u, { pushups: 15, notes: 'x' }, { 'idempotency-key': key });
-      const second = await save(u, { pushups: 15, notes: '  x  ' }, { 'idempotency-key': key.toUpperCase() });
+      const second = await save(
+        u,
+        { pushups: 15, notes: '  x  ' },
+        { 'idempotency-key': key.toUpperCase() },
+      );
       expect(second.statusCode).toBe(201);
       expect(second.body).toBe(first.body);
       expect(await rowsOf(u.id)).toHaveLength(1);
@@ -222,16 +264,21 @@ describe('POST /api/workouts', () => {
       const u = await createUser(t.app);
       const key = randomUUID();
       const first = await save(u, { pushups: 40 }, { 'idempotency-key': key });
-      for (const other of [{ pushups: 41 }, { pushups: 40, notes: 'now with notes' }, { pushups: 40, createdAt: ago(DAY).toISOString(), verified: false }]) {
+      for (const other of [
+        { pushups: 41 },
+        { pushups: 40, notes: 'now with notes' },
+        { pushups: 40, createdAt: ago(DAY).toISOString(), verified: false },
+      ]) {
         const res = await save(u, other, { 'idempotency-key': key });
         expect(res.statusCode).toBe(422);
         expect(res.json()).toEqual({
-          message: 'This Idempotency-Key was already used for a different workout. Make a new key for a new save.',
+          message:
+            'This Idempotency-Key was already used for a different workout. Make a new key for a new save.',
         });
       }
       const rows = await rowsOf(u.id);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ id: first.json().id, pushups: 40, notes: null });
+      expect(rows[0]).toMatchObject({ id: first.json().id, score: 40, notes: null });
     });
 
     it('creates exactly one row when identical requests race', async () => {
@@ -249,10 +296,13 @@ describe('POST /api/workouts', () => {
       expect(results[0]!.json()).toEqual({
         id: rows[0]!.id,
         userId: u.id,
+        challenge: 'pushup-90',
+        score: 77,
         pushups: 77,
         notes: 'race',
         createdAt: NOW.toISOString(),
         verified: false,
+        hidden: null,
         previousBest: null,
       });
     });
@@ -276,10 +326,18 @@ describe('POST /api/workouts', () => {
           },
         });
       };
-      const again = await service.createWorkout(racy(), u.id, { pushups: 64 }, key, NOW);
+      const again = await service.createWorkout(
+        racy(),
+        u.id,
+        { challenge: 'pushup-90', score: 64 },
+        key,
+        NOW,
+      );
       // The service answers the workout with previousBest, as the route sends it.
       expect(again).toEqual({ workout: first.json(), replayed: true });
-      await expect(service.createWorkout(racy(), u.id, { pushups: 65 }, key, NOW)).rejects.toMatchObject({
+      await expect(
+        service.createWorkout(racy(), u.id, { challenge: 'pushup-90', score: 65 }, key, NOW),
+      ).rejects.toMatchObject({
         statusCode: 422,
       });
       expect(await rowsOf(u.id)).toHaveLength(1);
@@ -299,16 +357,19 @@ describe('POST /api/workouts', () => {
       expect(await rowsOf(b.id)).toHaveLength(1);
     });
 
-    it.each(['not-a-uuid', '12345', '', `${randomUUID()}x`])('refuses the malformed key %j with 400', async (key) => {
-      const u = await createUser(t.app);
-      const res = await save(u, { pushups: 10 }, { 'idempotency-key': key });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        message: 'The Idempotency-Key header must be a UUID',
-        errors: { 'idempotency-key': ['The Idempotency-Key header must be a UUID'] },
-      });
-      expect(await rowsOf(u.id)).toHaveLength(0);
-    });
+    it.each(['not-a-uuid', '12345', '', `${randomUUID()}x`])(
+      'refuses the malformed key %j with 400',
+      async (key) => {
+        const u = await createUser(t.app);
+        const res = await save(u, { pushups: 10 }, { 'idempotency-key': key });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          message: 'The Idempotency-Key header must be a UUID',
+          errors: { 'idempotency-key': ['The Idempotency-Key header must be a UUID'] },
+        });
+        expect(await rowsOf(u.id)).toHaveLength(0);
+      },
+    );
 
     it('saves without a key, with no de-duplication', async () => {
       const u = await createUser(t.app);
@@ -342,7 +403,13 @@ describe('POST /api/workouts', () => {
       lastPushups: newest.pushups,
       verifiedBest: 0,
     };
-    expect(expected).toEqual({ totalWorkouts: 50, totalPushups: 7575, bestPushups: 297, lastPushups: 1, verifiedBest: 0 });
+    expect(expected).toEqual({
+      totalWorkouts: 50,
+      totalPushups: 7575,
+      bestPushups: 297,
+      lastPushups: 1,
+      verifiedBest: 0,
+    });
     const res = await stats(u);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject(expected);
@@ -354,7 +421,11 @@ describe('GET /api/workouts', () => {
   it('lists only my workouts, newest first (ties by id), with exactly the public fields', async () => {
     const me = await createUser(t.app);
     const other = await createUser(t.app);
-    const old = await createWorkout(t.app, me.id, { pushups: 5, createdAt: ago(3 * DAY), notes: 'old' });
+    const old = await createWorkout(t.app, me.id, {
+      pushups: 5,
+      createdAt: ago(3 * DAY),
+      notes: 'old',
+    });
     const tieA = await createWorkout(t.app, me.id, { pushups: 6, createdAt: ago(DAY) });
     const tieB = await createWorkout(t.app, me.id, { pushups: 7, createdAt: ago(DAY) });
     const recent = await createWorkout(t.app, me.id, { pushups: 8, createdAt: ago(MIN) });
@@ -364,10 +435,50 @@ describe('GET /api/workouts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-next-cursor']).toBeUndefined();
     expect(res.json()).toEqual([
-      { id: recent.id, userId: me.id, pushups: 8, notes: null, createdAt: ago(MIN).toISOString(), verified: false },
-      { id: tieB.id, userId: me.id, pushups: 7, notes: null, createdAt: ago(DAY).toISOString(), verified: false },
-      { id: tieA.id, userId: me.id, pushups: 6, notes: null, createdAt: ago(DAY).toISOString(), verified: false },
-      { id: old.id, userId: me.id, pushups: 5, notes: 'old', createdAt: ago(3 * DAY).toISOString(), verified: false },
+      {
+        id: recent.id,
+        userId: me.id,
+        challenge: 'pushup-90',
+        score: 8,
+        pushups: 8,
+        notes: null,
+        createdAt: ago(MIN).toISOString(),
+        verified: false,
+        hidden: null,
+      },
+      {
+        id: tieB.id,
+        userId: me.id,
+        challenge: 'pushup-90',
+        score: 7,
+        pushups: 7,
+        notes: null,
+        createdAt: ago(DAY).toISOString(),
+        verified: false,
+        hidden: null,
+      },
+      {
+        id: tieA.id,
+        userId: me.id,
+        challenge: 'pushup-90',
+        score: 6,
+        pushups: 6,
+        notes: null,
+        createdAt: ago(DAY).toISOString(),
+        verified: false,
+        hidden: null,
+      },
+      {
+        id: old.id,
+        userId: me.id,
+        challenge: 'pushup-90',
+        score: 5,
+        pushups: 5,
+        notes: 'old',
+        createdAt: ago(3 * DAY).toISOString(),
+        verified: false,
+        hidden: null,
+      },
     ]);
   });
 
@@ -382,7 +493,11 @@ describe('GET /api/workouts', () => {
   it('serves 100 by default and the rest on the next page', async () => {
     const u = await createUser(t.app);
     await t.app.db.insert(workouts).values(
-      Array.from({ length: 101 }, (_, i) => ({ userId: u.id, pushups: 10, createdAt: ago(i * MIN) })),
+      Array.from({ length: 101 }, (_, i) => ({
+        userId: u.id,
+        score: 10,
+        createdAt: ago(i * MIN),
+      })),
     );
     const first = await list(u);
     expect(first.json()).toHaveLength(100);
@@ -398,7 +513,9 @@ describe('GET /api/workouts', () => {
     const u = await createUser(t.app);
     const other = await createUser(t.app);
     // 23 rows in 4 clusters of equal time, inserted out of order.
-    const times = [2, 0, 1, 2, 3, 0, 2, 1, 1, 3, 2, 0, 2, 1, 3, 0, 2, 2, 1, 0, 3, 2, 1].map((h) => ago(h * 60 * MIN));
+    const times = [2, 0, 1, 2, 3, 0, 2, 1, 1, 3, 2, 0, 2, 1, 3, 0, 2, 2, 1, 0, 3, 2, 1].map((h) =>
+      ago(h * 60 * MIN),
+    );
     for (const at of times) await createWorkout(t.app, u.id, { createdAt: at });
     await createWorkout(t.app, other.id, { createdAt: ago(MIN) });
     const expected = (await rowsOf(u.id))
@@ -413,9 +530,16 @@ describe('GET /api/workouts', () => {
   it('keeps pages stable for times that differ below a millisecond', async () => {
     const u = await createUser(t.app);
     // PostgreSQL keeps microseconds; a cursor rounded to a JS Date would skip or repeat these.
-    const stamps = ['2026-03-01T11:00:00.123789Z', '2026-03-01T11:00:00.123456Z', '2026-03-01T11:00:00.123456Z', '2026-03-01T11:00:00.123001Z'];
+    const stamps = [
+      '2026-03-01T11:00:00.123789Z',
+      '2026-03-01T11:00:00.123456Z',
+      '2026-03-01T11:00:00.123456Z',
+      '2026-03-01T11:00:00.123001Z',
+    ];
     for (const s of stamps) {
-      await t.app.db.insert(workouts).values({ userId: u.id, pushups: 10, createdAt: sql`${s}::timestamptz` });
+      await t.app.db
+        .insert(workouts)
+        .values({ userId: u.id, score: 10, createdAt: sql`${s}::timestamptz` });
     }
     const rows = await t.app.db
       .select({ id: workouts.id })
@@ -442,10 +566,26 @@ describe('GET /api/workouts', () => {
     ['?limit=501', 'limit', 'limit must be at most 500'],
     ['?limit=abc', 'limit', 'limit must be a number'],
     ['?limit=2.5', 'limit', 'limit must be a whole number'],
-    ['?cursor=not*base64', 'cursor', 'cursor is not valid; pass back the X-Next-Cursor header unchanged'],
-    [`?cursor=${Buffer.from('hello').toString('base64url')}`, 'cursor', 'cursor is not valid; pass back the X-Next-Cursor header unchanged'],
-    [`?cursor=${Buffer.from('2026-02-30T10:00:00.000000|5').toString('base64url')}`, 'cursor', 'cursor is not valid; pass back the X-Next-Cursor header unchanged'],
-    [`?cursor=${Buffer.from('2026-02-10T10:00:00.000000|99999999999').toString('base64url')}`, 'cursor', 'cursor is not valid; pass back the X-Next-Cursor header unchanged'],
+    [
+      '?cursor=not*base64',
+      'cursor',
+      'cursor is not valid; pass back the X-Next-Cursor header unchanged',
+    ],
+    [
+      `?cursor=${Buffer.from('hello').toString('base64url')}`,
+      'cursor',
+      'cursor is not valid; pass back the X-Next-Cursor header unchanged',
+    ],
+    [
+      `?cursor=${Buffer.from('2026-02-30T10:00:00.000000|5').toString('base64url')}`,
+      'cursor',
+      'cursor is not valid; pass back the X-Next-Cursor header unchanged',
+    ],
+    [
+      `?cursor=${Buffer.from('2026-02-10T10:00:00.000000|99999999999').toString('base64url')}`,
+      'cursor',
+      'cursor is not valid; pass back the X-Next-Cursor header unchanged',
+    ],
     ['?cursor=', 'cursor', 'cursor must not be empty'],
   ])('refuses %s with 400', async (query, field, message) => {
     const u = await createUser(t.app);
@@ -464,7 +604,13 @@ describe('DELETE /api/workouts/:id', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await rowsOf(u.id)).map((r) => r.id)).toEqual([keep.id]);
-    expect((await stats(u)).json()).toMatchObject({ lastPushups: 10, bestPushups: 10, totalWorkouts: 1, totalPushups: 10, verifiedBest: 0 });
+    expect((await stats(u)).json()).toMatchObject({
+      lastPushups: 10,
+      bestPushups: 10,
+      totalWorkouts: 1,
+      totalPushups: 10,
+      verifiedBest: 0,
+    });
     const again = await remove(u, gone.id);
     expect(again.statusCode).toBe(404);
   });
@@ -476,7 +622,10 @@ describe('DELETE /api/workouts/:id', () => {
     const res = await remove(intruder, w.id);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Workout not found.' });
-    const still = await t.app.db.select().from(workouts).where(and(eq(workouts.id, w.id), eq(workouts.userId, owner.id)));
+    const still = await t.app.db
+      .select()
+      .from(workouts)
+      .where(and(eq(workouts.id, w.id), eq(workouts.userId, owner.id)));
     expect(still).toHaveLength(1);
   });
 
@@ -508,7 +657,10 @@ describe('previousBest in the save answer', () => {
     await createWorkout(t.app, other.id, { pushups: 300 });
     expect((await save(u, { pushups: 30 })).json().previousBest).toBeNull();
     expect((await save(u, { pushups: 25 })).json().previousBest).toBe(30);
-    expect((await save(u, { pushups: 31 })).json()).toMatchObject({ pushups: 31, previousBest: 30 });
+    expect((await save(u, { pushups: 31 })).json()).toMatchObject({
+      pushups: 31,
+      previousBest: 30,
+    });
     // An earlier-dated set is still compared with every set saved before it.
     const back = await save(u, { pushups: 40, createdAt: ago(3 * DAY).toISOString() });
     expect(back.json().previousBest).toBe(31);
@@ -531,7 +683,9 @@ describe('previousBest in the save answer', () => {
     const u = await createUser(t.app);
     await save(u, { pushups: 15 });
     const counts = [12, 40, 18, 41, 5, 39];
-    const answers = (await Promise.all(counts.map((pushups) => save(u, { pushups })))).map((r) => r.json());
+    const answers = (await Promise.all(counts.map((pushups) => save(u, { pushups })))).map((r) =>
+      r.json(),
+    );
     let best = 15;
     for (const a of [...answers].sort((x, y) => x.id - y.id)) {
       expect(a.previousBest).toBe(best);
@@ -554,6 +708,10 @@ describe('GET /api/stats', () => {
     const res = await stats(u);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
+      challenge: 'pushup-90',
+      lastScore: 0,
+      bestScore: 0,
+      totalScore: 0,
       lastPushups: 0,
       bestPushups: 0,
       totalWorkouts: 0,
@@ -573,7 +731,13 @@ describe('GET /api/stats', () => {
     await save(u, { pushups: 55, createdAt: ago(2 * DAY).toISOString(), verified: false });
     await save(u, { pushups: 12, createdAt: ago(DAY).toISOString(), verified: false });
     const res = await stats(u);
-    expect(res.json()).toMatchObject({ lastPushups: 30, bestPushups: 55, totalWorkouts: 3, totalPushups: 97, verifiedBest: 0 });
+    expect(res.json()).toMatchObject({
+      lastPushups: 30,
+      bestPushups: 55,
+      totalWorkouts: 3,
+      totalPushups: 97,
+      verifiedBest: 0,
+    });
   });
 
   it('breaks a tie on createdAt by the higher id', async () => {
@@ -601,10 +765,16 @@ describe('sign-in', () => {
   });
 
   it('a forged session cookie changes nothing', async () => {
-    const before = await t.app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(workouts);
-    const res = await save({ headers: { cookie: 'fitbench_session=forged' } } as MadeUser, { pushups: 10 });
+    const before = await t.app.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(workouts);
+    const res = await save({ headers: { cookie: 'fitbench_session=forged' } } as MadeUser, {
+      pushups: 10,
+    });
     expect(res.statusCode).toBe(401);
-    const after = await t.app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(workouts);
+    const after = await t.app.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(workouts);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 });

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { LogIn, Medal, Swords, Timer, TrendingUp, Trophy } from 'lucide-react';
 import { APP_NAME, TAGLINE } from '@common/constants';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { AuthReason } from '../utils/auth-reason';
+import { Button } from '@/components/ui/button';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -21,6 +24,8 @@ export function AuthScreen({
   reason?: AuthReason | null;
 }) {
   const ReasonIcon = reason?.kind === 'challenge' ? Swords : LogIn;
+  // "Forgot password?" swaps the sign-in form for the reset request, in the same tab.
+  const [forgot, setForgot] = useState(false);
   return (
     <div className="mx-auto grid min-h-dvh w-full max-w-5xl items-center gap-8 px-4 py-8 lg:grid-cols-2">
       <Card className="w-full">
@@ -29,7 +34,7 @@ export function AuthScreen({
           <CardDescription>{TAGLINE}</CardDescription>
           {reason ? (
             <p
-              className="mt-3 flex items-start gap-2 rounded-xl bg-accent p-3 text-left text-sm font-semibold text-emerald-900"
+              className="mt-3 flex items-start gap-2 rounded-xl bg-accent p-3 text-left text-sm font-semibold text-accent-foreground"
               data-testid="auth-reason"
             >
               <ReasonIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -44,7 +49,16 @@ export function AuthScreen({
               <TabsTrigger value="register">Register</TabsTrigger>
             </TabsList>
             <TabsContent value="login">
-              <LoginForm onSuccess={onSuccess} />
+              {forgot ? (
+                <ForgotPasswordForm onBack={() => setForgot(false)} />
+              ) : (
+                <div className="grid gap-2">
+                  <LoginForm onSuccess={onSuccess} />
+                  <Button type="button" variant="link" className="justify-self-center" onClick={() => setForgot(true)}>
+                    Forgot password?
+                  </Button>
+                </div>
+              )}
             </TabsContent>
             <TabsContent value="register">
               <RegisterForm onSuccess={onSuccess} />

@@ -1,14 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { loginSchema, type LoginInput } from '@common/schemas/auth';
+import type { LoginInput } from '@common/schemas/auth';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useLogin } from '../api/login';
 import { FormField } from '@/components/ui/form-field';
+import { lazyResolver } from '../utils/lazy-resolver';
+
+// zod and the schema load on the first submit, not before the screen paints.
+const resolver = lazyResolver<LoginInput>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@common/schemas/auth')]);
+  return zodResolver(loginSchema);
+});
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   // Validate on submit, then again on each change (react-hook-form's defaults, stated).
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { username: '', password: '' },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { newMember, renderWithApp, signUp } from '@/test/render';
 import { RegisterForm } from './register-form';
@@ -11,6 +11,8 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.type(screen.getByLabelText('Password'), '123');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
+    // The rules load on the first submit (features/auth/utils/lazy-resolver.ts): shown once they have.
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true'));
     for (const label of ['Username', 'Email', 'Password']) {
       const field = screen.getByLabelText(label);
       expect(field).toHaveAttribute('aria-invalid', 'true');

@@ -1,13 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { registerSchema, type RegisterInput } from '@common/schemas/auth';
+import type { RegisterInput } from '@common/schemas/auth';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useRegister } from '../api/register';
 import { FormField } from '@/components/ui/form-field';
+import { lazyResolver } from '../utils/lazy-resolver';
+
+// zod and the schema load on the first submit, not before the screen paints.
+const resolver = lazyResolver<RegisterInput>(async () => {
+  const [{ zodResolver }, { registerSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@common/schemas/auth')]);
+  return zodResolver(registerSchema);
+});
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { username: '', email: '', password: '' },

@@ -1,5 +1,7 @@
+import { formatHold, formatScore } from '@common/challenges';
 import { isAt, paths, type AppPath } from '@/config/paths';
 import { parseChallengeTarget } from '@/lib/challenge-link';
+import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 
 /** Why sign-in was asked for: a friend's challenge, or the screen the visitor was going to. */
 export interface AuthReason {
@@ -14,13 +16,20 @@ export function authReason(next: string): AuthReason | null {
   if (next === paths.catalogue.getHref()) return null;
   const url = new URL(next, 'https://fitbench.invalid');
   const at = (route: AppPath) => isAt(route, url.pathname);
-  if (at(paths.timer)) {
-    const target = parseChallengeTarget(url.search);
-    if (!target) return { kind: 'destination', text: `${TO} start the timer.` };
-    const count = `${target.beat} push-up${target.beat === 1 ? '' : 's'}`;
+  // A timer: the push-up one (and its aliases), or an open challenge's own (/plank-drop/timer).
+  const own = openChallengeForPath(url.pathname);
+  const ownTimer = own && url.pathname.toLowerCase().replace(/\/$/, '') === `${own.path}/timer`;
+  if (at(paths.timer) || ownTimer) {
+    const challenge = ownTimer ? own : openChallengeById(null);
+    const target = challenge ? parseChallengeTarget(url.search, challenge.scoring) : null;
+    if (!challenge || !target) return { kind: 'destination', text: `${TO} start the timer.` };
+    const did =
+      challenge.scoring.kind === 'seconds'
+        ? `held on for ${formatHold(target.beat)}`
+        : `did ${formatScore(challenge.scoring, target.beat)}`;
     return {
       kind: 'challenge',
-      text: `${target.from} did ${count}: sign in or create an account to take the challenge`,
+      text: `${target.from} ${did}: sign in or create an account to take the challenge`,
     };
   }
   if (at(paths.logWorkout)) return { kind: 'destination', text: `${TO} log a workout.` };

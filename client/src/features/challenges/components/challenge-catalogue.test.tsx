@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES } from '@common/challenges';
 import { renderWithApp } from '@/test/render';
+import { serveChallenges, THREE_OPEN } from '@/test/served-challenges';
 import { ChallengeCatalogue } from './challenge-catalogue';
 
 describe('ChallengeCatalogue', () => {
@@ -25,5 +26,29 @@ describe('ChallengeCatalogue', () => {
     const { user, history } = renderWithApp(<ChallengeCatalogue signedIn />);
     await user.click(await screen.findByRole('link', { name: 'Start Challenge' }));
     expect(history.at(-1)).toBe('/90second/timer');
+  });
+});
+
+describe('ChallengeCatalogue with more challenges open', () => {
+  it('starts each open challenge on its own timer; the others stay Coming Soon', async () => {
+    serveChallenges(THREE_OPEN);
+    renderWithApp(<ChallengeCatalogue signedIn />);
+    const start = async (id: string) =>
+      within(await screen.findByTestId(`challenge-${id}`)).getByRole('link', { name: 'Start Challenge' });
+    expect(await start('pushup-90')).toHaveAttribute('href', '/90second/timer');
+    expect(await start('burpees-or-bust')).toHaveAttribute('href', '/burpees-or-bust/timer');
+    expect(await start('plank-drop')).toHaveAttribute('href', '/plank-drop/timer');
+    for (const id of ['nickels-dimes', 'mfm-challenge'])
+      expect(within(screen.getByTestId(`challenge-${id}`)).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  });
+
+  it('sends a visitor to sign in and back to that challenge timer', async () => {
+    serveChallenges(THREE_OPEN);
+    renderWithApp(<ChallengeCatalogue signedIn={false} />);
+    const card = await screen.findByTestId('challenge-plank-drop');
+    expect(within(card).getByRole('link', { name: 'Try Challenge' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fplank-drop%2Ftimer',
+    );
   });
 });

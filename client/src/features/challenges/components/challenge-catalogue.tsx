@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { CHALLENGES, type Challenge } from '@common/challenges';
+import type { Challenge } from '@common/challenges';
 import { CATALOGUE_SKELETON_MS } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { CHALLENGE_COLORS, ChallengeIcon } from './challenge-icon';
 import { paths } from '@/config/paths';
+import { servedChallenges } from '@/lib/challenges';
 
 const DIFFICULTY_LABEL = {
   beginner: 'Beginner',
@@ -59,9 +60,9 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
         {challenge.isActive ? (
           <Button asChild className="w-full">
             {signedIn ? (
-              <Link href={paths.timer.getHref()}>Start Challenge</Link>
+              <Link href={paths.timer.getHref(challenge.id)}>Start Challenge</Link>
             ) : (
-              <Link href={paths.auth.getHref(paths.timer.getHref())}>Try Challenge</Link>
+              <Link href={paths.auth.getHref(paths.timer.getHref(challenge.id))}>Try Challenge</Link>
             )}
           </Button>
         ) : (
@@ -74,7 +75,9 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
   );
 }
 
+/** Every challenge of the catalogue, open or Coming Soon as this server set them (CHALLENGES). */
 export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
+  const challenges = servedChallenges();
   // A 1 s skeleton (docs/product.md#challenge-catalogue) before the (client-side) list appears.
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -85,7 +88,7 @@ export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
   if (!ready) {
     return (
       <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading challenges">
-        {CHALLENGES.map((c) => (
+        {challenges.map((c) => (
           <Skeleton key={c.id} className="h-64" data-testid="challenge-skeleton" />
         ))}
       </div>
@@ -93,7 +96,7 @@ export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
   }
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {CHALLENGES.map((c) => (
+      {challenges.map((c) => (
         <ChallengeCard key={c.id} challenge={c} signedIn={signedIn} />
       ))}
     </div>

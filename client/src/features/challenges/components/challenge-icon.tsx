@@ -16,3 +16,12 @@ export const CHALLENGE_COLORS: Record<string, string> = {
   violet: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
   sky: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
 };
+
+/** The strip above the navigation on a challenge's screens (app/layout/challenge-strip.tsx): white text on -700. */
+export const CHALLENGE_STRIP_COLORS: Record<string, { bar: string; sub: string }> = {
+  emerald: { bar: 'border-emerald-800 bg-emerald-700', sub: 'text-emerald-50' },
+  amber: { bar: 'border-amber-800 bg-amber-700', sub: 'text-amber-50' },
+  rose: { bar: 'border-rose-800 bg-rose-700', sub: 'text-rose-50' },
+  violet: { bar: 'border-violet-800 bg-violet-700', sub: 'text-violet-50' },
+  sky: { bar: 'border-sky-800 bg-sky-700', sub: 'text-sky-50' },
+};

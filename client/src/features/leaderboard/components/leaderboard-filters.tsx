@@ -15,27 +15,32 @@ export function LeaderboardFilters({
   value: Filters;
   onChange: (next: Filters) => void;
   kind: BoardKind;
-  onKindChange: (next: BoardKind) => void;
+  /** Absent: the board has no camera-counted kind (camera counting is for push-ups only). */
+  onKindChange?: (next: BoardKind) => void;
 }) {
   const verified = kind === 'verified';
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="flex items-center gap-2 sm:col-span-2">
-        <Button
-          type="button"
-          variant={verified ? 'default' : 'outline'}
-          size="sm"
-          aria-pressed={verified}
-          onClick={() => onKindChange(verified ? 'all' : 'verified')}
-          className="min-h-9"
-        >
-          <BadgeCheck aria-hidden="true" />
-          Verified only
-        </Button>
-        <span className="text-xs text-muted-foreground">
-          {verified ? 'Counted by camera only, ranked among themselves.' : 'All workouts, typed or counted.'}
-        </span>
-      </div>
+      {onKindChange ? (
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <Button
+            type="button"
+            variant={verified ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={verified}
+            onClick={() => onKindChange(verified ? 'all' : 'verified')}
+            className="min-h-9"
+          >
+            <BadgeCheck aria-hidden="true" />
+            Verified only
+          </Button>
+          <span className="text-xs text-muted-foreground">
+            {verified
+              ? 'Counted by camera only, ranked among themselves.'
+              : 'All workouts, typed or counted.'}
+          </span>
+        </div>
+      ) : null}
       <div className="grid gap-1.5">
         <Label htmlFor="leaderboard-age">Age group</Label>
         <NativeSelect

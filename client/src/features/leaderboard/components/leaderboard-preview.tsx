@@ -1,3 +1,4 @@
+import type { OpenChallenge } from '@common/challenges';
 import { LEADERBOARD_PREVIEW } from '@common/constants';
 import { Button } from '@/components/ui/button';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -6,8 +7,14 @@ import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardRow } from './leaderboard-row';
 
 /** Today's top three (the challenge home's Today's Leaders); shares the Today board's cache. */
-export function LeaderboardPreview({ viewerUsername }: { viewerUsername: string | null }) {
-  const board = useLeaderboard('today', viewerTimeZone());
+export function LeaderboardPreview({
+  challenge,
+  viewerUsername,
+}: {
+  challenge: OpenChallenge;
+  viewerUsername: string | null;
+}) {
+  const board = useLeaderboard('today', viewerTimeZone(), undefined, { challenge: challenge.id });
   if (board.isPending) return <BoardSkeleton rows={LEADERBOARD_PREVIEW} />;
   if (board.isError) {
     return (
@@ -26,7 +33,12 @@ export function LeaderboardPreview({ viewerUsername }: { viewerUsername: string 
     <ol className="grid gap-1" aria-label="Today's leaders">
       {top.map((entry) => (
         <li key={entry.username}>
-          <LeaderboardRow entry={entry} isViewer={entry.username === viewerUsername} compact />
+          <LeaderboardRow
+            entry={entry}
+            scoring={challenge.scoring}
+            isViewer={entry.username === viewerUsername}
+            compact
+          />
         </li>
       ))}
     </ol>

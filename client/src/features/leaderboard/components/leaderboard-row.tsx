@@ -1,11 +1,16 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { Scoring } from '@common/challenges';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
+import { WatchProofDialog } from '@/components/ui/proof-clip';
 import { formatMedium } from '@/lib/medium-date';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
+import { scoreOf } from '@/lib/score-figure';
+import { scoreParts } from '../utils/score';
 
 // Gold, silver and bronze for the top three ranks (ties share the colour).
 const PODIUM: Record<number, string> = {
@@ -32,13 +37,26 @@ export function RankBadge({ rank, overall = false }: { rank: number; overall?: b
 
 interface RowProps {
   entry: LeaderboardEntry;
+  /** The board's challenge's scoring: the score's unit ("42 burpees", "3:25 held"). */
+  scoring: Scoring;
   isViewer: boolean;
   compact?: boolean;
   /** The board is filtered: the rank shown is the overall one. */
   overall?: boolean;
+  /** A word under the name from the route (moderators: "Awaiting review"). */
+  note?: ReactNode;
 }
 
-function RowBody({ entry, isViewer, compact, overall }: RowProps) {
+interface LeaderboardRowProps extends RowProps {
+  /**
+   * A control beside another member's row (the route's Report action): outside the row's link,
+   * since a button inside a link is neither valid nor reachable on its own.
+   */
+  action?: ReactNode;
+}
+
+function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps) {
+  const score = scoreParts(scoring, scoreOf(entry));
   return (
     <>
       <RankBadge rank={entry.rank} overall={overall} />
@@ -56,20 +74,21 @@ function RowBody({ entry, isViewer, compact, overall }: RowProps) {
             {formatMedium(entry.createdAt)}
           </time>
         )}
+        {note}
       </span>
       <span className="flex flex-col items-end leading-tight">
         <span className="flex items-center gap-1 text-xl font-extrabold tabular-nums text-primary">
           {entry.verified ? <VerifiedMark /> : null}
-          {entry.pushups}
+          {score.value}
         </span>
-        <span className="text-xs text-muted-foreground">push-ups</span>
+        <span className="text-xs text-muted-foreground">{score.unit}</span>
       </span>
     </>
   );
 }
 
 /** One board row: a link to the person's profile, except the viewer's own row. */
-export function LeaderboardRow({ entry, isViewer, compact, overall }: RowProps) {
+export function LeaderboardRow({ entry, scoring, isViewer, compact, overall, note, action }: LeaderboardRowProps) {
   const base = 'flex min-h-16 items-center gap-3 rounded-xl px-3 py-2';
   if (isViewer) {
     return (
@@ -77,11 +96,11 @@ export function LeaderboardRow({ entry, isViewer, compact, overall }: RowProps) 
         className={cn(base, 'bg-accent/60 ring-1 ring-accent-border')}
         data-testid="leaderboard-own-row"
       >
-        <RowBody entry={entry} isViewer compact={compact} overall={overall} />
+        <RowBody entry={entry} scoring={scoring} isViewer compact={compact} overall={overall} note={note} />
       </div>
     );
   }
-  return (
+  const link = (
     <Link
       href={paths.publicProfile.getHref(entry.username)}
       className={cn(
@@ -90,9 +109,32 @@ export function LeaderboardRow({ entry, isViewer, compact, overall }: RowProps) 
         // A row focused near an edge scrolls clear of the sticky header (3.5 rem) and of the
         // fixed challenge strip and navigation at the bottom (about 5.6 rem).
         'scroll-mb-32 scroll-mt-20',
+        action ? 'min-w-0 flex-1' : null,
       )}
     >
-      <RowBody entry={entry} isViewer={false} compact={compact} overall={overall} />
+      <RowBody entry={entry} scoring={scoring} isViewer={false} compact={compact} overall={overall} note={note} />
     </Link>
+  );
+  if (!action) return link;
+  return (
+    <div className="flex items-center gap-1">
+      {link}
+      {action}
+    </div>
+  );
+}
+
+/** "Watch proof" beside an entry whose set has a clip anyone may watch (entry.hasClip). */
+export function WatchProof({ entry, scoring }: { entry: LeaderboardEntry; scoring: Scoring }) {
+  const score = scoreParts(scoring, scoreOf(entry));
+  const set = `${entry.username}'s ${score.value} ${score.unit}`;
+  return (
+    <WatchProofDialog
+      workoutId={entry.id}
+      name={`Watch proof of ${set}`}
+      title={`Proof: ${set}`}
+      description={`Recorded by the camera on ${formatMedium(entry.createdAt)}, while it counted the set.`}
+      compact
+    />
   );
 }

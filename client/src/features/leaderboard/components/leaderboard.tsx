@@ -1,36 +1,73 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import {
-  LEADERBOARD_PERIODS,
-  PERIOD_LABELS,
-  type LeaderboardPeriod,
-} from '@common/leaderboard';
+import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
+import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
-import { TabsContent, TabsList } from '@/components/ui/tabs';
+import { TabsContent } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/time-zone';
-import { isFiltered, type BoardKind, type LeaderboardFilters as Filters } from '../api/get-leaderboard';
+import type { LeaderboardEntry } from '@common/schemas/leaderboard';
+import {
+  EVERYONE,
+  isFiltered,
+  type BoardKind,
+  type BoardScope,
+  type LeaderboardFilters as Filters,
+} from '../api/get-leaderboard';
+import { scopeKey } from '../api/leaderboard-path';
 import { useMyStanding } from '../api/get-my-standing';
 import { useBoardRows } from '../hooks/use-board-rows';
 import { useBoardState } from '../hooks/use-board-state';
+import { BoardScopeSelector } from './board-scope-selector';
 import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
 import { LeaderboardFilters } from './leaderboard-filters';
-import { LeaderboardRow, RankBadge } from './leaderboard-row';
+import { BoardRowList, PeriodTabsList } from './board-list';
+import { RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
+import { scoreOf } from '@/lib/score-figure';
+import { scoreParts } from '../utils/score';
+
+/** What the Following board says when it has no one on it (docs/product.md#following). */
+export const EMPTY_FOLLOWING_TEXT = 'Follow members from their profile to see them here.';
+
+/** The scopes a viewer may choose: a visitor has everyone's board only. */
+export const viewerScopes = (signedIn: boolean): BoardScope[] =>
+  signedIn ? [EVERYONE, { kind: 'following' }] : [EVERYONE];
+
+/** Camera counting is for push-ups only: only their board has a verified kind. */
+export const hasVerifiedBoard = (challenge: OpenChallenge) => challenge.id === DEFAULT_CHALLENGE;
+
+/** What the pinned standing says when the viewer has no set in the period. */
+function nothingYet(challenge: OpenChallenge, period: LeaderboardPeriod, kind: BoardKind): string {
+  const when = period === 'all_time' ? '' : ` ${PERIOD_LABELS[period].toLowerCase()}`;
+  if (kind === 'verified')
+    return period === 'all_time'
+      ? 'You have no push-ups counted by camera yet.'
+      : `You have no push-ups counted by camera${when} yet.`;
+  if (challenge.scoring.kind === 'seconds') return `You have not logged a hold${when} yet.`;
+  return period === 'all_time'
+    ? `You have not logged any ${challenge.scoring.unit} yet.`
+    : `You have not logged ${challenge.scoring.unit}${when} yet.`;
+}
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
 function PinnedStanding({
+  challenge,
   period,
   tz,
   kind,
+  scope,
   isPrivate,
 }: {
+  challenge: OpenChallenge;
   period: LeaderboardPeriod;
   tz: string;
   kind: BoardKind;
+  scope: BoardScope;
   /** A private member is on no board others see: say so beside their standing. */
   isPrivate: boolean;
 }) {
-  const me = useMyStanding(period, tz, { enabled: true, kind });
+  const me = useMyStanding(period, tz, { enabled: true, kind, challenge: challenge.id, scope });
   if (me.isPending || me.isError) return null;
   return (
     <section
@@ -44,6 +81,11 @@ function PinnedStanding({
             <span className="block font-semibold">You</span>
             <span className="text-xs text-muted-foreground">
               Your rank · {PERIOD_LABELS[period]}
+              {scope.kind === 'following'
+                ? ' · following'
+                : scope.kind === 'club'
+                  ? ` · ${scope.name}`
+                  : ''}
               {kind === 'verified' ? ' · verified' : ''}
             </span>
             {isPrivate ? (
@@ -54,22 +96,16 @@ function PinnedStanding({
           </span>
           <span className="flex flex-col items-end leading-tight">
             <span className="text-xl font-extrabold tabular-nums text-primary">
-              {me.data.pushups}
+              {scoreParts(challenge.scoring, scoreOf(me.data)).value}
             </span>
             <span className="text-xs text-muted-foreground">your best</span>
           </span>
         </>
       ) : (
         <p className="flex-1 text-sm">
-          {kind === 'verified'
-            ? period === 'all_time'
-              ? 'You have no push-ups counted by camera yet.'
-              : `You have no push-ups counted by camera ${PERIOD_LABELS[period].toLowerCase()} yet.`
-            : period === 'all_time'
-              ? 'You have not logged any push-ups yet.'
-              : `You have not logged push-ups ${PERIOD_LABELS[period].toLowerCase()} yet.`}{' '}
+          {nothingYet(challenge, period, kind)}{' '}
           <Link
-            href={paths.timer.getHref()}
+            href={paths.timer.getHref(challenge.id)}
             className="font-semibold text-primary underline underline-offset-4"
           >
             Start the timer
@@ -89,17 +125,25 @@ const PERIOD_IN_SENTENCE: Record<LeaderboardPeriod, string> = {
 };
 
 function Board({
+  challenge,
   period,
   filters,
   kind,
+  scope,
   viewer,
   viewerIsPrivate,
+  rowAction,
+  rowNote,
 }: {
+  challenge: OpenChallenge;
   period: LeaderboardPeriod;
   filters: Filters;
   kind: BoardKind;
+  scope: BoardScope;
   viewer: string | null;
   viewerIsPrivate: boolean;
+  rowAction?: RowAction;
+  rowNote?: RowAction;
 }) {
   const tz = viewerTimeZone();
   const { rows, periodHasEntries, isPending, error, refetch } = useBoardRows(
@@ -107,7 +151,10 @@ function Board({
     tz,
     filters,
     kind,
+    challenge.id,
+    scope,
   );
+  const following = scope.kind === 'following';
   if (isPending) return <BoardSkeleton />;
   if (error || !rows) {
     return (
@@ -129,6 +176,13 @@ function Board({
           Nobody in this group yet{PERIOD_IN_SENTENCE[period]}.
           <span className="block text-sm">Try another age group or gender.</span>
         </p>
+      ) : rows.length === 0 && following ? (
+        <p className="py-10 text-center text-muted-foreground" data-testid="board-empty-following">
+          {EMPTY_FOLLOWING_TEXT}
+          <span className="block text-sm">
+            Your own best shows here too once you log a set{PERIOD_IN_SENTENCE[period]}.
+          </span>
+        </p>
       ) : rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
           {EMPTY_BOARD_TEXT}
@@ -142,72 +196,102 @@ function Board({
         <>
           {filtered ? (
             <p className="text-sm text-muted-foreground" data-testid="board-overall-note">
-              Ranks are overall: each place is among everyone
+              Ranks are overall: each place is among{' '}
+              {following
+                ? 'you and the people you follow'
+                : scope.kind === 'club'
+                  ? `the members of ${scope.name}`
+                  : 'everyone'}
               {kind === 'verified' ? ' counted by camera' : ''}
               {PERIOD_IN_SENTENCE[period]}, not only this group.
             </p>
           ) : null}
-          <ol className="grid gap-1" aria-label={`${PERIOD_LABELS[period]} leaderboard`}>
-            {rows.map((entry) => (
-              <li key={entry.username}>
-                <LeaderboardRow
-                  entry={entry}
-                  isViewer={entry.username === viewer}
-                  overall={filtered}
-                />
-              </li>
-            ))}
-          </ol>
+          <BoardRowList
+            rows={rows}
+            scoring={challenge.scoring}
+            viewer={viewer}
+            overall={filtered}
+            label={`${PERIOD_LABELS[period]} leaderboard`}
+            note={rowNote ? (entry) => rowNote(entry, kind) : undefined}
+            action={rowAction ? (entry) => rowAction(entry, kind) : undefined}
+          />
         </>
       )}
       {viewer !== null && !viewerShown ? (
-        <PinnedStanding period={period} tz={tz} kind={kind} isPrivate={viewerIsPrivate} />
+        <PinnedStanding
+          challenge={challenge}
+          period={period}
+          tz={tz}
+          kind={kind}
+          scope={scope}
+          isPrivate={viewerIsPrivate}
+        />
       ) : null}
     </>
   );
 }
 
+/**
+ * What the route adds to a row: `rowAction` beside each row that is not the viewer's (Report),
+ * `rowNote` under any row's name (a moderator's "Awaiting review").
+ */
+export type RowAction = (entry: LeaderboardEntry, kind: BoardKind) => ReactNode;
+
 /** The full board: period tabs, age and gender filters, rows, and the viewer's pinned standing. */
 export function Leaderboard({
+  challenge,
   viewerUsername,
   viewerIsPrivate = false,
+  rowAction,
+  rowNote,
+  scopes = viewerScopes(viewerUsername !== null),
 }: {
+  /** Whose board: the address's challenge (app/routes/leaderboard.tsx). */
+  challenge: OpenChallenge;
   viewerUsername: string | null;
   viewerIsPrivate?: boolean;
+  rowAction?: RowAction;
+  rowNote?: RowAction;
+  /** The scopes on the selector (viewerScopes: Everyone, and Following for a member). */
+  scopes?: readonly BoardScope[];
 }) {
   // In the address, so a reload, Back and a shared link keep the board (use-board-state.ts).
-  const [{ period, filters, kind }, setBoard] = useBoardState();
+  const [{ period, filters, kind: asked, scope: askedScope }, setBoard] = useBoardState();
+  const verifiable = hasVerifiedBoard(challenge);
+  // `?verified=1` on a board without camera counts asks for nothing: the whole board shows.
+  const kind = verifiable ? asked : 'all';
+  // A scope the viewer does not have (a visitor's `?scope=following`) shows everyone's board.
+  const scope = scopes.find((s) => scopeKey(s) === scopeKey(askedScope)) ?? EVERYONE;
   return (
     <TabsPrimitive.Root
       value={period}
       onValueChange={(v) => setBoard({ period: v as LeaderboardPeriod })}
       className="grid gap-4"
     >
-      <TabsList aria-label="Period">
-        {LEADERBOARD_PERIODS.map((p) => (
-          <TabsPrimitive.Trigger
-            key={p}
-            value={p}
-            className="inline-flex min-h-10 flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-lg px-1 py-1.5 text-xs font-semibold transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
-          >
-            {PERIOD_LABELS[p]}
-          </TabsPrimitive.Trigger>
-        ))}
-      </TabsList>
+      <BoardScopeSelector
+        scopes={scopes}
+        value={scope}
+        onChange={(next) => setBoard({ scope: next })}
+      />
+      <PeriodTabsList />
       <LeaderboardFilters
         value={filters}
         onChange={(next) => setBoard({ filters: next })}
         kind={kind}
-        onKindChange={(next) => setBoard({ kind: next })}
+        onKindChange={verifiable ? (next) => setBoard({ kind: next }) : undefined}
       />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
           <Board
+            challenge={challenge}
             period={p}
             filters={filters}
             kind={kind}
+            scope={scope}
             viewer={viewerUsername}
             viewerIsPrivate={viewerIsPrivate}
+            rowAction={rowAction}
+            rowNote={rowNote}
           />
         </TabsContent>
       ))}

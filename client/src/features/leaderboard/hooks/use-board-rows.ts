@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
+import { DEFAULT_CHALLENGE, type ChallengeId } from '@common/challenges';
 import type { LeaderboardPeriod } from '@common/schemas/leaderboard';
 import {
   NO_FILTERS,
+  EVERYONE,
   useLeaderboard,
   type BoardKind,
+  type BoardScope,
   type LeaderboardFilters,
 } from '../api/get-leaderboard';
 import { boardRows, needsServerFilter } from '../utils/board-rows';
@@ -18,10 +21,17 @@ export function useBoardRows(
   tz: string,
   filters: LeaderboardFilters,
   kind: BoardKind = 'all',
+  challenge: ChallengeId = DEFAULT_CHALLENGE,
+  scope: BoardScope = EVERYONE,
 ) {
-  const base = useLeaderboard(period, tz, NO_FILTERS, { kind });
+  const base = useLeaderboard(period, tz, NO_FILTERS, { kind, challenge, scope });
   const askServer = needsServerFilter(base.data, filters);
-  const server = useLeaderboard(period, tz, filters, { enabled: askServer, kind });
+  const server = useLeaderboard(period, tz, filters, {
+    enabled: askServer,
+    kind,
+    challenge,
+    scope,
+  });
   const rows = useMemo(
     () => boardRows(base.data, server.data, filters),
     [base.data, server.data, filters],

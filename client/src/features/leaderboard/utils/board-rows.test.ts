@@ -12,6 +12,7 @@ const entry = (
   id: rank,
   username,
   rank,
+  score: 50,
   pushups: 50,
   createdAt: '2026-06-17T12:00:00.000Z',
   age,

@@ -4,9 +4,16 @@ import {
   LEADERBOARD_PERIODS,
   type LeaderboardPeriod,
 } from '@common/leaderboard';
-import { NO_FILTERS, type BoardKind, type LeaderboardFilters } from '../api/leaderboard-path';
+import {
+  EVERYONE,
+  NO_FILTERS,
+  type BoardKind,
+  type BoardScope,
+  type LeaderboardFilters,
+  scopeKey,
+} from '../api/leaderboard-path';
 
-// The board's state lives in the address (`?period=week&age=30-39&gender=female&verified=1`), so a
+// The board's state lives in the address (`?period=week&age=30-39&gender=female&verified=1&scope=following`), so a
 // reload, Back and a shared link show the same board. Defaults are left out of the address; an
 // unknown value falls back to its default alone. Without React or TanStack Query: the first
 // script reads it to ask for the right board early (app/route-data.ts).
@@ -16,11 +23,29 @@ export interface BoardState {
   period: LeaderboardPeriod;
   filters: LeaderboardFilters;
   kind: BoardKind;
+  /** Whose board (everyone's unless the address says `scope=following`). */
+  scope: BoardScope;
 }
 
-export const DEFAULT_BOARD: BoardState = { period: 'today', filters: NO_FILTERS, kind: 'all' };
+export const DEFAULT_BOARD: BoardState = {
+  period: 'today',
+  filters: NO_FILTERS,
+  kind: 'all',
+  scope: EVERYONE,
+};
 
-const KEYS = ['period', 'age', 'gender', 'verified'] as const;
+const KEYS = ['period', 'age', 'gender', 'verified', 'scope'] as const;
+
+/**
+ * The scope an address's `scope=` names (`following`, `club:{slug}`); anything else is everyone's
+ * board. A club is named by its slug here; the screen gives it its name from the member's clubs.
+ */
+function parseScope(value: string | null): BoardScope {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === 'following') return { kind: 'following' };
+  const club = /^club:([a-z0-9-]{1,60})$/.exec(v);
+  return club ? { kind: 'club', slug: club[1]!, name: club[1]! } : EVERYONE;
+}
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
   allowed.find((a) => a === value?.trim().toLowerCase());
@@ -40,6 +65,7 @@ export function parseBoardSearch(search: string): BoardState {
         ) ?? 'all',
     },
     kind: verified === '1' || verified === 'true' ? 'verified' : 'all',
+    scope: parseScope(params.get('scope')),
   };
 }
 
@@ -54,5 +80,6 @@ export function boardSearch(state: BoardState, current = ''): string {
   if (state.filters.ageGroup !== 'all') params.set('age', state.filters.ageGroup);
   if (state.filters.gender !== 'all') params.set('gender', state.filters.gender);
   if (state.kind === 'verified') params.set('verified', '1');
+  if (state.scope.kind !== 'everyone') params.set('scope', scopeKey(state.scope));
   return params.toString();
 }

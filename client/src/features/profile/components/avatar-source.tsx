@@ -2,16 +2,13 @@ import { Camera, ImageOff, RefreshCw } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { STOCK_AVATARS } from '@common/avatars';
-import { pictureUrlProblem } from '@common/schemas/profile';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { useCamera } from '../hooks/use-camera';
-
-/** Whether a value is an https: URL the app may load (the server's rules, in common/). */
-export const isHttpUrl = (value: string) => value.startsWith('https:') && pictureUrlProblem(value) === null;
+import { isHttpUrl } from '../utils/picture-url';
 
 export function UrlSource({
   value,

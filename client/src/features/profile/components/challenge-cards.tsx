@@ -1,13 +1,24 @@
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CHALLENGES, type Challenge } from '@common/challenges';
+import { type Challenge, type OpenChallenge } from '@common/challenges';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { servedChallenges } from '@/lib/challenges';
 
 type RenderIcon = (challenge: Challenge) => ReactNode;
+/** What an open challenge's card says of the member's sets in it (their best, in its unit). */
+type RenderBest = (challenge: OpenChallenge) => ReactNode;
 
-function CardBody({ challenge, renderIcon }: { challenge: Challenge; renderIcon: RenderIcon }) {
+function CardBody({
+  challenge,
+  renderIcon,
+  best,
+}: {
+  challenge: Challenge;
+  renderIcon: RenderIcon;
+  best?: ReactNode;
+}) {
   return (
     <>
       {renderIcon(challenge)}
@@ -20,25 +31,36 @@ function CardBody({ challenge, renderIcon }: { challenge: Challenge; renderIcon:
           {challenge.isActive ? null : <Badge variant="secondary">Coming Soon</Badge>}
         </span>
       </span>
+      {best}
     </>
   );
 }
 
 /**
- * The user's challenges: the active one opens its stats page, the others are coming soon.
- * Icons come from the route, which composes the challenges feature's icon set.
+ * The user's challenges: each open one opens its stats page (/profile/{id}), the others are coming
+ * soon. Icons and bests come from the route, which composes the challenges and workouts features.
  */
-export function ChallengeCards({ renderIcon }: { renderIcon: RenderIcon }) {
+export function ChallengeCards({
+  renderIcon,
+  renderBest,
+}: {
+  renderIcon: RenderIcon;
+  renderBest?: RenderBest;
+}) {
   return (
     <ul className="grid gap-2">
-      {CHALLENGES.map((c) => (
+      {servedChallenges().map((c) => (
         <li key={c.id}>
           {c.isActive ? (
             <Link
               href={paths.challengeStats.getHref(c.id)}
               className="flex min-h-16 items-center gap-3 rounded-xl border border-border bg-card px-3 py-2 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              <CardBody challenge={c} renderIcon={renderIcon} />
+              <CardBody
+                challenge={c}
+                renderIcon={renderIcon}
+                best={renderBest ? renderBest(c as OpenChallenge) : undefined}
+              />
               <span className="sr-only">: view your stats</span>
               <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
             </Link>

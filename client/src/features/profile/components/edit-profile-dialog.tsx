@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
-import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { isStockAvatarUrl } from '@common/avatars';
+import { useForm } from 'react-hook-form';
 import {
   AGE_MAX,
   AGE_MIN,
@@ -18,7 +16,6 @@ import {
   type UpdateProfileData,
   type UpdateProfileInput,
 } from '@common/schemas/profile';
-import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -30,16 +27,12 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Field, FormField } from '@/components/ui/form-field';
-import { FieldError } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
-import { useCamera } from '../hooks/use-camera';
-import { CameraSource, isHttpUrl, StockSource, UrlSource } from './avatar-source';
-
-export type AvatarType = 'url' | 'camera' | 'stock';
+import { useProfilePicture } from '../hooks/use-profile-picture';
+import { PicturePreview, PictureSources } from './profile-picture';
 
 export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   male: 'Male',
@@ -60,11 +53,6 @@ const GOAL_CHOICES = Array.from(
   { length: WEEKLY_GOAL_MAX - WEEKLY_GOAL_MIN + 1 },
   (_, i) => WEEKLY_GOAL_MIN + i,
 );
-
-function initialAvatarType(picture: string | null): AvatarType {
-  if (picture && isStockAvatarUrl(picture)) return 'stock';
-  return 'url';
-}
 
 interface EditProfileProps {
   user: User;
@@ -102,16 +90,7 @@ function EditProfileForm({
       form.resetField('weeklyGoal', { defaultValue: weeklyGoal });
     }
   }, [weeklyGoal, form]);
-  const camera = useCamera();
-  const [avatarType, setAvatarType] = useState<AvatarType>(initialAvatarType(user.profilePicture));
-  const [urlDraft, setUrlDraft] = useState(
-    user.profilePicture && isHttpUrl(user.profilePicture) ? user.profilePicture : '',
-  );
-  const [stockDraft, setStockDraft] = useState(
-    user.profilePicture && isStockAvatarUrl(user.profilePicture) ? user.profilePicture : null,
-  );
-  // "Remove picture" was pressed: the picture is sent as null (and nothing shows) until undone.
-  const [removed, setRemoved] = useState(false);
+  const picture = useProfilePicture(form, user.profilePicture);
 
   const mutation = useUpdateProfile({
     onSuccess: () => {
@@ -123,60 +102,13 @@ function EditProfileForm({
       toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
   });
 
-  // The picture sent is the active source's choice; an empty choice leaves the picture as it is.
-  const setPicture = (
-    type: AvatarType,
-    drafts: { url?: string; photo?: string | null; stock?: string | null },
-  ) => {
-    setRemoved(false);
-    const value =
-      type === 'url'
-        ? drafts.url?.trim() || undefined
-        : type === 'camera'
-          ? (drafts.photo ?? undefined)
-          : (drafts.stock ?? undefined);
-    form.setValue('profilePicture', value, { shouldValidate: form.formState.isSubmitted });
-  };
-  const drafts = { url: urlDraft, photo: camera.photo, stock: stockDraft };
-
-  const chooseSource = (type: AvatarType) => {
-    setAvatarType(type);
-    if (type !== 'camera') camera.stop();
-    setPicture(type, { ...drafts, photo: type === 'camera' ? camera.photo : null });
-  };
-
-  const removePicture = () => {
-    camera.stop();
-    setUrlDraft('');
-    setStockDraft(null);
-    setRemoved(true);
-    form.setValue('profilePicture', null);
-    form.clearErrors('profilePicture');
-  };
-  const undoRemove = () => {
-    setRemoved(false);
-    form.setValue('profilePicture', undefined);
-  };
-
-  const pictureValue = useWatch({ control: form.control, name: 'profilePicture' });
-  // Only a picture that can be shown: a half-typed or refused URL is never loaded.
-  const previewSrc = removed
-    ? null
-    : pictureValue &&
-        (isHttpUrl(pictureValue) ||
-          isStockAvatarUrl(pictureValue) ||
-          pictureValue.startsWith('data:image/'))
-      ? pictureValue
-      : user.profilePicture;
-
   const onSubmit = form.handleSubmit((values) => {
-    if (avatarType === 'url' && values.profilePicture && !isHttpUrl(values.profilePicture)) {
-      form.setError('profilePicture', {
-        message: 'The picture URL must start with https://.',
-      });
+    const pictureProblem = picture.submitProblem(values.profilePicture);
+    if (pictureProblem) {
+      form.setError('profilePicture', { message: pictureProblem });
       return;
     }
-    camera.stop();
+    picture.camera.stop();
     mutation.mutate({
       ...values,
       age: values.age === undefined && user.age !== null ? null : values.age,
@@ -186,37 +118,7 @@ function EditProfileForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <div className="flex items-center gap-3">
-        <UserAvatar src={previewSrc} name="Current picture" className="size-16" />
-        <div className="grid gap-1">
-          <p className="text-sm text-muted-foreground">
-            {removed
-              ? 'Your picture will be removed when you save.'
-              : 'Choose a picture from a link, your camera or our stock avatars.'}
-          </p>
-          {removed ? (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto justify-self-start p-0"
-              onClick={undoRemove}
-            >
-              Keep my picture
-            </Button>
-          ) : user.profilePicture || pictureValue ? (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto justify-self-start p-0 text-destructive"
-              onClick={removePicture}
-            >
-              Remove picture
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <PicturePreview picture={picture} />
 
       <FormField
         id="profile-full-name"
@@ -274,59 +176,7 @@ function EditProfileForm({
         )}
       </Field>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Profile picture</legend>
-        <TabsPrimitive.Root value={avatarType} onValueChange={(v) => chooseSource(v as AvatarType)}>
-          <TabsList aria-label="Picture source">
-            <TabsTrigger value="url">URL</TabsTrigger>
-            <TabsTrigger value="camera">Camera</TabsTrigger>
-            <TabsTrigger value="stock">Stock</TabsTrigger>
-          </TabsList>
-          <TabsContent value="url">
-            <UrlSource
-              value={urlDraft}
-              error={avatarType === 'url' ? errors.profilePicture?.message : undefined}
-              onChange={(url) => {
-                setUrlDraft(url);
-                setPicture('url', { url });
-              }}
-            />
-          </TabsContent>
-          <TabsContent value="camera">
-            <CameraSource
-              state={camera.state}
-              photo={camera.photo}
-              starting={camera.starting}
-              videoRef={camera.attachVideo}
-              onStart={() => void camera.start()}
-              onStop={camera.stop}
-              onCapture={() => {
-                const photo = camera.capture();
-                if (photo) setPicture('camera', { photo });
-              }}
-              onRetake={() => {
-                camera.retake();
-                setPicture('camera', { photo: null });
-              }}
-            />
-            {avatarType === 'camera' ? (
-              <FieldError id="profile-picture-error" message={errors.profilePicture?.message} />
-            ) : null}
-          </TabsContent>
-          <TabsContent value="stock">
-            <StockSource
-              value={stockDraft}
-              onChange={(stock) => {
-                setStockDraft(stock);
-                setPicture('stock', { stock });
-              }}
-            />
-            {avatarType === 'stock' ? (
-              <FieldError id="profile-picture-error" message={errors.profilePicture?.message} />
-            ) : null}
-          </TabsContent>
-        </TabsPrimitive.Root>
-      </fieldset>
+      <PictureSources picture={picture} error={errors.profilePicture?.message} />
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -4,7 +4,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
 
-type Setting = 'isPrivate' | 'showAgeGender';
+type Setting = 'isPrivate' | 'showAgeGender' | 'clipsPublic';
 
 const SETTINGS: { key: Setting; label: string; description: string }[] = [
   {
@@ -19,9 +19,15 @@ const SETTINGS: { key: Setting; label: string; description: string }[] = [
     description:
       'When off, others see no age or gender, and you appear only under All Ages and All.',
   },
+  {
+    key: 'clipsPublic',
+    label: 'Anyone may watch my proof clips',
+    description:
+      'The short clip a camera set records as proof. When off, only you and moderators can watch it.',
+  },
 ];
 
-/** The two privacy switches; each change is saved at once. */
+/** The privacy switches; each change is saved at once. */
 export function PrivacySettings({ user }: { user: User }) {
   const mutation = useUpdateProfile({
     onSuccess: () => toast({ title: 'Privacy updated', description: 'Your choice is saved.' }),

@@ -1,17 +1,21 @@
 import { CheckCircle2, CloudOff, Home, PartyPopper, Swords, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { APP_NAME } from '@common/constants';
+import { formatHold, formatScoreShort, type OpenChallenge, type Scoring } from '@common/challenges';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { profileShareUrl, pushupShareText, SHARE_TITLE } from '@/components/ui/share-menu';
-import { paths } from '@/config/paths';
+import { profileShareUrl } from '@/components/ui/share-menu';
 import { VerifiedMark } from '@/components/ui/verified-mark';
+import { paths } from '@/config/paths';
 import { beatsTarget, challengeLinkPath, type ChallengeTarget } from '@/lib/challenge-link';
+import { beatMeText, shareText, shareTitle } from '@/lib/challenge-share';
 import { ShareButton } from './share-button';
 
 export interface WorkoutSavedProps {
-  pushups: number;
+  /** The challenge the set was of: its unit, board, home and beat link. */
+  challenge: OpenChallenge;
+  /** The score saved: reps, or whole seconds held. */
+  score: number;
   username: string;
   /** Counted by camera, as the server verified it. */
   verified?: boolean;
@@ -25,25 +29,37 @@ export interface WorkoutSavedProps {
   rank?: ReactNode;
 }
 
-function TargetResult({ pushups, target }: { pushups: number; target: ChallengeTarget }) {
-  const beaten = beatsTarget(pushups, target);
+function TargetResult({ score, target, scoring }: { score: number; target: ChallengeTarget; scoring: Scoring }) {
+  const beaten = beatsTarget(score, target);
+  const theirs = `${target.from}'s ${formatScoreShort(scoring, target.beat)}`;
+  const more = target.beat - score + 1;
   return (
     <p className="rounded-xl bg-muted px-3 py-2 font-semibold" data-testid="target-result">
       {beaten
-        ? `You beat ${target.from}'s ${target.beat}!`
-        : pushups === target.beat
-          ? `You tied ${target.from}'s ${target.beat}. One more next time!`
-          : `${target.from}'s ${target.beat} still stands. ${target.beat - pushups + 1} more to beat it.`}
+        ? `You beat ${theirs}!`
+        : score === target.beat
+          ? `You tied ${theirs}. One more next time!`
+          : scoring.kind === 'seconds'
+            ? `${theirs} still stands. Hold ${formatHold(more)} longer to beat it.`
+            : `${theirs} still stands. ${more} more to beat it.`}
     </p>
   );
 }
 
+/** "42" and "burpees", or "3:25" and "held": the big number and its unit. */
+function scoreParts(scoring: Scoring, score: number): [string, string] {
+  if (scoring.kind === 'seconds') return [formatHold(score), 'held'];
+  return [String(score), score === 1 ? scoring.unitOne : scoring.unit];
+}
+
 /**
- * The confirmation after a save (timer and log workout): a new personal best, today's rank, the
- * result against a friend's target, share, Challenge a friend, View Leaderboard and Home.
+ * The confirmation after a save (timer and log workout), in the challenge's unit ("42 burpees",
+ * "3:25 held"): a new personal best of this challenge, today's rank, the result against a friend's
+ * target, share, Challenge a friend, and the challenge's board and home.
  */
 export function WorkoutSaved({
-  pushups,
+  challenge,
+  score,
   username,
   verified = false,
   personalBest = false,
@@ -51,7 +67,9 @@ export function WorkoutSaved({
   target = null,
   rank = null,
 }: WorkoutSavedProps) {
-  const challengeUrl = `${window.location.origin}${challengeLinkPath(pushups, username)}`;
+  // "Challenge a friend": the challenge's timer with the score to beat (/burpees-or-bust/timer?beat=42&from=ann).
+  const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id)}`;
+  const [big, unit] = scoreParts(challenge.scoring, score);
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardContent className="grid gap-5 pt-6 text-center">
@@ -70,9 +88,9 @@ export function WorkoutSaved({
           </h1>
           <p className="text-muted-foreground">
             <span className="text-3xl font-extrabold text-foreground" data-testid="saved-count">
-              {pushups}
+              {big}
             </span>{' '}
-            push-up{pushups === 1 ? '' : 's'}. Nice work!
+            {unit}. Nice work!
           </p>
           {verified ? (
             <p className="flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
@@ -94,30 +112,30 @@ export function WorkoutSaved({
             New personal best!
           </p>
         ) : null}
-        {target ? <TargetResult pushups={pushups} target={target} /> : null}
+        {target ? <TargetResult score={score} target={target} scoring={challenge.scoring} /> : null}
         {waitingToSync ? null : rank}
         <div className="grid gap-2 sm:grid-cols-2">
           <ShareButton
             url={profileShareUrl(username)}
-            text={pushupShareText(pushups)}
-            title={SHARE_TITLE}
+            text={shareText(challenge.id, score)}
+            title={shareTitle(challenge.id)}
             variant="default"
           />
           <ShareButton
             url={challengeUrl}
-            text={`Can you beat my ${pushups} push-up${pushups === 1 ? '' : 's'} in 90 seconds on ${APP_NAME}?`}
-            title={SHARE_TITLE}
+            text={beatMeText(challenge.id, score)}
+            title={shareTitle(challenge.id)}
             label="Challenge a friend"
             icon={Swords}
           />
         </div>
         {/* Stacked on phones: "View Leaderboard" does not fit half of a 390 px screen. */}
         <div className="grid gap-2 sm:grid-cols-2">
-          <Link href={paths.leaderboard.getHref()} className={buttonVariants({ variant: 'outline' })}>
+          <Link href={paths.leaderboard.getHref(challenge.id)} className={buttonVariants({ variant: 'outline' })}>
             <Trophy aria-hidden="true" />
             View Leaderboard
           </Link>
-          <Link href={paths.challengeHome.getHref()} className={buttonVariants({ variant: 'outline' })}>
+          <Link href={paths.challengeHome.getHref(challenge.id)} className={buttonVariants({ variant: 'outline' })}>
             <Home aria-hidden="true" />
             Home
           </Link>

@@ -3,7 +3,7 @@ import { useEffect, useRef, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import type { CameraStatus } from '../hooks/use-camera-reps';
+import type { CalibrationProblem, CameraStatus } from '../hooks/use-camera-reps';
 
 /** The camera's small mirrored preview; one element for setup and run, so the stream stays attached. */
 export function CameraPreview({
@@ -38,12 +38,14 @@ export function CameraPreview({
 /** Before the run: where to put the phone, the privacy promise, and the top-position step. */
 export function CameraSetup({
   status,
-  calibrationFailed,
+  faceSeen,
+  calibrationProblem,
   onCalibrate,
   onUseTaps,
 }: {
   status: CameraStatus;
-  calibrationFailed: boolean;
+  faceSeen: boolean;
+  calibrationProblem: CalibrationProblem | null;
   onCalibrate: () => void;
   onUseTaps: () => void;
 }) {
@@ -79,8 +81,12 @@ export function CameraSetup({
           'Hold still…'
         ) : status === 'calibrated' ? (
           'Top position set. Tap Start when you are ready.'
-        ) : calibrationFailed ? (
+        ) : calibrationProblem === 'too-close' ? (
+          'Move the phone further away: your face fills over half of the picture, so it cannot grow enough for a push-up to count. Then tap Set top position again.'
+        ) : calibrationProblem === 'no-face' ? (
           'No face found. Put the phone under your face and try again.'
+        ) : status === 'ready' && !faceSeen ? (
+          'Camera on. Looking for your face: lay the phone flat under it, camera towards you.'
         ) : status === 'ready' ? (
           'Camera ready. Get into the top position, then tap Set top position.'
         ) : null}

@@ -1,15 +1,18 @@
-import { Camera, Play, Trophy, Volume2, VolumeX, X } from 'lucide-react';
+import { Camera, Hand, Play, Trophy, Volume2, VolumeX, X } from 'lucide-react';
 import {
   useCallback,
   useEffect,
   useEffectEvent,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type MouseEvent,
   type RefObject,
 } from 'react';
-import { READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '@common/constants';
+import { DEFAULT_CHALLENGE, formatHold, formatScoreShort, type OpenChallenge } from '@common/challenges';
+import { READY_STEP_MS, READY_STEPS } from '@common/constants';
+import { goLowerText } from '@common/rep-hints';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { SimpleTooltip } from '@/components/ui/tooltip';
@@ -28,8 +31,12 @@ import { TargetBanner } from './target-banner';
 import {
   formatClock,
   fractionLeft,
+  holdMessage,
   messageAt,
   messageFor,
+  planOf,
+  secondsHeldAt,
+  type RunPlan,
   type TimerEvent,
 } from '../utils/timeline';
 
@@ -40,6 +47,9 @@ const TONES: Record<TimerEvent['type'], [number, number]> = {
   cue: [880, 200],
   end: [523, 700],
 };
+
+/** A rep that was not deep enough is said at most this often (the screen shows every one). */
+const DEPTH_HINT_SPOKEN_MS = 5000;
 
 const SPOKEN: Partial<Record<TimerEvent['type'], (e: TimerEvent) => string>> = {
   go: () => 'Go!',
@@ -55,6 +65,22 @@ export interface RunProgress {
   camera: boolean;
 }
 
+/** The run screen's heading: the push-up timer keeps its name. */
+export const timerTitle = (c: OpenChallenge) =>
+  c.id === DEFAULT_CHALLENGE ? '90 Second Timer' : c.timer.mode === 'stopwatch' ? `${c.title}: stopwatch` : `${c.title}: timer`;
+
+/** What the idle screen asks the member to do. */
+function howTo(c: OpenChallenge, plan: RunPlan): string {
+  if (plan.mode === 'stopwatch')
+    return 'Tap Start, get into position during the 3-2-1, then hold it as long as you can. Tap Stop (or press Space or Enter) the moment you drop.';
+  if (c.id === DEFAULT_CHALLENGE)
+    return 'Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap the counter (with your chest or nose) for each push-up, or enter the count at the end.';
+  return `Tap Start, get into position during the 3-2-1, then do as many ${c.scoring.unit} as you can in ${holdMessage(plan.seconds)}. Tap the counter for each one, or enter the count at the end.`;
+}
+
+// Keys that must keep their own meaning while a hold runs (a focused Cancel, mute or link).
+const OWN_KEYS = 'button, a, input, textarea, select, [role="button"]';
+
 // Phones held sideways (landscape, at most 32rem high): two columns, the ring beside the pad.
 // Tailwind needs each class written out whole, hence the repeated variant.
 const RUN_LAYOUT = cn(
@@ -64,26 +90,36 @@ const RUN_LAYOUT = cn(
 const IN_RIGHT_COLUMN = '[@media(orientation:landscape)_and_(max-height:32rem)]:col-start-2';
 
 /**
- * The 90-second run: idle (green start button) -> 3-step ready countdown -> 90 s -> onComplete with
- * the number of taps counted (and, with "Count with camera", the camera's count and trace). Cues
- * show for 2.5 s, beep and speak (unless muted). During the run the screen fills the window (the
- * layout hides its bars) and fits phones from 320x568 up, portrait or landscape. `resume` goes on
- * with a run started before a reload; `onProgress` reports what to keep; Cancel asks through
- * `onCancel`, which calls `discard` once the member has said yes.
+ * A challenge's run, timed as the catalogue says. A countdown (push-ups 90 s, burpees 2:00): idle
+ * (green start button) -> 3-step ready countdown -> the run -> onComplete with the number of taps
+ * counted (and, for push-ups with "Count with camera", the camera's count and trace). A stopwatch
+ * (the plank): the same ready countdown, then a clock counting up until Stop (or Space or Enter),
+ * -> onComplete with the whole seconds held. Cues show for 2.5 s, beep and speak (unless muted).
+ * During the run the screen fills the window (the layout hides its bars) and fits phones from
+ * 320x568 up, portrait or landscape. `resume` goes on with a run started before a reload;
+ * `onProgress` reports what to keep; Cancel asks through `onCancel`, which calls `discard` once
+ * the member has said yes.
  */
 export function TimerScreen({
+  challenge,
   resume = null,
   target = null,
   onProgress,
   onCancel,
   onComplete,
 }: {
+  challenge: OpenChallenge;
   resume?: RunProgress | null;
   target?: ChallengeTarget | null;
   onProgress?: (progress: RunProgress) => void;
   onCancel: (discard: () => void) => void;
-  onComplete: (tapCount: number, camera: CameraResult | null) => void;
+  /** The count tapped, or the whole seconds held on a stopwatch. */
+  onComplete: (score: number, camera: CameraResult | null) => void;
 }) {
+  const plan = useMemo(() => planOf(challenge), [challenge]);
+  const stopwatch = plan.mode === 'stopwatch';
+  const { unitOne } = challenge.scoring;
+  const cameraOffered = challenge.id === DEFAULT_CHALLENGE;
   const [muted, setMuted] = useMuted();
   const [taps, setTaps] = useState(resume?.taps ?? 0);
   const [startedAt, setStartedAt] = useState<number | null>(resume?.startedAt ?? null);
@@ -114,23 +150,26 @@ export function TimerScreen({
         const say = SPOKEN[e.type];
         if (say) speech.speak(say(e));
       }
-      if (e.type === 'go') setAnnouncement(`Go! ${TIMER_SECONDS} seconds.`);
+      if (e.type === 'go')
+        setAnnouncement(
+          plan.mode === 'countdown' ? `Go! ${plan.seconds} seconds.` : 'Go! The clock is counting. Stop it when you drop.',
+        );
       if (e.type === 'cue') setAnnouncement(messageFor(e));
       if (e.type === 'end') {
         ended.current = true;
         setAnnouncement("Time's up!");
         const counted = useCamera ? camera.finishRun() : null;
         if (useCamera) camera.stop();
-        onComplete(taps, counted);
+        onComplete(plan.mode === 'stopwatch' ? plan.maxSeconds : taps, counted);
       }
     },
-    [muted, audio, speech, onComplete, taps, useCamera, camera],
+    [muted, audio, speech, onComplete, taps, useCamera, camera, plan],
   );
 
   const [resumeT0] = useState(() => (resume ? t0FromWallClock(resume.startedAt) : null));
-  const run = useTimerRun(onEvent, resumeT0);
+  const run = useTimerRun(plan, onEvent, resumeT0);
   const view = run.view;
-  const running = view?.phase === 'running';
+  const running = view?.phase === 'running' || view?.phase === 'holding';
   const inRun = view !== null && view.phase !== 'complete';
   useWakeLock(inRun);
   useMarkRunInProgress(view !== null);
@@ -139,11 +178,12 @@ export function TimerScreen({
   // Cancel), whose name a screen reader reads, instead of falling back to the page.
   const focusOnRun = useRef(false);
   const padRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (view === null || !focusOnRun.current) return;
     focusOnRun.current = false;
-    (padRef.current ?? cancelRef.current)?.focus();
+    (padRef.current ?? stopRef.current ?? cancelRef.current)?.focus();
   }, [view]);
 
   const start = () => {
@@ -170,6 +210,33 @@ export function TimerScreen({
   };
   const cancel = () => onCancel(discard);
 
+  // The hold ends at the clock's reading now, not at its last repaint.
+  const stop = () => {
+    if (!stopwatch || run.t0 === null || view?.phase !== 'holding' || ended.current) return;
+    ended.current = true;
+    const held = secondsHeldAt(plan, run.t0, performance.now());
+    if (!muted) {
+      audio.beep(...TONES.end);
+      speech.speak(`Stopped at ${holdMessage(held)}. Well held!`);
+    }
+    setAnnouncement(`Stopped at ${formatHold(held)}.`);
+    onComplete(held, null);
+  };
+  // Space or Enter stops the hold wherever the focus is, unless a control has it (Cancel, mute).
+  const onStopKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    if (e.target instanceof Element && e.target.closest(OWN_KEYS) && e.target !== stopRef.current) return;
+    e.preventDefault();
+    if (!e.repeat) stop();
+  });
+  const holding = view?.phase === 'holding';
+  useEffect(() => {
+    if (!holding) return;
+    const listener = (e: globalThis.KeyboardEvent) => onStopKey(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [holding]);
+
   const chooseCamera = () => {
     setUseCamera(true);
     camera.start().catch((err: unknown) => {
@@ -195,6 +262,17 @@ export function TimerScreen({
     setUseCamera(false);
   };
   const cameraCounting = useCamera && camera.status !== 'off';
+
+  // A rep that did not go deep enough: said aloud, when the voice is on, at most every 5 s.
+  const hintSpokenAt = useRef(Number.NEGATIVE_INFINITY);
+  const speakHint = useEffectEvent(() => {
+    const now = performance.now();
+    if (muted || !running || now - hintSpokenAt.current < DEPTH_HINT_SPOKEN_MS) return;
+    if (speech.speak('Go lower')) hintSpokenAt.current = now;
+  });
+  useEffect(() => {
+    if (camera.hint) speakHint();
+  }, [camera.hint]);
   const startBlocked = useCamera && camera.status !== 'calibrated';
   const countSoFar = cameraCounting ? camera.count : taps;
 
@@ -240,14 +318,17 @@ export function TimerScreen({
   // Pointer taps count on pointerdown (fast, no double-tap zoom wait); keyboard is handled above.
   const swallowClick = (e: MouseEvent) => e.preventDefault();
 
-  const message = run.t0 !== null && view?.phase === 'running' ? messageAt(run.t0, run.now) : null;
+  const message = run.t0 !== null && running ? messageAt(plan, run.t0, run.now) : null;
 
-  const beaten = target !== null && countSoFar > target.beat;
+  // A hold's score so far is the time on the clock.
+  const scoreSoFar = view?.phase === 'holding' ? view.secondsHeld : countSoFar;
+  const beaten = target !== null && scoreSoFar > target.beat;
+  const targetText = target ? formatScoreShort(challenge.scoring, target.beat) : '';
 
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
       <div className={cn('flex items-center justify-between gap-2', '[@media(orientation:landscape)_and_(max-height:32rem)]:col-span-2')}>
-        <h1 className="text-2xl font-extrabold tracking-tight">90 Second Timer</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{timerTitle(challenge)}</h1>
         <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
           <Button
             type="button"
@@ -263,7 +344,7 @@ export function TimerScreen({
         </SimpleTooltip>
       </div>
 
-      {target && view === null ? <TargetBanner target={target} /> : null}
+      {target && view === null ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
       {target && view !== null ? (
         // A polite live region: "You beat 30!" is read once, when the count passes the target.
         <p
@@ -276,9 +357,7 @@ export function TimerScreen({
           data-testid="target-progress"
         >
           {beaten ? <Trophy aria-hidden="true" className="size-4" /> : null}
-          {beaten
-            ? `You beat ${target.beat}!`
-            : `Target: ${target.beat} (from ${target.from})`}
+          {beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`}
         </p>
       ) : null}
 
@@ -293,6 +372,7 @@ export function TimerScreen({
         )}
       >
         <CountdownRingBlock
+          plan={plan}
           view={view}
           onStart={start}
           startDisabled={startBlocked}
@@ -324,21 +404,38 @@ export function TimerScreen({
       {view === null && useCamera ? (
         <CameraSetup
           status={camera.status}
-          calibrationFailed={camera.calibrationFailed}
+          faceSeen={camera.faceSeen}
+          calibrationProblem={camera.calibrationProblem}
           onCalibrate={camera.calibrate}
           onUseTaps={useTaps}
         />
       ) : view === null ? (
         <div className="grid justify-items-center gap-3">
-          <p className="text-center text-sm text-muted-foreground">
-            Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap
-            the counter (with your chest or nose) for each push-up, or enter the count at the end.
-          </p>
-          <Button type="button" variant="outline" onClick={chooseCamera}>
-            <Camera aria-hidden="true" />
-            Count with camera
-          </Button>
+          <p className="text-center text-sm text-muted-foreground">{howTo(challenge, plan)}</p>
+          {cameraOffered ? (
+            <Button type="button" variant="outline" onClick={chooseCamera}>
+              <Camera aria-hidden="true" />
+              Count with camera
+            </Button>
+          ) : null}
         </div>
+      ) : stopwatch ? (
+        // One large target: a member in a plank stops it with a hand, a nose or the keyboard.
+        <button
+          ref={stopRef}
+          type="button"
+          aria-disabled={!running}
+          onClick={stop}
+          className={cn(
+            'flex min-h-20 w-full flex-1 touch-manipulation select-none flex-col items-center justify-center gap-1 rounded-2xl bg-destructive p-2 text-destructive-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2',
+            IN_RIGHT_COLUMN,
+            running ? 'cursor-pointer active:scale-[0.99]' : 'opacity-50',
+          )}
+          data-testid="hold-stop"
+        >
+          <Hand aria-hidden="true" className="size-10" />
+          <span className="text-4xl font-extrabold">Stop</span>
+        </button>
       ) : cameraCounting ? (
         <div
           className={cn(
@@ -352,6 +449,9 @@ export function TimerScreen({
             {camera.count}
           </span>
           <span className="text-sm font-semibold">Push-ups counted by the camera</span>
+          <p aria-live="polite" className="min-h-5 text-sm font-bold text-primary" data-testid="camera-hint">
+            {camera.hint ? goLowerText(camera.hint.deepest) : null}
+          </p>
         </div>
       ) : (
         <button
@@ -368,7 +468,7 @@ export function TimerScreen({
             IN_RIGHT_COLUMN,
             running ? 'cursor-pointer active:bg-accent' : 'opacity-50',
           )}
-          aria-label={`Tap to count a push-up. Counted: ${taps}`}
+          aria-label={`Tap to count a ${unitOne}. Counted: ${taps}`}
           data-testid="tap-area"
         >
           <span className="text-6xl font-extrabold tabular-nums" data-testid="tap-count">
@@ -394,12 +494,14 @@ export function TimerScreen({
 }
 
 function CountdownRingBlock({
+  plan,
   view,
   onStart,
   startDisabled,
   startRef,
   camera,
 }: {
+  plan: RunPlan;
   view: ReturnType<typeof useTimerRun>['view'];
   onStart: () => void;
   startDisabled: boolean;
@@ -425,7 +527,11 @@ function CountdownRingBlock({
           <Play aria-hidden="true" className="size-10 fill-current" />
           <span className="text-lg font-bold">Start</span>
         </button>
-        <span className="sr-only">{formatClock(TIMER_SECONDS)} on the clock</span>
+        <span className="sr-only">
+          {plan.mode === 'countdown'
+            ? `${formatClock(plan.seconds)} on the clock`
+            : 'A stopwatch: it counts up until you stop it'}
+        </span>
       </CountdownRing>
     );
   }
@@ -444,9 +550,29 @@ function CountdownRingBlock({
       </CountdownRing>
     );
   }
+  if (view.phase === 'holding') {
+    return (
+      // The ring sweeps once a minute; no transition across the top, where it starts again.
+      <CountdownRing fraction={fractionLeft(plan, view)} animate={view.secondsHeld % 60 !== 0} sizeClassName={runSize}>
+        <span
+          className={cn(
+            'font-extrabold tabular-nums',
+            // "1:02:05" must fit the ring of a small phone as "0:45" does.
+            view.secondsHeld >= 3600 ? 'text-4xl' : view.secondsHeld >= 600 ? 'text-5xl' : 'text-6xl',
+          )}
+          data-testid="timer-clock"
+          role="timer"
+          aria-label="Time held"
+        >
+          {formatClock(view.secondsHeld)}
+        </span>
+        <span className="text-sm font-semibold text-muted-foreground">held</span>
+      </CountdownRing>
+    );
+  }
   const seconds = view.phase === 'running' ? view.secondsLeft : 0;
   return (
-    <CountdownRing fraction={fractionLeft(view)} animate={view.phase === 'running'} sizeClassName={runSize}>
+    <CountdownRing fraction={fractionLeft(plan, view)} animate={view.phase === 'running'} sizeClassName={runSize}>
       <span
         className="text-6xl font-extrabold tabular-nums"
         data-testid="timer-clock"

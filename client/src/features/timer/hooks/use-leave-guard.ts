@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { holdBack } from '@/lib/back-guard';
 
 /** A way out of the screen the member took while a set was unsaved. */
 export type LeaveRequest = { kind: 'link'; href: string } | { kind: 'back'; delta: number };
@@ -22,8 +23,8 @@ const navigationApi = () => (window as { navigation?: NavigationLike }).navigati
  * - a click on a same-origin link (the app's wouter links, the header, the bottom navigation) is
  *   stopped before the router sees it and handed to `onLeave`;
  * - Back and Forward are stopped before the address changes (the Navigation API's navigate event)
- *   and `onLeave` asks; where that API is missing, popstate puts the address back at once, which
- *   the router may already have seen (the set then waits in sessionStorage for the member's return);
+ *   and `onLeave` asks; where that API is missing, lib/back-guard.ts (whose popstate listener runs
+ *   before the router's) puts the address back at once and `onLeave` asks;
  * - closing or reloading the tab gets the browser's own "Leave site?" prompt (beforeunload).
  * `leave(request)` then goes where the member asked, past the guard.
  */
@@ -31,6 +32,7 @@ export function useLeaveGuard(armed: boolean, onLeave: (request: LeaveRequest) =
   const [, navigate] = useLocation();
   const ask = useEffectEvent(onLeave);
   const leaving = useRef(false);
+  const releaseBack = useRef<(() => void) | undefined>(undefined);
 
   useEffect(() => {
     if (!armed) return;
@@ -61,13 +63,8 @@ export function useLeaveGuard(armed: boolean, onLeave: (request: LeaveRequest) =
       e.preventDefault();
       ask({ kind: 'back', delta: e.destination.index - (nav?.currentEntry?.index ?? e.destination.index + 1) });
     };
-    const onPopState = () => {
-      if (leaving.current) return;
-      // Back to this screen at once (capture listeners on the window run before the router's);
-      // the entry left behind is lost, which only drops Forward.
-      history.pushState(history.state, '', here);
-      ask({ kind: 'back', delta: -1 });
-    };
+    // The entry Back left was replaced by this screen's again, so going back once more leaves.
+    const onBack = () => ask({ kind: 'back', delta: -1 });
 
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (leaving.current) return;
@@ -77,13 +74,14 @@ export function useLeaveGuard(armed: boolean, onLeave: (request: LeaveRequest) =
     };
 
     document.addEventListener('click', onClick, true);
+    const release = nav ? undefined : holdBack(here, onBack);
+    releaseBack.current = release;
     if (nav) nav.addEventListener('navigate', onNavigate);
-    else window.addEventListener('popstate', onPopState, true);
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       document.removeEventListener('click', onClick, true);
       nav?.removeEventListener('navigate', onNavigate);
-      window.removeEventListener('popstate', onPopState, true);
+      release?.();
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [armed]);
@@ -91,6 +89,7 @@ export function useLeaveGuard(armed: boolean, onLeave: (request: LeaveRequest) =
   const leave = useCallback(
     (request: LeaveRequest) => {
       leaving.current = true;
+      releaseBack.current?.();
       if (request.kind === 'link') navigate(request.href);
       else history.go(request.delta);
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { verificationSchema } from '@common/schemas/verification';
-import { TOTAL_MS } from './timeline';
+import { totalMs, type RunPlan } from './timeline';
 
 // A set in progress, or finished but not saved yet, lives in sessionStorage (this tab only, gone
 // when the tab closes) so a reload, an accidental Back or a crash of the page loses nothing.
@@ -8,13 +9,17 @@ import { TOTAL_MS } from './timeline';
 
 const count = z.number().int().min(0).max(100_000);
 const target = z.object({ beat: count, from: z.string().max(64) }).nullable();
+// The challenge the set is of: a reload goes on with it whatever the address. A set stored before
+// there were other challenges is a push-up set.
+const challenge = z.string().max(64).default(DEFAULT_CHALLENGE);
 
 const savedSetSchema = z.discriminatedUnion('stage', [
   z.object({
     stage: z.literal('run'),
-    /** Wall-clock time (Date.now()) of the Start tap: the deadline is startedAt + TOTAL_MS. */
+    challenge,
+    /** Wall-clock time (Date.now()) of the Start tap: the deadline is startedAt + totalMs(plan). */
     startedAt: z.number().finite(),
-    /** The count so far: the taps, or the camera's count on a camera run. */
+    /** The count so far: the taps, or the camera's count on a camera run (0 on a hold). */
     taps: count,
     /** Whether the camera was counting (its mark cannot survive a reload: see the decision). */
     camera: z.boolean(),
@@ -22,13 +27,18 @@ const savedSetSchema = z.discriminatedUnion('stage', [
   }),
   z.object({
     stage: z.literal('entry'),
+    challenge,
+    /** The score to confirm: the count, or the whole seconds held. */
     taps: count,
-    camera: z.object({ count, verification: verificationSchema }).nullable(),
+    // clipId: the run's proof clip, waiting on the device (lib/offline/clips.ts).
+    camera: z.object({ count, verification: verificationSchema, clipId: z.string().max(64).optional() }).nullable(),
     target,
   }),
 ]);
 
 export type SavedSet = z.infer<typeof savedSetSchema>;
+/** A set to store: the challenge may be left out for a push-up set. */
+export type SavedSetInput = z.input<typeof savedSetSchema>;
 
 /** What a reload shows: the run going on from where it is, or the count entry once time is up. */
 export type ResumedSet =
@@ -53,7 +63,7 @@ export function readSavedSet(key: string): SavedSet | null {
   }
 }
 
-export function writeSavedSet(key: string, set: SavedSet) {
+export function writeSavedSet(key: string, set: SavedSetInput) {
   try {
     sessionStorage.setItem(key, JSON.stringify(set));
   } catch {
@@ -70,12 +80,14 @@ export function clearSavedSet(key: string) {
 }
 
 /**
- * Where a stored set stands at `now` (Date.now()): a run whose deadline has passed becomes the
- * count entry with the count it had; a start time in the future (a clock moved back) is treated as
- * a start now, so the run cannot last longer than one full run.
+ * Where a stored set of `plan` stands at `now` (Date.now()): a run whose deadline has passed
+ * becomes the count entry with the count it had (a hold: with its longest time); a start time in
+ * the future (a clock moved back) is treated as a start now, so the run cannot last longer than
+ * one full run.
  */
-export function resumeAt(set: SavedSet, now: number): ResumedSet {
+export function resumeAt(set: SavedSet, now: number, plan: RunPlan): ResumedSet {
   if (set.stage === 'entry') return { stage: 'entry', taps: set.taps, camera: set.camera };
-  if (now >= set.startedAt + TOTAL_MS) return { stage: 'entry', taps: set.taps, camera: null };
+  if (now >= set.startedAt + totalMs(plan))
+    return { stage: 'entry', taps: plan.mode === 'stopwatch' ? plan.maxSeconds : set.taps, camera: null };
   return { stage: 'run', startedAt: Math.min(set.startedAt, now), taps: set.taps, camera: set.camera };
 }

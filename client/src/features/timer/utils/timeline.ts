@@ -1,59 +1,104 @@
-import {
-  CUE_MESSAGE_MS,
-  CUE_SECONDS,
-  READY_STEP_MS,
-  READY_STEPS,
-  TIMER_SECONDS,
-} from '@common/constants';
+import type { Scoring, Timer } from '@common/challenges';
+import { formatHold } from '@common/challenges';
+import { CUE_MESSAGE_MS, READY_STEP_MS, READY_STEPS } from '@common/constants';
 
-// The timer is a pure function of one instant, `t0` (the Start tap), and the clock. Nothing counts
-// intervals: whatever the page missed while hidden, the state at `now` is computed afresh.
+// The timer is a pure function of one instant, `t0` (the Start tap), the challenge's plan and the
+// clock. Nothing counts intervals: whatever the page missed while hidden, the state at `now` is
+// computed afresh. A countdown runs a fixed time (push-ups 90 s, burpees 2:00); a stopwatch counts
+// up from "Go!" until the member stops it, or until the longest hold the challenge can score.
 
 export const READY_MS = READY_STEPS * READY_STEP_MS;
-export const RUN_MS = TIMER_SECONDS * 1000;
-export const TOTAL_MS = READY_MS + RUN_MS;
+
+/** How a challenge's run is timed: its catalogue timer, with the longest hold for a stopwatch. */
+export type RunPlan =
+  | { mode: 'countdown'; seconds: number; cues: readonly number[] }
+  | { mode: 'stopwatch'; cueEverySeconds: number; maxSeconds: number };
+
+/** The plan of a challenge from the catalogue (common/challenges.ts). */
+export function planOf(c: { timer: Timer; scoring: Scoring }): RunPlan {
+  return c.timer.mode === 'countdown'
+    ? { mode: 'countdown', seconds: c.timer.seconds, cues: c.timer.cues }
+    : { mode: 'stopwatch', cueEverySeconds: c.timer.cueEverySeconds, maxSeconds: c.scoring.max };
+}
+
+/** The run's length after "Go!": the countdown, or the longest hold a stopwatch can reach. */
+export const runMs = (plan: RunPlan) => (plan.mode === 'countdown' ? plan.seconds : plan.maxSeconds) * 1000;
+/** Ready steps and run together: a stored run older than this is over. */
+export const totalMs = (plan: RunPlan) => READY_MS + runMs(plan);
 
 export type TimerView =
   | { phase: 'ready'; step: number }
   | { phase: 'running'; remainingMs: number; secondsLeft: number }
+  | { phase: 'holding'; elapsedMs: number; secondsHeld: number }
   | { phase: 'complete' };
 
 export type TimerEvent =
   | { type: 'ready'; step: number; at: number }
   | { type: 'go'; at: number }
-  | { type: 'cue'; seconds: number; at: number }
+  /** `seconds`: left on a countdown, or held on a stopwatch (`held`). */
+  | { type: 'cue'; seconds: number; at: number; held?: true }
   | { type: 'end'; at: number };
 
-/** The deadline of the run for a Start tap at `t0`. */
-export const endAt = (t0: number) => t0 + TOTAL_MS;
+/** The deadline of the run for a Start tap at `t0` (for a stopwatch: its longest hold). */
+export const endAt = (plan: RunPlan, t0: number) => t0 + totalMs(plan);
+const goAt = (t0: number) => t0 + READY_MS;
 
-export function viewAt(t0: number, now: number): TimerView {
+export function viewAt(plan: RunPlan, t0: number, now: number): TimerView {
   const elapsed = now - t0;
   if (elapsed < READY_MS) {
     return { phase: 'ready', step: READY_STEPS - Math.floor(Math.max(0, elapsed) / READY_STEP_MS) };
   }
-  const remainingMs = endAt(t0) - now;
+  const remainingMs = endAt(plan, t0) - now;
   if (remainingMs <= 0) return { phase: 'complete' };
+  if (plan.mode === 'stopwatch') {
+    const elapsedMs = now - goAt(t0);
+    return { phase: 'holding', elapsedMs, secondsHeld: Math.floor(elapsedMs / 1000) };
+  }
   return { phase: 'running', remainingMs, secondsLeft: Math.ceil(remainingMs / 1000) };
 }
 
-/** Every event of a run, in time order. */
-export function schedule(t0: number): TimerEvent[] {
+/** Whole seconds held at `now` (0 before "Go!"), capped at the longest hold. */
+export function secondsHeldAt(plan: RunPlan, t0: number, now: number): number {
+  const ms = Math.min(Math.max(0, now - goAt(t0)), runMs(plan));
+  return Math.floor(ms / 1000);
+}
+
+/** The events that do not repeat: the ready steps, go, the countdown's cues, the end. */
+function fixedEvents(plan: RunPlan, t0: number): TimerEvent[] {
   const events: TimerEvent[] = [];
   for (let i = 0; i < READY_STEPS; i++)
     events.push({ type: 'ready', step: READY_STEPS - i, at: t0 + i * READY_STEP_MS });
-  const runStart = t0 + READY_MS;
-  events.push({ type: 'go', at: runStart });
-  for (const seconds of CUE_SECONDS)
-    events.push({ type: 'cue', seconds, at: endAt(t0) - seconds * 1000 });
-  events.push({ type: 'end', at: endAt(t0) });
-  return events.sort((a, b) => a.at - b.at);
+  events.push({ type: 'go', at: goAt(t0) });
+  if (plan.mode === 'countdown')
+    for (const seconds of plan.cues)
+      events.push({ type: 'cue', seconds, at: endAt(plan, t0) - seconds * 1000 });
+  events.push({ type: 'end', at: endAt(plan, t0) });
+  return events;
 }
 
-/** The events in (from, to]; the very first tick passes from = t0 - 1 so the first ready step fires. */
-export function eventsBetween(t0: number, from: number, to: number): TimerEvent[] {
-  return schedule(t0).filter((e) => e.at > from && e.at <= to);
+/** A stopwatch's cues (every `cueEverySeconds` held) in (from, to]. */
+function holdCuesBetween(plan: Extract<RunPlan, { mode: 'stopwatch' }>, t0: number, from: number, to: number) {
+  const every = plan.cueEverySeconds * 1000;
+  const go = goAt(t0);
+  const cues: TimerEvent[] = [];
+  const first = Math.max(1, Math.floor((from - go) / every) + 1);
+  for (let k = first; ; k++) {
+    const at = go + k * every;
+    if (at > to || k * plan.cueEverySeconds >= plan.maxSeconds) break;
+    cues.push({ type: 'cue', seconds: k * plan.cueEverySeconds, at, held: true });
+  }
+  return cues;
 }
+
+/** The events in (from, to], in time order; the very first tick passes from = t0 - 1 so the first ready step fires. */
+export function eventsBetween(plan: RunPlan, t0: number, from: number, to: number): TimerEvent[] {
+  const fixed = fixedEvents(plan, t0).filter((e) => e.at > from && e.at <= to);
+  const repeating = plan.mode === 'stopwatch' ? holdCuesBetween(plan, t0, from, to) : [];
+  return [...fixed, ...repeating].sort((a, b) => a.at - b.at);
+}
+
+/** Every event of a countdown run, in time order (a stopwatch's: up to its longest hold). */
+export const schedule = (plan: RunPlan, t0: number) => eventsBetween(plan, t0, -Infinity, endAt(plan, t0));
 
 /**
  * Of the events that came due together (say, after the tab was hidden), the ones worth playing:
@@ -70,12 +115,11 @@ export function eventsToPlay(events: TimerEvent[]): TimerEvent[] {
 }
 
 /** The cue message on screen at `now`, shown for CUE_MESSAGE_MS after its mark. */
-export function messageAt(t0: number, now: number): string | null {
-  for (const e of schedule(t0).reverse()) {
-    if ((e.type === 'cue' || e.type === 'go') && now >= e.at && now < e.at + CUE_MESSAGE_MS)
-      return messageFor(e);
-  }
-  return null;
+export function messageAt(plan: RunPlan, t0: number, now: number): string | null {
+  const shown = eventsBetween(plan, t0, now - CUE_MESSAGE_MS, now)
+    .filter((e) => e.type === 'cue' || e.type === 'go')
+    .at(-1);
+  return shown ? messageFor(shown) : null;
 }
 
 export function messageFor(e: TimerEvent): string {
@@ -85,7 +129,7 @@ export function messageFor(e: TimerEvent): string {
     case 'go':
       return 'Go!';
     case 'cue':
-      return cueMessage(e.seconds);
+      return e.held ? holdMessage(e.seconds) : cueMessage(e.seconds);
     case 'end':
       return "Time's up!";
   }
@@ -98,31 +142,51 @@ export function cueMessage(seconds: number): string {
   return `${seconds} seconds left`;
 }
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A time held in words, as the stopwatch speaks it: "30 seconds", "1 minute 30 seconds", "1 hour". */
+export function holdMessage(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const parts = [h && plural(h, 'hour'), m && plural(m, 'minute'), s && plural(s, 'second')].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : '0 seconds';
+}
+
+// Far enough ahead to see the next event of either kind (a countdown's whole run is its horizon).
+const lookahead = (plan: RunPlan) =>
+  plan.mode === 'countdown' ? runMs(plan) + READY_MS : plan.cueEverySeconds * 1000 + READY_MS;
+
 /**
- * When the screen next changes after `now`: the next event, the next whole second of the
- * countdown, or the end of a shown message. Null once the run is complete.
+ * When the screen next changes after `now`: the next event, the next whole second of the clock,
+ * or the end of a shown message. Null once the run is complete.
  */
-export function nextWakeAt(t0: number, now: number): number | null {
-  const end = endAt(t0);
+export function nextWakeAt(plan: RunPlan, t0: number, now: number): number | null {
+  const end = endAt(plan, t0);
   if (now >= end) return null;
-  const candidates = schedule(t0)
+  const go = goAt(t0);
+  const near = eventsBetween(plan, t0, now - CUE_MESSAGE_MS, now + lookahead(plan));
+  const candidates = near
     .flatMap((e) => (e.type === 'cue' || e.type === 'go' ? [e.at, e.at + CUE_MESSAGE_MS] : [e.at]))
     .filter((at) => at > now);
-  if (now >= t0 + READY_MS) {
-    // The displayed second changes when the remaining time crosses a multiple of 1000 ms.
-    const remaining = end - now;
-    const sinceBoundary = remaining % 1000 || 1000;
+  candidates.push(end);
+  if (now >= go) {
+    // The displayed second changes when the time run crosses a multiple of 1000 ms.
+    const sinceBoundary = plan.mode === 'countdown' ? (end - now) % 1000 || 1000 : 1000 - ((now - go) % 1000);
     candidates.push(now + sinceBoundary);
+  } else {
+    candidates.push(...fixedEvents(plan, t0).map((e) => e.at).filter((at) => at > now));
   }
   return Math.min(...candidates);
 }
 
-/** The fraction of the run left, for the ring (1 during the ready countdown, 0 at the end). */
-export function fractionLeft(view: TimerView): number {
+/** The ring: the fraction of a countdown left, or a stopwatch's sweep through the current minute. */
+export function fractionLeft(plan: RunPlan, view: TimerView): number {
   if (view.phase === 'ready') return 1;
   if (view.phase === 'complete') return 0;
-  return view.remainingMs / RUN_MS;
+  if (view.phase === 'holding') return (view.elapsedMs % 60_000) / 60_000;
+  return view.remainingMs / runMs(plan);
 }
 
-export const formatClock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+/** The clock face: m:ss, or h:mm:ss from an hour (a long plank). */
+export const formatClock = formatHold;

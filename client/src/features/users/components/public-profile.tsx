@@ -1,4 +1,7 @@
+import { Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { DEFAULT_CHALLENGE, formatScore, type OpenChallenge } from '@common/challenges';
 import { PUBLIC_RECENT_ACTIVITY } from '@common/constants';
 import type { User } from '@common/schemas/auth';
 import type { PublicProfile as PublicProfileData } from '@common/schemas/profile';
@@ -10,9 +13,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { servedOpenChallenges } from '@/lib/challenges';
+import { formatCount } from '@/lib/format-number';
 import { formatMedium } from '@/lib/medium-date';
+import { scoreFigure, statScores } from '@/lib/score-figure';
 import { usePublicProfile } from '../api/get-public-profile';
 import { UserNotFound } from './user-not-found';
+import { FollowButton, FollowCounts } from './follow-button';
 
 const genderLabel = (g: string) => g.charAt(0).toUpperCase() + g.slice(1).replaceAll('-', ' ');
 
@@ -53,23 +61,103 @@ function About({ user, own }: { user: PublicProfileData['user']; own: OwnDetails
   );
 }
 
-function Stats({ stats }: { stats: PublicProfileData['stats'] }) {
+type ProfileClub = PublicProfileData['clubs'][number];
+
+/** The member's public clubs, each a link to its page (docs/decisions/0182-public-clubs-on-profiles.md). */
+function Clubs({ clubs }: { clubs: readonly ProfileClub[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Stats</CardTitle>
+        <CardTitle>Clubs</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
-          <StatTile label="Personal Best" value={stats.bestPushups} />
-          <StatTile label="Last Count" value={stats.lastPushups} />
-          <StatTile label="Total Workouts" value={stats.totalWorkouts} />
-          <StatTile label="Total Push-ups" value={stats.totalPushups} />
-        </dl>
+        <ul className="grid gap-1" aria-label="Clubs" data-testid="profile-clubs">
+          {clubs.map((c) => (
+            <li key={c.slug}>
+              <Link
+                href={paths.club.getHref(c.slug)}
+                className="flex min-h-11 items-center gap-3 rounded-lg px-2 py-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Users className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
+                <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
+                  {c.memberCount.toLocaleString('en-US')} member{c.memberCount === 1 ? '' : 's'}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   );
 }
+
+type ChallengeStats = PublicProfileData['stats'];
+
+/**
+ * Each open challenge with the member's stats in it, in catalogue order. A profile kept on the
+ * device from before challenges existed has only `stats`, the push-up challenge's.
+ */
+function statsByChallenge(data: PublicProfileData): { challenge: OpenChallenge; stats: ChallengeStats }[] {
+  const kept = data as Partial<PublicProfileData> & Pick<PublicProfileData, 'stats'>;
+  const all =
+    kept.challenges && kept.challenges.length > 0
+      ? kept.challenges
+      : [{ ...data.stats, challenge: (data.stats as Partial<ChallengeStats>).challenge ?? DEFAULT_CHALLENGE }];
+  return servedOpenChallenges().flatMap((challenge) => {
+    const stats = all.find((s) => s.challenge === challenge.id);
+    return stats ? [{ challenge, stats }] : [];
+  });
+}
+
+/**
+ * One challenge's stats in its unit. With one challenge open, the card is "Stats" as it always
+ * was; with more, each open challenge has its card, with its latest sets under the figures.
+ */
+function Stats({
+  challenge,
+  stats,
+  titled,
+  recent,
+}: {
+  challenge: OpenChallenge;
+  stats: ChallengeStats;
+  titled: boolean;
+  recent?: ReactNode;
+}) {
+  const { scoring } = challenge;
+  const held = scoring.kind === 'seconds';
+  const figures = statScores(stats);
+  const id = titled ? `stats-${challenge.id}` : undefined;
+  return (
+    <Card aria-labelledby={id} data-testid={`public-stats-${challenge.id}`}>
+      <CardHeader>
+        <CardTitle id={id}>{titled ? challenge.title : 'Stats'}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
+          <StatTile label="Personal Best" value={scoreFigure(scoring, figures.best)} />
+          <StatTile label={held ? 'Last Hold' : 'Last Count'} value={scoreFigure(scoring, figures.last)} />
+          <StatTile label="Total Workouts" value={formatCount(stats.totalWorkouts)} />
+          <StatTile
+            label={held ? 'Total Time Held' : `Total ${scoring.label}`}
+            value={scoreFigure(scoring, figures.total)}
+          />
+        </dl>
+        {recent}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Under the name: the best of each challenge the member has sets in (push-ups always). */
+function bestLine(rows: { challenge: OpenChallenge; stats: ChallengeStats }[]): string {
+  const shown = rows.filter((r) => r.challenge.id === DEFAULT_CHALLENGE || r.stats.totalWorkouts > 0);
+  return `Best: ${shown.map((r) => formatScore(r.challenge.scoring, statScores(r.stats).best)).join(' · ')}`;
+}
+
+/** How many of a challenge's sets its card lists when several challenges are open. */
+const RECENT_PER_CHALLENGE = 3;
 
 function ProfileSkeleton() {
   return (
@@ -88,19 +176,26 @@ export function PublicProfile({
   viewerUsername,
   own = null,
   renderWorkouts,
+  renderHeaderAction,
 }: {
   username: string;
   viewerUsername: string | null;
   /** The viewer's own details when the profile is theirs. */
   own?: OwnDetails | null;
   renderWorkouts: RenderWorkouts;
+  /** A control at the end of the header, given the member shown (the route's Report action). */
+  renderHeaderAction?: (user: PublicProfileData['user']) => ReactNode;
 }) {
   const query = usePublicProfile(username);
   const [tab, setTab] = useState('overview');
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) return <UserNotFound username={username} />;
-  const { user, stats, workouts } = query.data;
+  const { user, workouts } = query.data;
   const isViewer = viewerUsername === user.username;
+  const rows = statsByChallenge(query.data);
+  const several = rows.length > 1;
+  // A profile kept on the device from before clubs were listed has none.
+  const clubs = (query.data as Partial<PublicProfileData>).clubs ?? [];
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-4">
@@ -122,8 +217,16 @@ export function PublicProfile({
               {user.fullName}
             </p>
           ) : null}
-          <p className="text-sm text-muted-foreground">Best: {stats.bestPushups} push-ups</p>
+          {rows.length > 0 ? <p className="text-sm text-muted-foreground">{bestLine(rows)}</p> : null}
+          <FollowCounts followers={query.data.followers} following={query.data.following} />
+          {/* Present for a signed-in viewer on someone else's profile (docs/product.md#following). */}
+          {query.data.followedByYou !== undefined && !isViewer ? (
+            <div>
+              <FollowButton username={user.username} following={query.data.followedByYou} />
+            </div>
+          ) : null}
         </div>
+        {renderHeaderAction ? <div className="ml-auto shrink-0 self-start">{renderHeaderAction(user)}</div> : null}
       </header>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Profile sections">
@@ -132,7 +235,23 @@ export function PublicProfile({
         </TabsList>
         <TabsContent value="overview" className="grid items-start gap-4 lg:grid-cols-2">
           <About user={user} own={isViewer ? own : null} />
-          <Stats stats={stats} />
+          {clubs.length > 0 ? <Clubs clubs={clubs} /> : null}
+          {rows.map(({ challenge, stats }) => (
+            <Stats
+              key={challenge.id}
+              challenge={challenge}
+              stats={stats}
+              titled={several}
+              recent={
+                several && stats.totalWorkouts > 0
+                  ? renderWorkouts(
+                      workouts.filter((w) => w.challenge === challenge.id).slice(0, RECENT_PER_CHALLENGE),
+                      'No sets yet.',
+                    )
+                  : undefined
+              }
+            />
+          ))}
           <Card className="lg:col-span-2">
             <CardHeader>
               <div className="flex items-center justify-between gap-2">

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { DEFAULT_CHALLENGE } from '@common/challenges';
 import type { User } from '@common/schemas/auth';
 import type { CreateWorkoutInput, SavedWorkout } from '@common/schemas/workouts';
 import { IDEMPOTENCY_KEY_HEADER } from '@common/workouts';
@@ -18,6 +19,18 @@ export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) 
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 
+/**
+ * Sends the proof clip of a save the server answered; a failed upload stays on the device and
+ * is tried again with the outbox (hooks/use-outbox-sync.ts).
+ */
+async function sendClip(saveKey: string, saved: SavedWorkout, userId: number, queryClient: QueryClient) {
+  const { settleClipOfSave } = await import('@/lib/offline/clips');
+  const outcome = await settleClipOfSave(saveKey, saved).catch(() => 'later' as const);
+  if (outcome === 'later') setMayHaveQueued(userId, true);
+  // The lists and boards now offer "Watch proof".
+  if (outcome === 'kept') await invalidateWorkoutData(queryClient);
+}
+
 /** A save's outcome: the server's answer, or `queued` when it waits on the device (offline). */
 export type SaveOutcome = SavedWorkout & { queued?: true };
 
@@ -30,7 +43,17 @@ export type SaveOutcome = SavedWorkout & { queued?: true };
  * IndexedDB with its key and the time of the set, and sent later
  * (docs/decisions/0055-pwa-and-offline-saves.md).
  */
-export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: SaveOutcome) => void } = {}) {
+export function useCreateWorkout({
+  onSuccess,
+  clipId,
+}: {
+  onSuccess?: (workout: SaveOutcome) => void;
+  /**
+   * The camera run's proof clip, kept on the device: it goes with this save's key, and is sent
+   * once the server answers with a verified workout (docs/decisions/0158-proof-clips-on-the-device.md).
+   */
+  clipId?: string;
+} = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const mutation = useMutation({
@@ -41,18 +64,26 @@ export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: SaveOutc
       if (attempt.current?.body !== serialized)
         attempt.current = { body: serialized, key: newIdempotencyKey() };
       const key = attempt.current.key;
+      const user = queryClient.getQueryData<User | null>(queryKeys.user);
+      // Bound before the request: a reload or a lost answer finds the clip by the save's key.
+      const clips = clipId && body.verification && user ? await import('@/lib/offline/clips') : null;
+      const withClip = clips ? await clips.bindClip(clipId!, user!.id, key).catch(() => false) : false;
       try {
-        return await createWorkout(body, key);
+        const saved = await createWorkout(body, key);
+        if (withClip) void sendClip(key, saved, user!.id, queryClient);
+        return saved;
       } catch (err) {
-        const user = queryClient.getQueryData<User | null>(queryKeys.user);
         if (!(err instanceof TypeError) || !user) throw err;
-        // The set's own time, so that a save sent tomorrow still counts for today.
+        // The set's own time, so that a save sent tomorrow still counts for today; and its
+        // challenge, named even where the body left it to the server's default.
         const createdAt = body.createdAt ?? new Date().toISOString();
+        const challenge = body.challenge ?? DEFAULT_CHALLENGE;
+        const score = (body.score ?? body.pushups)!;
         const { enqueue } = await import('@/lib/offline/outbox');
         await enqueue({
           key,
           userId: user.id,
-          body: { ...body, createdAt },
+          body: { ...body, challenge, createdAt },
           queuedAt: new Date().toISOString(),
         });
         setMayHaveQueued(user.id, true);
@@ -60,8 +91,11 @@ export function useCreateWorkout({ onSuccess }: { onSuccess?: (workout: SaveOutc
         return {
           id: 0,
           userId: user.id,
-          pushups: body.pushups,
+          challenge,
+          score,
+          ...(challenge === DEFAULT_CHALLENGE ? { pushups: score } : {}),
           notes: body.notes ?? null,
+          hidden: null,
           createdAt,
           // The server checks a camera trace when the save arrives.
           verified: false,

@@ -4,6 +4,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
+import type { ChallengeId } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
 import { NEXT_CURSOR_HEADER } from '@common/workouts';
 import { api, request } from '@/lib/api-client';
@@ -11,14 +12,26 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const workoutsQueryKey = queryKeys.workouts;
 
-/** The signed-in user's workouts, newest first (the server's first page of 100). */
-export const getWorkouts = () => api<Workout[]>('/api/workouts');
+const withChallenge = (params: URLSearchParams, challenge: ChallengeId | undefined) => {
+  if (challenge) params.set('challenge', challenge);
+  return params;
+};
 
-export const workoutsQueryOptions = () =>
-  queryOptions({ queryKey: workoutsQueryKey, queryFn: getWorkouts });
+/**
+ * The signed-in user's workouts, newest first (the server's first page of 100): one challenge's,
+ * or every challenge's when `challenge` is absent.
+ */
+export const getWorkouts = (challenge?: ChallengeId) => {
+  const query = withChallenge(new URLSearchParams(), challenge).toString();
+  return api<Workout[]>(query ? `/api/workouts?${query}` : '/api/workouts');
+};
 
-export function useWorkouts({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...workoutsQueryOptions(), enabled });
+// ['workouts', challenge | 'all'], under ['workouts'] that a save invalidates.
+export const workoutsQueryOptions = (challenge?: ChallengeId) =>
+  queryOptions({ queryKey: [...workoutsQueryKey, challenge ?? 'all'] as const, queryFn: () => getWorkouts(challenge) });
+
+export function useWorkouts({ enabled = true, challenge }: { enabled?: boolean; challenge?: ChallengeId } = {}) {
+  return useQuery({ ...workoutsQueryOptions(challenge), enabled });
 }
 
 export const WORKOUT_PAGE_SIZE = 20;
@@ -32,21 +45,23 @@ export interface WorkoutPage {
 export async function getWorkoutPage({
   cursor,
   limit = WORKOUT_PAGE_SIZE,
+  challenge,
 }: {
   cursor?: string;
   limit?: number;
+  challenge?: ChallengeId;
 }): Promise<WorkoutPage> {
-  const params = new URLSearchParams({ limit: String(limit) });
+  const params = withChallenge(new URLSearchParams({ limit: String(limit) }), challenge);
   if (cursor) params.set('cursor', cursor);
   const { data, headers } = await request<Workout[]>(`/api/workouts?${params}`);
   return { items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 
 // Under ['workouts', ...] so that invalidating ['workouts'] refreshes the paged history too.
-export const workoutPagesQueryOptions = (limit = WORKOUT_PAGE_SIZE) =>
+export const workoutPagesQueryOptions = (limit = WORKOUT_PAGE_SIZE, challenge?: ChallengeId) =>
   infiniteQueryOptions({
-    queryKey: [...workoutsQueryKey, 'pages', limit] as const,
-    queryFn: ({ pageParam }) => getWorkoutPage({ cursor: pageParam, limit }),
+    queryKey: [...workoutsQueryKey, 'pages', challenge ?? 'all', limit] as const,
+    queryFn: ({ pageParam }) => getWorkoutPage({ cursor: pageParam, limit, challenge }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -54,6 +69,7 @@ export const workoutPagesQueryOptions = (limit = WORKOUT_PAGE_SIZE) =>
 export function useWorkoutPages({
   enabled = true,
   limit,
-}: { enabled?: boolean; limit?: number } = {}) {
-  return useInfiniteQuery({ ...workoutPagesQueryOptions(limit), enabled });
+  challenge,
+}: { enabled?: boolean; limit?: number; challenge?: ChallengeId } = {}) {
+  return useInfiniteQuery({ ...workoutPagesQueryOptions(limit, challenge), enabled });
 }

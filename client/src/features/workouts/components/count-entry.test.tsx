@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { syntheticTrace } from '@common/testing/synthetic-trace';
 import { renderWithApp, signUp } from '@/test/render';
 import { CountEntry } from './count-entry';
 
@@ -38,6 +39,28 @@ describe('CountEntry', () => {
     expect(screen.getByTestId('camera-mark-note')).toHaveTextContent('Saved as counted by camera.');
     await user.click(screen.getByRole('button', { name: 'Increase count' }));
     expect(screen.getByTestId('camera-mark-note')).toHaveTextContent('saved without the Counted by camera mark');
+  });
+
+  it('a camera run that counted 0 says why and offers to try again or to type a count', async () => {
+    const onTryAgain = vi.fn();
+    const onSaved = vi.fn();
+    const verification = { method: 'camera-face' as const, trace: syntheticTrace({ reps: 6, depth: 1.5, noise: 0 }) };
+    const { user } = renderWithApp(
+      <CountEntry initialCount={0} camera={{ count: 0, verification }} onSaved={onSaved} onCancel={() => undefined} onTryAgain={onTryAgain} />,
+    );
+    const note = screen.getByTestId('camera-mark-note');
+    expect(note).toHaveTextContent('The camera counted no push-ups. At the deepest your face grew to 1.5x its size at the top; a push-up counts from 1.8x. Go lower.');
+    // Nothing claims the set would be saved as counted by camera.
+    expect(screen.queryByText(/Saved as counted by camera/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onTryAgain).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Type a count' }));
+    expect(screen.getByLabelText(label)).toHaveFocus();
+    await user.keyboard('7');
+    expect(screen.getByLabelText(label)).toHaveValue('7');
+    expect(screen.getByTestId('camera-mark-note')).toHaveTextContent('a typed count is saved without the Counted by camera mark');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('Cancel hands back to the timer without saving', async () => {

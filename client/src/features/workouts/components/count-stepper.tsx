@@ -1,10 +1,11 @@
 import { Minus, Plus } from 'lucide-react';
 import type { Ref } from 'react';
-import { PUSHUPS_MAX } from '@common/constants';
+import { formatHold } from '@common/challenges';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { clampCount, countTooHigh, parseCount } from '../utils/count';
+import { cn } from '@/lib/utils';
+import { clampCount, countTooHigh, parseCount, PUSHUPS, type Scored } from '../utils/count';
 
 interface CountStepperProps {
   id: string;
@@ -13,16 +14,34 @@ interface CountStepperProps {
   onChange: (value: number) => void;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Whose range the count is checked against (push-ups when absent). */
+  challenge?: Scored;
+  /** A message to show under the field besides "too high" (a score below the range, once saving was tried). */
+  error?: string | null;
 }
 
 /**
  * Minus, a numeric input and plus. Non-numbers read as 0 and the count never goes below 0; a count
- * typed above PUSHUPS_MAX stays as typed with a message under the field (the forms refuse to
- * save it), and minus brings it back to the maximum.
+ * typed above the challenge's maximum stays as typed with the range's message under the field
+ * (the forms refuse to save it), and minus brings it back to the maximum. A hold is entered the
+ * same way, in whole seconds, with its m:ss shown under the field.
  */
-export function CountStepper({ id, label, value, onChange, disabled, inputRef }: CountStepperProps) {
-  const error = countTooHigh(value);
+export function CountStepper({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  inputRef,
+  challenge = PUSHUPS,
+  error: otherError = null,
+}: CountStepperProps) {
+  const { max, kind } = challenge.scoring;
+  const error = countTooHigh(value, challenge) ?? otherError;
   const errorId = `${id}-error`;
+  const holdId = `${id}-hold`;
+  const seconds = kind === 'seconds';
+  const describedBy = [seconds ? holdId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="grid gap-3">
       <Label htmlFor={id} className="text-center text-base font-semibold">
@@ -36,7 +55,7 @@ export function CountStepper({ id, label, value, onChange, disabled, inputRef }:
           aria-label="Decrease count"
           aria-controls={id}
           disabled={disabled || value <= 0}
-          onClick={() => onChange(clampCount(value - 1))}
+          onClick={() => onChange(clampCount(value - 1, max))}
         >
           <Minus aria-hidden="true" />
         </Button>
@@ -46,16 +65,19 @@ export function CountStepper({ id, label, value, onChange, disabled, inputRef }:
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
-          // Four digits: room to type past the maximum and be told, not a number to overflow.
-          maxLength={4}
+          // One digit more than the maximum: room to type past it and be told, not a number to overflow.
+          maxLength={String(max).length + 1}
           autoComplete="off"
           value={String(value)}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           onFocus={(e) => e.currentTarget.select()}
           onChange={(e) => onChange(parseCount(e.currentTarget.value))}
-          className="h-16 w-28 text-center text-4xl font-extrabold tabular-nums"
+          className={cn(
+            'h-16 text-center text-4xl font-extrabold tabular-nums',
+            String(max).length > 3 ? 'w-36' : 'w-28',
+          )}
         />
         <Button
           type="button"
@@ -63,13 +85,18 @@ export function CountStepper({ id, label, value, onChange, disabled, inputRef }:
           className="size-14 rounded-full [&_svg]:size-6"
           aria-label="Increase count"
           aria-controls={id}
-          disabled={disabled || value >= PUSHUPS_MAX}
-          onClick={() => onChange(clampCount(value + 1))}
+          disabled={disabled || value >= max}
+          onClick={() => onChange(clampCount(value + 1, max))}
         >
           <Plus aria-hidden="true" />
         </Button>
       </div>
       <div className="text-center">
+        {seconds ? (
+          <p id={holdId} className="text-lg font-semibold tabular-nums" data-testid="hold-display">
+            {formatHold(value)} held
+          </p>
+        ) : null}
         <FieldError id={errorId} message={error ?? undefined} />
       </div>
     </div>

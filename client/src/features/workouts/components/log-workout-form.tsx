@@ -3,12 +3,9 @@ import { format } from 'date-fns';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { DEFAULT_CHALLENGE, scoreRangeError } from '@common/challenges';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
-import {
-  notesSchema,
-  pushupsSchema,
-  workoutTimeError,
-} from '@common/schemas/workouts';
+import { notesSchema, workoutTimeError } from '@common/schemas/workouts';
 import { SaveCancel } from './save-cancel';
 import { Field } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -16,16 +13,20 @@ import { ApiError } from '@/lib/api-client';
 import { formatMedium, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
-import { countTooHigh } from '../utils/count';
+import { countTooHigh, PUSHUPS, type Scored } from '../utils/count';
 import { customTimeRange } from '../utils/custom-time';
 import { invalidCountToast } from './count-entry';
 import { CountStepper } from './count-stepper';
 
 // The form's fields; the save body is built from them with the common schema's rules (docs/product.md#workout-fields, docs/product.md#custom-time).
-// `joinedAt`: a custom time before the member joined is refused here as the server would.
-const makeLogWorkoutFormSchema = (joinedAt: Date | undefined) => z
+// `joinedAt`: a custom time before the member joined is refused here as the server would; the
+// score is checked against the challenge's range, in its words (common/challenges.ts).
+const makeLogWorkoutFormSchema = (joinedAt: Date | undefined, challenge: Scored) => z
   .object({
-    pushups: pushupsSchema,
+    score: z.number().superRefine((n, ctx) => {
+      const err = scoreRangeError(challenge, n);
+      if (err) ctx.addIssue({ code: 'custom', message: err });
+    }),
     when: z.enum(['now', 'custom']),
     customTime: z.string(),
     notes: notesSchema,
@@ -51,22 +52,26 @@ type FormOutput = z.output<FormSchema>;
 
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
+/** Log a set of `challenge` (push-ups when absent) done without the timer: score, time, notes. */
 export function LogWorkoutForm({
+  challenge = PUSHUPS,
   joinedAt,
   onSaved,
   onCancel,
 }: {
+  challenge?: Scored;
   /** When the member joined (their `createdAt`): the earliest time a workout may carry. */
   joinedAt?: string;
   onSaved: (workout: SaveOutcome) => void;
   onCancel: () => void;
 }) {
   const joined = useMemo(() => (joinedAt ? new Date(joinedAt) : undefined), [joinedAt]);
-  const schema = useMemo(() => makeLogWorkoutFormSchema(joined), [joined]);
+  const schema = useMemo(() => makeLogWorkoutFormSchema(joined, challenge), [joined, challenge]);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { pushups: 0, when: 'now', customTime: '', notes: '' },
+    defaultValues: { score: 0, when: 'now', customTime: '', notes: '' },
   });
+  const isPushups = challenge.id === DEFAULT_CHALLENGE;
   const save = useCreateWorkout({ onSuccess: onSaved });
   const when = useWatch({ control: form.control, name: 'when' });
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
@@ -76,15 +81,20 @@ export function LogWorkoutForm({
   const onValid = (v: FormOutput) =>
     save.mutate(
       {
-        pushups: v.pushups,
+        challenge: challenge.id,
+        score: v.score,
         ...(v.notes ? { notes: v.notes } : {}),
         ...(v.when === 'custom' ? { createdAt: new Date(v.customTime).toISOString() } : {}),
       },
       {
-        // A time the server refuses (its clock differs) is said under the field as well.
+        // A time or a score the server refuses (its clock or catalogue differs) is said under
+        // the field as well.
         onError: (err) => {
-          const message = err instanceof ApiError ? err.errors?.createdAt?.[0] : undefined;
-          if (message) form.setError('customTime', { message }, { shouldFocus: true });
+          if (!(err instanceof ApiError)) return;
+          const time = err.errors?.createdAt?.[0];
+          if (time) form.setError('customTime', { message: time }, { shouldFocus: true });
+          const score = err.errors?.score?.[0] ?? err.errors?.pushups?.[0];
+          if (score && !time) form.setError('score', { type: 'server', message: score }, { shouldFocus: true });
         },
       },
     );
@@ -94,24 +104,28 @@ export function LogWorkoutForm({
       noValidate
       className="grid gap-6"
       onSubmit={form.handleSubmit(onValid, (errs) => {
-        // A count not above zero is the spec's toast (docs/product.md#validation); one too high is
-        // already said under the field, as the other fields' messages are.
-        if (!errs.pushups) return;
-        if (countTooHigh(form.getValues('pushups'))) form.setFocus('pushups');
-        else invalidCountToast();
+        // A push-up count not above zero is the spec's toast (docs/product.md#validation); one too
+        // high, and another challenge's score out of range, are said under the field, as the
+        // other fields' messages are.
+        if (!errs.score) return;
+        if (isPushups && !countTooHigh(form.getValues('score'), challenge)) invalidCountToast();
+        else form.setFocus('score');
       })}
     >
       <Controller
         control={form.control}
-        name="pushups"
+        name="score"
         render={({ field }) => (
           <CountStepper
             id="log-pushups"
-            label="Push-ups"
+            label={challenge.scoring.label}
             value={field.value}
             onChange={field.onChange}
             disabled={save.isPending}
             inputRef={field.ref}
+            challenge={challenge}
+            // Push-ups: a count below one is the toast's; too high is the stepper's own message.
+            error={isPushups && errors.score?.type !== 'server' ? null : errors.score?.message}
           />
         )}
       />

@@ -1,19 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CloudUpload } from 'lucide-react';
+import { DEFAULT_CHALLENGE, type ChallengeId } from '@common/challenges';
 import { Button } from '@/components/ui/button';
 import { formatMedium, formatTime } from '@/lib/dates';
 import { outboxQueryKey, useQueuedSaves } from '../api/get-queued-saves';
 import { invalidateWorkoutData } from '../api/invalidate';
 import { announceSent } from '../hooks/use-outbox-sync';
+import { scoreLabel, scoringOf } from '../utils/score';
 
 /**
- * Saves kept on this device: "Waiting to sync", or the server's refusal with Retry (never dropped
- * silently). Shown above the member's history.
+ * Saves kept on this device, each in its challenge's unit: "Waiting to sync", or the server's
+ * refusal with Retry (never dropped silently). Shown above the member's history; with `challenge`,
+ * only that challenge's (a save queued before challenges were named is a push-up set).
  */
-export function PendingSaves({ userId }: { userId: number }) {
+export function PendingSaves({ userId, challenge }: { userId: number; challenge?: ChallengeId }) {
   const queued = useQueuedSaves(userId);
   const queryClient = useQueryClient();
-  if (!queued.data || queued.data.length === 0) return null;
+  const shown = (queued.data ?? []).filter(
+    (save) => !challenge || (save.body.challenge ?? DEFAULT_CHALLENGE) === challenge,
+  );
+  if (shown.length === 0) return null;
 
   const retry = async () => {
     const { syncOutbox } = await import('@/lib/offline/sync');
@@ -27,14 +33,16 @@ export function PendingSaves({ userId }: { userId: number }) {
 
   return (
     <ul className="grid gap-2" aria-label="Saves waiting to sync">
-      {queued.data.map((save) => (
+      {shown.map((save) => (
         <li
           key={save.key}
           className="grid gap-1 rounded-xl border border-dashed border-border bg-muted px-3 py-2"
           data-testid="queued-save"
         >
           <div className="flex items-center justify-between gap-2">
-            <span className="font-semibold tabular-nums">{save.body.pushups} push-ups</span>
+            <span className="font-semibold tabular-nums">
+              {scoreLabel(scoringOf(save.body.challenge), (save.body.score ?? save.body.pushups)!)}
+            </span>
             <span className="text-sm text-muted-foreground">
               {formatMedium(save.body.createdAt)} {formatTime(save.body.createdAt)}
             </span>

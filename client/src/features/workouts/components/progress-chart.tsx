@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
 import { useLayoutEffect, useRef, useState } from 'react';
+import type { ChallengeId, Scoring } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
 import { formatMedium } from '@/lib/dates';
-import { formatCount } from '@/lib/format-number';
 import { bestLabelPlacement, chartGeometry } from '../utils/chart';
+import { scoreShort, scoringOf } from '../utils/score';
 
 const PAD = { top: 24, right: 12, bottom: 28, left: 36 };
 // Points keep this far from the axis labels, so a dot at either end never sits on one.
@@ -26,12 +27,17 @@ function useWidth<T extends Element>(initial: number) {
 }
 
 /**
- * Push-ups per workout, oldest to newest, with the personal best marked. Hand-made SVG drawn at
- * its container's own width (one SVG unit is one pixel), so its labels stay 12 px on a phone and
- * on a desktop; screen readers get a one-sentence summary (role="img").
+ * One challenge's score per workout (push-ups, burpees, time held), oldest to newest, with the
+ * personal best marked. Hand-made SVG drawn at its container's own width (one SVG unit is one
+ * pixel), so its labels stay 12 px on a phone and on a desktop; screen readers get a one-sentence
+ * summary (role="img"). `challenge`: whose sets these are (else the first workout's challenge).
+ * Sets a moderator hid are left out, as from the stats beside it
+ * (docs/decisions/0183-hidden-sets-count-for-nothing.md); the history still lists them.
  */
-export function ProgressChart({ workouts }: { workouts: Workout[] }) {
+export function ProgressChart({ workouts: all, challenge }: { workouts: Workout[]; challenge?: ChallengeId }) {
   const [ref, width] = useWidth<HTMLDivElement>(360);
+  const scoring = scoringOf(challenge ?? all[0]?.challenge);
+  const workouts = all.filter((w) => !w.hidden);
   return (
     <div ref={ref}>
       {workouts.length === 0 ? (
@@ -39,28 +45,28 @@ export function ProgressChart({ workouts }: { workouts: Workout[] }) {
           Your progress chart appears after your first workout.
         </p>
       ) : (
-        <Chart workouts={workouts} width={width} />
+        <Chart workouts={workouts} width={width} scoring={scoring} />
       )}
     </div>
   );
 }
 
-function Chart({ workouts, width }: { workouts: Workout[]; width: number }) {
+function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: number; scoring: Scoring }) {
   const W = Math.max(width, 200);
   const H = Math.round(Math.min(300, Math.max(200, W * 0.45)));
   const PW = W - PAD.left - PAD.right;
   const PH = H - PAD.top - PAD.bottom;
-  const g = chartGeometry(workouts, PW - 2 * INSET, PH);
+  const g = chartGeometry(workouts, PW - 2 * INSET, PH, scoring.kind);
   for (const p of g.points) p.x += INSET;
   const first = g.points[0]!;
   const last = g.points.at(-1)!;
   const bestPoint = g.points.find((p) => p.best)!;
   const summary =
-    `Push-ups over your last ${g.points.length} workout${g.points.length === 1 ? '' : 's'}` +
+    `${scoring.kind === 'seconds' ? 'Time held' : scoring.label} over your last ${g.points.length} workout${g.points.length === 1 ? '' : 's'}` +
     (g.points.length > 1
       ? `, from ${formatMedium(first.createdAt)} to ${formatMedium(last.createdAt)}`
       : ` on ${formatMedium(first.createdAt)}`) +
-    `. Personal best ${g.best} on ${formatMedium(bestPoint.createdAt)}. Latest ${last.pushups}.`;
+    `. Personal best ${scoreShort(scoring, g.best)} on ${formatMedium(bestPoint.createdAt)}. Latest ${scoreShort(scoring, last.score)}.`;
   const line = g.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   const bestY = PH - (g.best / g.yMax) * PH;
   const label = bestLabelPlacement({ x: bestPoint.x, y: bestY }, PW);
@@ -89,7 +95,7 @@ function Chart({ workouts, width }: { workouts: Workout[]; width: number }) {
                 dominantBaseline="middle"
                 className="fill-muted-foreground"
               >
-                {formatCount(t)}
+                {scoreShort(scoring, t)}
               </text>
             </g>
           );
@@ -110,7 +116,7 @@ function Chart({ workouts, width }: { workouts: Workout[]; width: number }) {
           className="fill-amber-700 font-semibold dark:fill-amber-300"
           data-testid="chart-best-label"
         >
-          Best {formatCount(g.best)}
+          Best {scoreShort(scoring, g.best)}
         </text>
         {g.points.length > 1 ? (
           <polyline

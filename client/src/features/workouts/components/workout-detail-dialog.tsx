@@ -1,4 +1,4 @@
-import { Loader2, Trash2 } from 'lucide-react';
+import { Film, Loader2, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import {
   AlertDialog,
@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { VerifiedMark } from '@/components/ui/verified-mark';
+import { ProofClipPlayer, WATCH_PROOF } from '@/components/ui/proof-clip';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,15 +20,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  profileShareUrl,
-  pushupShareText,
-  SHARE_TITLE,
-  ShareMenu,
-} from '@/components/ui/share-menu';
+import { profileShareUrl, ShareMenu } from '@/components/ui/share-menu';
+import { shareText, shareTitle } from '@/lib/challenge-share';
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
-import { pushupsLabel } from '../utils/count';
+import { scoreLabel, scoreShort, scoringOf, unitWord } from '../utils/score';
 import type { ListedWorkout } from '../types';
 
 /**
@@ -52,6 +49,9 @@ export default function WorkoutDetailDialog({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // The proof clip opens inline, under the count (a dialog over this one would trap the focus twice).
+  const [watching, setWatching] = useState<number | null>(null);
+  const scoring = scoringOf(workout?.challenge);
   const closeRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteWorkout({
@@ -64,7 +64,15 @@ export default function WorkoutDetailDialog({
 
   return (
     <>
-      <Dialog open={workout !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog
+        open={workout !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          // Opened again, the set shows "Watch proof" again rather than a player already loading.
+          setWatching(null);
+          onClose();
+        }}
+      >
         {workout ? (
           <DialogContent
             aria-describedby="workout-detail-date"
@@ -87,10 +95,10 @@ export default function WorkoutDetailDialog({
                 className="block text-5xl font-extrabold text-primary"
                 data-testid="workout-detail-count"
               >
-                {workout.pushups}
+                {scoreShort(scoring, workout.score)}
               </span>
               <span className="text-sm font-medium text-muted-foreground">
-                push-up{workout.pushups === 1 ? '' : 's'}
+                {unitWord(scoring, workout.score)}
               </span>
               {workout.verified ? (
                 <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
@@ -98,6 +106,33 @@ export default function WorkoutDetailDialog({
                 </span>
               ) : null}
             </p>
+            {workout.hidden ? (
+              <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+                Hidden by a moderator: {workout.hidden.reason}
+                <span className="block font-normal text-muted-foreground">
+                  Only you see this set: it is on no board and not on your public profile.
+                </span>
+              </p>
+            ) : null}
+            {workout.verified && workout.hasClip ? (
+              watching === workout.id ? (
+                <ProofClipPlayer
+                  workoutId={workout.id}
+                  label={`Proof clip of ${scoreLabel(scoring, workout.score)}`}
+                />
+              ) : (
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="justify-self-center"
+                  onClick={() => setWatching(workout.id)}
+                  data-testid="watch-proof"
+                >
+                  <Film aria-hidden="true" />
+                  {WATCH_PROOF}
+                </Button>
+              )
+            ) : null}
             {/* Notes are personal: only the owner's own list has them. */}
             {'notes' in workout ? (
               <div className="grid gap-1">
@@ -118,8 +153,8 @@ export default function WorkoutDetailDialog({
               {shareUsername ? (
                 <ShareMenu
                   url={profileShareUrl(shareUsername)}
-                  text={pushupShareText(workout.pushups)}
-                  title={SHARE_TITLE}
+                  text={shareText(workout.challenge, workout.score)}
+                  title={shareTitle(workout.challenge)}
                 />
               ) : null}
               {canDelete ? (
@@ -151,7 +186,7 @@ export default function WorkoutDetailDialog({
           <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
           <AlertDialogDescription>
             {workout
-              ? `${pushupsLabel(workout.pushups)} on ${formatMedium(workout.createdAt)}. `
+              ? `${scoreLabel(scoring, workout.score)} on ${formatMedium(workout.createdAt)}. `
               : ''}
             This cannot be undone.
           </AlertDialogDescription>

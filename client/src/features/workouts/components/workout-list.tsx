@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { formatMediumWithTime } from '@/lib/medium-date';
-import { pushupsLabel } from '../utils/count';
+import { cn } from '@/lib/utils';
+import { scoreLabel, scoreShort, scoringOf } from '../utils/score';
 
 /** An own workout carries its notes; another member's (from a public response) has none. */
 
@@ -39,7 +40,10 @@ const loadDetailDialog = () =>
     },
   ));
 
-/** A list of workouts; a row opens its details (count, notes, date, share, delete). */
+/**
+ * A list of workouts, each in its challenge's unit ("35 push-ups", "3:25 held"); a row opens its
+ * details (score, notes, date, share, delete).
+ */
 export function WorkoutList({
   workouts,
   canDelete = false,
@@ -91,7 +95,10 @@ export function WorkoutList({
         onPointerOver={loadDetail}
         onFocus={loadDetail}
       >
-        {workouts.map((w, index) => (
+        {workouts.map((w, index) => {
+          const scoring = scoringOf(w.challenge);
+          const short = scoreShort(scoring, w.score);
+          return (
           <li key={w.id}>
             <button
               type="button"
@@ -107,20 +114,31 @@ export function WorkoutList({
             >
               <span
                 aria-hidden="true"
-                className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-base font-bold text-accent-foreground"
+                className={cn(
+                  'flex size-11 shrink-0 items-center justify-center rounded-full bg-accent font-bold tabular-nums text-accent-foreground',
+                  // "3:25" and "1:02:05" fit the badge as "35" does.
+                  short.length > 5 ? 'text-[0.625rem]' : short.length > 3 ? 'text-xs' : 'text-base',
+                )}
               >
-                {w.pushups}
+                {short}
               </span>
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-2">
                   <span className="flex items-center gap-1 font-semibold">
-                    {pushupsLabel(w.pushups)}
+                    {scoreLabel(scoring, w.score)}
                     {w.verified ? <VerifiedMark /> : null}
                   </span>
                   <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
                     {formatMediumWithTime(w.createdAt)}
                   </time>
                 </span>
+                {w.hidden ? (
+                  // The words of hiddenLabel in common/schemas/moderation.ts, kept here without
+                  // zod so a profile's list loads none (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
+                  <span className="break-words text-sm font-medium text-destructive" data-testid="hidden-mark">
+                    Hidden by a moderator: {w.hidden.reason}
+                  </span>
+                ) : null}
                 {w.notes ? (
                   <span className="truncate text-sm text-muted-foreground">{w.notes}</span>
                 ) : null}
@@ -128,7 +146,8 @@ export function WorkoutList({
               <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             </button>
           </li>
-        ))}
+          );
+        })}
       </ul>
       {Detail ? (
         <Detail

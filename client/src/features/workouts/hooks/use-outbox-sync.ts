@@ -14,7 +14,7 @@ export function announceSent(sent: number) {
 }
 
 /**
- * Sends saves made offline when the connection returns (`online`), at app start and when the page
+ * Sends saves made offline (and proof clips not sent yet) when the connection returns (`online`), at app start and when the page
  * is shown again. The IndexedDB code loads only when this member may have something waiting.
  */
 export function useOutboxSync(userId: number | null) {
@@ -23,12 +23,16 @@ export function useOutboxSync(userId: number | null) {
     if (userId === null) return;
     const sync = async () => {
       if (!mayHaveQueued(userId) || !navigator.onLine) return;
-      const [{ syncOutbox }, { listQueued }] = await Promise.all([
+      const [{ syncOutbox }, { listQueued }, { resumeClipUploads }] = await Promise.all([
         import('@/lib/offline/sync'),
         import('@/lib/offline/outbox'),
+        import('@/lib/offline/clips'),
       ]);
       const result = await syncOutbox(userId);
-      if ((await listQueued(userId)).length === 0) setMayHaveQueued(userId, false);
+      // Proof clips whose upload failed or was cut by a reload go after the saves they belong to.
+      const clips = await resumeClipUploads(userId).catch(() => ({ waiting: true, kept: 0 }));
+      if ((await listQueued(userId)).length === 0 && !clips.waiting) setMayHaveQueued(userId, false);
+      if (clips.kept > 0 && result.sent === 0) await invalidateWorkoutData(queryClient);
       await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
       if (result.sent > 0) {
         await invalidateWorkoutData(queryClient);

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Workout } from '@common/schemas/workouts';
-import { bestLabelPlacement, chartGeometry, niceScale } from './chart';
+import { bestLabelPlacement, chartGeometry, niceScale, niceTimeScale } from './chart';
 
 const w = (id: number, pushups: number, day: number): Workout => ({
   id,
   userId: 1,
+  challenge: 'pushup-90',
+  score: pushups,
   pushups,
   notes: null,
   createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
   verified: false,
+  hidden: null,
 });
 
 describe('niceScale', () => {
@@ -16,6 +19,14 @@ describe('niceScale', () => {
     expect(niceScale(42)).toEqual({ top: 60, ticks: [0, 20, 40, 60] });
     expect(niceScale(7)).toEqual({ top: 8, ticks: [0, 2, 4, 6, 8] });
     expect(niceScale(0).top).toBe(1);
+  });
+});
+
+describe('niceTimeScale', () => {
+  it('steps a hold\'s axis in times that read well', () => {
+    expect(niceTimeScale(205)).toEqual({ top: 240, ticks: [0, 60, 120, 180, 240] });
+    expect(niceTimeScale(50)).toEqual({ top: 60, ticks: [0, 15, 30, 45, 60] });
+    expect(niceTimeScale(4000).ticks.every((t) => t % 900 === 0)).toBe(true);
   });
 });
 

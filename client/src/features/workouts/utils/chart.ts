@@ -4,7 +4,8 @@ export interface ChartPoint {
   id: number;
   x: number;
   y: number;
-  pushups: number;
+  /** The workout's score: reps, or seconds held. */
+  score: number;
   createdAt: string;
   best: boolean;
 }
@@ -27,24 +28,42 @@ export function niceScale(max: number, tickCount = 4): { top: number; ticks: num
   return { top, ticks };
 }
 
+// Steps of a time axis: whole seconds that read well as m:ss or h:mm:ss.
+const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
+
+/** A round axis top at or above `max` seconds, with ticks on steps that read well as times. */
+export function niceTimeScale(max: number, tickCount = 4): { top: number; ticks: number[] } {
+  const raw = Math.max(1, max) / tickCount;
+  const step = TIME_STEPS.find((s) => s >= raw) ?? 3600 * Math.ceil(raw / 3600);
+  const top = step * Math.ceil(Math.max(1, max) / step);
+  const ticks: number[] = [];
+  for (let v = 0; v <= top; v += step) ticks.push(v);
+  return { top, ticks };
+}
+
 /**
  * Places workouts (any order) on a width x height plot, oldest on the left, evenly spaced by
  * workout (not by time: a week off should not squash the line). The first set reaching the
- * personal best is marked.
+ * personal best is marked. `kind`: a hold's axis steps in times (0:30, 1:00), a count's in numbers.
  */
-export function chartGeometry(workouts: Workout[], width: number, height: number): ChartGeometry {
+export function chartGeometry(
+  workouts: Workout[],
+  width: number,
+  height: number,
+  kind: 'reps' | 'seconds' = 'reps',
+): ChartGeometry {
   const sorted = [...workouts].sort(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id,
   );
-  const best = sorted.reduce((m, w) => Math.max(m, w.pushups), 0);
-  const { top, ticks } = niceScale(best);
-  const bestIndex = sorted.findIndex((w) => w.pushups === best);
+  const best = sorted.reduce((m, w) => Math.max(m, w.score), 0);
+  const { top, ticks } = kind === 'seconds' ? niceTimeScale(best) : niceScale(best);
+  const bestIndex = sorted.findIndex((w) => w.score === best);
   const n = sorted.length;
   const points = sorted.map((w, i) => ({
     id: w.id,
     x: n === 1 ? width / 2 : (i / (n - 1)) * width,
-    y: height - (w.pushups / top) * height,
-    pushups: w.pushups,
+    y: height - (w.score / top) * height,
+    score: w.score,
     createdAt: w.createdAt,
     best: i === bestIndex,
   }));

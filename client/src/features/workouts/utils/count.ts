@@ -1,8 +1,16 @@
+import { DEFAULT_CHALLENGE, scoreRangeError, type ChallengeId, type Scoring } from '@common/challenges';
 import { PUSHUPS_MAX } from '@common/constants';
-import { formatCount } from '@/lib/format-number';
+import { scoreLabel, scoringOf } from './score';
 
-/** Most a set can count, as the save schema says it (common/schemas/workouts.ts). */
+/** Most a push-up set can count, as the save schema says it (common/schemas/workouts.ts). */
 export const COUNT_TOO_HIGH = `Push-ups must be at most ${PUSHUPS_MAX}`;
+
+/** The challenge a count is entered for; the push-up challenge when none is named. */
+export interface Scored {
+  id: ChallengeId;
+  scoring: Scoring;
+}
+export const PUSHUPS: Scored = { id: DEFAULT_CHALLENGE, scoring: scoringOf(DEFAULT_CHALLENGE) };
 
 /**
  * The count typed into the stepper: non-numeric input is 0, never below 0, whole. A count above
@@ -14,14 +22,15 @@ export function parseCount(text: string): number {
   return Number.isFinite(n) ? Math.max(0, n) : 0;
 }
 
-/** Within 0..PUSHUPS_MAX, for the minus and plus buttons. */
-export function clampCount(n: number): number {
+/** Within 0..max (the challenge's), for the minus and plus buttons. */
+export function clampCount(n: number, max = PUSHUPS_MAX): number {
   if (!Number.isFinite(n)) return 0;
-  return Math.min(PUSHUPS_MAX, Math.max(0, Math.trunc(n)));
+  return Math.min(max, Math.max(0, Math.trunc(n)));
 }
 
-/** The message under the count for a count that cannot be saved for being too high, or null. */
-export const countTooHigh = (n: number) => (n > PUSHUPS_MAX ? COUNT_TOO_HIGH : null);
+/** The message under the count for a score that cannot be saved for being too high, or null. */
+export const countTooHigh = (n: number, c: Scored = PUSHUPS) =>
+  n > c.scoring.max ? scoreRangeError(c, n) : null;
 
 /** "1 push-up", "12 push-ups". */
-export const pushupsLabel = (n: number) => `${formatCount(n)} push-up${n === 1 ? '' : 's'}`;
+export const pushupsLabel = (n: number) => scoreLabel(PUSHUPS.scoring, n);

@@ -1,0 +1,164 @@
+import { LogOut, UserMinus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ClubDetail } from '@common/schemas/clubs';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { MissingPanel } from '@/components/ui/missing-panel';
+import { toast } from '@/components/ui/use-toast';
+import { paths } from '@/config/paths';
+import { useClub } from '../api/get-club';
+import { useLeaveClub } from '../api/leave-club';
+import { useRemoveMember } from '../api/remove-member';
+import { ClubGate, ClubHeading, JoinClubButton, type ClubViewer } from './club-parts';
+import { ConfirmAction } from './confirm-button';
+import { InvitePanel } from './invite-panel';
+
+export type { ClubViewer } from './club-parts';
+
+/** A 404: no such club, an invite-only one for someone not in it, or one a moderator removed. */
+export function ClubNotFound() {
+  return (
+    <MissingPanel title="Club not found" backHref={paths.clubs.getHref()} backLabel="See clubs">
+      There is no such club, or it is invite only. Ask one of its members for the invite link.
+    </MissingPanel>
+  );
+}
+
+function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null }) {
+  const remove = useRemoveMember();
+  const isAdmin = club.myRole === 'admin';
+  return (
+    <section aria-labelledby="members-heading" className="grid gap-2">
+      <h2 id="members-heading" className="text-lg font-bold">
+        Members
+      </h2>
+      <ul className="grid gap-1" aria-label="Members">
+        {club.members.map((m) => (
+          <li key={m.username} className="flex min-h-12 items-center gap-3 rounded-lg px-2 py-1">
+            <UserAvatar src={m.profilePicture} name={m.username} className="size-9" />
+            <Link
+              href={paths.publicProfile.getHref(m.username)}
+              className="min-w-0 flex-1 truncate font-medium hover:underline"
+            >
+              {m.username}
+            </Link>
+            {m.role === 'admin' ? <Badge>Admin</Badge> : null}
+            {isAdmin && m.username !== viewer?.username ? (
+              <ConfirmAction
+                trigger={
+                  <Button variant="ghost" size="icon" aria-label={`Remove ${m.username}`} disabled={remove.isPending}>
+                    <UserMinus aria-hidden="true" />
+                  </Button>
+                }
+                title={`Remove ${m.username}?`}
+                description={`${m.username} leaves ${club.name} and its board. They can join again only as anyone else can.`}
+                action="Remove"
+                onConfirm={() =>
+                  remove.mutate(
+                    { slug: club.slug, username: m.username },
+                    {
+                      onSuccess: () => toast({ title: `${m.username} removed` }),
+                      onError: (error) =>
+                        toast({ title: 'Could not remove the member', description: error.message, variant: 'destructive' }),
+                    },
+                  )
+                }
+              />
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {club.hiddenMembers > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          And {club.hiddenMembers} private member{club.hiddenMembers === 1 ? '' : 's'}, shown to the club's members only.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function JoinOrLeave({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null }) {
+  const [pathname] = useLocation();
+  const leave = useLeaveClub();
+  if (!viewer) {
+    return club.visibility === 'public' ? (
+      <Button asChild>
+        <Link href={paths.auth.getHref(pathname)}>Sign in to join</Link>
+      </Button>
+    ) : null;
+  }
+  if (club.myRole !== null) {
+    return (
+      <ConfirmAction
+        trigger={
+          <Button variant="outline" disabled={leave.isPending} className="justify-self-start">
+            <LogOut aria-hidden="true" />
+            Leave
+          </Button>
+        }
+        title={`Leave ${club.name}?`}
+        description={
+          club.visibility === 'invite'
+            ? 'You leave its board. To come back you will need a new invite link.'
+            : 'You leave its board. You can join again at any time.'
+        }
+        action="Leave club"
+        onConfirm={() =>
+          leave.mutate(club.slug, {
+            onSuccess: () => toast({ title: `You left ${club.name}` }),
+            onError: (error) => toast({ title: 'Could not leave', description: error.message, variant: 'destructive' }),
+          })
+        }
+      />
+    );
+  }
+  if (club.visibility !== 'public') return null;
+  return (
+    <JoinClubButton slug={club.slug} viewer={viewer}>
+      Join club
+    </JoinClubButton>
+  );
+}
+
+/**
+ * /clubs/{slug}: the club, Join or Leave, its board (given by the route), its members, and for
+ * admins the invite link; `renderModeration`, from the route, a moderator's Remove club.
+ */
+export function ClubView({
+  slug,
+  viewer,
+  renderBoard,
+  renderModeration,
+}: {
+  slug: string;
+  viewer: ClubViewer | null;
+  renderBoard: (club: ClubDetail) => ReactNode;
+  renderModeration?: (club: ClubDetail) => ReactNode;
+}) {
+  const club = useClub(slug);
+  return (
+    <ClubGate club={club} notFound={<ClubNotFound />}>
+      {(data) => (
+        <div className="grid gap-6">
+          <div className="grid gap-4">
+            <ClubHeading club={data} />
+            <div className="flex flex-wrap items-start justify-between gap-3 empty:hidden">
+              <JoinOrLeave club={data} viewer={viewer} />
+              {renderModeration?.(data)}
+            </div>
+          </div>
+          {data.myRole === 'admin' ? <InvitePanel slug={data.slug} name={data.name} /> : null}
+          <section aria-labelledby="club-board-heading" className="grid gap-3">
+            <h2 id="club-board-heading" className="text-lg font-bold">
+              Board
+            </h2>
+            {renderBoard(data)}
+          </section>
+          <Members club={data} viewer={viewer} />
+        </div>
+      )}
+    </ClubGate>
+  );
+}

@@ -1,0 +1,90 @@
+import { Undo2 } from 'lucide-react';
+import {
+  MODERATION_ACTION_LABELS,
+  UNDO_OF,
+  type AuditEntry,
+  type ModerationActionInput,
+  type ModerationTarget,
+} from '@common/schemas/moderation';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMediumWithTime } from '@/lib/medium-date';
+import { useAuditLog } from '../api/get-audit-log';
+import { useTakeAction } from '../api/take-action';
+import { actionTarget, undoableIds } from '../utils/undo';
+import { ActionDialog } from './action-dialog';
+
+/** "ann's workout #12", "ann", "a deleted member", "the club Early Birds". */
+export function targetName(t: ModerationTarget): string {
+  if (t.kind === 'club') return t.name ? `the club ${t.name}` : 'a deleted club';
+  const who = t.username ?? 'a deleted member';
+  return t.kind === 'workout' ? `${t.username ? `${who}'s` : 'the'} workout #${t.workoutId}` : who;
+}
+
+/** One line of the log; `undo` adds the control that reverses it. */
+export function AuditLine({ entry, undo = false }: { entry: AuditEntry; undo?: boolean }) {
+  const action = useTakeAction();
+  const reverse = UNDO_OF[entry.action];
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm" data-testid="audit-line">
+      <span className="grid min-w-0 gap-0.5">
+        <span>
+          <span className="font-semibold">{MODERATION_ACTION_LABELS[entry.action]}</span> ·{' '}
+          {targetName(entry.target)}
+        </span>
+        <span className="break-words">Reason: {entry.reason}</span>
+        <span className="text-xs text-muted-foreground">
+          {entry.moderator ?? 'A deleted moderator'} ·{' '}
+          <time dateTime={entry.createdAt}>{formatMediumWithTime(entry.createdAt)}</time>
+        </span>
+      </span>
+      {undo ? (
+        <ActionDialog
+          label="Undo"
+          icon={<Undo2 aria-hidden="true" />}
+          title={`Undo "${MODERATION_ACTION_LABELS[entry.action]}"?`}
+          description={`${MODERATION_ACTION_LABELS[reverse]} for ${targetName(entry.target)}. The log keeps both lines.`}
+          confirmLabel="Undo"
+          pendingLabel="Undoing"
+          doneTitle={MODERATION_ACTION_LABELS[reverse]}
+          onConfirm={(reason) =>
+            // The reverse of a workout action takes the workout, of a member action the member.
+            action.mutateAsync({ action: reverse, target: actionTarget(entry.target), reason } as ModerationActionInput)
+          }
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** Every moderator's actions, newest first, each with Undo while it is the latest of its kind. */
+export function AuditLog() {
+  const log = useAuditLog();
+  if (log.isPending)
+    return (
+      <div role="status" className="grid gap-2">
+        <span className="sr-only">Loading the log</span>
+        <Skeleton className="h-16" />
+        <Skeleton className="h-16" />
+      </div>
+    );
+  if (log.isError)
+    return (
+      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
+        <p>Could not load the log. {log.error.message}</p>
+        <Button variant="outline" onClick={() => void log.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const { entries } = log.data;
+  if (entries.length === 0) return <p className="py-10 text-center text-muted-foreground">No actions yet.</p>;
+  const undoable = undoableIds(entries);
+  return (
+    <ul className="divide-y divide-border rounded-xl border border-border bg-card px-4" aria-label="Audit log">
+      {entries.map((e) => (
+        <AuditLine key={e.id} entry={e} undo={undoable.has(e.id)} />
+      ))}
+    </ul>
+  );
+}

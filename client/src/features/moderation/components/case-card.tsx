@@ -1,0 +1,296 @@
+import { Ban, CheckCheck, EyeOff, ImageOff, Undo2, UserX, X } from 'lucide-react';
+import { CATALOGUE, DEFAULT_CHALLENGE, formatScore } from '@common/challenges';
+import {
+  REPORT_REASON_LABELS,
+  type ModerationActionInput,
+  type ModerationCase,
+  type ModeratedWorkout,
+} from '@common/schemas/moderation';
+import { UserAvatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { VerifiedMark } from '@/components/ui/verified-mark';
+import { formatMedium, formatMediumWithTime } from '@/lib/medium-date';
+import { useTakeAction } from '../api/take-action';
+import { actionTarget } from '../utils/undo';
+import { ActionDialog } from './action-dialog';
+import { AuditLine } from './audit-log';
+
+const scoringOf = (challenge: string) =>
+  (CATALOGUE.find((c) => c.id === challenge) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!).scoring!;
+
+/** "42 push-ups", "3:25 held". */
+export const workoutScore = (w: Pick<ModeratedWorkout, 'challenge' | 'score'>) =>
+  formatScore(scoringOf(w.challenge), w.score);
+
+/** The case's title: whose entry or profile. */
+export function caseTitle(c: ModerationCase): string {
+  const name = c.member.username;
+  return c.target.kind === 'workout' ? `${name}'s entry` : `${name}'s profile`;
+}
+
+/** The proof clip, played from the clip route (a moderator may watch any member's). */
+function ProofClip({ workout, who }: { workout: ModeratedWorkout; who: string }) {
+  if (!workout.hasClip) return <p className="text-sm text-muted-foreground">No proof clip.</p>;
+  return (
+    <figure className="grid gap-1">
+      <video
+        controls
+        muted
+        playsInline
+        preload="metadata"
+        src={`/api/workouts/${workout.id}/clip`}
+        aria-label={`Proof clip of ${who}`}
+        className="aspect-[4/3] w-full max-w-80 rounded-lg bg-black"
+        data-testid="proof-clip"
+      />
+      <figcaption className="text-xs text-muted-foreground">
+        {workout.clipReviewedAt
+          ? `Clip reviewed ${formatMediumWithTime(workout.clipReviewedAt)}`
+          : 'Clip not reviewed yet'}
+      </figcaption>
+    </figure>
+  );
+}
+
+function WorkoutLine({ workout }: { workout: ModeratedWorkout }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-0.5 py-1.5 text-sm">
+      <span className="flex items-center gap-1 font-semibold">
+        {workoutScore(workout)}
+        {workout.verified ? <VerifiedMark /> : null}
+      </span>
+      <time dateTime={workout.createdAt} className="text-muted-foreground">
+        {formatMediumWithTime(workout.createdAt)}
+      </time>
+      {workout.hidden ? <Badge variant="outline">Hidden: {workout.hidden.reason}</Badge> : null}
+    </li>
+  );
+}
+
+/** One target with its open reports, what is reported, the member's recent sets and past actions. */
+export function CaseCard({ data }: { data: ModerationCase }) {
+  const action = useTakeAction();
+  const act = (body: ModerationActionInput) => action.mutateAsync(body);
+  const { member, workout } = data;
+  const title = caseTitle(data);
+  const headingId = `case-${data.target.kind}-${data.target.kind === 'workout' ? data.target.workoutId : member.username}`;
+  const memberTarget = { kind: 'member', username: member.username } as const;
+  const workoutTarget = workout ? ({ kind: 'workout', workoutId: workout.id } as const) : null;
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid="moderation-case">
+      <CardHeader className="gap-2">
+        <div className="flex items-center gap-3">
+          <UserAvatar src={member.profilePicture} name={`${member.username}'s picture`} className="size-12" />
+          <div className="grid min-w-0 gap-0.5">
+            <CardTitle id={headingId} className="truncate">
+              {title}
+            </CardTitle>
+            <p className="truncate text-sm text-muted-foreground">
+              {member.fullName ?? 'No full name'} · member since {formatMedium(member.createdAt)}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          {member.suspended ? <Badge variant="outline">Suspended: {member.suspended.reason}</Badge> : null}
+          {member.isPrivate ? <Badge variant="secondary">Private</Badge> : null}
+          {member.fullNameCleared ? <Badge variant="secondary">Full name cleared</Badge> : null}
+          {member.pictureCleared ? <Badge variant="secondary">Picture cleared</Badge> : null}
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <section className="grid gap-2">
+          <h3 className="text-sm font-semibold">
+            {data.reports.length === 1 ? '1 open report' : `${data.reports.length} open reports`}
+          </h3>
+          <ul className="grid gap-2">
+            {data.reports.map((r) => (
+              <li key={r.id} className="rounded-lg bg-muted px-3 py-2 text-sm">
+                <span className="font-semibold">{REPORT_REASON_LABELS[r.reason]}</span>
+                {r.text ? <span className="block break-words">“{r.text}”</span> : null}
+                <span className="block text-xs text-muted-foreground">
+                  {r.reporter ?? 'A deleted member'} · {formatMediumWithTime(r.createdAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {workout ? (
+          <section className="grid gap-2">
+            <h3 className="text-sm font-semibold">The entry</h3>
+            <ul>
+              <WorkoutLine workout={workout} />
+            </ul>
+            <ProofClip workout={workout} who={title} />
+          </section>
+        ) : null}
+
+        <section className="grid gap-2">
+          <h3 className="text-sm font-semibold">Actions</h3>
+          <div className="flex flex-wrap gap-2">
+            {workout && workoutTarget ? (
+              workout.hidden ? (
+                <ActionDialog
+                  label="Show workout again"
+                  icon={<Undo2 aria-hidden="true" />}
+                  title="Show this workout again?"
+                  description={`${title} goes back on the boards and the public profile.`}
+                  confirmLabel="Show workout again"
+                  pendingLabel="Showing workout"
+                  doneTitle="Workout shown again"
+                  onConfirm={(reason) => act({ action: 'unhide-workout', target: workoutTarget, reason })}
+                />
+              ) : (
+                <ActionDialog
+                  label="Hide workout"
+                  variant="destructive"
+                  icon={<EyeOff aria-hidden="true" />}
+                  title="Hide this workout?"
+                  description={`${title} (${workoutScore(workout)}) leaves every board and the public profile. Its owner still sees it, marked hidden, with your reason.`}
+                  confirmLabel="Hide workout"
+                  pendingLabel="Hiding workout"
+                  doneTitle="Workout hidden"
+                  onConfirm={(reason) => act({ action: 'hide-workout', target: workoutTarget, reason })}
+                />
+              )
+            ) : null}
+            {workout?.hasClip && workoutTarget ? (
+              workout.clipReviewedAt ? (
+                <ActionDialog
+                  label="Unmark clip reviewed"
+                  icon={<Undo2 aria-hidden="true" />}
+                  title="Unmark the clip reviewed?"
+                  description="The entry shows Awaiting review again to moderators."
+                  confirmLabel="Unmark clip reviewed"
+                  pendingLabel="Unmarking clip"
+                  doneTitle="Clip unmarked"
+                  onConfirm={(reason) => act({ action: 'unreview-clip', target: workoutTarget, reason })}
+                />
+              ) : (
+                <ActionDialog
+                  label="Mark clip reviewed"
+                  icon={<CheckCheck aria-hidden="true" />}
+                  title="Mark the clip reviewed?"
+                  description="Say what you saw: the entry no longer shows Awaiting review."
+                  confirmLabel="Mark clip reviewed"
+                  pendingLabel="Marking clip"
+                  doneTitle="Clip marked reviewed"
+                  onConfirm={(reason) => act({ action: 'review-clip', target: workoutTarget, reason })}
+                />
+              )
+            ) : null}
+            {member.fullName ? (
+              <ActionDialog
+                label="Clear full name"
+                icon={<UserX aria-hidden="true" />}
+                title="Clear the full name?"
+                description={`"${member.fullName}" is removed from ${member.username}'s profile. You can restore it from the log.`}
+                confirmLabel="Clear full name"
+                pendingLabel="Clearing full name"
+                doneTitle="Full name cleared"
+                onConfirm={(reason) => act({ action: 'clear-full-name', target: memberTarget, reason })}
+              />
+            ) : member.fullNameCleared ? (
+              <ActionDialog
+                label="Restore full name"
+                icon={<Undo2 aria-hidden="true" />}
+                title="Restore the full name?"
+                description={`${member.username}'s full name shows again.`}
+                confirmLabel="Restore full name"
+                pendingLabel="Restoring full name"
+                doneTitle="Full name restored"
+                onConfirm={(reason) => act({ action: 'restore-full-name', target: memberTarget, reason })}
+              />
+            ) : null}
+            {member.profilePicture ? (
+              <ActionDialog
+                label="Clear picture"
+                icon={<ImageOff aria-hidden="true" />}
+                title="Clear the picture?"
+                description={`${member.username}'s picture is replaced by the default icon. You can restore it from the log.`}
+                confirmLabel="Clear picture"
+                pendingLabel="Clearing picture"
+                doneTitle="Picture cleared"
+                onConfirm={(reason) => act({ action: 'clear-picture', target: memberTarget, reason })}
+              />
+            ) : member.pictureCleared ? (
+              <ActionDialog
+                label="Restore picture"
+                icon={<Undo2 aria-hidden="true" />}
+                title="Restore the picture?"
+                description={`${member.username}'s picture shows again.`}
+                confirmLabel="Restore picture"
+                pendingLabel="Restoring picture"
+                doneTitle="Picture restored"
+                onConfirm={(reason) => act({ action: 'restore-picture', target: memberTarget, reason })}
+              />
+            ) : null}
+            {member.suspended ? (
+              <ActionDialog
+                label="Lift suspension"
+                icon={<Undo2 aria-hidden="true" />}
+                title="Lift the suspension?"
+                description={`${member.username} can sign in again and is back on the boards.`}
+                confirmLabel="Lift suspension"
+                pendingLabel="Lifting suspension"
+                doneTitle="Suspension lifted"
+                onConfirm={(reason) => act({ action: 'lift-suspension', target: memberTarget, reason })}
+              />
+            ) : (
+              <ActionDialog
+                label="Suspend member"
+                variant="destructive"
+                icon={<Ban aria-hidden="true" />}
+                title={`Suspend ${member.username}?`}
+                description="Every session ends at once, the member leaves every board and public list, and signing in says your reason."
+                confirmLabel="Suspend member"
+                pendingLabel="Suspending member"
+                doneTitle="Member suspended"
+                onConfirm={(reason) => act({ action: 'suspend', target: memberTarget, reason })}
+              />
+            )}
+            {data.reports.length > 0 ? (
+              <ActionDialog
+                label="Dismiss reports"
+                icon={<X aria-hidden="true" />}
+                title="Dismiss the reports?"
+                description={`The open reports on ${title} close with nothing changed. You can reopen them from the log.`}
+                confirmLabel="Dismiss reports"
+                pendingLabel="Dismissing reports"
+                doneTitle="Reports dismissed"
+                onConfirm={(reason) => act({ action: 'dismiss-reports', target: actionTarget(data.target), reason })}
+              />
+            ) : null}
+          </div>
+        </section>
+
+        <section className="grid gap-1">
+          <h3 className="text-sm font-semibold">Recent sets</h3>
+          {data.recentSets.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No sets.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {data.recentSets.map((w) => (
+                <WorkoutLine key={w.id} workout={w} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="grid gap-1">
+          <h3 className="text-sm font-semibold">Earlier actions</h3>
+          {data.actions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">None yet.</p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {data.actions.map((a) => (
+                <AuditLine key={a.id} entry={a} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

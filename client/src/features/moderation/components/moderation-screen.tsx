@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { ModerationCase } from '@common/schemas/moderation';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useModerationQueue } from '../api/get-queue';
+import { AuditLog } from './audit-log';
+import { CaseCard } from './case-card';
+
+function Queue() {
+  const queue = useModerationQueue();
+  if (queue.isPending)
+    return (
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">Loading reports</span>
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  if (queue.isError)
+    return (
+      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
+        <p>Could not load the reports. {queue.error.message}</p>
+        <Button variant="outline" onClick={() => void queue.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  return <QueueView cases={queue.data.cases} />;
+}
+
+/** The open cases, or the word that there are none. */
+export function QueueView({ cases }: { cases: ModerationCase[] }) {
+  if (cases.length === 0)
+    return (
+      <p className="py-10 text-center text-muted-foreground" data-testid="queue-empty">
+        No open reports
+        <span className="block text-sm">Reports that members send show here, newest first.</span>
+      </p>
+    );
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      {cases.map((c) => (
+        <CaseCard
+          key={c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.username}`}
+          data={c}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The moderators' screen: the open reports grouped by target, and the audit log. */
+export function ModerationScreen() {
+  const [tab, setTab] = useState('reports');
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Moderation sections">
+          <TabsTrigger value="reports">Open reports</TabsTrigger>
+          <TabsTrigger value="log">Audit log</TabsTrigger>
+        </TabsList>
+        <TabsContent value="reports">
+          <Queue />
+        </TabsContent>
+        <TabsContent value="log">
+          <AuditLog />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import { clubSlugParamSchema } from './clubs';
+import { usernameParamSchema } from './profile';
+import { visibleText } from './text';
+import { hiddenMarkSchema, publicWorkoutSchema } from './workouts';
+
+// Moderation: members report board entries and profiles; moderators (granted from the command line,
+// `npm run moderator -- grant USERNAME`) act on them. Every action has a reason, can be undone, and
+// is written to the audit log. docs/decisions/0150-moderation.md.
+
+export { hiddenMarkSchema };
+
+/** Ids are PostgreSQL integers: a larger one can name nothing. */
+const INT4_MAX = 2_147_483_647;
+export type HiddenMark = z.infer<typeof hiddenMarkSchema>;
+
+// ---- Reports (POST /api/reports, any signed-in member) ------------------------------------------
+
+export const REPORT_REASONS = ['fake-score', 'offensive-name', 'offensive-picture', 'spam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** The words the report form shows for each reason. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  'fake-score': 'Fake score',
+  'offensive-name': 'Offensive name',
+  'offensive-picture': 'Offensive picture',
+  spam: 'Spam',
+  other: 'Other',
+};
+/** The free text of a report, and of a moderator's reason, in characters. */
+export const REPORT_TEXT_MAX = 200;
+export const MODERATION_REASON_MAX = 200;
+
+/** A board entry is reported by its workout's id (the `id` of a board entry). */
+export const workoutTargetSchema = z.object({
+  kind: z.literal('workout'),
+  workoutId: z
+    .number({ error: 'workoutId must be a number' })
+    .int('workoutId must be a whole number')
+    .min(1, 'workoutId must be positive')
+    .max(INT4_MAX, 'workoutId is too large'),
+});
+/** A profile (its name, full name or picture) is reported by its username. */
+export const memberTargetSchema = z.object({
+  kind: z.literal('member'),
+  username: usernameParamSchema,
+});
+/** A club is acted on by its slug (moderators only: members report entries and profiles). */
+export const clubTargetSchema = z.object({
+  kind: z.literal('club'),
+  slug: clubSlugParamSchema,
+});
+export const reportTargetSchema = z.discriminatedUnion('kind', [workoutTargetSchema, memberTargetSchema], {
+  error: 'target must be { kind: "workout", workoutId } or { kind: "member", username }',
+});
+export type ReportTarget = z.infer<typeof reportTargetSchema>;
+
+export const REPORT_TEXT_REQUIRED = 'Please say what is wrong (up to 200 characters)';
+
+export const createReportSchema = z
+  .strictObject({
+    target: reportTargetSchema,
+    reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
+    /** Optional, except for `other`, where it says what is wrong. */
+    text: visibleText('The text', { max: REPORT_TEXT_MAX })
+      .transform((s) => (s === '' ? undefined : s))
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'other' && !v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: REPORT_TEXT_REQUIRED });
+  });
+export type CreateReportInput = z.input<typeof createReportSchema>;
+export type CreateReportData = z.output<typeof createReportSchema>;
+
+/** 409 when the member already reported this entry or profile. */
+export const ALREADY_REPORTED = 'You have already reported this.';
+/** 400: one cannot report oneself. */
+export const CANNOT_REPORT_SELF = 'You cannot report your own entry or profile.';
+/** 404 when the entry or profile is not one the member can see. */
+export const REPORT_TARGET_NOT_FOUND = 'There is no such entry or profile.';
+
+/** The answer to a report (201). */
+export const reportSchema = z.object({
+  id: z.number().int(),
+  target: reportTargetSchema,
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+// ---- Moderation actions (POST /api/moderation/actions, moderators only) -------------------------
+
+/**
+ * Each action and its undo. Workout actions take a workout target, the others a member target;
+ * dismiss-reports closes the target's open reports, reopen-reports opens them again.
+ */
+export const MODERATION_ACTIONS = [
+  'hide-workout',
+  'unhide-workout',
+  'review-clip',
+  'unreview-clip',
+  'clear-full-name',
+  'restore-full-name',
+  'clear-picture',
+  'restore-picture',
+  'suspend',
+  'lift-suspension',
+  'dismiss-reports',
+  'reopen-reports',
+  'remove-club',
+  'restore-club',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const WORKOUT_ACTIONS = ['hide-workout', 'unhide-workout', 'review-clip', 'unreview-clip'] as const;
+export const MEMBER_ACTIONS = [
+  'clear-full-name',
+  'restore-full-name',
+  'clear-picture',
+  'restore-picture',
+  'suspend',
+  'lift-suspension',
+] as const;
+/** Club actions take a club target (docs/decisions/0180-moderators-remove-clubs.md). */
+export const CLUB_ACTIONS = ['remove-club', 'restore-club'] as const;
+export type ClubAction = (typeof CLUB_ACTIONS)[number];
+/** What undoes each action (the undo of an undo is the action). */
+export const UNDO_OF: Record<ModerationAction, ModerationAction> = {
+  'hide-workout': 'unhide-workout',
+  'unhide-workout': 'hide-workout',
+  'review-clip': 'unreview-clip',
+  'unreview-clip': 'review-clip',
+  'clear-full-name': 'restore-full-name',
+  'restore-full-name': 'clear-full-name',
+  'clear-picture': 'restore-picture',
+  'restore-picture': 'clear-picture',
+  suspend: 'lift-suspension',
+  'lift-suspension': 'suspend',
+  'dismiss-reports': 'reopen-reports',
+  'reopen-reports': 'dismiss-reports',
+  'remove-club': 'restore-club',
+  'restore-club': 'remove-club',
+};
+/** How the audit log and the buttons name each action. */
+export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  'hide-workout': 'Hid the workout',
+  'unhide-workout': 'Showed the workout again',
+  'review-clip': 'Marked the clip reviewed',
+  'unreview-clip': 'Unmarked the clip reviewed',
+  'clear-full-name': 'Cleared the full name',
+  'restore-full-name': 'Restored the full name',
+  'clear-picture': 'Cleared the picture',
+  'restore-picture': 'Restored the picture',
+  suspend: 'Suspended the member',
+  'lift-suspension': 'Lifted the suspension',
+  'dismiss-reports': 'Dismissed the reports',
+  'reopen-reports': 'Reopened the reports',
+  'remove-club': 'Removed the club',
+  'restore-club': 'Restored the club',
+};
+
+export const REASON_REQUIRED = 'A reason is required';
+export const moderationReasonSchema = visibleText('The reason', { max: MODERATION_REASON_MAX }).refine(
+  (s) => s.length > 0,
+  { error: REASON_REQUIRED, abort: true },
+);
+
+const workoutAction = z.enum(WORKOUT_ACTIONS);
+const memberAction = z.enum(MEMBER_ACTIONS);
+const reportsAction = z.enum(['dismiss-reports', 'reopen-reports']);
+const clubAction = z.enum(CLUB_ACTIONS);
+
+/** The body of POST /api/moderation/actions: the action, its target and the reason (required). */
+export const moderationActionSchema = z.union(
+  [
+    z.strictObject({ action: workoutAction, target: workoutTargetSchema, reason: moderationReasonSchema }),
+    z.strictObject({ action: memberAction, target: memberTargetSchema, reason: moderationReasonSchema }),
+    z.strictObject({ action: reportsAction, target: reportTargetSchema, reason: moderationReasonSchema }),
+    z.strictObject({ action: clubAction, target: clubTargetSchema, reason: moderationReasonSchema }),
+  ],
+  {
+    error: `Send { action, target, reason }: action one of ${MODERATION_ACTIONS.join(', ')}; workout actions take { kind: "workout", workoutId }, member actions { kind: "member", username }, club actions { kind: "club", slug }`,
+  },
+);
+export type ModerationActionInput = z.input<typeof moderationActionSchema>;
+export type ModerationActionData = z.output<typeof moderationActionSchema>;
+
+/** 409 answers of an action that would change nothing, or cannot be undone. */
+export const ACTION_CONFLICTS = {
+  alreadyHidden: 'This workout is already hidden.',
+  notHidden: 'This workout is not hidden.',
+  noClip: 'This workout has no proof clip.',
+  alreadyReviewed: 'This clip is already marked reviewed.',
+  notReviewed: 'This clip is not marked reviewed.',
+  noFullName: 'This member has no full name to clear.',
+  noPicture: 'This member has no picture to clear.',
+  nothingToRestore: 'There is nothing to restore: it was not cleared by a moderator, or the member changed it since.',
+  alreadySuspended: 'This member is already suspended.',
+  notSuspended: 'This member is not suspended.',
+  noOpenReports: 'There are no open reports on this.',
+  noDismissedReports: 'There are no dismissed reports on this.',
+  selfSuspend: 'You cannot suspend yourself.',
+  alreadyRemoved: 'This club is already removed.',
+  notRemoved: 'This club is not removed.',
+} as const;
+/** 404 of a club action on a club that does not exist. */
+export const NO_SUCH_CLUB = 'There is no such club.';
+export const MODERATION_TARGET_NOT_FOUND = 'There is no such workout or member.';
+
+// ---- What moderators read ------------------------------------------------------------------------
+
+const workoutNamedSchema = z.object({
+  kind: z.literal('workout'),
+  workoutId: z.number().int(),
+  username: z.string().nullable(),
+});
+const memberNamedSchema = z.object({ kind: z.literal('member'), username: z.string().nullable() });
+/** A target as the queue names it: the workout's owner is named too. */
+export const caseTargetSchema = z.discriminatedUnion('kind', [workoutNamedSchema, memberNamedSchema]);
+/**
+ * A target as the log names it: a workout (and its owner), a member, or a club (its slug, null once
+ * the club is gone, and its name when it was acted on).
+ */
+export const moderationTargetSchema = z.discriminatedUnion('kind', [
+  workoutNamedSchema,
+  memberNamedSchema,
+  z.object({ kind: z.literal('club'), slug: z.string().nullable(), name: z.string().nullable() }),
+]);
+export type ModerationTarget = z.infer<typeof moderationTargetSchema>;
+
+/** One line of the audit log: who did what, to what, when and why. */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** The moderator's username (null once their account is deleted). */
+  moderator: z.string().nullable(),
+  action: z.enum(MODERATION_ACTIONS),
+  target: moderationTargetSchema,
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The answer to an action (201): its audit log line. */
+export const moderationActionResultSchema = z.object({ entry: auditEntrySchema });
+export type ModerationActionResult = z.infer<typeof moderationActionResultSchema>;
+
+/** GET /api/moderation/log?limit=&before= : newest first; `before` is the id of the last line seen. */
+export const AUDIT_PAGE_MAX = 200;
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(AUDIT_PAGE_MAX, `limit must be at most ${AUDIT_PAGE_MAX}`)
+    .default(50),
+  before: z.coerce
+    .number({ error: 'before must be a number' })
+    .int('before must be a whole number')
+    .min(1, 'before must be positive')
+    .max(INT4_MAX, 'before is too large')
+    .optional(),
+});
+export const auditLogSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+/** A member as a moderator sees them: the public fields plus the moderation state. */
+export const moderatedMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  isPrivate: z.boolean(),
+  /** Set while the member is suspended. */
+  suspended: z.object({ reason: z.string(), at: z.string() }).nullable(),
+  /** A moderator cleared the full name / picture and it can be restored. */
+  fullNameCleared: z.boolean(),
+  pictureCleared: z.boolean(),
+  isModerator: z.boolean(),
+  createdAt: z.string(),
+});
+export type ModeratedMember = z.infer<typeof moderatedMemberSchema>;
+
+/** A workout as a moderator sees it: no notes (they are the member's own), with its moderation state. */
+export const moderatedWorkoutSchema = publicWorkoutSchema.extend({
+  hidden: hiddenMarkSchema.nullable(),
+  /** Whether a proof clip is kept (GET /api/workouts/:id/clip plays it for a moderator). */
+  hasClip: z.boolean(),
+  /** When a moderator marked the clip reviewed (null: not reviewed, or no clip). */
+  clipReviewedAt: z.string().nullable(),
+});
+export type ModeratedWorkout = z.infer<typeof moderatedWorkoutSchema>;
+
+/** One open report as the queue lists it. */
+export const queuedReportSchema = z.object({
+  id: z.number().int(),
+  /** The reporter's username (null once their account is deleted). */
+  reporter: z.string().nullable(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type QueuedReport = z.infer<typeof queuedReportSchema>;
+
+/** The last sets of a member the queue shows beside a report. */
+export const RECENT_SETS = 10;
+
+/**
+ * A target with what a moderator needs to judge it: the reported entry (workout targets), its
+ * member, the member's recent sets (newest first, hidden ones too), the reports and the earlier
+ * actions on it (newest first).
+ */
+export const moderationCaseSchema = z.object({
+  target: caseTargetSchema,
+  member: moderatedMemberSchema,
+  workout: moderatedWorkoutSchema.nullable(),
+  recentSets: z.array(moderatedWorkoutSchema),
+  reports: z.array(queuedReportSchema),
+  actions: z.array(auditEntrySchema),
+  /** The newest open report's time (the queue's order). */
+  latestReportAt: z.string().nullable(),
+});
+export type ModerationCase = z.infer<typeof moderationCaseSchema>;
+
+/** GET /api/moderation/queue: open reports grouped by target, the newest report first. */
+export const QUEUE_MAX = 100;
+export const moderationQueueSchema = z.object({ cases: z.array(moderationCaseSchema) });
+export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+/**
+ * GET /api/moderation/members/:username and GET /api/moderation/workouts/:id: the same case for a
+ * target looked up directly (reports: its open ones, possibly none).
+ */
+export const moderationLookupParamsSchema = z.object({ username: usernameParamSchema });
+
+/**
+ * GET /api/moderation/awaiting-review?challenge=: the verified board's top entries (all time) whose
+ * clip no moderator has reviewed.
+ */
+export const AWAITING_REVIEW_TOP = 10;
+export const awaitingReviewSchema = z.object({ workouts: z.array(moderatedWorkoutSchema.extend({ username: z.string() })) });
+export type AwaitingReview = z.infer<typeof awaitingReviewSchema>;
+
+// ---- The member's side ---------------------------------------------------------------------------
+
+/** How the member's own list marks a hidden workout: "Hidden by a moderator: {reason}". */
+export const hiddenLabel = (reason: string) => `Hidden by a moderator: ${reason}`;
+/** The 403 of a sign-in (or a password reset's sign-in) to a suspended account. */
+export const suspendedMessage = (reason: string) => `This account is suspended: ${reason}`;
+/** 403 of a moderation route to a member who is not a moderator. */
+export const MODERATORS_ONLY = 'Only moderators can do this.';

@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  CLIP_CODECS,
+  CLIP_MAX_BYTES,
+  CLIP_MAX_FPS,
+  CLIP_MAX_HEIGHT,
+  CLIP_MAX_MS,
+  CLIP_MAX_WIDTH,
+  CLIP_MIN_FPS,
+  CLIP_MIN_MS,
+  type Clip,
+} from '@common/schemas/clips';
+import type { Db } from '../../db/client';
+import { users, workoutClips, workouts } from '../../db/schema';
+import { ClipUnreadableError, probeClip, type ClipFacts } from '../../lib/clip-probe';
+import { HttpError, notFound } from '../../lib/errors';
+
+type ClipRow = typeof workoutClips.$inferSelect;
+
+const toDto = (row: Omit<ClipRow, 'bytes'> & { size: number }): Clip => ({
+  workoutId: row.workoutId,
+  codec: row.codec,
+  width: row.width,
+  height: row.height,
+  frames: row.frames,
+  durationMs: row.durationMs,
+  bytes: row.size,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const unprocessable = (message: string) => new HttpError(422, message);
+
+/** Why a decoded clip is not the run's, or null when it fits. */
+export function clipMismatch(f: ClipFacts): string | null {
+  if (!(CLIP_CODECS as readonly string[]).includes(f.codec)) return `The clip must be VP8 or VP9 video, not ${f.codec}.`;
+  if (f.width > CLIP_MAX_WIDTH || f.height > CLIP_MAX_HEIGHT)
+    return `The clip must be at most ${CLIP_MAX_WIDTH}x${CLIP_MAX_HEIGHT}, not ${f.width}x${f.height}.`;
+  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+  if (f.durationMs < CLIP_MIN_MS || f.durationMs > CLIP_MAX_MS)
+    return `The clip lasts ${seconds(f.durationMs)}; a run's clip lasts ${seconds(CLIP_MIN_MS)} to ${seconds(CLIP_MAX_MS)}.`;
+  const fps = f.frames / (f.durationMs / 1000);
+  if (fps < CLIP_MIN_FPS || fps > CLIP_MAX_FPS)
+    return `The clip has ${f.frames} frames in ${seconds(f.durationMs)}; a run's clip has ${CLIP_MIN_FPS} to ${CLIP_MAX_FPS} a second.`;
+  return null;
+}
+
+/**
+ * Keeps the proof clip of one of the member's verified workouts (replacing an earlier one), once
+ * ffprobe has decoded it and it fits the run. 404 for another member's workout, 409 for a workout
+ * without the camera mark, 422 with the reason for a clip that does not decode or does not fit.
+ */
+export async function putClip(db: Db, userId: number, workoutId: number, webm: string): Promise<Clip> {
+  const [workout] = await db
+    .select({ verified: workouts.verified })
+    .from(workouts)
+    .where(and(eq(workouts.id, workoutId), eq(workouts.userId, userId)));
+  if (!workout) throw notFound('Workout not found.');
+  if (!workout.verified) throw new HttpError(409, 'Only a set saved with the Counted by camera mark can have a proof clip.');
+  const bytes = Buffer.from(webm, 'base64');
+  if (bytes.length > CLIP_MAX_BYTES) throw unprocessable(`The clip must be at most ${CLIP_MAX_BYTES / 1024 / 1024} MB.`);
+  let facts: ClipFacts;
+  try {
+    facts = await probeClip(bytes);
+  } catch (err) {
+    if (err instanceof ClipUnreadableError) throw unprocessable(`${err.message} It is not kept.`);
+    throw err;
+  }
+  const mismatch = clipMismatch(facts);
+  if (mismatch) throw unprocessable(`${mismatch} It is not kept.`);
+  const values = { workoutId, userId, bytes, ...facts };
+  const [row] = await db
+    .insert(workoutClips)
+    .values(values)
+    .onConflictDoUpdate({ target: workoutClips.workoutId, set: { ...facts, bytes, createdAt: new Date() } })
+    .returning();
+  const { bytes: kept, ...rest } = row!;
+  return toDto({ ...rest, size: kept.length });
+}
+
+/**
+ * The clip's bytes, for its owner and moderators, or for anyone when the owner lets clips be public
+ * and is neither private nor suspended and the set is not hidden; otherwise null (the same answer
+ * as no clip: its existence is not revealed).
+ */
+export async function getClipBytes(
+  db: Db,
+  workoutId: number,
+  viewerId: number | null,
+  viewerIsModerator = false,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({
+      bytes: workoutClips.bytes,
+      ownerId: workoutClips.userId,
+      clipsPublic: users.clipsPublic,
+      isPrivate: users.isPrivate,
+      shown: sql<boolean>`${users.suspendedAt} is null and not exists (select 1 from hidden_workouts h where h.workout_id = ${workoutClips.workoutId})`,
+    })
+    .from(workoutClips)
+    .innerJoin(users, eq(users.id, workoutClips.userId))
+    .where(eq(workoutClips.workoutId, workoutId));
+  if (!row) return null;
+  const mayWatch = row.ownerId === viewerId || viewerIsModerator || (row.clipsPublic && !row.isPrivate && row.shown);
+  return mayWatch ? Buffer.from(row.bytes) : null;
+}
+
+/** Deletes the member's clip of a workout; false when there was none. */
+export async function deleteClip(db: Db, userId: number, workoutId: number): Promise<boolean> {
+  const gone = await db
+    .delete(workoutClips)
+    .where(and(eq(workoutClips.workoutId, workoutId), eq(workoutClips.userId, userId)))
+    .returning({ id: workoutClips.workoutId });
+  return gone.length > 0;
+}
+
+/** Every clip of a member, for the data export (bytes as base64). */
+export async function exportClips(db: Db, userId: number) {
+  const rows = await db.select().from(workoutClips).where(eq(workoutClips.userId, userId)).orderBy(workoutClips.workoutId);
+  return rows.map(({ bytes, ...rest }) => ({ ...toDto({ ...rest, size: bytes.length }), webm: Buffer.from(bytes).toString('base64') }));
+}

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accountExportSchema } from '@common/schemas/account';
+import { syntheticTrace } from '@common/testing/synthetic-trace';
+import { users, workoutClips } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { createUser, DEFAULT_PASSWORD, type MadeUser } from '../../test/factories';
+import { testClip } from '../../test/test-clips';
+
+const t = useTestApp();
+
+const b64 = (b: Buffer) => b.toString('base64');
+
+async function saveSet(u: MadeUser, verified = true): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/workouts',
+    headers: u.headers,
+    payload: verified ? { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } } : { pushups: 6 },
+  });
+  expect(res.json()).toMatchObject({ verified });
+  return res.json().id as number;
+}
+
+const put = (u: MadeUser | null, id: number, webm: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/workouts/${id}/clip`, headers: u?.headers ?? {}, payload: { webm } });
+const get = (u: MadeUser | null, id: number) => t.app.inject({ url: `/api/workouts/${id}/clip`, headers: u?.headers ?? {} });
+const storedClips = async (userId: number) => t.app.db.select().from(workoutClips).where(eq(workoutClips.userId, userId));
+
+describe('proof clips', () => {
+  it('keeps a decodable clip of the run for a verified set; its member watches it', async () => {
+    const u = await createUser(t.app);
+    const id = await saveSet(u);
+    const clip = testClip();
+    const res = await put(u, id, b64(clip));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ workoutId: id, codec: 'vp8', width: 160, height: 120, frames: 900, durationMs: 90_000, bytes: clip.length });
+    const watched = await get(u, id);
+    expect(watched.statusCode).toBe(200);
+    expect(watched.headers['content-type']).toBe('video/webm');
+    expect(watched.headers['cache-control']).toBe('private, no-store');
+    expect(watched.rawPayload.equals(clip)).toBe(true);
+    // A second PUT replaces it (a retried upload is harmless).
+    expect((await put(u, id, b64(clip))).statusCode).toBe(200);
+    expect(await storedClips(u.id)).toHaveLength(1);
+  });
+
+  it('refuses a clip that does not decode or does not fit the run, and keeps nothing', async () => {
+    const u = await createUser(t.app);
+    const id = await saveSet(u);
+    const good = testClip();
+    const cases: [Buffer, RegExp][] = [
+      [Buffer.from('definitely not a video'), /could not be decoded/],
+      [good.subarray(0, Math.floor(good.length / 2)), /could not be decoded/],
+      [testClip({ seconds: 20 }), /lasts 20 s; a run's clip lasts 80 s to 92 s/],
+      [testClip({ seconds: 90, fps: 2 }), /180 frames in 90 s; a run's clip has 5 to 15 a second/],
+      [testClip({ seconds: 2, size: '640x480' }), /at most 320x240, not 640x480/],
+    ];
+    for (const [bytes, message] of cases) {
+      const res = await put(u, id, b64(bytes));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toMatch(message);
+      expect(res.json().message).toMatch(/It is not kept\./);
+    }
+    expect(await storedClips(u.id)).toHaveLength(0);
+    expect((await get(u, id)).statusCode).toBe(404);
+  });
+
+  it("only for the member's own verified sets; bad bodies are 400, too large 413, signed out 401", async () => {
+    const u = await createUser(t.app);
+    const other = await createUser(t.app);
+    const verified = await saveSet(u);
+    const typed = await saveSet(u, false);
+    const clip = b64(testClip({ seconds: 2 }));
+    expect((await put(u, typed, clip)).statusCode).toBe(409);
+    expect((await put(u, typed, clip)).json().message).toBe('Only a set saved with the Counted by camera mark can have a proof clip.');
+    expect((await put(other, verified, clip)).statusCode).toBe(404);
+    expect((await put(null, verified, clip)).statusCode).toBe(401);
+    expect((await put(u, 2_000_000, clip)).statusCode).toBe(404);
+    for (const bad of ['', 'not base64!', 42, null]) expect((await put(u, verified, bad)).statusCode, String(bad)).toBe(400);
+    const extra = await t.app.inject({ method: 'PUT', url: `/api/workouts/${verified}/clip`, headers: u.headers, payload: { webm: clip, trace: [] } });
+    expect(extra.statusCode).toBe(400);
+    const huge = await put(u, verified, 'A'.repeat(2 * 1024 * 1024));
+    expect(huge.statusCode).toBe(413);
+    const over = await put(u, verified, 'A'.repeat(1024 * 1024 * 4 / 3 + 8));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBeTruthy();
+    expect(await storedClips(u.id)).toHaveLength(0);
+  });
+
+  it('others watch only when the member makes clips public and is not private', async () => {
+    const u = await createUser(t.app);
+    const viewer = await createUser(t.app);
+    const id = await saveSet(u);
+    expect((await put(u, id, b64(testClip()))).statusCode).toBe(200);
+    // Default: moderators only (and the member).
+    expect((await get(viewer, id)).statusCode).toBe(404);
+    expect((await get(null, id)).statusCode).toBe(404);
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { clipsPublic: true } });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({ clipsPublic: true });
+    expect((await get(viewer, id)).statusCode).toBe(200);
+    expect((await get(null, id)).statusCode).toBe(200);
+    // A private member's clips are nobody else's business, whatever the setting.
+    await t.app.db.update(users).set({ isPrivate: true }).where(eq(users.id, u.id));
+    expect((await get(null, id)).statusCode).toBe(404);
+    expect((await get(u, id)).statusCode).toBe(200);
+    // The public profile does not say what the setting is.
+    const pub = (await t.app.inject({ url: `/api/users/${viewer.username}` })).json();
+    expect(pub.user ?? pub).not.toHaveProperty('clipsPublic');
+  });
+
+  it('goes with its workout, with the account, and comes in the export', async () => {
+    const u = await createUser(t.app);
+    const a = await saveSet(u);
+    const b = await saveSet(u);
+    const clip = testClip();
+    for (const id of [a, b]) expect((await put(u, id, b64(clip))).statusCode).toBe(200);
+    const exported = accountExportSchema.parse((await t.app.inject({ url: '/api/export', headers: u.headers })).json());
+    expect(exported.clips.map((c) => c.workoutId)).toEqual([a, b].sort((x, y) => x - y));
+    expect(Buffer.from(exported.clips[0]!.webm, 'base64').equals(clip)).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${a}`, headers: u.headers })).statusCode).toBe(204);
+    expect((await storedClips(u.id)).map((c) => c.workoutId)).toEqual([b]);
+    // The member may delete a clip alone.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${b}/clip`, headers: u.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${b}/clip`, headers: u.headers })).statusCode).toBe(404);
+    expect((await put(u, b, b64(clip))).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: u.headers, payload: { password: DEFAULT_PASSWORD } });
+    expect(del.statusCode, del.body).toBe(204);
+    expect(await storedClips(u.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,146 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clubSlugParamSchema } from '@common/schemas/clubs';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { usernameParamSchema } from '@common/schemas/profile';
+import { AddressBudget } from '../../lib/address-budget';
+import { CardRenderer } from '../../lib/card-renderer';
+import { addressKey } from '../../lib/client-address';
+import { badRequest, notFound } from '../../lib/errors';
+import { mediaResponse } from '../../plugins/openapi';
+import { openChallenge } from '../challenges/challenges.service';
+import { clubCardFacts } from '../clubs/clubs.service';
+import { keptFacts } from './kept-facts';
+import { ShareCards, type CardContent } from './share-cards';
+
+/** What every card route answers (both kinds are drawn by the same bounded renderer). */
+const cardResponses = {
+  200: mediaResponse('A 1200x630 PNG.', ['image/png']),
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema.describe('Too many new cards drawn for this address in the window (Retry-After).'),
+  503: apiErrorSchema.describe('Every render thread busy and the queue full (Retry-After).'),
+};
+
+const sendCard = (reply: FastifyReply, png: Buffer) =>
+  reply
+    .header('content-type', 'image/png')
+    .header('cache-control', 'public, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .send(png);
+
+export interface ShareCardsOptions {
+  /** Draws the cards; made here from the app's config unless given (tests count its renders). */
+  renderer?: CardRenderer;
+}
+
+/**
+ * GET /api/share-cards/:username.png and /api/share-cards/clubs/:slug.png, the cards a link preview shows (docs/decisions/0056-link-previews.md,
+ * docs/decisions/0081-bounded-share-cards.md, docs/decisions/0083-challenge-link-preview.md); the
+ * pages that name it are ./previews.routes.ts's.
+ */
+export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async (app, opts) => {
+  const config = app.config;
+  const renderer =
+    opts.renderer ??
+    new CardRenderer({ workers: config.cardRenderWorkers, queue: config.cardRenderQueue });
+  app.addHook('onClose', () => renderer.close());
+  const cards = new ShareCards(
+    renderer,
+    new AddressBudget(config.cardRenderMax, config.cardRenderWindowMs),
+  );
+  const facts = keptFacts(app);
+
+  app.get(
+    '/share-cards/:file',
+    {
+      schema: {
+        summary: "A member's share card",
+        operationId: 'getShareCard',
+        // "{username}.png"; anything else is a 404 like an unknown or private member.
+        params: z.object({ file: z.string().max(200) }),
+        description:
+          "A member's share card: their best, or with ?beat= a challenge. Other query parameters, ?best= among them (the preview pages add it so a new best is a new URL for caches), are ignored: a card is found by what it shows.",
+        querystring: z.object({
+          challenge: z
+            .string()
+            .max(64)
+            .optional()
+            .describe('The challenge (a catalogue id); the push-up challenge when absent.'),
+          beat: z
+            .string()
+            .max(16)
+            .optional()
+            .describe(
+              'A challenge card ("{username} did {beat}"), in the challenge\'s range; at most the member\'s best, else 404.',
+            ),
+        }),
+        response: cardResponses,
+      },
+    },
+    async (request, reply) => {
+      const m = /^(.+)\.png$/.exec(request.params.file);
+      const username = m ? usernameParamSchema.safeParse(m[1]) : null;
+      if (!username?.success) throw notFound('No share card here.');
+      const challenge = openChallenge(app.config.challenges, request.query.challenge);
+      const found = await facts(username.data, challenge.id);
+      if (!found) throw notFound('No share card here.');
+      let content: CardContent = {
+        kind: 'profile',
+        challenge,
+        username: found.username,
+        best: found.best,
+      };
+      if (request.query.beat !== undefined) {
+        const beat = Number(request.query.beat);
+        const { min, max } = challenge.scoring;
+        if (!/^[1-9][0-9]{0,5}$/.test(request.query.beat) || beat < min || beat > max) {
+          const message = `beat must be a whole number from ${min} to ${max}.`;
+          throw badRequest(message, { beat: [message] });
+        }
+        if (beat > found.best) throw notFound('No share card here.');
+        content = { kind: 'challenge', challenge, username: found.username, beat };
+      }
+      const png = await cards.get(content, addressKey(request.ip), app.now().getTime());
+      return sendCard(reply, png);
+    },
+  );
+
+  app.get(
+    '/share-cards/clubs/:file',
+    {
+      schema: {
+        summary: "A club's share card",
+        operationId: 'getClubShareCard',
+        // "{slug}.png"; anything else is a 404 like an unknown, removed or hidden club.
+        params: z.object({ file: z.string().max(200) }),
+        description:
+          "A club's card: its name and member count, drawn on the share-card threads and kept by what it shows. " +
+          "An invite-only club's card needs its card key (`key`, in the tags of its invite page), which is not its invite code. " +
+          'Other query parameters (the pages add ?members= so a new count is a new URL for caches) are ignored.',
+        querystring: z.object({
+          key: z
+            .string()
+            .max(64)
+            .optional()
+            .describe("An invite-only club's card key; public clubs need none."),
+        }),
+        response: cardResponses,
+      },
+    },
+    async (request, reply) => {
+      const m = /^(.+)\.png$/.exec(request.params.file);
+      const slug = m ? clubSlugParamSchema.safeParse(m[1]) : null;
+      if (!slug?.success) throw notFound('No share card here.');
+      const found = await clubCardFacts(app.db, slug.data, request.query.key);
+      if (!found) throw notFound('No share card here.');
+      const png = await cards.get(
+        { kind: 'club', name: found.name, memberCount: found.memberCount },
+        addressKey(request.ip),
+        app.now().getTime(),
+      );
+      return sendCard(reply, png);
+    },
+  );
+};

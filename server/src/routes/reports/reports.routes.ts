@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@common/schemas/errors';
+import { createReportSchema, reportSchema } from '@common/schemas/moderation';
+import { requireUser } from '../../lib/auth';
+import * as service from './reports.service';
+
+/** A member reports a board entry or a profile to the moderators (docs/decisions/0150-moderation.md). */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/reports',
+    {
+      schema: {
+        summary: 'Report a board entry or a profile',
+        description:
+          'Once per member and entry or profile (409 on a repeat), at most a few an hour (429). `text` is required with the reason `other`.',
+        operationId: 'createReport',
+        body: createReportSchema,
+        response: {
+          201: reportSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const report = await service.createReport(app.db, user.id, request.body, app.now(), {
+        max: app.config.reportMax,
+        windowMs: app.config.reportWindowMs,
+      });
+      return reply.code(201).send(report);
+    },
+  );
+};

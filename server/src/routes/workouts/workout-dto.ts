@@ -1,0 +1,46 @@
+import { DEFAULT_CHALLENGE } from '@common/challenges';
+import type { Workout } from '@common/schemas/workouts';
+import { workouts } from '../../db/schema';
+
+// A workout row as the API shows it: what every read of workouts (the list, a save's answer, the
+// account export) selects and maps.
+
+export type WorkoutRow = Pick<
+  typeof workouts.$inferSelect,
+  'id' | 'userId' | 'challenge' | 'score' | 'notes' | 'createdAt' | 'verified'
+>;
+
+// The public columns; the idempotency key and request hash stay internal.
+export const publicColumns = {
+  id: workouts.id,
+  userId: workouts.userId,
+  challenge: workouts.challenge,
+  score: workouts.score,
+  notes: workouts.notes,
+  createdAt: workouts.createdAt,
+  verified: workouts.verified,
+};
+
+/** A workout row, with the moderator's hide when the query joined it (hidden_workouts). */
+export type WorkoutRowWithHide = WorkoutRow & {
+  hiddenReason?: string | null;
+  hiddenAt?: Date | null;
+};
+
+export function toWorkoutDto(w: WorkoutRowWithHide): Workout {
+  return {
+    id: w.id,
+    userId: w.userId,
+    challenge: w.challenge,
+    score: w.score,
+    // A push-up set keeps its score's first name, so push-up clients read it as before.
+    ...(w.challenge === DEFAULT_CHALLENGE ? { pushups: w.score } : {}),
+    notes: w.notes,
+    createdAt: w.createdAt.toISOString(),
+    verified: w.verified,
+    hidden:
+      w.hiddenReason && w.hiddenAt
+        ? { reason: w.hiddenReason, at: w.hiddenAt.toISOString() }
+        : null,
+  };
+}

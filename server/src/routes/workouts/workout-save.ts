@@ -1,0 +1,166 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { traceProblem } from '@common/schemas/verification';
+import {
+  workoutTimeError,
+  type CreateWorkoutData,
+  type CreatedWorkout,
+  type SavedWorkout,
+} from '@common/schemas/workouts';
+import { isUniqueViolation, type Db } from '../../db/client';
+import { workouts } from '../../db/schema';
+import { badRequest, tooManyRequests } from '../../lib/errors';
+import * as rateLimit from '../../lib/rate-limit';
+import { createSaveQueue, type SaveOutcome, type SaveQueue } from './save-batch';
+import { notHidden } from './not-hidden';
+import { toWorkoutDto, type WorkoutRow } from './workout-dto';
+import {
+  deletedRetry,
+  findByKey,
+  findTombstone,
+  idempotencyMismatch,
+  requestHash,
+} from './workout-idempotency';
+
+/** Why a sent trace does not prove the count (null: it does, or none was sent). */
+function verificationNote(input: CreateWorkoutData): string | null {
+  if (!input.verification) return null;
+  return traceProblem(input.verification.trace, input.score);
+}
+
+function created(w: WorkoutRow, input: CreateWorkoutData): CreatedWorkout {
+  const dto: CreatedWorkout = toWorkoutDto(w);
+  const note = w.verified ? null : verificationNote(input);
+  if (note) dto.verificationNote = note;
+  return dto;
+}
+
+function replay(
+  stored: WorkoutRow & { requestHash: string | null },
+  hash: string,
+  input: CreateWorkoutData,
+) {
+  if (stored.requestHash !== hash) throw idempotencyMismatch();
+  return { workout: created(stored, input), replayed: true };
+}
+
+export interface SaveGuard {
+  /** The owner's registration: no workout may be dated before it. */
+  registeredAt?: Date;
+  /** Saves allowed per member in a window (SAVE_MAX / SAVE_WINDOW_MINUTES). */
+  limit?: { max: number; windowMs: number };
+  /** The app's save queue (with the same limit); a save without one goes alone. */
+  queue?: SaveQueue;
+}
+
+/** "12 minutes", "1 minute", "45 seconds". */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const m = Math.ceil(seconds / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+/**
+ * The member's best in the challenge over their sets saved before this one (null: it is their
+ * first), without the sets a moderator hid, as save_batch reads it (server/src/db/sql/saves.sql).
+ */
+async function previousBest(
+  db: Db,
+  userId: number,
+  challenge: string,
+  workoutId: number,
+): Promise<number | null> {
+  const rows = await db
+    .select({ best: sql<number | null>`max(${workouts.score})` })
+    .from(workouts)
+    .where(
+      and(
+        eq(workouts.userId, userId),
+        eq(workouts.challenge, challenge),
+        sql`${workouts.id} < ${workoutId}`,
+        notHidden(workouts.id),
+      ),
+    );
+  const best = rows[0]?.best;
+  return best === null || best === undefined ? null : Number(best);
+}
+
+/**
+ * A saved workout with the member's previous best, for "New personal best!" (docs/decisions/0054-after-a-save.md).
+ * Only for a lost key race: every other save reads it in its own statement (./save-batch.ts).
+ */
+async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
+  return {
+    ...workout,
+    previousBest: await previousBest(db, workout.userId, workout.challenge, workout.id),
+  };
+}
+
+/**
+ * Saves a workout. With an idempotency key, a retry of the same body returns the first result
+ * and a different body under the same key is a 422 (docs/product.md#idempotent-saves, docs/decisions/0008);
+ * a retry of a workout deleted within 24 hours is a 410 (docs/decisions/0086-idempotency-tombstones.md).
+ * The answer carries the member's previous best (docs/decisions/0054-after-a-save.md), read by the
+ * save's own statement; concurrent saves share one statement and commit (./save-batch.ts).
+ */
+export async function createWorkout(
+  db: Db,
+  userId: number,
+  input: CreateWorkoutData,
+  idempotencyKey: string | undefined,
+  now: Date,
+  guard: SaveGuard = {},
+): Promise<{ workout: SavedWorkout; replayed: boolean }> {
+  const createdAt = input.createdAt ? new Date(input.createdAt) : now;
+  // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
+  const timeError = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);
+  if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
+
+  const hash = idempotencyKey ? requestHash(input) : null;
+  // The server runs the rep counter itself; the client's own count is never trusted.
+  const verified = input.verification !== undefined && verificationNote(input) === null;
+  let outcome: SaveOutcome;
+  try {
+    outcome = await (guard.queue ?? createSaveQueue(db, guard.limit ?? null)).save({
+      userId,
+      challenge: input.challenge,
+      score: input.score,
+      notes: input.notes ?? null,
+      createdAt,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: hash,
+      verified,
+      limitKey: guard.limit ? `save:${userId}` : null,
+      now,
+    });
+  } catch (err) {
+    // A concurrent request with the same key committed first: the statement failed as a whole
+    // (nothing inserted, nothing counted, no trigger's side effect), so answer with that row.
+    if (idempotencyKey && hash && isUniqueViolation(err)) {
+      const stored = await findByKey(db, userId, idempotencyKey);
+      if (stored) {
+        const { workout } = replay(stored, hash, input);
+        return { workout: await withPreviousBest(db, workout), replayed: true };
+      }
+      // ... and was deleted since.
+      const tombstone = await findTombstone(db, userId, idempotencyKey, now);
+      if (tombstone) throw deletedRetry(tombstone.requestHash, hash);
+    }
+    throw err;
+  }
+  if (outcome.kind === 'limited') {
+    const after = rateLimit.retryAfterSeconds(outcome.window, now);
+    throw tooManyRequests(
+      `You have saved ${guard.limit!.max} workouts recently. You can save again in ${waitText(after)}; your count is kept until then.`,
+      after,
+    );
+  }
+  if (outcome.kind === 'deleted') throw deletedRetry(outcome.requestHash, hash!);
+  if (outcome.kind === 'replay') {
+    const { workout } = replay(outcome.row, hash!, input);
+    return { workout: { ...workout, previousBest: outcome.previousBest }, replayed: true };
+  }
+  return {
+    workout: { ...created(outcome.row, input), previousBest: outcome.previousBest },
+    replayed: false,
+  };
+}
