@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `fitbench-e2e-${process.pid}`);
 const dataDir = process.env.E2E_DATA_DIR;
 
+const CI = Boolean(process.env.CI);
+
 const launchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs()] };
 
 // The desktop project runs what the wide layout changes: the header navigation, the wider
@@ -41,9 +43,11 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // CI shares two cores with other work: a test whose screen came late gets one more try, and the
+  // report names it flaky (docs/decisions/0187-ci-retries-under-load.md). Locally a test runs once.
+  retries: CI ? 1 : 0,
+  timeout: CI ? 60_000 : 30_000,
+  expect: { timeout: CI ? 15_000 : 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON ?? '.playwright-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
