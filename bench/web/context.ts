@@ -52,6 +52,10 @@ async function seed(baseUrl: string): Promise<string> {
   return first;
 }
 
+// Both new challenges open, so their homes are measured as a member lands on them (every other
+// page then shows three open challenges, the heavier case).
+const BENCH_CHALLENGES = 'pushup-90,burpees-or-bust,plank-drop';
+
 /** Builds what is stale, starts the compiled server, seeds it, runs `fn`, then stops it. */
 export async function withApp<T>(
   port: number,
@@ -64,7 +68,7 @@ export async function withApp<T>(
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false', CHALLENGES: BENCH_CHALLENGES },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

@@ -87,7 +87,7 @@ async function audit(url: string, port: number, headers?: Record<string, string>
 
 export async function lighthouse(ctx: WebBenchContext) {
   const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
-  // Every page a visitor lands on, and the timer signed in.
+  // Every page a visitor lands on (each open challenge's home too), and the timer signed in.
   const member = await signUp(ctx.baseUrl);
   const pages: [string, string, Record<string, string>?][] = [
     ['/', '/'],
@@ -96,6 +96,8 @@ export async function lighthouse(ctx: WebBenchContext) {
     ['/90second/leaderboard', '/90second/leaderboard'],
     ['public profile', `/90second/users/${ctx.profileUser}`],
     ['timer, signed in', '/90second/timer', { cookie: member }],
+    ['/burpees-or-bust', '/burpees-or-bust'],
+    ['/plank-drop', '/plank-drop'],
   ];
   const only = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
   if (only) pages.splice(0, pages.length, ...pages.filter(([label]) => only.includes(label.split(',')[0]!)));

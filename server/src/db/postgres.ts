@@ -1,18 +1,16 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationsFolder, type Database, type Db } from './database';
 import * as schema from './schema';
 import { applySqlSources, type SqlRunner } from './sql-sources';
 import { describeError, isDatabaseUnavailable } from './errors';
+import { loadPg } from './pg-driver';
 
 // PostgreSQL: a pool with timeouts, waiting for a database that is down at start, and migrations
 // taken in turn by instances starting together.
 
-// node-postgres returns int8/numeric as strings; PGlite returns numbers. Make both numbers so
-// count(*) and sum() look the same on either driver.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+// node-postgres and drizzle's driver for it load with the first PostgreSQL connection
+// (./pg-driver.ts), so a PGlite start does not pay for them.
+const loadDrizzlePg = () => import('drizzle-orm/node-postgres');
 
 export function pgRunner(conn: pg.ClientBase): SqlRunner {
   return {
@@ -67,6 +65,7 @@ export async function openPostgres(
   options: OpenPostgresOptions = {},
 ): Promise<Database> {
   const log = options.log ?? ((m: string) => console.error(m));
+  const [pg, { drizzle: drizzlePg }] = await Promise.all([loadPg(), loadDrizzlePg()]);
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...options.timeouts });
   // An idle client whose connection drops (a database restart, a failover) emits 'error' on the
   // pool; unhandled, Node would end the process. The pool discards that client by itself.
@@ -94,6 +93,11 @@ export async function openPostgres(
 
 /** Applies the migrations on a connection of its own (no statement timeout: they may be slow). */
 export async function migratePostgres(url: string) {
+  const [pg, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    loadPg(),
+    loadDrizzlePg(),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const conn = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis,

@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './database';
+import { isPgPool } from './pg-driver';
 
 // Raw rows on either driver, for the statements the app writes itself.
 
@@ -23,6 +24,6 @@ export async function preparedRows<T>(
   values: unknown[],
 ): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | Pick<PGlite, 'query'> }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (isPgPool(client)) return (await client.query({ name, text, values })).rows as T[];
   return (await client.query(text, values)).rows as T[];
 }

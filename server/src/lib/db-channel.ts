@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../db/pg-driver';
 
 export interface ChannelHandlers {
   onNotify: (payload: string) => void;
@@ -18,6 +19,8 @@ export function listenToChannel(url: string, channel: string, handlers: ChannelH
 
   const connect = async () => {
     handlers.onDown();
+    const pg = await loadPg();
+    if (stopped) return;
     const c = new pg.Client({ connectionString: url });
     client = c;
     c.on('notification', (n) => handlers.onNotify(n.payload ?? ''));

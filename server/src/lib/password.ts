@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import os from 'node:os';
 import { WorkLimiter } from './work-limiter';
 
@@ -52,11 +52,17 @@ export async function burnVerify(password: string): Promise<void> {
 export const COMMON_PASSWORDS_REFUSED = 10_000;
 
 // zxcvbn-ts's list of common passwords, most frequent first, shipped in node_modules (no network).
-// It is all lower case; comparing lower case also refuses 'Qwerty' and 'PASSWORD'.
-const common = new Set(
-  (dictionary['passwords-common'] as string[]).slice(0, COMMON_PASSWORDS_REFUSED),
-);
+// It is all lower case; comparing lower case also refuses 'Qwerty' and 'PASSWORD'. Loaded with the
+// first password checked, not at start (its dictionaries are a sixtieth of a restart).
+let common: Set<string> | undefined;
 
 export function isCommonPassword(password: string): boolean {
+  common ??= new Set(
+    (
+      createRequire(import.meta.url)('@zxcvbn-ts/language-common') as {
+        dictionary: Record<string, string[]>;
+      }
+    ).dictionary['passwords-common']!.slice(0, COMMON_PASSWORDS_REFUSED),
+  );
   return common.has(password.toLowerCase());
 }

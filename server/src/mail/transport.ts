@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+type Nodemailer = typeof nodemailerModule;
 
 /** One message as it leaves: the queue row's content plus the sender. */
 export interface OutgoingMail {
@@ -21,6 +24,23 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * A nodemailer transporter made with the first message: nodemailer is loaded then, not at start
+ * (it was a twentieth of a restart, measured by npm run bench), and most starts send nothing.
+ */
+function lazyTransporter(make: (nodemailer: Nodemailer) => Transporter) {
+  let made: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get: () => (made ??= import('nodemailer').then((m) => make(m.default))),
+    close() {
+      if (closed) return;
+      closed = true;
+      void made?.then((t) => t.close());
+    },
+  };
+}
+
 // An SMTP exchange that hangs must not hold a claimed message past its lease (mail-queue.ts).
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
@@ -29,12 +49,14 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
  * offers it, `smtps://host:465` is TLS from the start (nodemailer reads both from the URL).
  */
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { ...SMTP_TIMEOUTS, from });
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport(url, { ...SMTP_TIMEOUTS, from }),
+  );
   const shown = new URL(url);
   return {
     description: `SMTP ${shown.protocol}//${shown.host}`,
     async send(mail) {
-      await transporter.sendMail({ from, ...mailFields(mail) });
+      await (await transporter.get()).sendMail({ from, ...mailFields(mail) });
     },
     close: () => transporter.close(),
   };
@@ -46,11 +68,13 @@ export function smtpTransport(url: string, from: string): MailTransport {
  * them. Nothing is ever dropped silently.
  */
 export function outboxTransport(dir: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transporter = lazyTransporter((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     description: `files in ${dir}`,
     async send(mail) {
-      const info = await transporter.sendMail({ from, ...mailFields(mail) });
+      const info = await (await transporter.get()).sendMail({ from, ...mailFields(mail) });
       await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`;
       await fs.promises.writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });

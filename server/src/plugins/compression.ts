@@ -32,14 +32,22 @@ export async function jsonCompression(api: FastifyInstance) {
   });
 }
 
+const negotiated = new Map<string, JsonEncoding | null>();
+
 /**
  * The encoding @fastify/compress would choose for this Accept-Encoding (same negotiation: `*` and
  * x-gzip read as gzip), for routes that send bytes they compressed once (a cached board).
  */
 export function acceptedEncoding(header: string | undefined): JsonEncoding | null {
   if (!header) return null;
+  // Browsers send a handful of distinct headers: each is negotiated once (bounded memory).
+  const known = negotiated.get(header);
+  if (known !== undefined) return known;
   const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+  const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : null;
+  if (negotiated.size >= 256) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
 }
 
 /**

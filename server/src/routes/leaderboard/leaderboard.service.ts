@@ -79,8 +79,15 @@ export function boardArgs(
 ): BoardArgs {
   const band =
     query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
+  const b = bounds(period, now, query.tz);
+  // Property by property: a spread of the bounds followed by more keys took V8's slow path,
+  // 8 µs a request on the hottest public read (a tenth of its time, npm run bench).
   return {
-    ...bounds(period, now, query.tz),
+    start: b.start,
+    end: b.end,
+    startText: b.startText,
+    endText: b.endText,
+    span: b.span,
     challenge: query.challenge,
     limit: query.limit,
     ageMin: band ? band.min : null,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
+import { isPgPool } from '../../db/pg-driver';
 
 /** One save as the statement takes it (the route has validated and normalised it). */
 export interface SaveArgs {
@@ -219,7 +219,7 @@ export class SaveQueue {
  * the first).
  */
 function inFlightFor(db: Db): number {
-  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
+  return isPgPool((db as unknown as { $client?: unknown }).$client) ? 2 : 1;
 }
 
 /**
