@@ -85,6 +85,21 @@ async function audit(url: string, port: number, headers?: Record<string, string>
   }
 }
 
+/**
+ * An audit, run again (twice at most) when Lighthouse could not record the page at all
+ * (NO_NAVSTART, NO_FCP: its trace, not the page); any other error ends the bench.
+ */
+async function auditRetried(url: string, port: number, headers?: Record<string, string>): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, headers);
+    } catch (err) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(String(err))) throw err;
+      console.log(`      (${String(err).slice(0, 120)}: run again)`);
+    }
+  }
+}
+
 export async function lighthouse(ctx: WebBenchContext) {
   const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
   // Every page a visitor lands on (each open challenge's home too), and the timer signed in.
@@ -107,7 +122,7 @@ export async function lighthouse(ctx: WebBenchContext) {
     console.log(`  ${'page'.padEnd(22)} perf  a11y  best   LCP ms   TBT ms   CLS`);
     for (const [label, path, headers] of pages) {
       const results: PageResult[] = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(`${ctx.baseUrl}${path}`, chrome.port, headers));
+      for (let i = 0; i < runs; i++) results.push(await auditRetried(`${ctx.baseUrl}${path}`, chrome.port, headers));
       results.sort((a, b) => a.scores.performance - b.scores.performance);
       const r = results[Math.floor(results.length / 2)]!;
       const all = results.map((x) => x.scores.performance).join('/');
