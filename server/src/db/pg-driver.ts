@@ -6,7 +6,7 @@ let loading: Promise<Pg> | undefined;
 
 /**
  * node-postgres, loaded on first use: a server on PGlite never loads it (with drizzle's
- * node-postgres driver it was about a tenth of the start, measured by npm run bench).
+ * node-postgres driver, about 0.14 s imported alone: docs/decisions/0188-board-arguments-and-a-lighter-start.md).
  * node-postgres returns int8/numeric as strings; PGlite returns numbers. Both are made numbers
  * here, before any query, so count(*) and sum() look the same on either driver.
  */

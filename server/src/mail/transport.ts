@@ -26,7 +26,8 @@ export interface MailTransport {
 
 /**
  * A nodemailer transporter made with the first message: nodemailer is loaded then, not at start
- * (it was a twentieth of a restart, measured by npm run bench), and most starts send nothing.
+ * (about 0.13 s imported alone, docs/decisions/0188-board-arguments-and-a-lighter-start.md), and
+ * most starts send nothing.
  */
 function lazyTransporter(make: (nodemailer: Nodemailer) => Transporter) {
   let made: Promise<Transporter> | undefined;
@@ -36,7 +37,8 @@ function lazyTransporter(make: (nodemailer: Nodemailer) => Transporter) {
     close() {
       if (closed) return;
       closed = true;
-      void made?.then((t) => t.close());
+      // A load that failed has nothing to close (its send already reported the error).
+      made?.then((t) => t.close()).catch(() => undefined);
     },
   };
 }

@@ -81,7 +81,7 @@ export function boardArgs(
     query.ageGroup === 'all' ? undefined : AGE_GROUPS.find((g) => g.id === query.ageGroup);
   const b = bounds(period, now, query.tz);
   // Property by property: a spread of the bounds followed by more keys took V8's slow path,
-  // 8 µs a request on the hottest public read (a tenth of its time, npm run bench).
+  // 8-12 µs a request on the hottest public read (a tenth of its time; docs/decisions/0188).
   return {
     start: b.start,
     end: b.end,
