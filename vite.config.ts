@@ -5,15 +5,26 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
-import { lazyGroup } from './scripts/vite-lazy-group.ts';
+import { landingGroups } from './scripts/vite-landing-groups.ts';
 import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-// Every screen loads the query provider (client/src/app/router.tsx), and nothing else loads what it
-// imports: one chunk, not eight. docs/decisions/0074-route-modulepreload.md
-const queryGroup = lazyGroup('query-provider', r('./client/src/main.tsx'), r('./client/src/app/query-provider.tsx'));
+// The landing screens' code in a few chunks, not thirty (docs/decisions/0189-landing-chunks.md).
+const landing = landingGroups({
+  everyScreen: r('./client/src/app/query-provider.tsx'),
+  screens: {
+    auth: r('./client/src/app/routes/auth.tsx'),
+    'challenge-home': r('./client/src/app/routes/challenge-home.tsx'),
+    leaderboard: r('./client/src/app/routes/leaderboard.tsx'),
+    'public-profile': r('./client/src/app/routes/public-profile.tsx'),
+    timer: r('./client/src/app/routes/timer.tsx'),
+  },
+  // Forms, their schemas and the password meter: large, and used by only some screens.
+  exclude: /node_modules[\\/](zod|react-hook-form|@hookform|@zxcvbn-ts)[\\/]/,
+  barrels: ['lucide-react', 'radix-ui'],
+});
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and
 // loaded only when a member chooses the camera (docs/decisions/0051-face-detection-model.md).
@@ -93,7 +104,7 @@ export default defineConfig({
       },
     }),
     cameraFiles(),
-    queryGroup.plugin,
+    landing.plugin,
     routePreloadsPlugin(),
     precompress(),
   ],
@@ -107,7 +118,7 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: { polyfill: false },
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [queryGroup.group] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: landing.groups } } },
   },
   server: {
     port: 5173,

@@ -17,7 +17,7 @@ const at = (p) => path.join(root, p);
 export const halves = {
   client: {
     output: 'dist/client/.vite/manifest.json',
-    sources: ['client', 'common', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/vite-precompress.ts', 'scripts/vite-route-preloads.ts', 'scripts/vite-lazy-group.ts'],
+    sources: ['client', 'common', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/vite-precompress.ts', 'scripts/vite-route-preloads.ts', 'scripts/vite-landing-groups.ts'],
   },
   server: {
     output: 'dist/server/index.js',

@@ -3,7 +3,7 @@ import { paths, patternsOf } from '../client/src/config/paths';
 import { preloadFiles, routePreloads, type Chunk } from './vite-route-preloads';
 
 // Chunks shaped as the build makes them: the entry with its static imports, lazy screens sharing
-// chunks, the query provider in a chunk of its own name (scripts/vite-lazy-group.ts).
+// chunks, the query provider in a chunk of its own (scripts/vite-landing-groups.ts).
 const chunks: Chunk[] = [
   { fileName: 'assets/index-1.js', isEntry: true, imports: ['assets/jsx-runtime-2.js'], modules: ['src/main.tsx'] },
   { fileName: 'assets/jsx-runtime-2.js', isEntry: false, imports: [], modules: ['../node_modules/react/jsx-runtime.js'] },

@@ -31,7 +31,7 @@ const IN_ENTRY = new Set<string>(['catalogue']);
 /**
  * The files (`/assets/...`) of the chunks holding `modules` and of their static imports, less what
  * the entry already loads (index.html has those), in import order. From the chunks, not the
- * manifest: a lazy module merged into a shared chunk (scripts/vite-lazy-group.ts) has no manifest
+ * manifest: a lazy module merged into a shared chunk (scripts/vite-landing-groups.ts) has no manifest
  * entry of its own.
  */
 export function preloadFiles(chunks: Chunk[], modules: string[]): string[] {

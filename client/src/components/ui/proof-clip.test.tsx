@@ -65,7 +65,8 @@ describe('WatchProofDialog', () => {
     expect(button).toHaveTextContent('Watch proof');
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: "Proof: ann's 31 push-ups" });
+    // The dialog's code loads with the first press.
+    const dialog = await screen.findByRole('dialog', { name: "Proof: ann's 31 push-ups" });
     expect(dialog).toHaveAccessibleDescription('Recorded by the camera.');
     expect(videoIn(within(dialog).getByTestId('proof-clip')).getAttribute('src')).toBe('/api/workouts/9/clip');
     await user.keyboard('{Escape}');

@@ -1,15 +1,9 @@
 import { AlertTriangle, Film, RotateCcw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import type { ProofClipDialogProps } from './proof-clip-dialog';
 
 export const WATCH_PROOF = 'Watch proof';
 export const CLIP_ERROR_TEXT =
@@ -116,21 +110,62 @@ export function WatchProofDialog({
   /** On a phone, the icon alone (the name stays for screen readers). */
   compact?: boolean;
 }) {
+  const [Dialog, setDialog] = useState<ComponentType<ProofClipDialogProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const openDialog = () => {
+    loadProofClipDialog().then(
+      (d) => {
+        setDialog(() => d);
+        setOpen(true);
+      },
+      () => toast({ title: 'Could not open the clip', description: 'Check your connection and try again.', variant: 'destructive' }),
+    );
+  };
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" size="sm" variant="outline" aria-label={name} title={WATCH_PROOF} data-testid="watch-proof">
-          <Film aria-hidden="true" />
-          <span className={compact ? 'hidden sm:inline' : undefined}>{WATCH_PROOF}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <ProofClipPlayer workoutId={workoutId} label={title} />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        type="button"
+        size="sm"
+        variant="outline"
+        aria-label={name}
+        title={WATCH_PROOF}
+        data-testid="watch-proof"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerOver={() => void loadProofClipDialog().catch(() => undefined)}
+        onClick={openDialog}
+      >
+        <Film aria-hidden="true" />
+        <span className={compact ? 'hidden sm:inline' : undefined}>{WATCH_PROOF}</span>
+      </Button>
+      {Dialog ? (
+        <Dialog
+          workoutId={workoutId}
+          title={title}
+          description={description}
+          open={open}
+          onOpenChange={setOpen}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
   );
 }
+
+// The dialog (Radix's dialog, its focus trap and scroll lock: about a third of what the boards'
+// rows load) comes with the first press, or when the pointer is over the button; a board paints
+// without it (docs/decisions/0189-landing-chunks.md).
+let proofClipDialog: Promise<ComponentType<ProofClipDialogProps>> | null = null;
+const loadProofClipDialog = () =>
+  (proofClipDialog ??= import('./proof-clip-dialog').then(
+    (m) => m.ProofClipDialog,
+    (err: unknown) => {
+      proofClipDialog = null;
+      throw err;
+    },
+  ));
