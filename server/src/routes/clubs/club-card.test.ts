@@ -1,20 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClubInvite, CreatedClub } from '@common/schemas/clubs';
 import { CardRenderer } from '../../lib/card-renderer';
 import { useTestApp } from '../../test/app';
 import { createUser, type MadeUser } from '../../test/factories';
+import { clientDirWithIndex } from '../../test/client-dir';
 
 // A club's share card (docs/decisions/0181-club-share-card.md): its name and member count, drawn
 // on the share-card threads, kept by what it shows, pointed at by the club's link-preview tags; an
 // invite-only club's card URL carries a card key, never the invite code.
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-club-card-'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><title>FitBench</title><meta name="description" content="x" /></head><body></body></html>',
-);
+const clientDir = clientDirWithIndex('fitbench-club-card-');
 const renderer = new CardRenderer({ workers: 1, queue: 8 });
 afterAll(() => renderer.close());
 const t = useTestApp({ clientDir, publicUrl: 'https://fit.example' }, { cardRenderer: renderer });

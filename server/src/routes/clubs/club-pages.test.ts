@@ -1,18 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CreatedClub } from '@common/schemas/clubs';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { clientDirWithIndex } from '../../test/client-dir';
 
 // The invite link previews with the club's name and member count; a club the visitor may not see
 // previews as the app, naming nothing.
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-club-pages-'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><title>FitBench</title><meta name="description" content="x" /></head><body></body></html>',
-);
+const clientDir = clientDirWithIndex('fitbench-club-pages-');
 const t = useTestApp({ clientDir, publicUrl: 'https://fit.example' });
 
 const og = (html: string, key: string) =>

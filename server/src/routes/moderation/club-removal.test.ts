@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClubList, CreatedClub } from '@common/schemas/clubs';
@@ -15,14 +12,11 @@ import { BoardCache } from '../../lib/board-cache';
 import { rowsOf } from '../../db/rows';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';
+import { clientDirWithIndex } from '../../test/client-dir';
 
 // A moderator removes a club and undoes it (docs/decisions/0180-moderators-remove-clubs.md): the
 // club is gone for everyone, its members too, everywhere it showed, until restored as it was.
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-club-removal-'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="FitBench" />\n<title>FitBench</title></head><body><div id="root"></div></body></html>',
-);
+const clientDir = clientDirWithIndex('fitbench-club-removal-');
 const cache = new BoardCache();
 const t = useTestApp({ clientDir }, { boardCache: cache });
 

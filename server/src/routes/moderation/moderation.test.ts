@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
@@ -17,14 +14,11 @@ import { BoardCache } from '../../lib/board-cache';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, DEFAULT_PASSWORD, type MadeUser } from '../../test/factories';
 import { listModerators, setModerator } from './moderation.service';
+import { clientDirWithIndex } from '../../test/client-dir';
 
 // Moderation (docs/decisions/0150-moderation.md to 0153): reports, the queue, every action and
 // its undo as boards, public profiles, link previews, share cards and the owner's list show them.
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-moderation-'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="FitBench" />\n<title>FitBench</title></head><body><div id="root"></div></body></html>',
-);
+const clientDir = clientDirWithIndex('fitbench-moderation-');
 // A board cache, as the server has: every action must reach it.
 const t = useTestApp({ clientDir, reportMax: 4 }, { boardCache: new BoardCache() });
 const BOT = { 'user-agent': 'facebookexternalhit/1.1', host: 'fitbench.example' };

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +8,10 @@ import { BoardCache } from '../../lib/board-cache';
 import { CardRenderer } from '../../lib/card-renderer';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
+import { clientDirWithIndex } from '../../test/client-dir';
 
 // Link previews as a bot fetches them (docs/decisions/0056-link-previews.md, 1310-1312).
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-previews-'));
-fs.writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html><head><meta name="description" content="FitBench: benchmark your fitness." />\n<title>FitBench</title></head><body><div id="root"></div></body></html>',
-);
+const clientDir = clientDirWithIndex('fitbench-previews-', 'FitBench: benchmark your fitness.');
 const renderer = new CardRenderer({ workers: 1, queue: 8 });
 // No PUBLIC_URL: relative URLs. A low render budget per address, to reach it.
 const t = useTestApp(

@@ -22,21 +22,8 @@ const visibleTo = (publicOnly: unknown) =>
 
 // The first page (every list and public profile starts there), prepared once per database; one
 // statement for every challenge's sets, one for a single challenge's.
-const firstPages = new WeakMap<Db, ReturnType<typeof prepareFirstPage>>();
-const firstPagesOfChallenge = new WeakMap<Db, ReturnType<typeof prepareFirstPageOfChallenge>>();
-function prepareFirstPage(db: Db) {
-  return db
-    .select(listColumns)
-    .from(workouts)
-    .leftJoin(hiddenWorkouts, hiddenJoin)
-    .where(
-      and(eq(workouts.userId, sql.placeholder('userId')), visibleTo(sql.placeholder('publicOnly'))),
-    )
-    .orderBy(desc(workouts.createdAt), desc(workouts.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('fitbench_workouts_first_page');
-}
-function prepareFirstPageOfChallenge(db: Db) {
+const firstPages = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareFirstPage>>>();
+function prepareFirstPage(db: Db, ofChallenge: boolean) {
   return db
     .select(listColumns)
     .from(workouts)
@@ -44,13 +31,20 @@ function prepareFirstPageOfChallenge(db: Db) {
     .where(
       and(
         eq(workouts.userId, sql.placeholder('userId')),
-        eq(workouts.challenge, sql.placeholder('challenge')),
+        ofChallenge ? eq(workouts.challenge, sql.placeholder('challenge')) : undefined,
         visibleTo(sql.placeholder('publicOnly')),
       ),
     )
     .orderBy(desc(workouts.createdAt), desc(workouts.id))
     .limit(sql.placeholder('limit'))
-    .prepare('fitbench_workouts_first_page_of_challenge');
+    .prepare(ofChallenge ? 'fitbench_workouts_first_page_of_challenge' : 'fitbench_workouts_first_page');
+}
+function firstPage(db: Db, ofChallenge: boolean) {
+  let ofDb = firstPages.get(db);
+  if (!ofDb) firstPages.set(db, (ofDb = new Map()));
+  let statement = ofDb.get(ofChallenge);
+  if (!statement) ofDb.set(ofChallenge, (statement = prepareFirstPage(db, ofChallenge)));
+  return statement;
 }
 
 /**
@@ -65,14 +59,9 @@ export async function listWorkouts(
   const { limit, cursor, challenge } = page;
   const publicOnly = page.publicOnly ?? false;
   let rows;
-  if (!cursor && challenge === undefined) {
-    let firstPage = firstPages.get(db);
-    if (!firstPage) firstPages.set(db, (firstPage = prepareFirstPage(db)));
-    rows = await firstPage.execute({ userId, limit: limit + 1, publicOnly });
-  } else if (!cursor) {
-    let firstPage = firstPagesOfChallenge.get(db);
-    if (!firstPage) firstPagesOfChallenge.set(db, (firstPage = prepareFirstPageOfChallenge(db)));
-    rows = await firstPage.execute({ userId, challenge, limit: limit + 1, publicOnly });
+  if (!cursor) {
+    const ofChallenge = challenge !== undefined;
+    rows = await firstPage(db, ofChallenge).execute({ userId, limit: limit + 1, publicOnly, ...(ofChallenge ? { challenge } : {}) });
   } else
     rows = await db
       .select(listColumns)
