@@ -109,7 +109,12 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: { '@': r('./client/src'), '@common': r('./common') },
+    alias: {
+      '@': r('./client/src'),
+      '@common': r('./common'),
+      // React 19 has the hook: wouter's pre-18 shim only hands it back (the file says more).
+      'use-sync-external-store/shim/index.js': r('./client/src/lib/use-sync-external-store-shim.ts'),
+    },
   },
   // Every browser we target supports modulepreload; the polyfill would cost every page.
   build: {

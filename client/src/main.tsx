@@ -8,7 +8,7 @@ import { installBackGuard } from './lib/back-guard';
 import { watchTheme } from './lib/theme';
 import './index.css';
 
-// The service worker (and workbox-window) load after the page, off the critical path of /.
+// The service worker registers after the page loads, off the critical path of /.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     void import('./app/pwa/start-pwa').then((m) => m.startPwa());

@@ -2,7 +2,7 @@ import { Dumbbell } from 'lucide-react';
 import { Link } from 'wouter';
 import { APP_NAME } from '@common/constants';
 import { UserAvatar } from '@/components/ui/avatar';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { useUser } from '@/features/auth/api/get-user';
 import { paths } from '@/config/paths';
 import { TopNav } from './top-nav';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Challenge } from '@common/challenges';
 import { CATALOGUE_SKELETON_MS } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Card, CardContent, CardDescription, CardFooter, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -58,17 +58,18 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
       </CardContent>
       <CardFooter>
         {challenge.isActive ? (
-          <Button asChild className="w-full">
-            {signedIn ? (
-              <Link href={paths.timer.getHref(challenge.id)}>Start Challenge</Link>
-            ) : (
-              <Link href={paths.auth.getHref(paths.timer.getHref(challenge.id))}>Try Challenge</Link>
-            )}
-          </Button>
+          // The button's look on the link itself, not <Button asChild>: the first script then
+          // carries no Radix Slot (docs/decisions/0061-js-budget-on-root.md).
+          <Link
+            href={signedIn ? paths.timer.getHref(challenge.id) : paths.auth.getHref(paths.timer.getHref(challenge.id))}
+            className={buttonVariants({ className: 'w-full' })}
+          >
+            {signedIn ? 'Start Challenge' : 'Try Challenge'}
+          </Link>
         ) : (
-          <Button className="w-full" variant="secondary" disabled>
+          <button type="button" className={buttonVariants({ variant: 'secondary', className: 'w-full' })} disabled>
             Coming Soon
-          </Button>
+          </button>
         )}
       </CardFooter>
     </Card>
