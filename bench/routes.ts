@@ -6,7 +6,8 @@
 // start on a new data folder (or an empty database) and its RSS, a restart on the existing data,
 // `npm start` itself timed once, RSS idle and after the load, req/s, p50 and p99 of each route
 // asked for as the browser client asks (the board with its `tz` and Accept-Encoding, the public
-// profile's page and its API call) and its ratio to the floor, /api/ready as the one-query
+// profile's page and its API call) and its ratio to the floor (the median of three rounds, each
+// against the floor loaded just before it: this machine's speed drifts), /api/ready as the one-query
 // reference, the first board of a period nobody asked for (and the slowest save meanwhile and
 // through the background fill after), and a --cpu-prof summary of the slowest route.
 // BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips
@@ -274,10 +275,12 @@ async function seed(db: Db) {
 interface Row {
   route: string;
   r: LoadResult;
+  /** The route's ratio to the floor measured beside it, when it was (in turns, in rounds). */
+  ratio?: number;
 }
 
-const fmt = (floor: number, { route, r }: Row) =>
-  `  ${route.padEnd(54)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(r.rps / floor).toFixed(2).padStart(5)} of floor${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
+const fmt = (floor: number, { route, r, ratio }: Row) =>
+  `  ${route.padEnd(54)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(ratio ?? r.rps / floor).toFixed(2).padStart(5)} of floor${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
 
 /** The top self-time functions of a .cpuprofile. */
 function profileSummary(file: string, top = 8): string[] {
@@ -373,6 +376,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   const server = await startServer(serverEnv);
   const slowest: { row: Row; url: string; opts: Record<string, unknown> }[] = [];
   let floor = firstFloor;
+  const cleanup: (() => void)[] = [];
   try {
     console.log(`  restart on the existing data (node scripts/start.mjs, as npm start runs it): ${(server.startMs / 1000).toFixed(2)} s to the first answer`);
     const idle = rssMb(server.child.pid!);
@@ -380,21 +384,29 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     // the background): the route figures are the steady state, so wait until it is idle.
     const settled = await settle(server.child.pid!);
     console.log(`  busy after start for ${(settled / 1000).toFixed(1)} s more (background compilation, a fill resumed), then measured`);
-    // The floor again, right before this section's routes: this shared machine's speed drifts
-    // within a run (a floor of 25.8k req/s at the start of one run, a health route at 26.0k
-    // beside it minutes later), and a ratio means something only against the floor of its moment.
+    // The floor again, now, and then in turns with each route: this shared machine's speed drifts
+    // within a run and within a minute (a floor of 25.8k req/s at the start of one run and a health
+    // route at 26.0k beside it minutes later; in another, a board asked for without its zone slower
+    // than with it), so a route's ratio is the median of its rounds, each against the floor
+    // measured just before it.
     const sectionFloor = await measureFloor();
     floor = sectionFloor.rps;
-    console.log(`  floor again, now (the ratios below are to it): ${Math.round(floor)} req/s  p50 ${sectionFloor.p50} ms  p99 ${sectionFloor.p99} ms (${(floor / firstFloor).toFixed(2)}x the first)`);
+    console.log(`  floor again, now: ${Math.round(floor)} req/s  p50 ${sectionFloor.p50} ms  p99 ${sectionFloor.p99} ms (${(floor / firstFloor).toFixed(2)}x the first); each route below: ${ROUNDS} rounds of ${ROUND_SECONDS} s, each after ${ROUND_SECONDS} s of the floor`);
+    const floorServer = await startFloor();
     const rows: Row[] = [];
     const measure = async (route: string, opts: Record<string, unknown>) => {
       await run({ ...opts, seconds: 1 });
-      const r = await run({ ...opts, seconds: SECONDS });
-      const row = { route, r };
+      const rounds: { r: LoadResult; floor: number }[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const f = await run({ url: floorServer.url, seconds: ROUND_SECONDS });
+        rounds.push({ floor: f.rps, r: await run({ ...opts, seconds: ROUND_SECONDS }) });
+      }
+      const row = { route, r: combined(rounds.map((x) => x.r)), ratio: median(rounds.map((x) => x.r.rps / x.floor)) };
       rows.push(row);
       slowest.push({ row, url: String(opts.url), opts });
-      console.log(fmt(floor, row));
+      console.log(`${fmt(floor, row)}  (rounds ${rounds.map((x) => (x.r.rps / x.floor).toFixed(2)).join('/')})`);
     };
+    cleanup.push(() => floorServer.stop());
     const b = server.base;
     if (!ONLY_BOARDS) {
       await measure('GET /api/health', { url: `${b}/api/health` });
@@ -459,6 +471,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     const after = rssMb(server.child.pid!);
     console.log(`  RSS idle ${idle.toFixed(0)} MB, after the load ${after.toFixed(0)} MB`);
   } finally {
+    for (const stop of cleanup) stop();
     await server.stop();
   }
   console.log(`  its log (level ${process.env.BENCH_LOG_LEVEL ?? 'info, the default'}), over the whole load: ${logSize(server.logFile)}`);
@@ -501,6 +514,40 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   console.log(`  profile of the slowest route, ${worst.row.route} (self time, top functions):`);
   if (file) for (const line of profileSummary(path.join(dir, file))) console.log(line);
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Rounds of a route, each after as long on the floor (bench/routes.ts, measure in benchTarget). */
+const ROUNDS = 3;
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / 2));
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** A route's rounds as one figure: mean req/s, median p50, the worst p99, every failure. */
+function combined(rounds: LoadResult[]): LoadResult {
+  return {
+    rps: rounds.reduce((a, r) => a + r.rps, 0) / rounds.length,
+    p50: median(rounds.map((r) => r.p50)),
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((a, r) => a + r.non2xx, 0),
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+  };
+}
+
+/** The floor's server, left running to be loaded in turns with the routes. */
+async function startFloor(): Promise<{ url: string; stop: () => void }> {
+  const port = nextPort++;
+  const child = spawn(process.execPath, ['bench/lib/floor.mjs', String(port)], { cwd: root, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await run({ url, seconds: 1 });
+  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 /** The floor: a bare Fastify hello route in its own process, loaded as the routes are. */
