@@ -389,10 +389,11 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     // route at 26.0k beside it minutes later; in another, a board asked for without its zone slower
     // than with it), so a route's ratio is the median of its rounds, each against the floor
     // measured just before it.
-    const sectionFloor = await measureFloor();
+    const floorServer = await startFloor();
+    cleanup.push(() => floorServer.stop());
+    const sectionFloor = await run({ url: floorServer.url, seconds: SECONDS });
     floor = sectionFloor.rps;
     console.log(`  floor again, now: ${Math.round(floor)} req/s  p50 ${sectionFloor.p50} ms  p99 ${sectionFloor.p99} ms (${(floor / firstFloor).toFixed(2)}x the first); each route below: ${ROUNDS} rounds of ${ROUND_SECONDS} s, each after ${ROUND_SECONDS} s of the floor`);
-    const floorServer = await startFloor();
     const rows: Row[] = [];
     const measure = async (route: string, opts: Record<string, unknown>) => {
       await run({ ...opts, seconds: 1 });
@@ -406,7 +407,6 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
       slowest.push({ row, url: String(opts.url), opts });
       console.log(`${fmt(floor, row)}  (rounds ${rounds.map((x) => (x.r.rps / x.floor).toFixed(2)).join('/')})`);
     };
-    cleanup.push(() => floorServer.stop());
     const b = server.base;
     if (!ONLY_BOARDS) {
       await measure('GET /api/health', { url: `${b}/api/health` });
@@ -552,14 +552,11 @@ async function startFloor(): Promise<{ url: string; stop: () => void }> {
 
 /** The floor: a bare Fastify hello route in its own process, loaded as the routes are. */
 async function measureFloor(): Promise<LoadResult> {
-  const floorPort = nextPort++;
-  const floorProc = spawn(process.execPath, ['bench/lib/floor.mjs', String(floorPort)], { cwd: root, stdio: 'ignore' });
+  const floor = await startFloor();
   try {
-    await new Promise((r) => setTimeout(r, 500));
-    await run({ url: `http://127.0.0.1:${floorPort}/`, seconds: 1 });
-    return await run({ url: `http://127.0.0.1:${floorPort}/`, seconds: SECONDS });
+    return await run({ url: floor.url, seconds: SECONDS });
   } finally {
-    floorProc.kill('SIGTERM');
+    floor.stop();
   }
 }
 

@@ -1,9 +1,9 @@
 import { AlertTriangle, Film, RotateCcw } from 'lucide-react';
-import { useRef, useState, type ComponentType } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
-import type { ProofClipDialogProps } from './proof-clip-dialog';
+import { deferredModule } from '@/lib/deferred-module';
+import { useDialogOnPress } from './use-dialog-on-press';
 
 export const WATCH_PROOF = 'Watch proof';
 export const CLIP_ERROR_TEXT =
@@ -110,18 +110,7 @@ export function WatchProofDialog({
   /** On a phone, the icon alone (the name stays for screen readers). */
   compact?: boolean;
 }) {
-  const [Dialog, setDialog] = useState<ComponentType<ProofClipDialogProps> | null>(null);
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const openDialog = () => {
-    loadProofClipDialog().then(
-      (d) => {
-        setDialog(() => d);
-        setOpen(true);
-      },
-      () => toast({ title: 'Could not open the clip', description: 'Check your connection and try again.', variant: 'destructive' }),
-    );
-  };
+  const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(proofClipDialog, 'Could not open the clip');
   return (
     <>
       <Button
@@ -134,7 +123,7 @@ export function WatchProofDialog({
         data-testid="watch-proof"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onPointerOver={() => void loadProofClipDialog().catch(() => undefined)}
+        onPointerOver={preload}
         onClick={openDialog}
       >
         <Film aria-hidden="true" />
@@ -147,10 +136,7 @@ export function WatchProofDialog({
           description={description}
           open={open}
           onOpenChange={setOpen}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            button.current?.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
         />
       ) : null}
     </>
@@ -160,12 +146,4 @@ export function WatchProofDialog({
 // The dialog (Radix's dialog, its focus trap and scroll lock: about a third of what the boards'
 // rows load) comes with the first press, or when the pointer is over the button; a board paints
 // without it (docs/decisions/0189-landing-chunks.md).
-let proofClipDialog: Promise<ComponentType<ProofClipDialogProps>> | null = null;
-const loadProofClipDialog = () =>
-  (proofClipDialog ??= import('./proof-clip-dialog').then(
-    (m) => m.ProofClipDialog,
-    (err: unknown) => {
-      proofClipDialog = null;
-      throw err;
-    },
-  ));
+const proofClipDialog = deferredModule(() => import('./proof-clip-dialog').then((m) => m.ProofClipDialog));

@@ -1,21 +1,12 @@
 import { Flag } from 'lucide-react';
-import { useRef, useState, type ComponentType } from 'react';
 import type { ReportTarget } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import type { ReportDialogProps } from './report-dialog';
+import { useDialogOnPress } from '@/components/ui/use-dialog-on-press';
+import { deferredModule } from '@/lib/deferred-module';
 
 // The dialog (its form, the reasons and the shared schema, which brings zod) loads on the first
 // press, so a board or a profile paints without it (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
-let reportDialog: Promise<ComponentType<ReportDialogProps>> | null = null;
-const loadReportDialog = () =>
-  (reportDialog ??= import('./report-dialog').then(
-    (m) => m.ReportDialog,
-    (err: unknown) => {
-      reportDialog = null;
-      throw err;
-    },
-  ));
+const reportDialog = deferredModule(() => import('./report-dialog').then((m) => m.ReportDialog));
 
 export interface ReportButtonProps {
   target: ReportTarget;
@@ -27,19 +18,8 @@ export interface ReportButtonProps {
 
 /** "Report": opens the report dialog for a board entry or a profile. */
 export function ReportButton({ target, username, compact = false }: ReportButtonProps) {
-  const [Dialog, setDialog] = useState<ComponentType<ReportDialogProps> | null>(null);
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(reportDialog, 'Could not open the report form');
   const what = target.kind === 'workout' ? `${username}'s entry` : `${username}'s profile`;
-  const openDialog = () => {
-    loadReportDialog().then(
-      (d) => {
-        setDialog(() => d);
-        setOpen(true);
-      },
-      () => toast({ title: 'Could not open the report form', description: 'Check your connection and try again.', variant: 'destructive' }),
-    );
-  };
   return (
     <>
       <Button
@@ -48,7 +28,7 @@ export function ReportButton({ target, username, compact = false }: ReportButton
         variant="ghost"
         size={compact ? 'icon' : 'sm'}
         aria-label={`Report ${what}`}
-        onPointerOver={() => void loadReportDialog().catch(() => undefined)}
+        onPointerOver={preload}
         onClick={openDialog}
         className={compact ? 'shrink-0 text-muted-foreground' : undefined}
       >
@@ -61,10 +41,7 @@ export function ReportButton({ target, username, compact = false }: ReportButton
           what={what}
           open={open}
           onOpenChange={setOpen}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            button.current?.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
         />
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
+import { deferredModule } from '@/lib/deferred-module';
 import { formatMediumWithTime } from '@/lib/medium-date';
 import { cn } from '@/lib/utils';
 import { scoreLabel, scoreShort, scoringOf } from '../utils/score';
@@ -30,15 +31,7 @@ type DetailDialog = ComponentType<{
 // shows only after a tap, so it loads when a row is pointed at, focused or chosen, not before
 // the page can paint (docs/decisions/0068-lighthouse-leaderboard-and-profile.md). Loaded into
 // state rather than with React.lazy, as app/app.tsx does for the toaster.
-let detailDialog: Promise<DetailDialog> | null = null;
-const loadDetailDialog = () =>
-  (detailDialog ??= import('./workout-detail-dialog').then(
-    (m) => m.default,
-    (err: unknown) => {
-      detailDialog = null;
-      throw err;
-    },
-  ));
+const detailDialog = deferredModule<DetailDialog>(() => import('./workout-detail-dialog').then((m) => m.default));
 
 /**
  * A list of workouts, each in its challenge's unit ("35 push-ups", "3:25 held"); a row opens its
@@ -69,7 +62,7 @@ export function WorkoutList({
   }, [workouts]);
   const loadDetail = () => {
     if (Detail) return;
-    loadDetailDialog().then(
+    detailDialog.load().then(
       (d) => setDetail(() => d),
       () => undefined,
     );
