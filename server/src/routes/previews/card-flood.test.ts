@@ -26,6 +26,12 @@ let base = '';
 const names: string[] = [];
 /** Cards drawn so far in this file, by member. */
 const drawn = new Set<string>();
+/**
+ * The address of the last "one address" try, whose budget is spent. Each try (a retry included)
+ * asks from a fresh address, so a retry is not refused by the budget its first try spent.
+ */
+let oneAddress = '';
+let tries = 0;
 
 beforeAll(async () => {
   const rows = Array.from({ length: MEMBERS }, (_, i) => ({
@@ -163,10 +169,12 @@ describe('a share-card flood', () => {
   it('one address asking for card after card gets CARD_RENDER_MAX of them drawn, then 429s, health unharmed', async () => {
     const quietBefore = await quietP99();
     const before = renderer.stats.renders;
-    // Two at a time: below the queue, so the address budget is what refuses.
+    oneAddress = `198.51.100.${99 - tries++}`;
+    // Two at a time: below the queue, so the address budget is what refuses. A hundred different
+    // cards (7 and MEMBERS share no factor), so each one not drawn before costs a render.
     const requests = Array.from({ length: 100 }, (_, i) => ({
-      path: `/api/share-cards/${names[(i * 7) % MEMBERS]}.png`,
-      address: '198.51.100.99',
+      path: `/api/share-cards/${names[(i * 7 + tries * 101) % MEMBERS]}.png`,
+      address: oneAddress,
     }));
     const { results, health } = await flood(requests, 2);
     const quiet = Math.max(quietBefore, await quietP99());
@@ -178,14 +186,17 @@ describe('a share-card flood', () => {
     expect(renderer.stats.renders - before).toBe(PER_ADDRESS);
     // The 200s: the cards drawn for it, and those the flood above had drawn (served free).
     const earlier = results.filter((r) => drawn.has(nameOf(r))).length;
+    for (const r of results) if (r.status === 200) drawn.add(nameOf(r));
     expect(count(results, 200)).toBe(PER_ADDRESS + earlier);
-    expect(count(results, 429)).toBeGreaterThan(80);
+    // Every other card was refused: how many the flood above drew (and so how many come free
+    // here) depends on the machine's speed, so the count of 429s is what is left.
+    expect(count(results, 429)).toBe(100 - PER_ADDRESS - earlier);
+    expect(count(results, 429)).toBeGreaterThan(50);
     expect(
       results.filter(
         (r) => r.status === 429 && !(Number(r.retryAfter) >= 1 && Number(r.retryAfter) <= 60),
       ),
     ).toEqual([]);
-    for (const r of results) if (r.status === 200) drawn.add(nameOf(r));
     expectHealthUnharmed(p99, quiet);
   }, 120_000);
 
@@ -193,15 +204,16 @@ describe('a share-card flood', () => {
     expect(drawn.size).toBeGreaterThan(PER_ADDRESS);
     const before = renderer.stats.renders;
     // From the address whose budget is spent, so any render would have been a 429.
+    expect(oneAddress).not.toBe('');
     const requests = [...drawn].map((name) => ({
       path: `/api/share-cards/${name}.png?x=${Math.random()}&best=1`,
-      address: '198.51.100.99',
+      address: oneAddress,
     }));
     const { results } = await flood(requests, 10);
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
     const undrawn = names.find((n) => !drawn.has(n))!;
     const refused = await fetch(`${base}/api/share-cards/${undrawn}.png?x=1`, {
-      headers: { 'x-forwarded-for': '198.51.100.99' },
+      headers: { 'x-forwarded-for': oneAddress },
     });
     expect(refused.status).toBe(429);
     expect(renderer.stats.renders).toBe(before);
