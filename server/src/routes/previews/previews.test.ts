@@ -404,6 +404,11 @@ describe('profile pages with the cache on (docs/decisions/0132-start-and-pages-a
       const page = async () => metaOf((await cached.inject({ url: `/users/${u.username}`, headers: BOT })).body, 'og:description');
       expect(await page()).toMatch(/^Best: 21 push-ups/);
       expect(await page()).toMatch(/^Best: 21 push-ups/);
+      // The kept page is the one of its path: the other prefix, another spelling of the name.
+      const urlAt = async (path: string) => metaOf((await cached.inject({ url: path, headers: BOT })).body, 'og:url');
+      expect(await urlAt(`/90second/users/${u.username}`)).toBe(`/90second/users/${u.username}`);
+      expect(await urlAt(`/users/${u.username.toUpperCase()}`)).toBe(`/users/${u.username}`);
+      expect(await urlAt(`/users/${u.username}`)).toBe(`/users/${u.username}`);
       expect((await save(33)).statusCode).toBe(201);
       expect(await page()).toMatch(/^Best: 33 push-ups/);
       const priv = await cached.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { isPrivate: true } });
