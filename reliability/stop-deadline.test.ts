@@ -191,7 +191,7 @@ describe('a stop always ends by its deadline', () => {
   });
 
   it('with its stdout a pipe nobody reads, full of logs', async () => {
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
+    const child = spawn(process.execPath, ['dist/server/index.js'], {
       env: {
         ...process.env,
         HOST: '127.0.0.1',

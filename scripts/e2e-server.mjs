@@ -8,7 +8,7 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['dist/server/index.js'], { stdio: 'inherit', env: process.env });
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -3,5 +3,6 @@
 import { build } from './build.mjs';
 
 await build();
-process.setSourceMapsEnabled(true);
+// No process.setSourceMapsEnabled: the server maps the stacks it logs itself, when it logs one
+// (server/src/lib/source-stack.ts).
 await import('../dist/server/index.js');

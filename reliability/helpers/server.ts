@@ -35,7 +35,7 @@ function ensureBuilt() {
 export async function startServer(env: Record<string, string>, port?: number): Promise<Server> {
   ensureBuilt();
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -22,7 +22,7 @@ beforeAll(() => {
 }, 60_000);
 
 function start(env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
+  return spawn(process.execPath, ['dist/server/index.js'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', CLIENT_DIR: '/nonexistent', ...env },
     stdio: 'ignore',
   });
@@ -58,6 +58,22 @@ async function waitUp() {
 const exitOf = (child: ChildProcess) => new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
 describe('server lifecycle', () => {
+  it('a start that fails prints a stack naming the TypeScript files, not the build', async () => {
+    // DATA_DIR under a regular file: the lock cannot make its folder.
+    const file = path.join(parent, 'a-file');
+    fs.writeFileSync(file, '');
+    const child = spawn(process.execPath, ['dist/server/index.js'], {
+      env: { ...process.env, DATA_DIR: path.join(file, 'data'), PORT: String(port), LOG_LEVEL: 'silent', DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    expect(await exitOf(child)).toBe(1);
+    expect(stderr).toContain('ENOTDIR');
+    expect(stderr).toMatch(/at lockDataDir \(file:\/\/\/.*\/server\/src\/lib\/data-dir-lock\.ts:\d+:\d+\)/);
+    expect(stderr).not.toContain('dist/server/index.js:');
+  }, 60_000);
+
   it('finishes in-flight work on SIGTERM, exits 0, and keeps the data for the next start', async () => {
     // This process's umask is the usual 022: the server narrows its own.
     expect(fs.existsSync(dataDir)).toBe(false);

@@ -15,9 +15,30 @@ import { armHardStop } from './lib/hard-stop';
 import { stdoutLogStream } from './lib/log-stream';
 import { outboxTransport, smtpTransport } from './mail/transport';
 import { slowTestRoutes } from './routes/test-support/slow.routes';
+import { loggableError } from './plugins/errors';
+import { sourceStack } from './lib/source-stack';
+
+/** An Error as pino's `err` field: loggableError's fields (plugins/errors.ts), each one text. */
+const logged = (err: Error) => {
+  const e = loggableError(err);
+  return { ...e, type: String(e.type), message: String(e.message), stack: String(e.stack ?? '') };
+};
 
 // Starts the server: config, database, listen, and a graceful stop. Nothing else.
 async function main() {
+  // A handle that keeps the event loop turning until the server listens. Without one, the loop has
+  // nothing to wait for while PGlite's WebAssembly compiles, and Node then waits for every V8
+  // background task (the compiler's later tiers too) before it runs anything else: 120-200 ms of a
+  // restart spent blocked (docs/decisions/0191-start-without-a-blocked-loop.md).
+  const turning = setInterval(() => undefined, 60_000);
+  try {
+    await start();
+  } finally {
+    clearInterval(turning);
+  }
+}
+
+async function start() {
   // Everything this process creates (DATA_DIR, its lock, PGlite's folders, the backup socket) is
   // for its owner only (docs/decisions/0079-data-dir-modes.md).
   process.umask(0o077);
@@ -91,7 +112,9 @@ async function main() {
     mailTransport,
     boardCache,
     sessionCache,
-    logger: { level: env.LOG_LEVEL, stream: logStream },
+    // An Error logged as `err` (log.error(err, ...)) as the error handler logs one: the database's
+    // parameters left out, the frames in the TypeScript files (plugins/errors.ts).
+    logger: { level: env.LOG_LEVEL, stream: logStream, serializers: { err: logged } },
     timeouts: {
       requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
       idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
@@ -186,7 +209,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (sourceStack(err.stack) ?? err) : err);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
 import { HttpError } from '../lib/errors';
+import { sourceStack } from '../lib/source-stack';
 
 /**
  * What of an unexpected error goes to the log: its type, SQLSTATE, message and stack, but never
@@ -19,7 +20,8 @@ export function loggableError(error: unknown): Record<string, unknown> {
     message: strip(e?.message),
     ...(e?.code ? { code: e.code } : {}),
     // The stack starts with the message: swap in the stripped one, keep the frames.
-    stack: e?.stack && e.message ? e.stack.replace(e.message, strip(e.message)) : e?.stack,
+    // In the build, its frames name the TypeScript files (lib/source-stack.ts).
+    stack: sourceStack(e?.stack && e.message ? e.stack.replace(e.message, strip(e.message)) : e?.stack),
     // The database's own message may quote a value ('invalid input syntax for type integer: "..."'):
     // its SQLSTATE says enough.
     ...(cause ? { cause: { type: cause.name, code: cause.code } } : {}),
