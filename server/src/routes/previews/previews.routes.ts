@@ -21,8 +21,11 @@ export interface PreviewsOptions {
 
 /** The facts of a page that shows no one's (genericTags). */
 const GENERIC = {};
-/** Variants kept per facts object and screen: a few case spellings of a path, a few beat= values. */
-const VARIANTS_KEPT = 8;
+/**
+ * Variants kept per facts object and screen (the two profile prefixes, a few beat= values): with the
+ * cache's 2,000 entries at most, the pages kept stay within about 2,000 x 6 x 2.5 KB.
+ */
+const VARIANTS_KEPT = 4;
 
 /**
  * Rendered pages, kept beside the facts they show: a member's facts object is the one
