@@ -210,6 +210,8 @@ async function start() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? (sourceStack(err.stack) ?? err) : err);
+  // Printed as Node prints an Error (its own fields too: code, syscall, path), frames mapped.
+  if (err instanceof Error) err.stack = sourceStack(err.stack);
+  console.error(err);
   process.exit(1);
 });
