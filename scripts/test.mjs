@@ -2,12 +2,18 @@
 // build (client and compiled server) and the end-to-end tests (Playwright). Prints "N passed, M failed" last.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 let passed = 0;
 let failed = 0;
+// Each failed test's name and first line of its error, printed again just above the summary so
+// that the tail of a long CI log says what failed.
+const failures = [];
+// eslint-disable-next-line no-control-regex -- the colour codes a reporter leaves in a message
+const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
 const read = (file) => {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -24,6 +30,12 @@ if (v) {
   failed += v.numFailedTests;
   // A file that failed to load counts as a failure even with no test counted.
   if (vitestCode !== 0 && v.numFailedTests === 0) failed += 1;
+  for (const file of v.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name ?? '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failures.push(`vitest ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!tests.length && file.status === 'failed') failures.push(`vitest ${where}: ${firstLine(file.message)}`);
+  }
 } else if (vitestCode !== 0) failed += 1;
 
 const skipE2e = process.argv.includes('--no-e2e');
@@ -41,9 +53,25 @@ if (!skipE2e) {
       passed += p.stats.expected + (p.stats.flaky ?? 0);
       failed += p.stats.unexpected;
       if (e2eCode !== 0 && p.stats.unexpected === 0) failed += 1;
+      const visit = (suite, titles) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status !== 'unexpected') continue;
+            const last = t.results?.at(-1);
+            failures.push(`playwright [${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+          }
+        }
+        for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+      };
+      // The top suites are the files, already named by each spec's file.
+      for (const suite of p.suites ?? []) visit(suite, []);
     } else if (e2eCode !== 0) failed += 1;
   }
 }
 
+if (failures.length) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const f of failures) console.log(`  ${f.slice(0, 400)}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(vitestCode !== 0 || e2eCode !== 0 || failed > 0 ? 1 : 0);
