@@ -109,6 +109,16 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.timeouts ? serverTimeouts(deps.timeouts) : {}),
     // A URL the router cannot take apart (broken percent-encoding, a path parameter over 100
     // characters) gets the API's JSON error, without echoing the URL back.
+    // The route schemas are zod's, compiled below: Fastify's defaults (an Ajv instance with its
+    // formats, a fast-json-stringify compiler) would only be built to be replaced, 30-50 ms of
+    // every start (docs/decisions/0192-build-the-app-while-pglite-opens.md).
+    // (Fastify types these factories after Ajv's; they return the same compilers as set below.)
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => compiledSerializerCompiler,
+      },
+    } as unknown as FastifyServerOptions['schemaController'],
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { serveBackups } from './db/backup';
-import { openPglite, openPostgres, PG_TIMEOUTS, type Database } from './db/client';
+import { openPostgres, PG_TIMEOUTS, startPglite, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
 import { BoardCache, connectBoardCache } from './lib/board-cache';
@@ -50,6 +50,7 @@ async function start() {
   let stopSessionCache: (() => Promise<void>) | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let stopBackups: (() => Promise<void>) | undefined;
+  let opened: Promise<unknown> = Promise.resolve();
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
     // (docs/decisions/0038-database-outages.md).
@@ -82,16 +83,12 @@ async function start() {
     }
     // A new folder starts from the build's template, beside the compiled server (db/pglite.ts).
     const template = fileURLToPath(new URL('./pgdata-template', import.meta.url));
-    const pglite = await openPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata'), template });
+    // Opened and migrated while the app is built below (db/pglite.ts, startPglite).
+    const pglite = startPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata'), template });
     database = pglite;
+    opened = pglite.ready;
     // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0041-backup-restore.md).
     stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
-  }
-  if (env.BOARD_CACHE) {
-    stopListening = await connectBoardCache(database, boardCache, (m) => console.error(m));
-  }
-  if (sessionCache) {
-    stopSessionCache = await connectSessionCache(database, sessionCache, (m) => console.error(m));
   }
   // Expired sessions and rate-limit rows go on both databases; PGlite also needs its vacuum.
   const stopHousekeeping = scheduleHousekeeping(
@@ -107,7 +104,7 @@ async function start() {
   const mailTransport = env.SMTP_URL
     ? smtpTransport(env.SMTP_URL, env.MAIL_FROM)
     : outboxTransport(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM);
-  const app = await buildApp({
+  const building = buildApp({
     db: database.db,
     mailTransport,
     boardCache,
@@ -121,6 +118,14 @@ async function start() {
     },
     config: configFromEnv(env),
   });
+  // Both before anything else: a database that cannot open ends the start here.
+  const [app] = await Promise.all([building, opened]);
+  if (env.BOARD_CACHE) {
+    stopListening = await connectBoardCache(database, boardCache, (m) => console.error(m));
+  }
+  if (sessionCache) {
+    stopSessionCache = await connectSessionCache(database, sessionCache, (m) => console.error(m));
+  }
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     app.log.warn(
       'PUBLIC_URL is not set: link previews use relative URLs, which most preview bots ignore. Set it to the address the site is reached at, e.g. PUBLIC_URL=https://fitbench.example',

@@ -12,6 +12,7 @@ export {
   copyDataTemplate,
   migratePgliteClient,
   openPglite,
+  startPglite,
   OwnerOnlyNodeFS,
   pgliteRunner,
   takingTurns,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { env } from '../env';
-import { copyDataTemplate, openPglite } from './client';
+import { sql } from 'drizzle-orm';
+import { copyDataTemplate, openPglite, rowsOf, startPglite } from './client';
 
 // The server's embedded database keeps its shared buffers small (server/src/db/client.ts).
 describe.runIf(env.TEST_DB_KIND === 'pglite')('openPglite', () => {
@@ -29,6 +30,29 @@ describe.runIf(env.TEST_DB_KIND === 'pglite')('openPglite', () => {
       await database.close();
     }
   });
+});
+
+// The server builds the app while PGlite opens (server/src/index.ts): the app's statements wait.
+describe.runIf(env.TEST_DB_KIND === 'pglite')('startPglite', () => {
+  it('answers statements asked before it is open, once it is open and migrated', async () => {
+    // A new in-memory database: initdb, then every migration, all after this call returns.
+    const database = startPglite();
+    try {
+      const asked = rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
+      await expect(asked).resolves.toEqual([{ n: 0 }]);
+      await expect(database.ready).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it('fails the statements, and `ready`, of a database that cannot open', async () => {
+    const database = startPglite({ loadDataDir: new Blob([Buffer.from('not a backup')]) });
+    const asked = rowsOf(database.db, sql`select 1`);
+    await expect(database.ready).rejects.toThrow();
+    await expect(asked).rejects.toThrow();
+    await expect(rowsOf(database.db, sql`select 1`)).rejects.toThrow();
+  }, 60_000);
 });
 
 // A new data folder starts as a copy of the build's template (docs/decisions/0132-start-and-pages-as-shipped.md).

@@ -111,19 +111,35 @@ export class OwnerOnlyNodeFS extends NodeFS {
   }
 }
 
-export async function openPglite(
+/**
+ * Opens a PGlite database and migrates it, without waiting: `ready` settles once both are done,
+ * and the app's statements (through `db`) wait for it. The server builds the app meanwhile, on
+ * the main thread's turns PGlite leaves while its WebAssembly compiles and instantiates
+ * (docs/decisions/0192-build-the-app-while-pglite-opens.md).
+ */
+export function startPglite(
   options: { dataDir?: string; loadDataDir?: Blob; template?: string } = {},
 ) {
   if (options.dataDir && options.template) copyDataTemplate(options.template, options.dataDir);
-  const client = await PGlite.create({
+  const client = new PGlite({
     dataDir: options.dataDir,
     ...(options.dataDir ? { fs: new OwnerOnlyNodeFS(options.dataDir) } : {}),
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
-  const db = drizzlePglite(takingTurns(client) as PGlite, { schema }) as unknown as Db;
-  await migratePgliteClient(client);
-  return { db, kind: 'pglite' as const, pglite: client, close: () => client.close() };
+  const ready = client.waitReady.then(() => migratePgliteClient(client));
+  // Whoever opened it awaits `ready`; this only keeps a failure from counting as unhandled first.
+  ready.catch(() => undefined);
+  const db = drizzlePglite(takingTurns(client, ready) as PGlite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite' as const, pglite: client, ready, close: () => client.close() };
+}
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; template?: string } = {},
+) {
+  const database = startPglite(options);
+  await database.ready;
+  return database;
 }
 
 /** How long the app's PGlite statements may run back to back before the event loop gets a turn. */
@@ -138,7 +154,11 @@ const PGLITE_SLICE_MS = 5;
  * to back, so requests that need no database are answered in between.
  * docs/decisions/0032-argon2-queue.md
  */
-export function takingTurns(client: PGlite): Pick<PGlite, 'query' | 'transaction'> {
+export function takingTurns(
+  client: PGlite,
+  /** Statements wait for it (the database opened and migrated), and fail if it fails. */
+  ready?: Promise<unknown>,
+): Pick<PGlite, 'query' | 'transaction'> {
   let last: Promise<unknown> = Promise.resolve();
   let sliceStart = performance.now();
   const turn = () => {
@@ -151,7 +171,7 @@ export function takingTurns(client: PGlite): Pick<PGlite, 'query' | 'transaction
     );
   };
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
-    const mine = last.then(turn).then(run);
+    const mine = (ready ? last.then(() => ready) : last).then(turn).then(run);
     last = mine.catch(() => undefined);
     return mine;
   };

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import fastJson from 'fast-json-stringify';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { PUBLIC_PROFILE_WORKOUTS, publicProfileSchema, type PublicProfile } from '@common/schemas/profile';
 import type { Db } from '../../db/client';
@@ -7,7 +6,7 @@ import { users } from '../../db/schema';
 import { toPublicUserDto } from '../../lib/auth';
 import type { BoardCache } from '../../lib/board-cache';
 import { notFound } from '../../lib/errors';
-import { wireJsonSchema } from '../../lib/serializer';
+import { fastJson, wireJsonSchema } from '../../lib/serializer';
 import { acceptedEncoding, COMPRESS_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/compression';
 import { publicClubsOf } from '../clubs/clubs.service';
 import { followCounts, isFollowing } from '../following/following.service';
