@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { serveBackups } from './db/backup';
-import { openPostgres, PG_TIMEOUTS, startPglite, type Database } from './db/client';
+import { PG_TIMEOUTS, startPglite, startPostgres, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
 import { BoardCache, connectBoardCache } from './lib/board-cache';
@@ -54,11 +54,14 @@ async function start() {
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
     // (docs/decisions/0038-database-outages.md).
-    database = await openPostgres(env.DATABASE_URL, {
+    // Migrated while the app is built below (db/postgres.ts, startPostgres).
+    const postgres = await startPostgres(env.DATABASE_URL, {
       timeouts: PG_TIMEOUTS,
       waitForDatabase: true,
       log: (m) => console.error(m),
     });
+    database = postgres;
+    opened = postgres.ready;
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);

@@ -20,6 +20,7 @@ export {
 export {
   migratePostgres,
   openPostgres,
+  startPostgres,
   PG_TIMEOUTS,
   pgRunner,
   type OpenPostgresOptions,

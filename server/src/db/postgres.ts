@@ -64,31 +64,76 @@ export async function openPostgres(
   url: string,
   options: OpenPostgresOptions = {},
 ): Promise<Database> {
+  const database = await startPostgres(url, options);
+  await database.ready;
+  return database;
+}
+
+/**
+ * The pool, without waiting for the migrations: `ready` settles once they ran (after waiting for
+ * a database that is down, as openPostgres does), and until then the pool's queries and
+ * connections wait for it, and fail if it fails. The server builds the app meanwhile
+ * (docs/decisions/0192-build-the-app-while-pglite-opens.md).
+ */
+export async function startPostgres(
+  url: string,
+  options: OpenPostgresOptions = {},
+): Promise<Database & { ready: Promise<void> }> {
   const log = options.log ?? ((m: string) => console.error(m));
   const [pg, { drizzle: drizzlePg }] = await Promise.all([loadPg(), loadDrizzlePg()]);
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, ...options.timeouts });
+  let migrated = false;
+  let ready: Promise<void> = Promise.resolve();
+  type Args = unknown[];
+  /** A call made before `ready` runs after it (its callback too, if it has one), or fails with it. */
+  const afterReady = (args: Args, run: (args: Args) => unknown) => {
+    if (migrated) return run(args);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      ready.then(
+        () => run(args),
+        (err: unknown) => (callback as (err: unknown) => void)(err),
+      );
+      return undefined;
+    }
+    return ready.then(() => run(args));
+  };
+  // drizzle takes a subclass of pg.Pool as a pool (a connection per transaction).
+  class MigratedPool extends pg.Pool {
+    override query(...args: Args): never {
+      return afterReady(args, (a) => (super.query as (...x: Args) => unknown)(...a)) as never;
+    }
+    override connect(...args: Args): never {
+      return afterReady(args, (a) => (super.connect as (...x: Args) => unknown)(...a)) as never;
+    }
+  }
+  const pool = new MigratedPool({ connectionString: url, max: options.max ?? 10, ...options.timeouts });
   // An idle client whose connection drops (a database restart, a failover) emits 'error' on the
   // pool; unhandled, Node would end the process. The pool discards that client by itself.
   pool.on('error', (err) => log(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let delay = options.retryDelayMs ?? 250;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migratePostgres(url);
-      break;
-    } catch (err) {
-      if (!options.waitForDatabase || !isDatabaseUnavailable(err)) {
-        await pool.end();
-        throw err;
+  ready = (async () => {
+    let delay = options.retryDelayMs ?? 250;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await migratePostgres(url);
+        migrated = true;
+        return;
+      } catch (err) {
+        if (!options.waitForDatabase || !isDatabaseUnavailable(err)) {
+          await pool.end();
+          throw err;
+        }
+        log(
+          `database unavailable at start (attempt ${attempt}: ${describeError(err)}); retrying in ${delay} ms`,
+        );
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 5_000);
       }
-      log(
-        `database unavailable at start (attempt ${attempt}: ${describeError(err)}); retrying in ${delay} ms`,
-      );
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 5_000);
     }
-  }
-  return { db, kind: 'postgres', url, close: () => pool.end() };
+  })();
+  // Whoever started it awaits `ready`; this only keeps a failure from counting as unhandled first.
+  ready.catch(() => undefined);
+  return { db, kind: 'postgres', url, ready, close: () => pool.end() };
 }
 
 /** Applies the migrations on a connection of its own (no statement timeout: they may be slow). */
