@@ -134,9 +134,12 @@ describe('OpenAPI description', () => {
     expect(init.body).toMatch(/"displayOperationId":\s*true/);
     const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(script.statusCode).toBe(200);
+    // The app's pages keep their own policy, the API's JSON answers theirs.
+    const app = await t.app.inject({ method: 'GET', url: '/' });
+    expect(app.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(app.headers['content-security-policy']).not.toBe(page.headers['content-security-policy']);
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(api.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(api.headers['content-security-policy']).not.toBe(page.headers['content-security-policy']);
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 

@@ -3,7 +3,9 @@ import Fastify from 'fastify';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { THEME_INIT_SCRIPT } from '@common/theme';
-import { securityHeaders } from './security-headers';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiHeaderValues, securityHeaderValues, securityHeaders } from './security-headers';
 
 // The constant headers must stay what helmet sent with the options this app gave it.
 async function headersOf(register: (app: ReturnType<typeof Fastify>) => Promise<void>) {
@@ -50,6 +52,51 @@ describe('security headers computed at start', () => {
       });
       expect(ours).toEqual(theirs);
       expect('strict-transport-security' in ours).toBe(hsts);
+    });
+  }
+});
+
+describe('security headers by answer', () => {
+  const json = { response: { 200: z.object({ ok: z.boolean() }) } };
+  const media = { response: { 200: { description: 'A PNG.', content: { 'image/png': { schema: z.any() } } } } };
+  async function appWith(hsts: boolean) {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(securityHeaders, { hsts });
+    await app.register(
+      async (api) => {
+        api.get('/json/:id', { schema: json }, async () => ({ ok: true }));
+        api.get('/picture', { schema: media }, async (_req, reply) => reply.type('image/png').send(Buffer.from('png')));
+        api.get('/bare', async () => ({ ok: true }));
+        // One path, a JSON read and a media upload: the page's set for both.
+        api.get('/mixed', { schema: json }, async () => ({ ok: true }));
+        api.put('/mixed', { schema: media }, async (_req, reply) => reply.type('image/png').send(Buffer.from('png')));
+      },
+      { prefix: '/api' },
+    );
+    app.get('/page', async (_req, reply) => reply.type('text/html').send('<p>hi</p>'));
+    return app;
+  }
+  const only = (h: Record<string, unknown>) => {
+    const { date: _d, 'content-type': _t, 'content-length': _l, connection: _c, 'keep-alive': _k, ...rest } = h;
+    return rest;
+  };
+
+  for (const hsts of [false, true]) {
+    it(`a JSON answer of the API gets the API's set, anything else the page's (hsts ${hsts})`, async () => {
+      const app = await appWith(hsts);
+      try {
+        const get = async (url: string, method: 'GET' | 'PUT' = 'GET') => only((await app.inject({ method, url })).headers);
+        expect(await get('/api/json/7')).toEqual(apiHeaderValues(hsts));
+        for (const url of ['/api/picture', '/api/bare', '/api/mixed', '/page', '/api/no-such-route']) {
+          expect(await get(url), url).toEqual(securityHeaderValues(hsts));
+        }
+        expect(await get('/api/mixed', 'PUT')).toEqual(securityHeaderValues(hsts));
+        expect('strict-transport-security' in apiHeaderValues(hsts)).toBe(hsts);
+      } finally {
+        await app.close();
+      }
     });
   }
 });

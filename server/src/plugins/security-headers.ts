@@ -48,11 +48,55 @@ export function securityHeaderValues(hsts: boolean): Record<string, string> {
   };
 }
 
-/** CSP and the other security headers on every response (HSTS only behind HTTPS). */
+/**
+ * The headers of an API answer that is JSON: it is read by scripts, never rendered as a page, so
+ * the page's policy (sources for scripts, styles, images, forms) says nothing for it. What it needs
+ * is what OWASP's REST Security Cheat Sheet lists: nothing may load or frame it as a document, no
+ * type sniffing, no cross-origin reads, and HSTS behind HTTPS. A quarter of the bytes of the page's
+ * set, on the app's most frequent answers (docs/decisions/0193-api-answers-with-api-headers.md).
+ */
+export function apiHeaderValues(hsts: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** Whether every answer a route gives is JSON: an /api route whose response schemas are all zod's. */
+function answersJsonOnly(route: { url: string; schema?: { response?: unknown; hide?: boolean } }): boolean {
+  if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return false;
+  const responses = route.schema?.response;
+  if (!responses || typeof responses !== 'object') return false;
+  // A body that is not JSON (an image, a page, a clip) is declared as { description, content }
+  // (plugins/openapi.ts, mediaResponse).
+  return Object.values(responses).every((r) => !(r && typeof r === 'object' && 'content' in r));
+}
+
+/**
+ * The security headers on every response (HSTS only behind HTTPS): the page's set (CSP and the
+ * rest) on pages, files and anything else, the API's set on routes that answer JSON only.
+ */
 export const securityHeaders = fp<{ hsts: boolean }>(async (app: FastifyInstance, opts) => {
   const headers = securityHeaderValues(opts.hsts);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = apiHeaderValues(opts.hsts);
+  // Route paths (as registered, with their prefix) whose every route answers JSON only; a path
+  // with one other route (another method) keeps the page's set.
+  const jsonOnly = new Set<string>();
+  const other = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (answersJsonOnly(route)) {
+      if (!other.has(route.url)) jsonOnly.add(route.url);
+    } else {
+      other.add(route.url);
+      jsonOnly.delete(route.url);
+    }
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(jsonOnly.has(request.routeOptions.url ?? '') ? apiHeaders : headers);
     done();
   });
 });

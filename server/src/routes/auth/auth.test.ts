@@ -217,12 +217,20 @@ describe('errors and headers', () => {
   });
 
   it('sets security headers and no X-Powered-By', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
+    // A page (or anything not a JSON answer of the API): the page's policy.
+    const page = await t.app.inject({ url: '/leaderboard' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBeDefined();
+    expect(page.headers['x-powered-by']).toBeUndefined();
+    // A JSON answer of the API: nothing may load or frame it.
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });

@@ -418,7 +418,8 @@ describe('GET /api/avatars/:id', () => {
 
 describe('pictures on other hosts', () => {
   it("are allowed by the CSP over https only: img-src 'self' data: blob: https:", async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+    // The pages' policy (the app's screens show the pictures).
+    const res = await t.app.inject({ url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(csp).not.toMatch(/img-src[^;]*http:/);
