@@ -44,24 +44,22 @@ async function start() {
   process.umask(0o077);
   const logStream = stdoutLogStream();
   let release: (() => void) | undefined;
-  let database: Database;
+  // Opened (and migrated) once `ready` settles: the app is built meanwhile.
+  let database: Database & { ready: Promise<unknown> };
   const boardCache = new BoardCache({ enabled: env.BOARD_CACHE });
   const sessionCache = env.SESSION_CACHE ? new SessionCache() : undefined;
   let stopSessionCache: (() => Promise<void>) | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   let stopBackups: (() => Promise<void>) | undefined;
-  let opened: Promise<unknown> = Promise.resolve();
   if (env.DATABASE_URL) {
     // A database that is down at start is waited for, not a crash loop
     // (docs/decisions/0038-database-outages.md).
     // Migrated while the app is built below (db/postgres.ts, startPostgres).
-    const postgres = await startPostgres(env.DATABASE_URL, {
+    database = await startPostgres(env.DATABASE_URL, {
       timeouts: PG_TIMEOUTS,
       waitForDatabase: true,
       log: (m) => console.error(m),
     });
-    database = postgres;
-    opened = postgres.ready;
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);
@@ -89,7 +87,6 @@ async function start() {
     // Opened and migrated while the app is built below (db/pglite.ts, startPglite).
     const pglite = startPglite({ dataDir: path.join(env.DATA_DIR, 'pgdata'), template });
     database = pglite;
-    opened = pglite.ready;
     // `npm run backup` asks through a socket in DATA_DIR (docs/decisions/0041-backup-restore.md).
     stopBackups = serveBackups(pglite.pglite, env.DATA_DIR, (m) => console.error(m));
   }
@@ -122,7 +119,7 @@ async function start() {
     config: configFromEnv(env),
   });
   // Both before anything else: a database that cannot open ends the start here.
-  const [app] = await Promise.all([building, opened]);
+  const [app] = await Promise.all([building, database.ready]);
   if (env.BOARD_CACHE) {
     stopListening = await connectBoardCache(database, boardCache, (m) => console.error(m));
   }

@@ -82,7 +82,6 @@ export async function startPostgres(
   const log = options.log ?? ((m: string) => console.error(m));
   const [pg, { drizzle: drizzlePg }] = await Promise.all([loadPg(), loadDrizzlePg()]);
   let migrated = false;
-  let ready: Promise<void> = Promise.resolve();
   type Args = unknown[];
   /** A call made before `ready` runs after it (its callback too, if it has one), or fails with it. */
   const afterReady = (args: Args, run: (args: Args) => unknown) => {
@@ -111,7 +110,8 @@ export async function startPostgres(
   // pool; unhandled, Node would end the process. The pool discards that client by itself.
   pool.on('error', (err) => log(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  ready = (async () => {
+  // (Declared after the pool, which it ends on failure; the pool's calls only read it later.)
+  const ready = (async () => {
     let delay = options.retryDelayMs ?? 250;
     for (let attempt = 1; ; attempt++) {
       try {

@@ -42,6 +42,10 @@ export function mediaResponse(description: string, mediaTypes: readonly string[]
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
 }
 
+/** Whether a route's response entry is one mediaResponse made (a body that is not JSON). */
+export const isMediaResponse = (entry: unknown): boolean =>
+  typeof entry === 'object' && entry !== null && 'content' in entry;
+
 /** What a status means when the route does not say more. */
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK.',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { THEME_INIT_SCRIPT } from '@common/theme';
+import { isMediaResponse } from './openapi';
 
 // The Content Security Policy of every response (docs/decisions/0006-csp-and-origin-check.md).
 const CSP = {
@@ -24,6 +25,9 @@ const CSP = {
   'frame-ancestors': ["'none'"],
 };
 
+/** Both sets below carry it when the app is reached over HTTPS: HTTPS only, for a year. */
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+
 /**
  * The security headers, worked out once: the set helmet sends with the options this app used
  * (byte for byte), as a constant object. Setting them is then one loop per response, where helmet
@@ -38,7 +42,7 @@ export function securityHeaderValues(hsts: boolean): Record<string, string> {
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(hsts ? HSTS : {}),
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
@@ -60,20 +64,18 @@ export function apiHeaderValues(hsts: boolean): Record<string, string> {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
-    ...(hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(hsts ? HSTS : {}),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   };
 }
 
 /** Whether every answer a route gives is JSON: an /api route whose response schemas are all zod's. */
-function answersJsonOnly(route: { url: string; schema?: { response?: unknown; hide?: boolean } }): boolean {
+function answersJsonOnly(route: { url: string; schema?: { response?: unknown } }): boolean {
   if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return false;
   const responses = route.schema?.response;
   if (!responses || typeof responses !== 'object') return false;
-  // A body that is not JSON (an image, a page, a clip) is declared as { description, content }
-  // (plugins/openapi.ts, mediaResponse).
-  return Object.values(responses).every((r) => !(r && typeof r === 'object' && 'content' in r));
+  return !Object.values(responses).some(isMediaResponse);
 }
 
 /**
@@ -83,20 +85,14 @@ function answersJsonOnly(route: { url: string; schema?: { response?: unknown; hi
 export const securityHeaders = fp<{ hsts: boolean }>(async (app: FastifyInstance, opts) => {
   const headers = securityHeaderValues(opts.hsts);
   const apiHeaders = apiHeaderValues(opts.hsts);
-  // Route paths (as registered, with their prefix) whose every route answers JSON only; a path
-  // with one other route (another method) keeps the page's set.
-  const jsonOnly = new Set<string>();
-  const other = new Set<string>();
+  // Per route path (as registered, with its prefix): whether every route on it answers JSON only.
+  // One route that does not (another method) gives the whole path the page's set.
+  const jsonOnly = new Map<string, boolean>();
   app.addHook('onRoute', (route) => {
-    if (answersJsonOnly(route)) {
-      if (!other.has(route.url)) jsonOnly.add(route.url);
-    } else {
-      other.add(route.url);
-      jsonOnly.delete(route.url);
-    }
+    jsonOnly.set(route.url, (jsonOnly.get(route.url) ?? true) && answersJsonOnly(route));
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(jsonOnly.has(request.routeOptions.url ?? '') ? apiHeaders : headers);
+    reply.headers(jsonOnly.get(request.routeOptions.url ?? '') === true ? apiHeaders : headers);
     done();
   });
 });
