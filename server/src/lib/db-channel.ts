@@ -35,7 +35,8 @@ export function listenToChannel(url: string, channel: string, handlers: ChannelH
       delay = 250;
       if (!stopped) handlers.onUp();
     } catch (err) {
-      handlers.log(`${channel} channel unavailable: ${(err as Error).message}`);
+      // Stopped while connecting (a server closing soon after its start): nothing went wrong.
+      if (!stopped) handlers.log(`${channel} channel unavailable: ${(err as Error).message}`);
       await c.end().catch(() => undefined);
     }
   };
