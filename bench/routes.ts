@@ -5,8 +5,8 @@
 // PGlite and, with BENCH_DATABASE_URL, on PostgreSQL, over 100k users and 1M workouts: the first
 // start on a new data folder (or an empty database) and its RSS, a restart on the existing data,
 // restarts by `npm start` itself and by scripts/start.mjs once the load is over and the machine
-// quiet (the median of BENCH_STARTS, default 5, of each, in turns), RSS idle and after the load, req/s, p50 and p99 of each route
-// asked for as the browser client asks (the board with its `tz` and Accept-Encoding, the public
+// quiet (the median of BENCH_STARTS, default 5, of each, in turns), RSS idle and after the load,
+// req/s, p50 and p99 of each route asked for as the browser client asks (the board with its `tz` and Accept-Encoding, the public
 // profile's page and its API call) and its ratio to the floor (the median of three rounds, each
 // against the floor loaded just before it: this machine's speed drifts), /api/ready as the one-query
 // reference, the first board of a period nobody asked for (and the slowest save meanwhile and
@@ -52,6 +52,7 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 let nextPort = 7200 + Math.floor(Math.random() * 50);
 
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 interface LoadResult {
   rps: number;
@@ -210,7 +211,6 @@ async function timeNpmStart(env: Record<string, string>): Promise<number> {
 }
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 /**
  * Restarts on the existing data, once the machine is quiet: `npm start` and `node scripts/start.mjs`
@@ -252,7 +252,7 @@ async function firstStart(serverEnv: Record<string, string>) {
     await settle(server.child.pid!);
     const quiet = rssMb(server.child.pid!);
     console.log(
-      `  first start on a new ${serverEnv.DATABASE_URL ? 'database' : 'data folder'}: ${(server.startMs / 1000).toFixed(2)} s to the first answer, RSS ${first.toFixed(0)} MB then, ${quiet.toFixed(0)} MB once quiet`,
+      `  first start on a new ${serverEnv.DATABASE_URL ? 'database' : 'data folder'}: ${seconds(server.startMs)} s to the first answer, RSS ${first.toFixed(0)} MB then, ${quiet.toFixed(0)} MB once quiet`,
     );
   } finally {
     await server.stop();
@@ -407,7 +407,7 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   let floor = firstFloor;
   const cleanup: (() => void)[] = [];
   try {
-    console.log(`  restart on the existing data (node scripts/start.mjs, as npm start runs it): ${(server.startMs / 1000).toFixed(2)} s to the first answer`);
+    console.log(`  restart on the existing data (node scripts/start.mjs, as npm start runs it): ${seconds(server.startMs)} s to the first answer`);
     const idle = rssMb(server.child.pid!);
     // Right after start the process is still busy (V8 compiles PGlite's WebAssembly further in
     // the background): the route figures are the steady state, so wait until it is idle.

@@ -65,8 +65,8 @@ test('the personal-best point is clear of its label and of the axis labels', asy
   // Best first (beside the axis labels, level with the top one), then the best last.
   for (const n of [40, 20, 30]) await addWorkout(request, { pushups: n });
   // Waits for the chart of these sets (the chart this device kept shows first, then redraws with
-  // other ticks: client/src/lib/offline/query-cache.ts), then measures the point and every label in one pass, so no label is looked up by a
-  // position that a redraw has taken away.
+  // other ticks: client/src/lib/offline/query-cache.ts), then measures the point and every label
+  // in one pass, so no label is looked up by a position that a redraw has taken away.
   const check = async (best: number) => {
     await page.goto('/profile/pushup-90');
     const chart = page.getByTestId('progress-chart');

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { FILL_BATCH, fillPeriods, firstStepSize } from './period-fill';
@@ -42,7 +42,10 @@ describe('the steps of a fill', () => {
     // The first period's steps grew past the first size, so the second period's start is a reset.
     const first = steps.filter(([p]) => p === periods[0]).map(([, size]) => size);
     expect(Math.max(...first)).toBeGreaterThan(firstStepSize(FILL_BATCH));
-    const left = await t.app.db.execute(sql`select count(*)::int as n from leaderboard_periods where fill_cursor is not null`);
-    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const [left] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from leaderboard_periods where fill_cursor is not null`,
+    );
+    expect(left!.n).toBe(0);
   });
 });
