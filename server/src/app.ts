@@ -11,6 +11,7 @@ import { accessLog } from './plugins/access-log';
 import type { MailTransport } from './mail/transport';
 import { boardCache } from './plugins/board-cache';
 import { boardReads } from './plugins/app/board-reads';
+import { clipProbes } from './plugins/app/clip-probes';
 import { periodFill } from './plugins/app/period-fill';
 import { saveQueue } from './plugins/app/save-queue';
 import { client } from './plugins/client';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(periodFill);
   await app.register(boardReads);
   await app.register(saveQueue);
+  await app.register(clipProbes);
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   await app.register(openApi);

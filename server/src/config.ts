@@ -51,6 +51,11 @@ export interface AppConfig {
   /** Share-card render threads, and the cards that may wait for one (beyond: 503). */
   cardRenderWorkers: number;
   cardRenderQueue: number;
+  /** Proof clips read at once, and uploads that may wait (beyond: 503); uploads per member (beyond: 429). */
+  clipProbeConcurrency: number;
+  clipProbeQueue: number;
+  clipUploadMax: number;
+  clipUploadWindowMs: number;
   /** Which requests get an access line, and from how many ms one counts as slow (plugins/access-log.ts). */
   requestLog: RequestLogMode;
   slowRequestMs: number;
@@ -94,6 +99,10 @@ export function configFromEnv(e: Env): AppConfig {
     cardRenderWindowMs: e.CARD_RENDER_WINDOW_MINUTES * MINUTE,
     cardRenderWorkers: e.CARD_RENDER_WORKERS,
     cardRenderQueue: e.CARD_RENDER_QUEUE,
+    clipProbeConcurrency: e.CLIP_PROBE_CONCURRENCY,
+    clipProbeQueue: e.CLIP_PROBE_QUEUE,
+    clipUploadMax: e.CLIP_UPLOAD_MAX,
+    clipUploadWindowMs: e.CLIP_UPLOAD_WINDOW_MINUTES * MINUTE,
     requestLog: e.LOG_REQUESTS,
     slowRequestMs: e.LOG_SLOW_MS,
     passwordResetMax: e.PASSWORD_RESET_MAX,

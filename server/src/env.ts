@@ -83,6 +83,12 @@ const envSchema = z.object({
   /** Share-card render threads, and the cards that may wait for one (beyond: 503). */
   CARD_RENDER_WORKERS: z.coerce.number().int().positive().max(16).default(1),
   CARD_RENDER_QUEUE: z.coerce.number().int().min(0).default(8),
+  /** Proof clips read (ffprobe, ffmpeg) at once, and the uploads that may wait (beyond: 503). */
+  CLIP_PROBE_CONCURRENCY: z.coerce.number().int().positive().max(16).default(1),
+  CLIP_PROBE_QUEUE: z.coerce.number().int().min(0).default(4),
+  /** Proof-clip uploads one member may send in the window, kept or refused (beyond: 429). */
+  CLIP_UPLOAD_MAX: z.coerce.number().int().positive().default(10),
+  CLIP_UPLOAD_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /**
    * Outgoing mail: `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. Unset:
    * messages are written to DATA_DIR/outbox as .eml files (docs/decisions/0110).

@@ -13,6 +13,7 @@ export class WorkLimiter {
     private concurrency: number,
     private queue: number,
     private retryAfterSeconds = 2,
+    private busyMessage = 'The server is busy signing people in. Please try again in a few seconds.',
   ) {}
 
   configure(concurrency: number, queue: number) {
@@ -38,14 +39,7 @@ export class WorkLimiter {
   }
 
   private busy() {
-    return new HttpError(
-      503,
-      'The server is busy signing people in. Please try again in a few seconds.',
-      undefined,
-      {
-        'retry-after': String(this.retryAfterSeconds),
-      },
-    );
+    return new HttpError(503, this.busyMessage, undefined, { 'retry-after': String(this.retryAfterSeconds) });
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {

@@ -22,6 +22,7 @@ describe('app-scoped state', () => {
     expect(a.periodsAhead).not.toBe(b.periodsAhead);
     expect(a.boardReads).not.toBe(b.boardReads);
     expect(a.saveQueue).not.toBe(b.saveQueue);
+    expect(a.clipProbes).not.toBe(b.clipProbes);
 
     await a.close();
     // A new period asked for on the app still open is filled in its background.

@@ -23,7 +23,9 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Keep a verified set's proof clip",
         description:
           'The WebM (VP8 or VP9, at most 320x240 and 1 MB) the device recorded during the camera run. ' +
-          'It is decoded on the server and kept only when it fits the 90-second run; another PUT replaces it.',
+          'It is decoded on the server and kept only when it fits the 90-second run; another PUT replaces it. ' +
+          'What is kept is the video stream re-muxed, not the upload as sent. A member may send a few uploads an hour (429); ' +
+          'while every reader of the instance is busy, 503 with Retry-After.',
         operationId: 'putWorkoutClip',
         params: workoutIdParamsSchema,
         body: clipUploadSchema,
@@ -35,6 +37,8 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
           409: apiErrorSchema,
           413: apiErrorSchema,
           422: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
         },
       },
       // Signed-out requests are refused before a large body is read.
@@ -42,7 +46,11 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const clip = await service.putClip(app.db, user.id, request.params.id, request.body.webm);
+      const clip = await service.putClip(app.db, user.id, request.params.id, request.body.webm, {
+        probes: app.clipProbes,
+        limit: { max: app.config.clipUploadMax, windowMs: app.config.clipUploadWindowMs },
+        now: app.now(),
+      });
       return reply.header('cache-control', PRIVATE_NO_STORE).send(clip);
     },
   );

@@ -12,8 +12,10 @@ import {
 } from '@common/schemas/clips';
 import type { Db } from '../../db/client';
 import { users, workoutClips, workouts } from '../../db/schema';
-import { ClipUnreadableError, probeClip, type ClipFacts } from '../../lib/clip-probe';
-import { HttpError, notFound } from '../../lib/errors';
+import { ClipUnreadableError, probeClip, readClipHeader, remuxClip, type ClipFacts } from '../../lib/clip-probe';
+import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import * as rateLimit from '../../lib/rate-limit';
+import type { WorkLimiter } from '../../lib/work-limiter';
 
 type ClipRow = typeof workoutClips.$inferSelect;
 
@@ -29,6 +31,51 @@ const toDto = (row: Omit<ClipRow, 'bytes'> & { size: number }): Clip => ({
 });
 
 const unprocessable = (message: string) => new HttpError(422, message);
+
+/** The most frames a run's clip can hold (its longest length at the highest rate). */
+const CLIP_MAX_FRAMES = Math.ceil((CLIP_MAX_FPS * CLIP_MAX_MS) / 1000);
+/** A re-muxed clip may come out slightly larger than the upload (its own headers and cues). */
+const KEPT_MAX_BYTES = CLIP_MAX_BYTES + 64 * 1024;
+
+/**
+ * Why the container's header already rules the clip out (a size or a frame count no phone
+ * records), or null: checked before any frame is decoded.
+ */
+export function headerMismatch(h: { codec: string; width: number; height: number; packets: number }): string | null {
+  if (!(CLIP_CODECS as readonly string[]).includes(h.codec)) return `The clip must be VP8 or VP9 video, not ${h.codec}.`;
+  if (h.width > CLIP_MAX_WIDTH || h.height > CLIP_MAX_HEIGHT)
+    return `The clip must be at most ${CLIP_MAX_WIDTH}x${CLIP_MAX_HEIGHT}, not ${h.width}x${h.height}.`;
+  if (h.packets > CLIP_MAX_FRAMES) return `The clip has ${h.packets} frames; a run's clip has at most ${CLIP_MAX_FRAMES}.`;
+  return null;
+}
+
+/**
+ * Reads an uploaded clip in three bounded steps (docs/decisions/0211-bounded-clip-intake.md): the
+ * container's header (no decoding), every frame decoded with frames above the largest size
+ * refused by the decoder itself, then the video stream re-muxed into the bytes that are kept.
+ */
+async function readUpload(bytes: Buffer): Promise<{ facts: ClipFacts; kept: Buffer }> {
+  try {
+    const header = await readClipHeader(bytes);
+    const early = headerMismatch(header);
+    if (early) throw unprocessable(`${early} It is not kept.`);
+    const facts = await probeClip(bytes, { maxPixels: CLIP_MAX_WIDTH * CLIP_MAX_HEIGHT });
+    const mismatch = clipMismatch(facts);
+    if (mismatch) throw unprocessable(`${mismatch} It is not kept.`);
+    return { facts, kept: await remuxClip(bytes, KEPT_MAX_BYTES) };
+  } catch (err) {
+    if (err instanceof ClipUnreadableError) throw unprocessable(`${err.message} It is not kept.`);
+    throw err;
+  }
+}
+
+export interface ClipIntake {
+  /** Bounds the reads running at once and waiting (beyond: 503 with Retry-After). */
+  probes: WorkLimiter;
+  /** Uploads one member may send in the window, kept or refused (beyond: 429). */
+  limit: { max: number; windowMs: number };
+  now: Date;
+}
 
 /** Why a decoded clip is not the run's, or null when it fits. */
 export function clipMismatch(f: ClipFacts): string | null {
@@ -46,27 +93,26 @@ export function clipMismatch(f: ClipFacts): string | null {
 
 /**
  * Keeps the proof clip of one of the member's verified workouts (replacing an earlier one), once
- * ffprobe has decoded it and it fits the run. 404 for another member's workout, 409 for a workout
- * without the camera mark, 422 with the reason for a clip that does not decode or does not fit.
+ * it has been read and fits the run. 404 for another member's workout, 409 for a workout without
+ * the camera mark, 422 with the reason for a clip that does not decode or does not fit, 429 past
+ * the member's uploads in the window, 503 while every reader is busy and the queue is full.
  */
-export async function putClip(db: Db, userId: number, workoutId: number, webm: string): Promise<Clip> {
+export async function putClip(db: Db, userId: number, workoutId: number, webm: string, intake: ClipIntake): Promise<Clip> {
+  intake.probes.refuseIfFull();
   const [workout] = await db
     .select({ verified: workouts.verified })
     .from(workouts)
     .where(and(eq(workouts.id, workoutId), eq(workouts.userId, userId)));
   if (!workout) throw notFound('Workout not found.');
   if (!workout.verified) throw new HttpError(409, 'Only a set saved with the Counted by camera mark can have a proof clip.');
-  const bytes = Buffer.from(webm, 'base64');
-  if (bytes.length > CLIP_MAX_BYTES) throw unprocessable(`The clip must be at most ${CLIP_MAX_BYTES / 1024 / 1024} MB.`);
-  let facts: ClipFacts;
-  try {
-    facts = await probeClip(bytes);
-  } catch (err) {
-    if (err instanceof ClipUnreadableError) throw unprocessable(`${err.message} It is not kept.`);
-    throw err;
+  const upload = Buffer.from(webm, 'base64');
+  if (upload.length > CLIP_MAX_BYTES) throw unprocessable(`The clip must be at most ${CLIP_MAX_BYTES / 1024 / 1024} MB.`);
+  const state = await rateLimit.hit(db, `clip-upload:${userId}`, intake.limit.windowMs, intake.now);
+  if (state.count > intake.limit.max) {
+    const after = rateLimit.retryAfterSeconds(state, intake.now);
+    throw tooManyRequests(`You have sent many clips in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`, after);
   }
-  const mismatch = clipMismatch(facts);
-  if (mismatch) throw unprocessable(`${mismatch} It is not kept.`);
+  const { facts, kept: bytes } = await intake.probes.run(() => readUpload(upload));
   const values = { workoutId, userId, bytes, ...facts };
   const [row] = await db
     .insert(workoutClips)

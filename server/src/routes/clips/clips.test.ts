@@ -5,6 +5,7 @@ import { syntheticTrace } from '@common/testing/synthetic-trace';
 import { users, workoutClips } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD, type MadeUser } from '../../test/factories';
+import { probeClip } from '../../lib/clip-probe';
 import { testClip } from '../../test/test-clips';
 
 const t = useTestApp();
@@ -34,12 +35,15 @@ describe('proof clips', () => {
     const clip = testClip();
     const res = await put(u, id, b64(clip));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ workoutId: id, codec: 'vp8', width: 160, height: 120, frames: 900, durationMs: 90_000, bytes: clip.length });
+    const facts = { codec: 'vp8', width: 160, height: 120, frames: 900, durationMs: 90_000 };
+    expect(res.json()).toMatchObject({ workoutId: id, ...facts });
     const watched = await get(u, id);
     expect(watched.statusCode).toBe(200);
     expect(watched.headers['content-type']).toBe('video/webm');
     expect(watched.headers['cache-control']).toBe('private, no-store');
-    expect(watched.rawPayload.equals(clip)).toBe(true);
+    // What is kept is the clip's video re-muxed: the same frames, its own size.
+    expect(res.json().bytes).toBe(watched.rawPayload.length);
+    expect(await probeClip(watched.rawPayload)).toEqual(facts);
     // A second PUT replaces it (a retried upload is harmless).
     expect((await put(u, id, b64(clip))).statusCode).toBe(200);
     expect(await storedClips(u.id)).toHaveLength(1);
@@ -55,6 +59,8 @@ describe('proof clips', () => {
       [testClip({ seconds: 20 }), /lasts 20 s; a run's clip lasts 80 s to 92 s/],
       [testClip({ seconds: 90, fps: 2 }), /180 frames in 90 s; a run's clip has 5 to 15 a second/],
       [testClip({ seconds: 2, size: '640x480' }), /at most 320x240, not 640x480/],
+      // A frame count no phone records is refused from the container, before any decoding.
+      [testClip({ seconds: 90, fps: 30, pattern: 'color' }), /has 2700 frames; a run's clip has at most 1380/],
     ];
     for (const [bytes, message] of cases) {
       const res = await put(u, id, b64(bytes));
@@ -88,6 +94,19 @@ describe('proof clips', () => {
     expect(await storedClips(u.id)).toHaveLength(0);
   });
 
+  it('keeps only the video it read: a WebM followed by a page or a playlist is stored without them', async () => {
+    const u = await createUser(t.app);
+    const id = await saveSet(u);
+    const clip = testClip();
+    for (const tail of ['<html><script>alert(1)</script></html>', '#EXTM3U\n#EXT-X-ENDLIST\nhttp://evil.example/x.ts\n']) {
+      const res = await put(u, id, b64(Buffer.concat([clip, Buffer.from(tail)])));
+      expect(res.statusCode, res.body).toBe(200);
+      const kept = (await get(u, id)).rawPayload;
+      expect(kept.includes(Buffer.from(tail.slice(0, 6)))).toBe(false);
+      expect(await probeClip(kept)).toMatchObject({ frames: 900, durationMs: 90_000 });
+    }
+  });
+
   it('others watch only when the member makes clips public and is not private', async () => {
     const u = await createUser(t.app);
     const viewer = await createUser(t.app);
@@ -118,7 +137,7 @@ describe('proof clips', () => {
     for (const id of [a, b]) expect((await put(u, id, b64(clip))).statusCode).toBe(200);
     const exported = accountExportSchema.parse((await t.app.inject({ url: '/api/export', headers: u.headers })).json());
     expect(exported.clips.map((c) => c.workoutId)).toEqual([a, b].sort((x, y) => x - y));
-    expect(Buffer.from(exported.clips[0]!.webm, 'base64').equals(clip)).toBe(true);
+    expect(Buffer.from(exported.clips[0]!.webm, 'base64').equals((await get(u, exported.clips[0]!.workoutId)).rawPayload)).toBe(true);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${a}`, headers: u.headers })).statusCode).toBe(204);
     expect((await storedClips(u.id)).map((c) => c.workoutId)).toEqual([b]);
     // The member may delete a clip alone.
