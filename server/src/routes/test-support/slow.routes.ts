@@ -3,12 +3,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * GET /api/test/slow?ms=N: answers after N ms, then a database round trip. GET
+ * GET /api/test/slow?ms=N: answers after N ms, then a database round trip; GET
+ * /api/test/slow/in-flight: how many of those are being answered now (a test waits for them all
+ * to have arrived before it signals a stop, instead of guessing a time). GET
  * /api/test/hold-database?ms=N: answers at once, and keeps a database transaction open for N ms
  * in the background (a database call that does not return: the stop must still end). Registered
  * only when TEST_SLOW_ROUTE=true (the reliability suite's stop proofs); never in a normal start.
  */
 export const slowTestRoutes: FastifyPluginAsyncZod = async (app) => {
+  let inFlight = 0;
+  app.get(
+    '/test/slow/in-flight',
+    {
+      schema: {
+        summary: 'Slow requests being answered now (reliability tests only)',
+        operationId: 'testSlowInFlight',
+        response: { 200: z.object({ inFlight: z.number() }) },
+      },
+    },
+    async () => ({ inFlight }),
+  );
   app.get(
     '/test/slow',
     {
@@ -20,9 +34,14 @@ export const slowTestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await new Promise((r) => setTimeout(r, request.query.ms));
-      await app.db.execute(sql`select 1`);
-      return { sleptMs: request.query.ms };
+      inFlight += 1;
+      try {
+        await new Promise((r) => setTimeout(r, request.query.ms));
+        await app.db.execute(sql`select 1`);
+        return { sleptMs: request.query.ms };
+      } finally {
+        inFlight -= 1;
+      }
     },
   );
   app.get(
