@@ -1,6 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { ToastRegionPlaceholder } from '@/components/ui/toast-region-placeholder';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useToasts } from '@/components/ui/use-toast';
+import { useServedChallengesVersion } from '@/lib/challenges';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 
@@ -27,11 +29,19 @@ function DeferredToaster() {
 }
 
 export function App() {
+  // The routes and every screen are drawn from the open challenges: when the server's answer
+  // changes them (a shell from the service worker's cache), they are drawn again from the start
+  // (docs/decisions/0195-open-challenges-beside-a-cached-shell.md).
+  const challenges = useServedChallengesVersion();
   return (
     <>
-      <AppLayout>
-        <AppRoutes />
-      </AppLayout>
+      {challenges === null ? (
+        <PageSpinner />
+      ) : (
+        <AppLayout key={challenges}>
+          <AppRoutes />
+        </AppLayout>
+      )}
       <DeferredToaster />
     </>
   );

@@ -18,6 +18,8 @@ const MEMBER_SCOPED = /:(\d+)$/;
 export const DEVICE_SETTINGS: ReadonlySet<string> = new Set([
   'fitbench:timer-muted',
   'fitbench:theme',
+  // Which challenges the server last said are open (lib/challenges.ts): the same for everyone.
+  'fitbench:open-challenges',
 ]);
 
 /** How long a signed-out member's unsent saves stay: the server refuses older sets anyway. */
