@@ -1,0 +1,38 @@
+import { expect, test, toasts } from './fixtures';
+
+// A save without a connection where no service worker runs (a first visit before it installs, a
+// browser without one; service workers are blocked in these e2e runs, playwright.config.ts): what
+// a save needs offline is loaded with the screen, so the set is kept on the device and the member
+// is told (docs/decisions/0196-offline-saves-without-a-worker-and-remote-sign-out.md).
+
+test('offline with no service worker, a logged set is kept on the device and sent once back online', async ({
+  page,
+  context,
+  user: _user,
+}) => {
+  await page.goto('/90second/log-workout');
+  await expect(page.getByLabel('Push-ups')).toBeVisible();
+  await context.setOffline(true);
+  await page.getByLabel('Push-ups').fill('31');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toasts(page)).toContainText('Saved on this device');
+  await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
+  await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+  await page.screenshot({
+    path: test.info().outputPath('saved-offline-no-worker.png'),
+    fullPage: true,
+  });
+
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/workouts')).json()) as { pushups: number }[]).map(
+          (w) => w.pushups,
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toEqual([31]);
+});
