@@ -36,3 +36,27 @@ test('offline with no service worker, a logged set is kept on the device and sen
     )
     .toEqual([31]);
 });
+
+test('offline before the outbox could load, the member is told plainly that the set was not kept', async ({
+  page,
+  context,
+  user: _user,
+}) => {
+  // The connection drops before the save's offline code and the toaster arrive (their files fail).
+  await context.route(/\/assets\/(outbox|toaster)[^/]*\.js$/, (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.goto('/90second/log-workout');
+  await expect(page.getByLabel('Push-ups')).toBeVisible();
+  await context.setOffline(true);
+  await page.getByLabel('Push-ups').fill('29');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const note = toasts(page);
+  await expect(note).toContainText('Failed to save workout');
+  await expect(note).toContainText('this set could not be kept on this device');
+  await page.screenshot({ path: test.info().outputPath('not-kept-no-worker.png'), fullPage: true });
+  // The set is still on the screen for another try.
+  await expect(page.getByLabel('Push-ups')).toHaveValue('29');
+  await note.getByRole('button', { name: 'Close' }).click();
+  await expect(note).toHaveCount(0);
+});

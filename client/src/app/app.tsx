@@ -11,21 +11,24 @@ import { AppRoutes } from './router';
 // placeholder keeps the "Notifications (F8)" landmark and its hotkey. Loaded into state rather
 // than with React.lazy: a Suspense boundary reveals its content on a timer, which a page with a
 // paused clock (the timer's tests) never runs. docs/decisions/0061-js-budget-on-root.md
+// If it cannot load (offline, no service worker), the placeholder shows the toasts as plain notes.
 function DeferredToaster() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
-  const hasToasts = useToasts().length > 0;
+  const [failed, setFailed] = useState(false);
+  const toasts = useToasts();
+  const hasToasts = toasts.length > 0;
   useEffect(() => {
     if (!hasToasts || Toaster) return;
     let live = true;
     import('@/components/ui/toaster').then(
       (m) => live && setToaster(() => m.default),
-      () => undefined,
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
   }, [hasToasts, Toaster]);
-  return Toaster ? <Toaster /> : <ToastRegionPlaceholder />;
+  return Toaster ? <Toaster /> : <ToastRegionPlaceholder items={failed ? toasts : []} />;
 }
 
 export function App() {
