@@ -1,4 +1,5 @@
 import { expect, test, toasts } from './fixtures';
+import { openTimerAt } from './support/run-audio';
 
 // A save without a connection where no service worker runs (a first visit before it installs, a
 // browser without one; service workers are blocked in these e2e runs, playwright.config.ts): what
@@ -59,4 +60,25 @@ test('offline before the outbox could load, the member is told plainly that the 
   await expect(page.getByLabel('Push-ups')).toHaveValue('29');
   await note.getByRole('button', { name: 'Close' }).click();
   await expect(note).toHaveCount(0);
+});
+
+test('a timer run that ends without a connection, with no service worker, is kept on the device', async ({
+  page,
+  context,
+  user: _user,
+}) => {
+  await openTimerAt(page, '/90second/timer');
+  // What a save needs offline is asked for as the run starts, beside the after-run screens.
+  const outboxCode = page.waitForResponse((r) => /\/assets\/outbox-[^/]*\.js$/.test(r.url()));
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.clock.runFor(3 * 800 + 1000);
+  await outboxCode;
+  await context.setOffline(true);
+  await page.clock.runFor(90_000);
+  const count = page.getByLabel('How many push-ups did you complete?');
+  await expect(count).toBeVisible();
+  await count.fill('26');
+  await page.getByRole('button', { name: 'Save Workout' }).click();
+  await expect(toasts(page)).toContainText('Saved on this device');
+  await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
 });
