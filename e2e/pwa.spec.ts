@@ -186,7 +186,8 @@ test('signing out clears what the device kept of the member: waiting saves, scre
   await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
   const kept = () =>
     page.evaluate(async (userId) => {
-      const keys = Object.keys(localStorage).filter((k) => k.startsWith('fitbench:'));
+      // Which challenges are open is the device's, not the member's (client/src/lib/challenges.ts).
+      const keys = Object.keys(localStorage).filter((k) => k.startsWith('fitbench:') && k !== 'fitbench:open-challenges');
       const saves = await new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('fitbench-outbox');
         open.onerror = () => reject(open.error);

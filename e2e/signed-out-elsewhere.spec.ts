@@ -166,3 +166,49 @@ test('a password changed elsewhere: the unsent offline save stays for its member
   await expect.poll(async () => JSON.stringify(await storageDump(page))).not.toContain(queuedNote);
   expect(Object.keys((await storageDump(page)).local)).not.toContain(`fitbench:outbox:${user.id}`);
 });
+
+test('signed out everywhere else: a proof clip still waiting to upload is removed from the device', async ({
+  page,
+  user,
+  playwright,
+  baseURL,
+}) => {
+  await page.goto('/90second');
+  await expect(page.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  // A camera set's clip waiting in IndexedDB, bound to its save (client/src/lib/offline/clips.ts).
+  await page.evaluate(
+    (userId) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('fitbench-clips', 1);
+        open.onupgradeneeded = () =>
+          open.result.createObjectStore('clips', { keyPath: 'id' }).createIndex('bySaveKey', 'saveKey');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('clips', 'readwrite');
+          tx.objectStore('clips').put({
+            id: 'clip-of-the-member',
+            webm: new Blob(['webm'], { type: 'video/webm' }),
+            recordedAt: Date.now(),
+            userId,
+            saveKey: 'save-key-of-the-member',
+            workoutId: 1,
+          });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    user.id,
+  );
+  expect(JSON.stringify((await storageDump(page)).idb)).toContain('clip-of-the-member');
+
+  const other = await otherDevice(playwright, baseURL, user);
+  expect((await other.delete('/api/sessions')).status()).toBe(204);
+  await other.dispose();
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await expect.poll(async () => JSON.stringify((await storageDump(page)).idb)).not.toContain('clip-of-the-member');
+});

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { prefetchRouteData } from './app/route-data';
 import { firstUserFetch } from './features/auth/api/get-user';
 import { installBackGuard } from './lib/back-guard';
+import { askServerForChallenges } from './lib/challenges';
 import { watchTheme } from './lib/theme';
 import './index.css';
 
@@ -22,6 +23,8 @@ installBackGuard();
 // The session and the landing screen's data are asked for now, beside the screen's code, not
 // after its first render (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
 firstUserFetch().catch(() => undefined);
+// A shell from the service worker's cache does not say which challenges are open: ask.
+askServerForChallenges();
 prefetchRouteData(window.location.pathname, window.location.search);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { ToastRegionPlaceholder } from '@/components/ui/toast-region-placeholder';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useToasts } from '@/components/ui/use-toast';
+import { useServedChallengesVersion } from '@/lib/challenges';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 
@@ -9,29 +11,40 @@ import { AppRoutes } from './router';
 // placeholder keeps the "Notifications (F8)" landmark and its hotkey. Loaded into state rather
 // than with React.lazy: a Suspense boundary reveals its content on a timer, which a page with a
 // paused clock (the timer's tests) never runs. docs/decisions/0061-js-budget-on-root.md
+// If it cannot load (offline, no service worker), the placeholder shows the toasts as plain notes.
 function DeferredToaster() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
-  const hasToasts = useToasts().length > 0;
+  const [failed, setFailed] = useState(false);
+  const toasts = useToasts();
+  const hasToasts = toasts.length > 0;
   useEffect(() => {
     if (!hasToasts || Toaster) return;
     let live = true;
     import('@/components/ui/toaster').then(
       (m) => live && setToaster(() => m.default),
-      () => undefined,
+      () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
   }, [hasToasts, Toaster]);
-  return Toaster ? <Toaster /> : <ToastRegionPlaceholder />;
+  return Toaster ? <Toaster /> : <ToastRegionPlaceholder items={failed ? toasts : []} />;
 }
 
 export function App() {
+  // The routes and every screen are drawn from the open challenges: when the server's answer
+  // changes them (a shell from the service worker's cache), they are drawn again from the start
+  // (docs/decisions/0195-open-challenges-beside-a-cached-shell.md).
+  const challenges = useServedChallengesVersion();
   return (
     <>
-      <AppLayout>
-        <AppRoutes />
-      </AppLayout>
+      {challenges === null ? (
+        <PageSpinner />
+      ) : (
+        <AppLayout key={challenges}>
+          <AppRoutes />
+        </AppLayout>
+      )}
       <DeferredToaster />
     </>
   );

@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The browser's HTTP cache mode ('no-cache': ask the server even for an answer it may keep). */
+  cache?: RequestCache;
   /** On 401 resolve to null instead of throwing (the current-user query). */
   nullOn401?: boolean;
 }
@@ -80,6 +82,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers,
     signal: options.signal,
   };
+  if (options.cache) init.cache = options.cache;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);

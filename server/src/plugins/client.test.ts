@@ -35,6 +35,16 @@ describe('client files', () => {
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
+  // The page tells a copy from the server (open challenges named) from the service worker's
+  // precached one, which it must check with the API (docs/decisions/0195-open-challenges-beside-a-cached-shell.md).
+  it('names the open challenges in the pages it serves, never in the /index.html the worker precaches', async () => {
+    const page = await t.app.inject({ url: '/90second/timer' });
+    expect(page.body).toContain('<meta name="fitbench-challenges" content="pushup-90">');
+    const precached = await t.app.inject({ url: '/index.html' });
+    expect(precached.statusCode).toBe(200);
+    expect(precached.body).not.toContain('fitbench-challenges');
+  });
+
 });
 
 // docs/decisions/0074-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)

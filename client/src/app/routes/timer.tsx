@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { dismissToast, toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import type { SaveOutcome } from '@/features/workouts/api/create-workout';
+import { preloadOfflineSave } from '@/features/workouts/utils/preload-offline-save';
 import { useUser } from '@/features/auth/api/get-user';
 import { TargetBanner } from '@/features/timer/components/target-banner';
 import { TimerScreen, type RunProgress } from '@/features/timer/components/timer-screen';
@@ -48,7 +49,11 @@ function stageOf(saved: SavedSet | null, run: number, challenge: OpenChallenge):
 
 // The count entry, Workout Saved (with the share menu) and the discard question: asked for when a
 // run starts, so the timer's first paint does without them (docs/decisions/0172-timer-finish-loaded-on-start.md).
-const finishModule = deferredModule(() => import('./timer-finish'));
+// With the after-run screens, what a save needs offline (the run may end without a connection).
+const finishModule = deferredModule(() => {
+  void preloadOfflineSave();
+  return import('./timer-finish');
+});
 
 /** Where a challenge's timer is: `/90second/timer`, `/burpees-or-bust/timer`. */
 const timerHref = (c: OpenChallenge) => paths.timer.getHref(c.id);

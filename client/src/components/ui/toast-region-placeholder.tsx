@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { dismissToast, type ToastItem } from './use-toast';
 
 /**
  * Stands in for Radix's toast viewport until the first toast loads the real one (toaster.tsx):
  * the same landmark ("Notifications (F8)", an empty list) and the same F8 hotkey, so the page
  * offers what it did before at a fraction of the JS. docs/decisions/0061-js-budget-on-root.md
+ *
+ * Where the real one could not load (offline, with no service worker to serve it), `items` are
+ * shown here as plain notes with a Close button, so that what a toast says is never lost
+ * (docs/decisions/0196-offline-saves-without-a-worker-and-remote-sign-out.md).
  */
-export function ToastRegionPlaceholder() {
+export function ToastRegionPlaceholder({ items = [] }: { items?: readonly ToastItem[] }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
@@ -20,7 +25,36 @@ export function ToastRegionPlaceholder() {
         ref={list}
         tabIndex={-1}
         className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-auto sm:right-0 sm:top-0 sm:flex-col md:max-w-[420px]"
-      />
+      >
+        {items
+          .filter((t) => t.open)
+          .map((t) => (
+            <li
+              key={t.id}
+              role="status"
+              data-state="open"
+              className={`pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-xl border p-4 pr-10 shadow-lg ${
+                t.variant === 'destructive'
+                  ? 'border-destructive bg-destructive text-destructive-foreground'
+                  : 'border-border bg-card text-foreground'
+              }`}
+            >
+              <div className="grid gap-1">
+                <p className="text-sm font-semibold">{t.title}</p>
+                {t.description ? <p className="text-sm opacity-90">{t.description}</p> : null}
+              </div>
+              {t.action}
+              <button
+                type="button"
+                aria-label="Close"
+                className="absolute right-2 top-2 cursor-pointer rounded-md px-2 text-lg leading-none opacity-70 hover:opacity-100"
+                onClick={() => dismissToast(t.id)}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+      </ol>
     </div>
   );
 }

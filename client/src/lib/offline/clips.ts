@@ -78,6 +78,18 @@ export async function clearMemberClips(userId: number | undefined): Promise<void
   }
 }
 
+/**
+ * The session ended elsewhere or another member signed in: every clip not of `userId` goes (null:
+ * every clip, those not yet bound to a save included), as a sign-out on the device takes them.
+ * Clips not yet bound stay while someone is signed in: they are that member's run just ended.
+ */
+export async function clearClipsOfAllBut(userId: number | null): Promise<void> {
+  const d = await db();
+  for (const clip of await d.getAll('clips')) {
+    if (userId === null || (clip.userId !== undefined && clip.userId !== userId)) await d.delete('clips', clip.id);
+  }
+}
+
 function base64Of(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -8,6 +8,8 @@ const outbox = vi.hoisted(() => ({
   hasQueued: vi.fn(async (id: number) => id === 1),
 }));
 vi.mock('./outbox', () => outbox);
+const clips = vi.hoisted(() => ({ clearClipsOfAllBut: vi.fn(async () => undefined) }));
+vi.mock('./clips', () => clips);
 
 const { keepOnlyMember, lastUser, rememberUser, QUEUED_SAVE_MAX_AGE_MS } = await import('./last-user');
 
@@ -54,6 +56,7 @@ beforeEach(() => {
   local.setItem('other-app', 'x');
   session.setItem('fitbench:run', '{"taps":8}');
   for (const fn of Object.values(outbox)) fn.mockClear();
+  clips.clearClipsOfAllBut.mockClear();
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -113,5 +116,26 @@ describe('keepOnlyMember', () => {
     expect(outbox.clearAllBut).not.toHaveBeenCalled();
     expect(outbox.dropOlderThan).not.toHaveBeenCalled();
     expect(local.keys()).toContain('fitbench:outbox:1');
+  });
+
+  it('signed out elsewhere: the member’s proof clips go, as a sign-out here takes them', async () => {
+    rememberUser(null);
+    await flush();
+    expect(clips.clearClipsOfAllBut).toHaveBeenCalledWith(null);
+  });
+
+  it('another member signs in: the previous member’s clips go, not the new member’s', async () => {
+    keepOnlyMember(user(2));
+    await flush();
+    expect(clips.clearClipsOfAllBut).toHaveBeenCalledWith(2);
+  });
+
+  it('the same member, or a visitor on a device nobody signed in on: no clip is touched', async () => {
+    rememberUser(user(1));
+    await flush();
+    local.removeItem('fitbench:last-user');
+    keepOnlyMember(null);
+    await flush();
+    expect(clips.clearClipsOfAllBut).not.toHaveBeenCalled();
   });
 });

@@ -18,6 +18,8 @@ const MEMBER_SCOPED = /:(\d+)$/;
 export const DEVICE_SETTINGS: ReadonlySet<string> = new Set([
   'fitbench:timer-muted',
   'fitbench:theme',
+  // Which challenges the server last said are open (lib/challenges.ts): the same for everyone.
+  'fitbench:open-challenges',
 ]);
 
 /** How long a signed-out member's unsent saves stay: the server refuses older sets anyway. */
@@ -103,7 +105,11 @@ export function keepOnlyMember(user: Pick<User, 'id'> | null): void {
     }
   }
   const others = [...queuedOf].filter((id) => id !== user?.id);
+  // The member this device last knew is no longer the one signed in (a sign-out elsewhere, or
+  // someone else now): what a sign-out here would also take goes (forget-member.ts).
+  const gone = previous !== null && previous.id !== user?.id;
   if (others.length > 0) void forgetQueued(user, others).catch(() => undefined);
+  if (others.length > 0 || gone) void forgetClipsAndCaches(user).catch(() => undefined);
 }
 
 /** Queued saves of members other than `user`: all dropped when someone signs in, old ones otherwise. */
@@ -113,6 +119,21 @@ async function forgetQueued(user: Pick<User, 'id'> | null, memberIds: number[]) 
   else await dropOlderThan(Date.now() - QUEUED_SAVE_MAX_AGE_MS);
   for (const id of memberIds) {
     if (!(await hasQueued(id))) setMayHaveQueued(id, false);
+  }
+}
+
+/**
+ * Proof clips (a video of the member) of anyone but `user`, and any Cache Storage but the app
+ * shell's, as a sign-out on the device takes them: unlike a waiting save, a clip is not the set
+ * itself, and a set sent later without its clip keeps its camera count
+ * (docs/decisions/0196-offline-saves-without-a-worker-and-remote-sign-out.md).
+ */
+async function forgetClipsAndCaches(user: Pick<User, 'id'> | null) {
+  const { clearClipsOfAllBut } = await import('./clips');
+  await clearClipsOfAllBut(user?.id ?? null);
+  if (typeof caches === 'undefined') return;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('workbox-precache')) await caches.delete(name);
   }
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import type { User } from '@common/schemas/auth';
 import type { CreateWorkoutInput, SavedWorkout } from '@common/schemas/workouts';
@@ -8,6 +8,7 @@ import { api } from '@/lib/api-client';
 import { setMayHaveQueued } from '@/lib/offline/last-user';
 import { toast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '../utils/idempotency-key';
+import { preloadOfflineSave } from '../utils/preload-offline-save';
 import { outboxQueryKey } from './get-queued-saves';
 import { invalidateWorkoutData } from './invalidate';
 import { queryKeys } from '@/lib/query-keys';
@@ -30,6 +31,10 @@ async function sendClip(saveKey: string, saved: SavedWorkout, userId: number, qu
   // The lists and boards now offer "Watch proof".
   if (outcome === 'kept') await invalidateWorkoutData(queryClient);
 }
+
+/** Said when a save failed for want of a connection and the device could not keep it either. */
+export const NOT_KEPT_MESSAGE =
+  'No connection, and this set could not be kept on this device. Stay on this screen and save again once you are back online.';
 
 /** A save's outcome: the server's answer, or `queued` when it waits on the device (offline). */
 export type SaveOutcome = SavedWorkout & { queued?: true };
@@ -56,6 +61,10 @@ export function useCreateWorkout({
 } = {}) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  // Loaded with the screen, so that a save made offline can be kept and said.
+  useEffect(() => {
+    void preloadOfflineSave();
+  }, []);
   const mutation = useMutation({
     // 'always': offline the request runs and fails at once, and the save goes to the outbox.
     networkMode: 'always',
@@ -66,7 +75,9 @@ export function useCreateWorkout({
       const key = attempt.current.key;
       const user = queryClient.getQueryData<User | null>(queryKeys.user);
       // Bound before the request: a reload or a lost answer finds the clip by the save's key.
-      const clips = clipId && body.verification && user ? await import('@/lib/offline/clips') : null;
+      // A clip store that did not load (offline) costs the clip, never the save.
+      const clips =
+        clipId && body.verification && user ? await import('@/lib/offline/clips').catch(() => null) : null;
       const withClip = clips ? await clips.bindClip(clipId!, user!.id, key).catch(() => false) : false;
       try {
         const saved = await createWorkout(body, key);
@@ -79,13 +90,19 @@ export function useCreateWorkout({
         const createdAt = body.createdAt ?? new Date().toISOString();
         const challenge = body.challenge ?? DEFAULT_CHALLENGE;
         const score = (body.score ?? body.pushups)!;
-        const { enqueue } = await import('@/lib/offline/outbox');
-        await enqueue({
-          key,
-          userId: user.id,
-          body: { ...body, challenge, createdAt },
-          queuedAt: new Date().toISOString(),
-        });
+        // The outbox's code did not load before the connection went, or IndexedDB refused the
+        // write: the member is told plainly, and the screen keeps the set for another try.
+        try {
+          const { enqueue } = await import('@/lib/offline/outbox');
+          await enqueue({
+            key,
+            userId: user.id,
+            body: { ...body, challenge, createdAt },
+            queuedAt: new Date().toISOString(),
+          });
+        } catch {
+          throw new Error(NOT_KEPT_MESSAGE);
+        }
         setMayHaveQueued(user.id, true);
         await queryClient.invalidateQueries({ queryKey: outboxQueryKey(user.id) });
         return {
