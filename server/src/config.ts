@@ -58,6 +58,10 @@ export interface AppConfig {
   passwordResetMax: number;
   passwordResetEmailMax: number;
   passwordResetWindowMs: number;
+  /** Email change requests per member and per address asked for in the window (beyond: 429). */
+  emailChangeMax: number;
+  emailChangeAddressMax: number;
+  emailChangeWindowMs: number;
   /** Clubs one member may be in, and members one club may hold (docs/decisions/0164-clubs.md). */
   clubsPerMember: number;
   membersPerClub: number;
@@ -99,6 +103,9 @@ export function configFromEnv(e: Env): AppConfig {
     passwordResetMax: e.PASSWORD_RESET_MAX,
     passwordResetEmailMax: e.PASSWORD_RESET_EMAIL_MAX,
     passwordResetWindowMs: e.PASSWORD_RESET_WINDOW_MINUTES * MINUTE,
+    emailChangeMax: e.EMAIL_CHANGE_MAX,
+    emailChangeAddressMax: e.EMAIL_CHANGE_ADDRESS_MAX,
+    emailChangeWindowMs: e.EMAIL_CHANGE_WINDOW_MINUTES * MINUTE,
     siteUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     clubsPerMember: e.CLUBS_PER_MEMBER_MAX,
     membersPerClub: e.CLUB_MEMBERS_MAX,
