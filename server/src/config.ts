@@ -62,6 +62,11 @@ export interface AppConfig {
   emailChangeMax: number;
   emailChangeAddressMax: number;
   emailChangeWindowMs: number;
+  /**
+   * The reset request's account work starts a random 0 to this many ms after the answer, so a
+   * request sent right behind it cannot time it (docs/decisions/0206-email-change-limits-and-unproven-addresses.md).
+   */
+  resetWorkJitterMs: number;
   /** Clubs one member may be in, and members one club may hold (docs/decisions/0164-clubs.md). */
   clubsPerMember: number;
   membersPerClub: number;
@@ -106,6 +111,7 @@ export function configFromEnv(e: Env): AppConfig {
     emailChangeMax: e.EMAIL_CHANGE_MAX,
     emailChangeAddressMax: e.EMAIL_CHANGE_ADDRESS_MAX,
     emailChangeWindowMs: e.EMAIL_CHANGE_WINDOW_MINUTES * MINUTE,
+    resetWorkJitterMs: 1000,
     siteUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     clubsPerMember: e.CLUBS_PER_MEMBER_MAX,
     membersPerClub: e.CLUB_MEMBERS_MAX,
