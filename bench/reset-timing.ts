@@ -28,10 +28,23 @@ function post(base: string, url: string, body?: unknown): Promise<{ status: numb
       `${base}${url}`,
       body === undefined
         ? { method: 'GET', agent }
-        : { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), origin: base } },
+        : {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(data),
+              origin: base,
+            },
+          },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+          }),
+        );
       },
     );
     req.on('error', reject);
@@ -60,7 +73,7 @@ async function startServer() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
@@ -97,7 +110,11 @@ async function main() {
     const accounts: string[] = [];
     for (let i = 0; i < SAMPLES + WARMUP; i++) {
       const email = `rt${tag}${i}@example.com`;
-      const res = await post(server.base, '/api/register', { username: `rt${tag}${i}`, email, password: 'timing-bench-pass-1' });
+      const res = await post(server.base, '/api/register', {
+        username: `rt${tag}${i}`,
+        email,
+        password: 'timing-bench-pass-1',
+      });
       if (res.status !== 201) throw new Error(`register answered ${res.status}`);
       accounts.push(email);
     }
@@ -126,7 +143,12 @@ async function main() {
     }
     const line = (k: 'account' | 'none', of = times) =>
       `${k.padEnd(8)} n=${of[k].length} median ${quantile(of[k], 0.5).toFixed(2)} ms, p90 ${quantile(of[k], 0.9).toFixed(2)} ms`;
-    console.log(`POST /api/password-reset on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, gap ${GAP_MS} ms, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `POST /api/password-reset on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, gap ${GAP_MS} ms, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(line('account'));
     console.log(line('none'));
     console.log(`AUC (account slower) ${auc(times.account, times.none).toFixed(3)}`);

@@ -15,7 +15,11 @@ test.beforeAll(async () => {
   const port = await freePort();
   server = await startOwnServer({
     port,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://localhost:${port}`, MAIL_FROM: 'FitBench <fitbench@test.example>' },
+    env: {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: `http://localhost:${port}`,
+      MAIL_FROM: 'FitBench <fitbench@test.example>',
+    },
   });
 });
 test.afterAll(async () => {
@@ -26,33 +30,56 @@ test.afterAll(async () => {
 /** Follows the newest mailed link to `path` sent to `to` with `subject`, through the API. */
 async function tokenFrom(to: string, subject: string, path: string) {
   await expect.poll(() => smtp.to(to).some((m) => m.subject === subject)).toBe(true);
-  const mail = smtp.to(to).filter((m) => m.subject === subject).pop()!;
+  const mail = smtp
+    .to(to)
+    .filter((m) => m.subject === subject)
+    .pop()!;
   return linkIn(mail, path);
 }
 
 async function confirm(api: APIRequestContext, to: string, subject: string) {
   const link = await tokenFrom(to, subject, '/confirm-email');
-  expect((await api.post('/api/email/confirm', { data: { token: link.searchParams.get('token') } })).status()).toBe(200);
+  expect(
+    (
+      await api.post('/api/email/confirm', { data: { token: link.searchParams.get('token') } })
+    ).status(),
+  ).toBe(200);
 }
 
-test('undo a change of address from the old address\'s mail: the address comes back, a reset link follows', async ({ page }) => {
+test("undo a change of address from the old address's mail: the address comes back, a reset link follows", async ({
+  page,
+}) => {
   const username = uniqueName('undo');
   const email = `${username}@example.com`;
   const theirs = `${username}@evil.example`;
   const owner = await playwrightRequest.newContext({ baseURL: server.url });
-  expect((await owner.post('/api/register', { data: { username, email, password: PASSWORD } })).status()).toBe(201);
+  expect(
+    (await owner.post('/api/register', { data: { username, email, password: PASSWORD } })).status(),
+  ).toBe(201);
   await confirm(owner, email, 'Confirm your email address - FitBench');
 
   // The attacker, with the password, moves the account to their address.
   const attacker = await playwrightRequest.newContext({ baseURL: server.url });
-  expect((await attacker.post('/api/login', { data: { username, password: PASSWORD } })).status()).toBe(200);
-  expect((await attacker.post('/api/email/change', { data: { email: theirs, password: PASSWORD } })).status()).toBe(202);
+  expect(
+    (await attacker.post('/api/login', { data: { username, password: PASSWORD } })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await attacker.post('/api/email/change', { data: { email: theirs, password: PASSWORD } })
+    ).status(),
+  ).toBe(202);
   await confirm(attacker, theirs, 'Confirm your new email address - FitBench');
 
-  const undo = await tokenFrom(email, 'Your email address was changed - FitBench', '/undo-email-change');
+  const undo = await tokenFrom(
+    email,
+    'Your email address was changed - FitBench',
+    '/undo-email-change',
+  );
   expect(undo.origin).toBe(server.url);
   await page.goto(undo.toString());
-  await expect(page.getByRole('heading', { name: 'Undo the change of your address' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Undo the change of your address' }),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByRole('button', { name: 'Undo the change' }).click();
   await expect(page.getByRole('status')).toContainText(`Your address is ${email} again`);
@@ -61,7 +88,9 @@ test('undo a change of address from the old address\'s mail: the address comes b
 
   // The attacker is out, the password no longer works, and the old address has a reset link.
   expect((await attacker.get('/api/user')).status()).toBe(401);
-  expect((await attacker.post('/api/login', { data: { username, password: PASSWORD } })).status()).toBe(401);
+  expect(
+    (await attacker.post('/api/login', { data: { username, password: PASSWORD } })).status(),
+  ).toBe(401);
   await tokenFrom(email, 'Reset your password - FitBench', '/reset-password');
 
   // Used once: opening it again says so.

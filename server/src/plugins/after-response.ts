@@ -35,7 +35,9 @@ export const afterResponse = fp(
       tasks.delete(request);
       for (const task of list) {
         const run: Promise<void> = task()
-          .catch((err: unknown) => request.log.error({ err, reqId: request.id }, 'work after the answer failed'))
+          .catch((err: unknown) =>
+            request.log.error({ err, reqId: request.id }, 'work after the answer failed'),
+          )
           .finally(() => running.delete(run));
         running.add(run);
       }

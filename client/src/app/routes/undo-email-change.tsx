@@ -16,15 +16,18 @@ export default function UndoEmailChangeRoute() {
           <p className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</p>
           <h1 className="text-xl font-bold">Undo the change of your address</h1>
           <CardDescription>
-            Your account gets this address back, every device signed in to it is signed out, and we send you a link to
-            choose a new password.
+            Your account gets this address back, every device signed in to it is signed out, and we
+            send you a link to choose a new password.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <UndoEmailChangePanel
             token={token}
             next={
-              <Link href={paths.auth.getHref()} className="text-sm font-semibold text-primary underline">
+              <Link
+                href={paths.auth.getHref()}
+                className="text-sm font-semibold text-primary underline"
+              >
                 Go to sign in
               </Link>
             }

@@ -9,14 +9,24 @@ import { startTestSmtp } from '../../test/smtp';
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
 const t = useTestApp(
-  { siteUrl: 'http://fitbench.test', emailChangeMax: 4, emailChangeAddressMax: 2, emailChangeWindowMs: 3_600_000 },
+  {
+    siteUrl: 'http://fitbench.test',
+    emailChangeMax: 4,
+    emailChangeAddressMax: 2,
+    emailChangeWindowMs: 3_600_000,
+  },
   { mailTransport: smtp.transport(), mailPollMs: 200 },
 );
 
 let seq = 0;
 const address = () => `target${++seq}${Date.now() % 100000}@example.org`;
 const change = (cookie: string, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/email/change', headers: { cookie }, payload: { email, password: DEFAULT_PASSWORD } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/email/change',
+    headers: { cookie },
+    payload: { email, password: DEFAULT_PASSWORD },
+  });
 
 describe('change email limits', () => {
   it('a member may ask a few times an hour; then 429 with Retry-After, and nothing more is sent', async () => {
@@ -53,7 +63,10 @@ describe('change email limits', () => {
   });
 
   it('the message to the new address carries no username nor full name', async () => {
-    const u = await createUser(t.app, { username: 'login.evil-example.com', fullName: 'Security Team' });
+    const u = await createUser(t.app, {
+      username: 'login.evil-example.com',
+      fullName: 'Security Team',
+    });
     const to = address();
     expect((await change(u.cookie, to)).statusCode).toBe(202);
     const [mail] = await smtp.waitFor(to);

@@ -11,15 +11,24 @@ import { CONFIRM_LINK_INVALID } from './email.service';
 // password, changes it or signs out everywhere; the pending link must end with it.
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
-const t = useTestApp({ siteUrl: 'http://fitbench.test', passwordResetMax: 100 }, { mailTransport: smtp.transport(), mailPollMs: 200 });
+const t = useTestApp(
+  { siteUrl: 'http://fitbench.test', passwordResetMax: 100 },
+  { mailTransport: smtp.transport(), mailPollMs: 200 },
+);
 
 const NEW_PASSWORD = 'amber-lantern-58';
 let seq = 0;
 const attackerAddress = () => `thief${++seq}${Date.now() % 100000}@evil.example`;
 
 const changeTo = (cookie: string, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/email/change', headers: { cookie }, payload: { email, password: DEFAULT_PASSWORD } });
-const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/email/change',
+    headers: { cookie },
+    payload: { email, password: DEFAULT_PASSWORD },
+  });
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
 const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
 
 /** The attacker, signed in with the password, asks for their address; returns the link's token. */
@@ -32,7 +41,12 @@ async function attackerAsks(attackerCookie: string) {
 
 /** A second session of the member, as the attacker's device holds one. */
 async function secondSession(username: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: `10.7.0.${++seq % 250}`, payload: { username, password: DEFAULT_PASSWORD } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress: `10.7.0.${++seq % 250}`,
+    payload: { username, password: DEFAULT_PASSWORD },
+  });
   expect(res.statusCode).toBe(200);
   return sessionCookieFrom(res.headers['set-cookie']);
 }
@@ -42,8 +56,12 @@ const resets = (email: string) => smtp.to(email).filter((m) => m.subject === RES
 
 async function resetLinkFor(email: string) {
   const before = resets(email).length;
-  expect((await t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email } })).statusCode).toBe(202);
-  for (let waited = 0; resets(email).length <= before && waited < 10_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email } }))
+      .statusCode,
+  ).toBe(202);
+  for (let waited = 0; resets(email).length <= before && waited < 10_000; waited += 25)
+    await new Promise((r) => setTimeout(r, 25));
   return linkIn(resets(email)[before]!, '/reset-password').searchParams.get('token')!;
 }
 
@@ -53,14 +71,20 @@ describe('a pending change of address ends', () => {
     const attacker = await secondSession(owner.username);
     const pending = await attackerAsks(attacker);
     const token = await resetLinkFor(owner.email);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/password-reset/complete', payload: { token, password: NEW_PASSWORD } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/complete',
+      payload: { token, password: NEW_PASSWORD },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await me(attacker)).statusCode).toBe(401);
 
     const res = await confirm(pending.token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(CONFIRM_LINK_INVALID);
-    expect((await me(sessionCookieFrom(reset.headers['set-cookie']))).json().email).toBe(owner.email);
+    expect((await me(sessionCookieFrom(reset.headers['set-cookie']))).json().email).toBe(
+      owner.email,
+    );
   });
 
   it('when the owner changes the password', async () => {
@@ -82,7 +106,15 @@ describe('a pending change of address ends', () => {
     const owner = await createUser(t.app, { emailConfirmedAt: new Date() });
     const attacker = await secondSession(owner.username);
     const pending = await attackerAsks(attacker);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/sessions', headers: { cookie: owner.cookie } })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/sessions',
+          headers: { cookie: owner.cookie },
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await confirm(pending.token)).statusCode).toBe(400);
     expect((await me(owner.cookie)).json().email).toBe(owner.email);
   });
@@ -92,9 +124,16 @@ describe('a pending change of address ends', () => {
     const resetToken = await resetLinkFor(owner.email);
     const pending = await attackerAsks(owner.cookie);
     expect((await confirm(pending.token)).statusCode).toBe(200);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/password-reset/complete', payload: { token: resetToken, password: NEW_PASSWORD } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/complete',
+      payload: { token: resetToken, password: NEW_PASSWORD },
+    });
     expect(reset.statusCode).toBe(400);
-    const left = await t.app.db.select().from(accountTokens).where(eq(accountTokens.userId, owner.id));
+    const left = await t.app.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.userId, owner.id));
     expect(left.map((r) => r.purpose)).toEqual([]);
   });
 });

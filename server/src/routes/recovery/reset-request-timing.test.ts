@@ -16,17 +16,29 @@ let app: App;
 const atSend = new Map<string, { tokens: number; queued: number }>();
 
 async function accountWork(email: string) {
-  const owners = await app.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const owners = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   const [tokens] = owners.length
-    ? await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(accountTokens).where(eq(accountTokens.userId, owners[0]!.id))
+    ? await app.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(accountTokens)
+        .where(eq(accountTokens.userId, owners[0]!.id))
     : [{ n: 0 }];
-  const [queued] = await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailQueue).where(eq(mailQueue.recipient, email));
+  const [queued] = await app.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(mailQueue)
+    .where(eq(mailQueue.recipient, email));
   return { tokens: tokens!.n, queued: queued!.n };
 }
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  app = await buildApp({ db: database.db, config: { siteUrl: 'http://fitbench.test', passwordResetMax: 100 } });
+  app = await buildApp({
+    db: database.db,
+    config: { siteUrl: 'http://fitbench.test', passwordResetMax: 100 },
+  });
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.url === '/api/password-reset') {
       const { email } = request.body as { email: string };
@@ -41,7 +53,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-const ask = (email: string) => app.inject({ method: 'POST', url: '/api/password-reset', remoteAddress: '10.6.0.1', payload: { email } });
+const ask = (email: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/password-reset',
+    remoteAddress: '10.6.0.1',
+    payload: { email },
+  });
 
 describe('the reset request answers before it looks for the account', () => {
   it('with an account and without, the answer leaves before any link is made; the link follows', async () => {

@@ -13,7 +13,10 @@ export function UndoEmailChangePanel({ token, next }: { token: string; next: Rea
   if (undo.isSuccess) {
     return (
       <div className="grid gap-3">
-        <p role="status" className="flex items-start gap-2 rounded-xl bg-accent p-3 text-sm font-semibold">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl bg-accent p-3 text-sm font-semibold"
+        >
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {undo.data.message}
         </p>
@@ -21,7 +24,10 @@ export function UndoEmailChangePanel({ token, next }: { token: string; next: Rea
       </div>
     );
   }
-  const refused = undo.error instanceof ApiError ? undo.error.errors?.token?.[0] ?? undo.error.message : undo.error?.message;
+  const refused =
+    undo.error instanceof ApiError
+      ? (undo.error.errors?.token?.[0] ?? undo.error.message)
+      : undo.error?.message;
   return (
     <form
       className="grid gap-3"
@@ -31,7 +37,10 @@ export function UndoEmailChangePanel({ token, next }: { token: string; next: Rea
       }}
     >
       {refused ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl border border-destructive p-3 text-sm font-semibold">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-destructive p-3 text-sm font-semibold"
+        >
           <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
           {refused}
         </p>
