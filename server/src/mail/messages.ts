@@ -145,7 +145,7 @@ export function emailChangeRequestedMail(to: string, username: string | null): M
     paragraphs: [
       greeting(username),
       `Someone signed in to your ${PRODUCT} account asked to move it to another email address. The change happens only once that address is confirmed.`,
-      'If this was not you, change your password now in your settings: every other device will be signed out.',
+      'If this was not you, change your password now in your settings: every other device will be signed out, and the change asked for will not happen.',
     ],
   });
 }
