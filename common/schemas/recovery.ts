@@ -47,3 +47,6 @@ export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 /** POST /api/email/confirm */
 export const confirmEmailSchema = z.strictObject({ token: tokenSchema });
+
+/** POST /api/email/undo: the token of the link the old address got when the address changed. */
+export const undoEmailChangeSchema = z.strictObject({ token: tokenSchema });

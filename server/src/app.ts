@@ -16,6 +16,7 @@ import { periodFill } from './plugins/app/period-fill';
 import { saveQueue } from './plugins/app/save-queue';
 import { client } from './plugins/client';
 import { jsonCompression } from './plugins/compression';
+import { afterResponse } from './plugins/after-response';
 import { mail } from './plugins/mail';
 import { errors } from './plugins/errors';
 import { openApi } from './plugins/openapi';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(boardReads);
   await app.register(saveQueue);
   await app.register(clipProbes);
+  await app.register(afterResponse);
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   await app.register(openApi);

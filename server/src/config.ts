@@ -63,6 +63,15 @@ export interface AppConfig {
   passwordResetMax: number;
   passwordResetEmailMax: number;
   passwordResetWindowMs: number;
+  /** Email change requests per member and per address asked for in the window (beyond: 429). */
+  emailChangeMax: number;
+  emailChangeAddressMax: number;
+  emailChangeWindowMs: number;
+  /**
+   * The reset request's account work starts a random 0 to this many ms after the answer, so a
+   * request sent right behind it cannot time it (docs/decisions/0206-email-change-limits-and-unproven-addresses.md).
+   */
+  resetWorkJitterMs: number;
   /** Clubs one member may be in, and members one club may hold (docs/decisions/0164-clubs.md). */
   clubsPerMember: number;
   membersPerClub: number;
@@ -108,6 +117,10 @@ export function configFromEnv(e: Env): AppConfig {
     passwordResetMax: e.PASSWORD_RESET_MAX,
     passwordResetEmailMax: e.PASSWORD_RESET_EMAIL_MAX,
     passwordResetWindowMs: e.PASSWORD_RESET_WINDOW_MINUTES * MINUTE,
+    emailChangeMax: e.EMAIL_CHANGE_MAX,
+    emailChangeAddressMax: e.EMAIL_CHANGE_ADDRESS_MAX,
+    emailChangeWindowMs: e.EMAIL_CHANGE_WINDOW_MINUTES * MINUTE,
+    resetWorkJitterMs: 1000,
     siteUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     clubsPerMember: e.CLUBS_PER_MEMBER_MAX,
     membersPerClub: e.CLUB_MEMBERS_MAX,

@@ -121,6 +121,13 @@ const envSchema = z.object({
   PASSWORD_RESET_MAX: z.coerce.number().int().positive().default(10),
   PASSWORD_RESET_EMAIL_MAX: z.coerce.number().int().positive().default(3),
   PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /**
+   * Email change requests per member, and per address asked for, in the window (beyond: 429;
+   * docs/decisions/0206-email-change-limits-and-unproven-addresses.md).
+   */
+  EMAIL_CHANGE_MAX: z.coerce.number().int().positive().default(5),
+  EMAIL_CHANGE_ADDRESS_MAX: z.coerce.number().int().positive().default(3),
+  EMAIL_CHANGE_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /** Clubs one member may be in, and members one club may hold (beyond: 409; docs/decisions/0164-clubs.md). */
   CLUBS_PER_MEMBER_MAX: z.coerce.number().int().positive().default(50),
   CLUB_MEMBERS_MAX: z.coerce.number().int().positive().default(10_000),

@@ -41,6 +41,7 @@ const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const AuthRoute = screen(() => import('./routes/auth'));
 const ResetPasswordRoute = screen(() => import('./routes/reset-password'));
 const ConfirmEmailRoute = screen(() => import('./routes/confirm-email'));
+const UndoEmailChangeRoute = screen(() => import('./routes/undo-email-change'));
 const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
 const TimerRoute = screen(() => import('./routes/timer'), true);
 const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
@@ -86,6 +87,7 @@ export function AppRoutes() {
         {routes(paths.auth, AuthRoute)}
         {routes(paths.resetPassword, ResetPasswordRoute)}
         {routes(paths.confirmEmail, ConfirmEmailRoute)}
+        {routes(paths.undoEmailChange, UndoEmailChangeRoute)}
         {routes(paths.challengeHome, ChallengeHomeRoute)}
         {routes(paths.leaderboard, LeaderboardRoute)}
         {routes(paths.publicProfile, PublicProfileRoute)}

@@ -50,6 +50,8 @@ export const paths = {
   resetPassword: { path: '/reset-password', aliases: [], getHref: () => '/reset-password' },
   /** Where an address confirmation link leads (the token in `?token=`). */
   confirmEmail: { path: '/confirm-email', aliases: [], getHref: () => '/confirm-email' },
+  /** Where the old address's undo link leads after a change of address (the token in `?token=`). */
+  undoEmailChange: { path: '/undo-email-change', aliases: [], getHref: () => '/undo-email-change' },
   challengeHome: {
     path: '/90second',
     aliases: ['/dashboard'],

@@ -100,6 +100,7 @@ const AVATAR_ID = 'fuzzAvatar0123456789ab';
 // its password and sessions).
 const RESET_TOKEN = 'fuzzResetTokenPlaceholder000000000000000000';
 const CONFIRM_TOKEN = 'fuzzConfirmTokenPlaceholder0000000000000000';
+const UNDO_TOKEN = 'fuzzUndoTokenPlaceholder0000000000000000000';
 // A verified set of the shared member with a proof clip (GET .../clip), and a clip that decodes
 // and fits the run (a flat colour: small, quick to decode).
 const SHARED_CLIP_WORKOUT = '2147000002';
@@ -128,6 +129,7 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'GET /api/avatars/{id}#id': fc.constant(AVATAR_ID),
   'POST /api/password-reset/complete#token': fc.constant(RESET_TOKEN),
   'POST /api/email/confirm#token': fc.constant(CONFIRM_TOKEN),
+  'POST /api/email/undo#token': fc.constant(UNDO_TOKEN),
   'GET /api/share-cards/{file}#file': fc.constant(`${SELF_USERNAME}.png`),
   // The shared member's club (public: its card needs no key).
   'GET /api/share-cards/clubs/{file}#file': fc.constant(`${SELF_CLUB}.png`),
@@ -504,7 +506,7 @@ async function fill(text: string, m: MadeUser): Promise<string> {
       .limit(1);
     out = out.replaceAll(SELF_SESSION, s?.publicId ?? SELF_SESSION);
   }
-  for (const [placeholder, purpose] of [[RESET_TOKEN, 'password-reset'], [CONFIRM_TOKEN, 'confirm-email']] as const) {
+  for (const [placeholder, purpose] of [[RESET_TOKEN, 'password-reset'], [CONFIRM_TOKEN, 'confirm-email'], [UNDO_TOKEN, 'undo-email-change']] as const) {
     if (!out.includes(placeholder)) continue;
     const owner = await createUser(t.app);
     const token = await issueToken(t.app.db, owner.id, purpose, 3_600_000, t.clock.now, owner.email);

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { accountTokens } from '../db/schema';
 import { newToken, sha256Hex } from './tokens';
 
 /** What a token emailed to a member lets its holder do. */
-export type TokenPurpose = 'password-reset' | 'confirm-email' | 'change-email';
+export type TokenPurpose = 'password-reset' | 'confirm-email' | 'change-email' | 'undo-email-change';
 
 /**
  * A new link for the member and purpose: 256 random bits, of which only the SHA-256 is stored.
@@ -28,6 +28,44 @@ export async function issueToken(
       set: { id: values.id, email, createdAt: now, expiresAt: values.expiresAt },
     });
   return token;
+}
+
+/**
+ * A new link only if the member has no live one of the purpose (then null): the first undo link
+ * of an address change must outlive any later change, which would otherwise replace it
+ * (docs/decisions/0205-account-tokens-end-and-undo.md).
+ */
+export async function issueTokenUnlessLive(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  ttlMs: number,
+  now: Date,
+  email: string,
+): Promise<string | null> {
+  const token = newToken();
+  const values = { id: sha256Hex(token), userId, purpose, email, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) };
+  const rows = await db
+    .insert(accountTokens)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [accountTokens.userId, accountTokens.purpose],
+      set: { id: values.id, email, createdAt: now, expiresAt: values.expiresAt },
+      setWhere: sql`${accountTokens.expiresAt} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ id: accountTokens.id });
+  return rows.length > 0 ? token : null;
+}
+
+/**
+ * Ends every pending link of the member (reset, confirmation, change of address): a password
+ * change or reset, "sign out everywhere" and a completed change of address each call it, so a
+ * link asked for by whoever had the account before cannot outlive them. The undo link of an
+ * address change stays: it belongs to the old address, which the account's new holder must not
+ * be able to silence (docs/decisions/0205-account-tokens-end-and-undo.md).
+ */
+export async function endPendingTokens(db: Db, userId: number) {
+  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), ne(accountTokens.purpose, 'undo-email-change')));
 }
 
 type TokenRow = typeof accountTokens.$inferSelect;

@@ -46,12 +46,30 @@ ${body.link ? `<p><a href="${escapeHtml(body.link.url)}" style="display: inline-
   };
 }
 
-export function passwordResetMail(to: string, username: string, url: string, minutes: number): MailMessage {
+/**
+ * The greeting of a message: the member's name only where the address is proven theirs. A name is
+ * chosen by whoever registers (`login.evil-example.com`), so mail to an address nobody has proven
+ * carries none: it cannot be dressed up as someone else's mail
+ * (docs/decisions/0206-email-change-limits-and-unproven-addresses.md).
+ */
+export const greeting = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+
+/** The name to greet a member by in mail to their own address: none while it is unconfirmed. */
+export const provenName = (user: { username: string; emailConfirmedAt: Date | null }) =>
+  user.emailConfirmedAt ? user.username : null;
+
+/** "a***@example.com": enough for the owner to recognise an address, not to learn it. */
+export function maskAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+export function passwordResetMail(to: string, username: string | null, url: string, minutes: number): MailMessage {
   return composeMail({
     to,
     subject: 'Reset your password',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(username),
       `Someone (hopefully you) asked to reset the password of your ${PRODUCT} account. The link below works once, for ${minutes} minutes.`,
       'If you did not ask, ignore this message: your password stays as it is.',
     ],
@@ -59,24 +77,25 @@ export function passwordResetMail(to: string, username: string, url: string, min
   });
 }
 
-export function passwordChangedMail(to: string, username: string, resetUrl: string): MailMessage {
+export function passwordChangedMail(to: string, username: string | null, resetUrl: string): MailMessage {
   return composeMail({
     to,
     subject: 'Your password was changed',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(username),
       `The password of your ${PRODUCT} account was just changed, and every device signed in to it was signed out.`,
       `If this was not you, reset your password now: ${resetUrl}`,
     ],
   });
 }
 
-export function confirmEmailMail(to: string, username: string, url: string, hours: number): MailMessage {
+/** To an address not yet proven: no member-chosen text at all. */
+export function confirmEmailMail(to: string, url: string, hours: number): MailMessage {
   return composeMail({
     to,
     subject: 'Confirm your email address',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(null),
       `Confirm that this address is yours to finish setting up your ${PRODUCT} account. With a confirmed address you can always get back in if you forget your password. The link works for ${hours} hours.`,
       `If you did not create a ${PRODUCT} account, ignore this message.`,
     ],
@@ -84,26 +103,34 @@ export function confirmEmailMail(to: string, username: string, url: string, hour
   });
 }
 
-/** To the address's holder when someone registers, or asks to move an account, to it. */
-export function addressAttemptMail(to: string, ownerUsername: string, resetUrl: string): MailMessage {
+/**
+ * To the address's holder when someone registers, or asks to move an account, to it. The holder's
+ * name only when the holder confirmed the address (else it may be a squatter's chosen name).
+ */
+export function addressAttemptMail(to: string, ownerUsername: string | null, resetUrl: string): MailMessage {
   return composeMail({
     to,
     subject: 'Someone tried to register with your address',
     paragraphs: [
       'Hello,',
-      `Someone just tried to register a ${PRODUCT} account with this email address. It is already used by the account "${ownerUsername}", so the new account did not get it.`,
-      `If that was you: you already have an account. Sign in as "${ownerUsername}", or choose a new password here: ${resetUrl}`,
+      ownerUsername
+        ? `Someone just tried to register a ${PRODUCT} account with this email address. It is already used by the account "${ownerUsername}", so the new account did not get it.`
+        : `Someone just tried to register a ${PRODUCT} account with this email address. It is already used by another account, so the new account did not get it.`,
+      ownerUsername
+        ? `If that was you: you already have an account. Sign in as "${ownerUsername}", or choose a new password here: ${resetUrl}`
+        : `If that was you: you already have an account. Choose a new password for it here: ${resetUrl}`,
       'If it was not you, you need to do nothing: nobody can use your address without the links we send to it.',
     ],
   });
 }
 
-export function changeEmailMail(to: string, username: string, url: string, hours: number): MailMessage {
+/** To an address not yet proven: no member-chosen text at all. */
+export function changeEmailMail(to: string, url: string, hours: number): MailMessage {
   return composeMail({
     to,
     subject: 'Confirm your new email address',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(null),
       `You asked to use this address for your ${PRODUCT} account. Confirm it with the link below (it works for ${hours} hours); until then your account keeps its current address.`,
       'If you did not ask, ignore this message.',
     ],
@@ -111,47 +138,60 @@ export function changeEmailMail(to: string, username: string, url: string, hours
   });
 }
 
-export function emailChangeRequestedMail(to: string, username: string): MailMessage {
+export function emailChangeRequestedMail(to: string, username: string | null): MailMessage {
   return composeMail({
     to,
     subject: 'A change of your email address was asked for',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(username),
       `Someone signed in to your ${PRODUCT} account asked to move it to another email address. The change happens only once that address is confirmed.`,
-      'If this was not you, change your password now in your settings: every other device will be signed out.',
+      'If this was not you, change your password now in your settings: every other device will be signed out, and the change asked for will not happen.',
     ],
   });
 }
 
-export function emailChangedMail(to: string, username: string, newAddress: string): MailMessage {
+/**
+ * To the old address once a change is confirmed. The new address is masked (the old one's reader
+ * may not be the member any more); with `undo` (only when the old address was confirmed) a link
+ * puts the old address back (docs/decisions/0205-account-tokens-end-and-undo.md).
+ */
+export function emailChangedMail(
+  to: string,
+  username: string | null,
+  newAddress: string,
+  undo: { url: string; days: number } | null,
+): MailMessage {
   return composeMail({
     to,
     subject: 'Your email address was changed',
     paragraphs: [
-      `Hello ${username},`,
-      `Your ${PRODUCT} account now uses ${newAddress}. Messages about it no longer come to this address.`,
-      'If this was not you, write to the site\'s operator at once.',
+      greeting(username),
+      `The email address of your ${PRODUCT} account was changed to ${maskAddress(newAddress)}. Messages about it no longer come to this address.`,
+      undo
+        ? `Not you? Undo the change with the link below (it works once, for ${undo.days} days): your address comes back, every device is signed out, and you choose a new password.`
+        : 'If this was not you, write to the site\'s operator at once.',
     ],
+    ...(undo ? { link: { label: 'Undo the change', url: undo.url } } : {}),
   });
 }
 
-export function accountDeletedMail(to: string, username: string): MailMessage {
+export function accountDeletedMail(to: string, username: string | null): MailMessage {
   return composeMail({
     to,
     subject: 'Your account was deleted',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(username),
       `Your ${PRODUCT} account and everything in it (workouts, profile, sign-ins) were deleted, as asked. This is the last message you get from us.`,
     ],
   });
 }
 
-export function newDeviceMail(to: string, username: string, device: string, when: Date, settingsUrl: string): MailMessage {
+export function newDeviceMail(to: string, username: string | null, device: string, when: Date, settingsUrl: string): MailMessage {
   return composeMail({
     to,
     subject: 'New sign-in to your account',
     paragraphs: [
-      `Hello ${username},`,
+      greeting(username),
       `Your ${PRODUCT} account was signed in from ${device} on ${when.toUTCString()}.`,
       `If this was you, nothing to do. If not, change your password in your settings and sign out the other devices: ${settingsUrl}`,
       `You get this message for each kind of device your account is first signed in from. To stop them, turn off "Email me about new sign-ins" in your settings.`,

@@ -11,7 +11,7 @@ import { apiErrorSchema } from '@common/schemas/errors';
 import { clearSessionCookie, requireUser, signedIn } from '../../lib/auth';
 import * as service from './account.service';
 import { logAuthEvent } from '../../lib/auth-log';
-import { accountDeletedMail, passwordChangedMail } from '../../mail/messages';
+import { accountDeletedMail, passwordChangedMail, provenName } from '../../mail/messages';
 import { resetUrl } from '../recovery/recovery.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config,
       );
       logAuthEvent(request, 'password-changed', { userId: user.id });
-      await app.mail.queue(passwordChangedMail(user.email, user.username, resetUrl(app.config.siteUrl)));
+      await app.mail.queue(passwordChangedMail(user.email, provenName(user), resetUrl(app.config.siteUrl)));
       return reply.code(204).send(null);
     },
   );
@@ -52,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await service.deleteAccount(app.db, user, request.body.password, app.now(), app.config);
       logAuthEvent(request, 'account-deleted', { userId: user.id });
-      await app.mail.queue(accountDeletedMail(user.email, user.username));
+      await app.mail.queue(accountDeletedMail(user.email, provenName(user)));
       clearSessionCookie(reply, app.config.cookieSecure);
       return reply.code(204).send(null);
     },

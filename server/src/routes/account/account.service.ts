@@ -10,6 +10,7 @@ import { toUserDto } from '../../lib/auth';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
+import { endPendingTokens } from '../../lib/account-tokens';
 import { deleteOtherSessions } from '../../lib/session';
 import { exportClips } from '../clips/clips.service';
 import { publicColumns, toWorkoutDto } from '../workouts/workout-dto';
@@ -71,7 +72,10 @@ export function newPasswordProblem(
   return null;
 }
 
-/** Sets a new password and ends every other session of the user; the current one goes on. */
+/**
+ * Sets a new password and ends every other session of the user (the current one goes on) and
+ * every pending emailed link: one asked for by someone who knew the old password ends with it.
+ */
 export async function changePassword(
   db: Db,
   user: UserRow,
@@ -90,6 +94,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await deleteOtherSessions(tx, user.id, currentToken);
+    await endPendingTokens(tx, user.id);
   });
 }
 

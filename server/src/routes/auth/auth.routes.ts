@@ -8,7 +8,7 @@ import { logAuthEvent } from '../../lib/auth-log';
 import { createSession, deleteSession } from '../../lib/session';
 import { rememberDevice } from '../../lib/known-devices';
 import { describeDevice, storedUserAgent } from '../../lib/user-agent';
-import { newDeviceMail } from '../../mail/messages';
+import { newDeviceMail, provenName } from '../../mail/messages';
 import { sendConfirmation } from '../email/email.service';
 import { resetUrl } from '../recovery/recovery.service';
 import * as service from './auth.service';
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A kind of device this account never signed in from: the member is told, unless they opted out.
       const device = describeDevice(request.headers['user-agent']);
       if ((await rememberDevice(app.db, user.id, device, now)) && user.newDeviceNotices) {
-        await app.mail.queue(newDeviceMail(user.email, user.username, device, now, `${app.config.siteUrl}/profile/settings`));
+        await app.mail.queue(newDeviceMail(user.email, provenName(user), device, now, `${app.config.siteUrl}/profile/settings`));
       }
       // A new session on every login (no fixation); the old one, if any, is dropped.
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { changeEmailSchema, confirmEmailSchema, messageSchema } from '@common/schemas/recovery';
+import { changeEmailSchema, confirmEmailSchema, messageSchema, undoEmailChangeSchema } from '@common/schemas/recovery';
 import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
@@ -8,6 +8,7 @@ import { optionalSession } from '../../plugins/openapi';
 import { confirmPassword } from '../account/account.service';
 import { resetUrl } from '../recovery/recovery.service';
 import * as service from './email.service';
+import { undoEmailChange } from './undo-email-change';
 
 const RESEND_MAX = 5;
 const RESEND_WINDOW_MS = 60 * 60_000;
@@ -32,11 +33,34 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { changesAuth: true },
     },
     async (request) => {
-      const { user, previous } = await service.confirmEmail(app.db, app.mail.queue, request.body.token, app.now());
+      const { user, previous } = await service.confirmEmail(app.db, app.mail.queue, request.body.token, app.now(), app.config.siteUrl);
       app.mail.kick();
       const event = previous ? 'email-changed' : 'email-confirmed';
       request.log.info({ auth: event, userId: user.id, reqId: request.id }, `auth ${event}`);
       return { message: `${user.email} is confirmed. Thank you!` };
+    },
+  );
+
+  app.post(
+    '/email/undo',
+    {
+      schema: {
+        summary: 'Undo a change of address with the link the old address got (no sign-in needed; ends every session and asks for a new password)',
+        operationId: 'undoEmailChange',
+        security: optionalSession,
+        body: undoEmailChangeSchema,
+        response: { 200: messageSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+      // Every session of the member ends: every instance's session cache hears it before the answer.
+      config: { changesAuth: true },
+    },
+    async (request) => {
+      const user = await undoEmailChange(app.db, app.mail.queue, request.body.token, app.now(), app.config.siteUrl);
+      app.mail.kick();
+      request.log.info({ auth: 'email-change-undone', userId: user.id, reqId: request.id }, 'auth email-change-undone');
+      return {
+        message: `Your address is ${user.email} again, and every device was signed out. We sent a link there: choose a new password to sign in.`,
+      };
     },
   );
 
@@ -55,7 +79,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const now = app.now();
       await confirmPassword(app.db, user, request.body.password, 'password', now, app.config);
-      await service.requestEmailChange(app.db, app.mail.queue, user, request.body.email, now, app.config.siteUrl, resetUrl(app.config.siteUrl));
+      await service.requestEmailChange(app.db, app.mail.queue, user, request.body.email, now, app.config.siteUrl, resetUrl(app.config.siteUrl), app.config);
       // The same words whether the new address is free or someone else's.
       return reply.code(202).send({
         message: `A message is on its way to ${request.body.email}. Your address changes once you follow its link (within 24 hours).`,

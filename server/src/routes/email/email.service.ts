@@ -1,10 +1,17 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
-import { accountTokens, users } from '../../db/schema';
-import { consumeToken, findToken, issueToken } from '../../lib/account-tokens';
-import { badRequest } from '../../lib/errors';
+import { users } from '../../db/schema';
+import { consumeToken, endPendingTokens, findToken, issueToken, issueTokenUnlessLive } from '../../lib/account-tokens';
+import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
-import { addressAttemptMail, changeEmailMail, confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from '../../mail/messages';
+import {
+  addressAttemptMail,
+  changeEmailMail,
+  confirmEmailMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  provenName,
+} from '../../mail/messages';
 import type { MailMessage } from '../../mail/queue';
 
 type UserRow = typeof users.$inferSelect;
@@ -21,6 +28,9 @@ export const TAKEOVER_AFTER_MS = 7 * 24 * HOUR;
 const ATTEMPT_NOTICES_PER_DAY = 3;
 
 export const confirmUrl = (siteUrl: string, token: string) => `${siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+/** How long the old address may undo a change of address (docs/decisions/0205-account-tokens-end-and-undo.md). */
+export const UNDO_LINK_DAYS = 14;
+export const undoUrl = (siteUrl: string, token: string) => `${siteUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
 
 /**
  * The accounts that keep `email` from `userId`, which claims it at `arrivedAt` (its registration,
@@ -49,7 +59,7 @@ export async function addressHolders(db: Db, email: string, userId: number, arri
 export async function sendConfirmation(
   db: Db,
   queue: Queue,
-  user: Pick<UserRow, 'id' | 'username'>,
+  user: Pick<UserRow, 'id'>,
   email: string,
   arrivedAt: Date,
   now: Date,
@@ -59,12 +69,12 @@ export async function sendConfirmation(
   const [holder] = await addressHolders(db, email, user.id, arrivedAt, now);
   if (!holder) {
     const token = await issueToken(db, user.id, 'confirm-email', CONFIRM_LINK_HOURS * HOUR, now, email);
-    await queue(confirmEmailMail(email, user.username, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS), db);
+    await queue(confirmEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS), db);
     return 'link';
   }
   const notices = await rateLimit.hit(db, `address-notice:${email.toLowerCase()}`, 24 * HOUR, now);
   if (notices.count > ATTEMPT_NOTICES_PER_DAY) return 'none';
-  await queue(addressAttemptMail(holder.email, holder.username, resetUrl), db);
+  await queue(addressAttemptMail(holder.email, provenName(holder), resetUrl), db);
   return 'notice';
 }
 
@@ -97,10 +107,17 @@ export async function markConfirmed(db: Db, userId: number, now: Date): Promise<
 
 /**
  * Follows a link: a confirmation of the account's address, or of the new address it asked to move
- * to (then the address changes, confirmed, and the old one is told). Used once; a confirmation of
- * an address the account no longer has confirms nothing.
+ * to (then the address changes, confirmed, every other pending link of the account ends, and the
+ * old address is told, with a link to undo the change when it was confirmed). Used once; a
+ * confirmation of an address the account no longer has confirms nothing.
  */
-export async function confirmEmail(db: Db, queue: Queue, token: string, now: Date): Promise<{ user: UserRow; previous: string | null }> {
+export async function confirmEmail(
+  db: Db,
+  queue: Queue,
+  token: string,
+  now: Date,
+  siteUrl: string,
+): Promise<{ user: UserRow; previous: string | null }> {
   let purpose: 'confirm-email' | 'change-email' = 'confirm-email';
   let found = await findToken(db, token, purpose, now);
   if (!found.ok && found.why === 'unknown') {
@@ -123,9 +140,16 @@ export async function confirmEmail(db: Db, queue: Queue, token: string, now: Dat
         .set({ email: used.email, emailConfirmedAt: now })
         .where(eq(users.id, user.id))
         .returning();
-      // A pending confirmation of the old address means nothing now.
-      await tx.delete(accountTokens).where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, 'confirm-email')));
-      await queue(emailChangedMail(user.email, user.username, used.email), tx);
+      // Links asked for before the change (a reset to the old address, another change) end here.
+      await endPendingTokens(tx, user.id);
+      // Only a confirmed old address may undo: an unconfirmed one may be a stranger's (a typo at
+      // registration), and the undo would hand them the account. The first undo link of a window
+      // stays: a second change cannot silence the old address (docs/decisions/0205-account-tokens-end-and-undo.md).
+      const undo = user.emailConfirmedAt
+        ? await issueTokenUnlessLive(tx, user.id, 'undo-email-change', UNDO_LINK_DAYS * 24 * HOUR, now, user.email)
+        : null;
+      const undoLink = undo ? { url: undoUrl(siteUrl, undo), days: UNDO_LINK_DAYS } : null;
+      await queue(emailChangedMail(user.email, provenName(user), used.email, undoLink), tx);
       return { user: changed!, previous: user.email };
     }
     // The account changed its address since the link was sent: the link confirms nothing.
@@ -140,6 +164,31 @@ export async function confirmEmail(db: Db, queue: Queue, token: string, now: Dat
 
 export const SAME_ADDRESS = 'That is already your address.';
 
+export interface EmailChangeLimits {
+  emailChangeMax: number;
+  emailChangeAddressMax: number;
+  emailChangeWindowMs: number;
+}
+
+const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
+
+/**
+ * Counts a change request per member and per address asked for (any address, with an account or
+ * not, so a 429 tells nothing about it): each sends up to two messages.
+ */
+async function countChangeRequest(db: Db, userId: number, email: string, now: Date, limits: EmailChangeLimits) {
+  const byMember = await rateLimit.hit(db, `email-change:${userId}`, limits.emailChangeWindowMs, now);
+  if (byMember.count > limits.emailChangeMax) {
+    const after = rateLimit.retryAfterSeconds(byMember, now);
+    throw tooManyRequests(`You asked for many changes of address. Please try again in ${minutes(after)} minutes.`, after);
+  }
+  const byAddress = await rateLimit.hit(db, `email-change-to:${email.toLowerCase()}`, limits.emailChangeWindowMs, now);
+  if (byAddress.count > limits.emailChangeAddressMax) {
+    const after = rateLimit.retryAfterSeconds(byAddress, now);
+    throw tooManyRequests(`Many messages went to that address lately. Please try again in ${minutes(after)} minutes.`, after);
+  }
+}
+
 /**
  * Asks to move the account to another address: the new one is sent a link (24 h) if it is free
  * for this account, else its holder is told, as at registration; the current address is told a
@@ -153,17 +202,20 @@ export async function requestEmailChange(
   now: Date,
   siteUrl: string,
   resetUrl: string,
+  limits: EmailChangeLimits,
 ) {
   if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(SAME_ADDRESS, { email: [SAME_ADDRESS] });
+  await countChangeRequest(db, user.id, email, now, limits);
   const [holder] = await addressHolders(db, email, user.id, now, now);
   if (holder) {
     const notices = await rateLimit.hit(db, `address-notice:${email.toLowerCase()}`, 24 * HOUR, now);
-    if (notices.count <= ATTEMPT_NOTICES_PER_DAY) await queue(addressAttemptMail(holder.email, holder.username, resetUrl));
+    if (notices.count <= ATTEMPT_NOTICES_PER_DAY) await queue(addressAttemptMail(holder.email, provenName(holder), resetUrl));
   } else {
     const token = await issueToken(db, user.id, 'change-email', CONFIRM_LINK_HOURS * HOUR, now, email);
-    await queue(changeEmailMail(email, user.username, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS));
+    // The new address is not proven yet: the message carries nothing the member chose.
+    await queue(changeEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS));
   }
-  await queue(emailChangeRequestedMail(user.email, user.username));
+  await queue(emailChangeRequestedMail(user.email, provenName(user)));
 }
 
 /** Whether any other account has confirmed `email` (for tests and the settings screen). */

@@ -35,8 +35,18 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ids = await service.requestReset(app.db, queue, request.body.email, request.ip, app.now(), app.config);
-      for (const userId of ids) logAuthEvent(request, 'reset-requested', { userId });
+      const { email } = request.body;
+      const now = app.now();
+      await service.countResetRequest(app.db, email, request.ip, now, app.config);
+      // Whether an account uses the address is looked at only after the answer: both answers take
+      // the same work. It starts a random moment later, so that a request right behind this one
+      // does not wait for it (docs/decisions/0206-email-change-limits-and-unproven-addresses.md).
+      const delayMs = Math.random() * app.config.resetWorkJitterMs;
+      request.afterResponse(async () => {
+        if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+        const ids = await service.sendResetLinks(app.db, queue, email, now, app.config.siteUrl);
+        for (const userId of ids) logAuthEvent(request, 'reset-requested', { userId });
+      });
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
   );

@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { RESET_LINK_MINUTES, type CompleteResetInput } from '@common/schemas/recovery';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { consumeToken, findToken, issueToken } from '../../lib/account-tokens';
+import { consumeToken, endPendingTokens, findToken, issueToken } from '../../lib/account-tokens';
 import { addressKey } from '../../lib/client-address';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
 import type { MailMessage } from '../../mail/queue';
-import { passwordChangedMail, passwordResetMail } from '../../mail/messages';
+import { passwordChangedMail, passwordResetMail, provenName } from '../../mail/messages';
 import { newPasswordProblem } from '../account/account.service';
 import { markConfirmed } from '../email/email.service';
 
@@ -27,18 +27,11 @@ export const resetUrl = (siteUrl: string, token?: string) =>
   `${siteUrl}/reset-password${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
 /**
- * Sends a reset link to every account that uses the address, and nothing otherwise: the caller
- * answers the same either way. Counted per client address and per email address (any address,
- * with an account or not, so a 429 tells nothing either).
+ * Counts a reset request per client address and per email address (any address, with an account
+ * or not, so a 429 tells nothing either). The same work whether or not an account uses the
+ * address: the caller answers after it, and looks for accounts only then (sendResetLinks).
  */
-export async function requestReset(
-  db: Db,
-  queue: Queue,
-  email: string,
-  ip: string,
-  now: Date,
-  config: ResetLimits & { siteUrl: string },
-) {
+export async function countResetRequest(db: Db, email: string, ip: string, now: Date, config: ResetLimits) {
   const byAddress = await rateLimit.hit(db, `reset-ip:${addressKey(ip)}`, config.passwordResetWindowMs, now);
   if (byAddress.count > config.passwordResetMax) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
@@ -50,10 +43,18 @@ export async function requestReset(
     const after = rateLimit.retryAfterSeconds(byEmail, now);
     throw tooManyRequests(`Too many reset requests for this address. Please try again in ${minutes(after)} minutes.`, after);
   }
-  const owners = await db.select().from(users).where(eq(sql`lower(${users.email})`, lower));
+}
+
+/**
+ * Sends a reset link to every account that uses the address, and nothing otherwise. Run after the
+ * answer is sent, so its work (a token and a message per account) does not show in the answer's
+ * timing (docs/decisions/0206-email-change-limits-and-unproven-addresses.md). Returns the accounts.
+ */
+export async function sendResetLinks(db: Db, queue: Queue, email: string, now: Date, siteUrl: string) {
+  const owners = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   for (const user of owners) {
     const token = await issueToken(db, user.id, 'password-reset', RESET_TTL_MS, now, user.email);
-    await queue(passwordResetMail(user.email, user.username, resetUrl(config.siteUrl, token), RESET_LINK_MINUTES));
+    await queue(passwordResetMail(user.email, provenName(user), resetUrl(siteUrl, token), RESET_LINK_MINUTES));
   }
   return owners.map((u) => u.id);
 }
@@ -68,7 +69,7 @@ function linkRefused(why: 'unknown' | 'expired') {
 
 /**
  * Sets a new password with a reset link: the link is used once (deleted in the same transaction),
- * every session of the member ends, a notice goes to the address. Following the link also proves
+ * every session and every other pending link of the member end, a notice goes to the address. Following the link also proves
  * the member reads that address, so it counts as confirmed. Returns the member, for a new session.
  */
 export async function completeReset(
@@ -90,8 +91,10 @@ export async function completeReset(
     if (!used) throw linkRefused('unknown');
     const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // Every other pending link too (a change of address asked for with the old password).
+    await endPendingTokens(tx, user.id);
     await rateLimit.clear(tx, `password:${user.id}`);
-    await queue(passwordChangedMail(user.email, user.username, resetUrl(siteUrl)), tx);
+    await queue(passwordChangedMail(user.email, provenName(user), resetUrl(siteUrl)), tx);
     return { user: updated!, linkEmail: used.email };
   }).then(async ({ user: updated, linkEmail }) => {
     // The link proved the member reads the address it went to: confirmed, if still theirs and no

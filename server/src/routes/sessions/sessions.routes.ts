@@ -4,6 +4,7 @@ import { sessionIdSchema, sessionListSchema, type Session } from '@common/schema
 import { apiErrorSchema } from '@common/schemas/errors';
 import { requireUser, signedIn } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
+import { endPendingTokens } from '../../lib/account-tokens';
 import { deleteOtherSessions, deleteSessionByPublicId, listLiveSessions } from '../../lib/session';
 import { sha256Hex } from '../../lib/tokens';
 import { describeDevice } from '../../lib/user-agent';
@@ -33,7 +34,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'Sign out everywhere else', operationId: 'endOtherSessions', response: { 204: z.null(), 401: apiErrorSchema } }, config: { changesAuth: true } },
     async (request, reply) => {
       const user = requireUser(request);
-      await deleteOtherSessions(app.db, user.id, request.sessionToken!);
+      // Everywhere else includes the links emailed before: a change of address asked for from a
+      // session that now ends must not complete (docs/decisions/0205-account-tokens-end-and-undo.md).
+      await app.db.transaction(async (tx) => {
+        await deleteOtherSessions(tx, user.id, request.sessionToken!);
+        await endPendingTokens(tx, user.id);
+      });
       return reply.code(204).send(null);
     },
   );
