@@ -18,6 +18,9 @@ export const buttonVariants = cva(
         default: 'h-11 px-4 py-2',
         sm: 'h-9 px-3',
         lg: 'h-12 px-6 text-base',
+        /** As lg, but grows to a second line where a long label (a challenge's title) needs one:
+         *  wrap the label in a `whitespace-normal` span. */
+        lgWrap: 'min-h-12 px-6 py-2.5 text-base',
         icon: 'h-11 w-11',
       },
     },

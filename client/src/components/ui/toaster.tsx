@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { TOAST_VIEWPORT_CLASS } from './toast-viewport';
 import { dismissToast, useToasts } from './use-toast';
 
 // Radix's defaults are the toast constants (docs/product.md#constants): 5000 ms, swipe right with threshold 50, F8, label
@@ -39,7 +40,7 @@ export default function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-auto sm:right-0 sm:top-0 sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport className={TOAST_VIEWPORT_CLASS} />
     </ToastPrimitive.Provider>
   );
 }
