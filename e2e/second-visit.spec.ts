@@ -50,7 +50,9 @@ function textFits(el: Element) {
 test.describe('on a small phone (375x667)', () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test('a Coming Soon home shows all of its button, and no strip claims the member is in it', async ({ page }) => {
+  test('a Coming Soon home shows all of its button, and no strip claims the member is in it', async ({
+    page,
+  }) => {
     await page.goto('/nickels-dimes');
     const button = page.getByRole('link', { name: 'Go to the 90 Second Push-up Challenge' });
     await expect(button).toBeVisible();
@@ -93,7 +95,10 @@ test.describe('toasts cover nothing the member needs', () => {
     });
   });
 
-  test('"Workout saved!" leaves the header and the saved card\'s heading clear', async ({ page, user: _user }) => {
+  test('"Workout saved!" leaves the header and the saved card\'s heading clear', async ({
+    page,
+    user: _user,
+  }) => {
     await page.goto('/90second/log-workout');
     await page.getByLabel('Push-ups').fill('33');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -15,7 +15,10 @@ export function useBottomBarHeight<T extends HTMLElement>(shown: boolean) {
     const el = ref.current;
     const update = () => {
       const fixed = el !== null && getComputedStyle(el).position === 'fixed';
-      root.style.setProperty(BOTTOM_BAR_HEIGHT_VAR, `${fixed ? el.getBoundingClientRect().height : 0}px`);
+      root.style.setProperty(
+        BOTTOM_BAR_HEIGHT_VAR,
+        `${fixed ? el.getBoundingClientRect().height : 0}px`,
+      );
     };
     update();
     if (!el) return;

@@ -30,17 +30,13 @@ describe('buttons that should not shout', () => {
     expect(remove.className).toMatch(/(^|\s)text-destructive(\s|$)/);
   });
 
-  it(
-    'Sign Out on the profile is no louder than Settings',
-    async () => {
-      await signUp();
-      const { queryClient } = renderWithApp(<ProfileRoute />, { path: '/profile' });
-      const signOut = await screen.findByRole('button', { name: 'Sign Out' }, { timeout: 30_000 });
-      expect(signOut.className).not.toMatch(FILLED);
-      expect(signOut.className).not.toMatch(/(^|\s)bg-destructive/);
-      // The page's other reads end before the test does (a request cut off is an error).
-      await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 30_000 });
-    },
-    60_000,
-  );
+  it('Sign Out on the profile is no louder than Settings', async () => {
+    await signUp();
+    const { queryClient } = renderWithApp(<ProfileRoute />, { path: '/profile' });
+    const signOut = await screen.findByRole('button', { name: 'Sign Out' }, { timeout: 30_000 });
+    expect(signOut.className).not.toMatch(FILLED);
+    expect(signOut.className).not.toMatch(/(^|\s)bg-destructive/);
+    // The page's other reads end before the test does (a request cut off is an error).
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 30_000 });
+  }, 60_000);
 });

@@ -10,7 +10,8 @@ export const buttonVariants = cva(
         default: 'bg-primary text-primary-foreground hover:bg-primary/90',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         /** A destructive action that is not the screen's main one (Delete beside Share and Close). */
-        destructiveOutline: 'border border-destructive/50 bg-card text-destructive hover:bg-destructive/10',
+        destructiveOutline:
+          'border border-destructive/50 bg-card text-destructive hover:bg-destructive/10',
         outline: 'border border-border bg-card hover:bg-muted',
         secondary: 'bg-muted text-foreground hover:bg-muted/70',
         ghost: 'hover:bg-muted',

@@ -13,7 +13,12 @@ export function PasswordInput({ className, id, ...props }: Omit<ComponentProps<'
   const [shown, setShown] = useState(false);
   return (
     <div className="relative">
-      <Input id={id} type={shown ? 'text' : 'password'} className={`pr-12 ${className ?? ''}`} {...props} />
+      <Input
+        id={id}
+        type={shown ? 'text' : 'password'}
+        className={`pr-12 ${className ?? ''}`}
+        {...props}
+      />
       <button
         type="button"
         aria-controls={id}

@@ -12,20 +12,27 @@ describe('Show password on the auth forms', () => {
   const forms: [string, ReactNode, string[]][] = [
     ['login', <LoginForm key="l" onSuccess={noop} />, ['Password']],
     ['register', <RegisterForm key="r" onSuccess={noop} />, ['Password']],
-    ['reset', <ResetPasswordForm key="p" token="t" onSuccess={noop} onLinkRefused={noop} />, ['New password', 'Confirm new password']],
+    [
+      'reset',
+      <ResetPasswordForm key="p" token="t" onSuccess={noop} onLinkRefused={noop} />,
+      ['New password', 'Confirm new password'],
+    ],
   ];
-  it.each(forms)('the %s form shows and hides what was typed, by a named button', async (_name, form, labels) => {
-    const { user } = renderWithApp(form);
-    for (const label of labels) {
-      const input = screen.getByLabelText(label);
-      await user.type(input, 'typed-secret');
-      expect(input).toHaveAttribute('type', 'password');
-      const field = input.parentElement!;
-      await user.click(within(field).getByRole('button', { name: 'Show password' }));
-      expect(input).toHaveAttribute('type', 'text');
-      expect(input).toHaveValue('typed-secret');
-      await user.click(within(field).getByRole('button', { name: 'Hide password' }));
-      expect(input).toHaveAttribute('type', 'password');
-    }
-  });
+  it.each(forms)(
+    'the %s form shows and hides what was typed, by a named button',
+    async (_name, form, labels) => {
+      const { user } = renderWithApp(form);
+      for (const label of labels) {
+        const input = screen.getByLabelText(label);
+        await user.type(input, 'typed-secret');
+        expect(input).toHaveAttribute('type', 'password');
+        const field = input.parentElement!;
+        await user.click(within(field).getByRole('button', { name: 'Show password' }));
+        expect(input).toHaveAttribute('type', 'text');
+        expect(input).toHaveValue('typed-secret');
+        await user.click(within(field).getByRole('button', { name: 'Hide password' }));
+        expect(input).toHaveAttribute('type', 'password');
+      }
+    },
+  );
 });
