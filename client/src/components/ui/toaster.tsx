@@ -18,7 +18,7 @@ export default function Toaster() {
             if (!open) dismissToast(t.id);
           }}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-3 pr-10 shadow-lg md:p-4 md:pr-10',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
             t.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
