@@ -1,7 +1,7 @@
 import { addWorkout, expect, test } from './fixtures';
 
 test.describe('share', () => {
-  test('without native share: a menu with Facebook, Twitter, LinkedIn and Copy link', async ({
+  test('without native share: a menu with Facebook, X (Twitter), LinkedIn and Copy link', async ({
     page,
     user,
   }) => {
@@ -25,10 +25,10 @@ test.describe('share', () => {
       'href',
       `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     );
-    const twitter = menu.getByRole('menuitem', { name: 'Twitter' });
+    const twitter = menu.getByRole('menuitem', { name: 'X (Twitter)', exact: true });
     await expect(twitter).toHaveAttribute(
       'href',
-      `https://twitter.com/intent/tweet?text=${encodeURIComponent('I did 42 push-ups in 90 seconds on FitBench')}&url=${u}`,
+      `https://x.com/intent/tweet?text=${encodeURIComponent('I did 42 push-ups in 90 seconds on FitBench')}&url=${u}`,
     );
     await expect(twitter).toHaveAttribute('target', '_blank');
     await expect(menu.getByRole('menuitem', { name: 'LinkedIn' })).toHaveAttribute(

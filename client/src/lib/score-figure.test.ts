@@ -10,7 +10,10 @@ describe('score figures', () => {
     expect(scoreFigure(scoring('pushup-90'), 12540)).toBe('12,540');
     expect(scoreFigure(scoring('plank-drop'), 205)).toBe('3:25');
     expect(scoreFigure(scoring('plank-drop'), 36_000)).toBe('10:00:00');
-    expect(scoreFigure(scoring('plank-drop'), undefined)).toBe('0:00');
+    // No set yet: a dash, never "0:00" or "0".
+    expect(scoreFigure(scoring('plank-drop'), undefined)).toBe('—');
+    expect(scoreFigure(scoring('plank-drop'), 0)).toBe('—');
+    expect(scoreFigure(scoring('pushup-90'), 0)).toBe('—');
   });
 
   it('reads a score from either shape of a row or of stats', () => {

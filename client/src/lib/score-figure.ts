@@ -1,9 +1,16 @@
 import { formatHold, type Scoring } from '@common/challenges';
 import { formatCount } from '@/lib/format-number';
 
-/** A stat tile's figure in the challenge's unit: a count (1,234), or a time held (3:25). */
+/** What a stat tile shows where a member has no set yet (components/ui/stat-tile.tsx reads it out). */
+export const NO_SCORE = '—';
+
+/**
+ * A stat tile's figure in the challenge's unit: a count (1,234), or a time held (3:25). No score
+ * (no set yet: every set scores at least 1) is a dash, not "0" or "0:00", which would read as a
+ * set of nothing.
+ */
 export const scoreFigure = (scoring: Scoring, value: number | undefined) =>
-  scoring.kind === 'seconds' ? formatHold(value ?? 0) : formatCount(value ?? 0);
+  !value ? NO_SCORE : scoring.kind === 'seconds' ? formatHold(value) : formatCount(value);
 
 /**
  * A board row's or a standing's score. A board kept on the device from before challenges existed

@@ -10,7 +10,7 @@ const navLink = (name: string) =>
   within(screen.getByTestId('bottom-nav')).getByRole('link', { name });
 
 describe('AppLayout with several challenges open', () => {
-  it('remembers the challenge on screen: Start, Log and Rankings lead to it, Home stays /90second', async () => {
+  it('remembers the challenge on screen: Home, Start, Log and Rankings lead to it', async () => {
     serveChallenges(THREE_OPEN);
     renderWithApp(<AppLayout>screen</AppLayout>, { path: '/plank-drop/leaderboard' });
     expect(localStorage.getItem(LAST_CHALLENGE_KEY)).toBe('plank-drop');
@@ -19,11 +19,28 @@ describe('AppLayout with several challenges open', () => {
     expect(navLink('Log')).toHaveAttribute('href', '/auth?next=%2Fplank-drop%2Flog-workout');
     expect(navLink('Rankings')).toHaveAttribute('href', '/plank-drop/leaderboard');
     expect(navLink('Rankings')).toHaveAttribute('aria-current', 'page');
-    expect(navLink('Home')).toHaveAttribute('href', '/90second');
+    expect(navLink('Home')).toHaveAttribute('href', '/plank-drop');
     // The strip names the challenge of the address.
     const strip = screen.getByTestId('challenge-strip');
     expect(strip).toHaveTextContent('Plank Till You Drop');
     expect(strip).toHaveAttribute('data-challenge', 'plank-drop');
+  });
+
+  it('Home leads to the challenge the member is in, and is active on its home and the catalogue', () => {
+    serveChallenges(THREE_OPEN);
+    rememberChallenge('plank-drop');
+    const { unmount } = renderWithApp(<AppLayout>screen</AppLayout>, { path: '/profile' });
+    expect(navLink('Home')).toHaveAttribute('href', '/plank-drop');
+    expect(navLink('Home')).not.toHaveAttribute('aria-current');
+    unmount();
+    for (const path of ['/plank-drop', '/']) {
+      const view = renderWithApp(<AppLayout>screen</AppLayout>, { path });
+      expect(navLink('Home')).toHaveAttribute('aria-current', 'page');
+      // Home does not switch the member back to push-ups.
+      expect(navLink('Home')).toHaveAttribute('href', '/plank-drop');
+      expect(localStorage.getItem(LAST_CHALLENGE_KEY)).toBe('plank-drop');
+      view.unmount();
+    }
   });
 
   it('remembers a challenge from its stats page too', () => {
@@ -38,6 +55,7 @@ describe('AppLayout with several challenges open', () => {
     renderWithApp(<AppLayout>screen</AppLayout>, { path: '/profile' });
     expect(navLink('Rankings')).toHaveAttribute('href', '/90second/leaderboard');
     expect(navLink('Start')).toHaveAttribute('href', '/auth?next=%2F90second%2Ftimer');
+    expect(navLink('Home')).toHaveAttribute('href', '/90second');
   });
 
   it('shows no strip on a closed challenge address, and remembers nothing there', () => {
@@ -58,8 +76,8 @@ describe('AppLayout with several challenges open', () => {
 describe('AppLayout as shipped', () => {
   it('leads Start, Log and Rankings to the push-up challenge', () => {
     renderWithApp(<AppLayout>screen</AppLayout>, { path: '/burpees-or-bust' });
-    // Burpees are Coming Soon: its home has the strip, but is not remembered.
-    expect(screen.getByTestId('challenge-strip')).toHaveTextContent('Burpees or Bust');
+    // Burpees are Coming Soon: its home keeps its strip, but is not remembered.
+    expect(screen.getByTestId('challenge-strip')).toHaveAttribute('data-challenge', 'burpees-or-bust');
     expect(localStorage.getItem(LAST_CHALLENGE_KEY)).toBeNull();
     expect(navLink('Start')).toHaveAttribute('href', '/auth?next=%2F90second%2Ftimer');
     expect(navLink('Rankings')).toHaveAttribute('href', '/90second/leaderboard');

@@ -4,6 +4,7 @@ import { BottomNav } from './bottom-nav';
 import { ChallengeStrip } from './challenge-strip';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
+import { useBottomBarHeight } from './use-bottom-bar-height';
 import { paths } from '@/config/paths';
 import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { rememberChallenge } from '@/lib/last-challenge';
@@ -23,6 +24,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const onAuth = pathname === paths.auth.path;
   // A timed set fills the screen: no bars to tap by mistake beside the pad.
   const fullScreenRun = useRunInProgress();
+  // Toasts sit just above the bars (components/ui/toast-viewport.ts).
+  const bottomBars = useBottomBarHeight<HTMLDivElement>(!fullScreenRun);
   // A new screen starts at the top. (Braces matter: scrollTo returns a promise in new Chromium.)
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -54,7 +57,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           in, rather than a bar pinned to the foot of a wide window. It holds no links, so the
           reading order (after main) does not matter to the keyboard. */}
       {fullScreenRun ? null : (
-        <div className="fixed inset-x-0 bottom-0 z-40 lg:static lg:order-1">
+        <div ref={bottomBars} className="fixed inset-x-0 bottom-0 z-40 lg:static lg:order-1">
           <ChallengeStrip pathname={pathname} />
           <BottomNav pathname={pathname} />
         </div>

@@ -9,7 +9,8 @@ import { cn } from '@/lib/utils';
 /**
  * On a challenge's routes (its home, timer, log and board), a strip names the challenge and its
  * focus, in the challenge's colour: above the bottom navigation on a phone, under the header from
- * 1024 px (app-layout.tsx places it).
+ * 1024 px (app-layout.tsx places it). A Coming Soon home keeps it too, as the product's rules have
+ * it (docs/decisions/0201-home-follows-the-challenge.md).
  */
 export function ChallengeStrip({ pathname }: { pathname: string }) {
   const challenge = challengeForPath(pathname, servedChallenges());
@@ -21,12 +22,16 @@ export function ChallengeStrip({ pathname }: { pathname: string }) {
       data-testid="challenge-strip"
       data-challenge={challenge.id}
     >
-      <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-1.5 text-sm lg:max-w-6xl lg:gap-3 lg:px-8 lg:py-2.5 lg:text-base">
-        <ChallengeIcon icon={challenge.icon} className="size-4 shrink-0 lg:size-5" />
-        <span className="truncate font-semibold">{challenge.title}</span>
-        <span className={cn('ml-auto truncate capitalize', colors.sub)}>
-          {challenge.focus.join(' · ')}
+      {/* Nothing is cut short: where the title and the focus do not fit on one line (a phone), the
+          focus moves to a second line. */}
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center gap-x-2 px-4 py-1.5 text-sm lg:max-w-6xl lg:gap-x-3 lg:px-8 lg:py-2.5 lg:text-base">
+        <span className="flex min-w-0 items-center gap-2 lg:gap-3">
+          <ChallengeIcon icon={challenge.icon} className="size-4 shrink-0 lg:size-5" />
+          <span className="font-semibold" data-testid="challenge-strip-title">
+            {challenge.title}
+          </span>
         </span>
+        <span className={cn('ml-auto capitalize', colors.sub)}>{challenge.focus.join(' · ')}</span>
       </div>
     </div>
   );

@@ -3,9 +3,10 @@ import type { ChallengeId } from '@common/challenges';
 import { isAt, paths } from '@/config/paths';
 
 // The app's six destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
-// (top-nav.tsx) list the same ones. Start, Log and Rankings lead to the challenge the member last
-// used on this device (lib/last-challenge.ts); Home stays the push-up home of the specification.
-// docs/decisions/0148-per-challenge-links-and-memory.md
+// (top-nav.tsx) list the same ones. Home, Start, Log and Rankings lead to the challenge the member
+// last used on this device (lib/last-challenge.ts): one notion of "the challenge I am in". With only
+// push-ups open (as shipped) that is always the push-up challenge, so Home is `/90second`.
+// docs/decisions/0148-per-challenge-links-and-memory.md, docs/decisions/0201-home-follows-the-challenge.md
 
 export interface NavItem {
   label: string;
@@ -21,8 +22,9 @@ export const NAV_ITEMS: NavItem[] = [
   {
     label: 'Home',
     icon: Home,
-    to: () => paths.challengeHome.getHref(),
-    match: (p) => p === paths.catalogue.path || p === paths.challengeHome.path,
+    to: (c) => paths.challengeHome.getHref(c),
+    // The catalogue, and any challenge's home (its slug or an alias such as /dashboard).
+    match: (p) => p === paths.catalogue.path || isAt(paths.challengeHome, p),
     needsUser: false,
   },
   {

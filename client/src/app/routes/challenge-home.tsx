@@ -104,8 +104,11 @@ function ComingSoon({ challenge }: { challenge: Challenge }) {
         </CardHeader>
         {ready ? (
           <CardContent>
-            <Button asChild size="lg" className="w-full">
-              <Link href={ready.path}>Go to the {ready.title}</Link>
+            {/* Two lines on a small phone rather than a clipped title. */}
+            <Button asChild size="lgWrap" className="w-full">
+              <Link href={ready.path}>
+                <span className="whitespace-normal text-center">Go to the {ready.title}</span>
+              </Link>
             </Button>
           </CardContent>
         ) : null}

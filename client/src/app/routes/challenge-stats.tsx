@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { StatTile } from '@/components/ui/stat-tile';
+import { NoScore, StatTile } from '@/components/ui/stat-tile';
 import { useUser } from '@/features/auth/api/get-user';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
@@ -16,7 +16,7 @@ import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatCount } from '@/lib/format-number';
 import { servedChallenges, servedOpenChallenges } from '@/lib/challenges';
-import { scoreFigure, statScores } from '@/lib/score-figure';
+import { NO_SCORE, scoreFigure, statScores } from '@/lib/score-figure';
 
 /** The open challenge `/profile/{name}` names: by id, or by its slug (/profile/90second). */
 function statsChallenge(name: string): OpenChallenge | undefined {
@@ -85,7 +85,7 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId}>{text}</span>
+      <span data-testid={testId}>{text === NO_SCORE ? <NoScore /> : text}</span>
     );
   // The push-up tiles keep their first names; another challenge's say its unit.
   const totalLabel = held ? 'Total Time Held' : `Total ${challenge.scoring.label}`;

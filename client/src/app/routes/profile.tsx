@@ -94,7 +94,8 @@ export default function ProfileRoute() {
           </Button>
         </CardContent>
       </Card>
-      <Button variant="destructive" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      {/* A way out, not the page's main action: as quiet as Settings. */}
+      <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
         {logout.isPending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
         Sign Out
       </Button>

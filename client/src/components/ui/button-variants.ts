@@ -9,6 +9,9 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-primary text-primary-foreground hover:bg-primary/90',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+        /** A destructive action that is not the screen's main one (Delete beside Share and Close). */
+        destructiveOutline:
+          'border border-destructive/50 bg-card text-destructive hover:bg-destructive/10',
         outline: 'border border-border bg-card hover:bg-muted',
         secondary: 'bg-muted text-foreground hover:bg-muted/70',
         ghost: 'hover:bg-muted',
@@ -18,6 +21,9 @@ export const buttonVariants = cva(
         default: 'h-11 px-4 py-2',
         sm: 'h-9 px-3',
         lg: 'h-12 px-6 text-base',
+        /** As lg, but grows to a second line where a long label (a challenge's title) needs one:
+         *  wrap the label in a `whitespace-normal` span. */
+        lgWrap: 'min-h-12 px-6 py-2.5 text-base',
         icon: 'h-11 w-11',
       },
     },

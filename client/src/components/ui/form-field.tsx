@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Input } from './input';
+import { PasswordInput } from './password-input';
 import { FieldError, Label } from './label';
 
 /** What a field gives its control so that the label, the hint and the error are tied to it. */
@@ -49,11 +50,20 @@ interface FormFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   hint?: ReactNode;
 }
 
-/** The common case: a labelled text input with its hint and error. */
-export function FormField({ id, label, error, hint, className, ...props }: FormFieldProps) {
+/**
+ * The common case: a labelled text input with its hint and error. A `type="password"` field gets a
+ * Show password button (password-input.tsx).
+ */
+export function FormField({ id, label, error, hint, className, type, ...props }: FormFieldProps) {
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      {(control) => <Input className={className} {...control} {...props} />}
+      {(control) =>
+        type === 'password' ? (
+          <PasswordInput className={className} {...control} {...props} />
+        ) : (
+          <Input className={className} type={type} {...control} {...props} />
+        )
+      }
     </Field>
   );
 }

@@ -35,9 +35,11 @@ export function shareIntents(url: string, text: string) {
       href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
     },
     {
-      name: 'Twitter',
+      // The network has been called X since 2023; its old name stays beside the new one, as the
+      // specification lists it (docs/decisions/0202-toasts-at-the-foot-and-polish.md).
+      name: 'X (Twitter)',
       icon: ExternalLink,
-      href: `https://twitter.com/intent/tweet?text=${t}&url=${u}`,
+      href: `https://x.com/intent/tweet?text=${t}&url=${u}`,
     },
     {
       name: 'LinkedIn',
@@ -78,7 +80,7 @@ const canShareNatively = () =>
   typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * Native share where the browser has it (phones); otherwise a menu with Facebook, Twitter,
+ * Native share where the browser has it (phones); otherwise a menu with Facebook, X (Twitter),
  * LinkedIn and Copy link (spec: Share control).
  */
 export function ShareMenu({

@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format-number';
+import { NO_SCORE } from '@/lib/score-figure';
 import { cn } from '@/lib/utils';
+
+/** No figure yet (lib/score-figure.ts's NO_SCORE): a dash to the eye, "No sets yet" to the ear. */
+export function NoScore() {
+  return (
+    <>
+      <span aria-hidden="true">{NO_SCORE}</span>
+      <span className="sr-only">No sets yet</span>
+    </>
+  );
+}
 
 /** One figure with its label, e.g. Total Push-ups 12,540 (a number gets its separators). Use inside a <dl>. */
 export function StatTile({
@@ -21,7 +32,7 @@ export function StatTile({
     >
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-2xl font-extrabold tabular-nums text-foreground">
-        {typeof value === 'number' ? formatCount(value) : value}
+        {typeof value === 'number' ? formatCount(value) : value === NO_SCORE ? <NoScore /> : value}
       </dd>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { TOAST_VIEWPORT_CLASS } from './toast-viewport';
 import { dismissToast, type ToastItem } from './use-toast';
 
 /**
@@ -24,7 +25,7 @@ export function ToastRegionPlaceholder({ items = [] }: { items?: readonly ToastI
       <ol
         ref={list}
         tabIndex={-1}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-auto sm:right-0 sm:top-0 sm:flex-col md:max-w-[420px]"
+        className={TOAST_VIEWPORT_CLASS}
       >
         {items
           .filter((t) => t.open)

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { TOAST_VIEWPORT_CLASS } from './toast-viewport';
 import { dismissToast, useToasts } from './use-toast';
 
 // Radix's defaults are the toast constants (docs/product.md#constants): 5000 ms, swipe right with threshold 50, F8, label
@@ -17,7 +18,7 @@ export default function Toaster() {
             if (!open) dismissToast(t.id);
           }}
           className={cn(
-            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',
+            'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-3 pr-10 shadow-lg md:p-4 md:pr-10',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
             t.variant === 'destructive'
               ? 'border-destructive bg-destructive text-destructive-foreground'
@@ -39,7 +40,7 @@ export default function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:bottom-auto sm:right-0 sm:top-0 sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport className={TOAST_VIEWPORT_CLASS} />
     </ToastPrimitive.Provider>
   );
 }

@@ -56,6 +56,8 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
           ))}
         </ul>
       </CardContent>
+      {/* Each card's button names its challenge for a screen reader's list of links (not five alike);
+          the visible words come first, so a spoken "Start Challenge" still finds it. */}
       <CardFooter>
         {challenge.isActive ? (
           // The button's look on the link itself, not <Button asChild>: the first script then
@@ -63,11 +65,17 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
           <Link
             href={signedIn ? paths.timer.getHref(challenge.id) : paths.auth.getHref(paths.timer.getHref(challenge.id))}
             className={buttonVariants({ className: 'w-full' })}
+            aria-label={`${signedIn ? 'Start Challenge' : 'Try Challenge'}: ${challenge.title}`}
           >
             {signedIn ? 'Start Challenge' : 'Try Challenge'}
           </Link>
         ) : (
-          <button type="button" className={buttonVariants({ variant: 'secondary', className: 'w-full' })} disabled>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'secondary', className: 'w-full' })}
+            aria-label={`Coming Soon: ${challenge.title}`}
+            disabled
+          >
             Coming Soon
           </button>
         )}
@@ -76,15 +84,24 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
   );
 }
 
+// Whether this page load has shown the catalogue once: the skeleton is for the first load only,
+// a later visit (Home, the logo, Back) shows the list at once.
+let loadedOnce = false;
+
 /** Every challenge of the catalogue, open or Coming Soon as this server set them (CHALLENGES). */
 export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
   const challenges = servedChallenges();
-  // A 1 s skeleton (docs/product.md#challenge-catalogue) before the (client-side) list appears.
-  const [ready, setReady] = useState(false);
+  // A 1 s skeleton (docs/product.md#challenge-catalogue) before the (client-side) list appears,
+  // on the first load (docs/decisions/0202-toasts-at-the-foot-and-polish.md).
+  const [ready, setReady] = useState(loadedOnce);
   useEffect(() => {
-    const id = setTimeout(() => setReady(true), CATALOGUE_SKELETON_MS);
+    if (ready) return;
+    const id = setTimeout(() => {
+      loadedOnce = true;
+      setReady(true);
+    }, CATALOGUE_SKELETON_MS);
     return () => clearTimeout(id);
-  }, []);
+  }, [ready]);
 
   if (!ready) {
     return (

@@ -8,7 +8,10 @@ describe('ShareButton', () => {
     const url = 'https://fitbench.example/users/alex';
     const { user } = renderWithApp(<ShareButton url={url} text="alex did 42 push-ups" title="FitBench" />);
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    for (const network of ['Facebook', 'Twitter', 'LinkedIn']) {
+    // X under its current name, with the one the specification gives (not "Twitter" alone).
+    expect(screen.queryByRole('menuitem', { name: 'Twitter' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'X (Twitter)' }).getAttribute('href')).toMatch(/^https:\/\/x\.com\/intent\/tweet\?/);
+    for (const network of ['Facebook', 'X (Twitter)', 'LinkedIn']) {
       const link = screen.getByRole('menuitem', { name: network });
       expect(link).toHaveAttribute('target', '_blank');
       expect(link.getAttribute('href')).toContain(encodeURIComponent(url));

@@ -161,7 +161,7 @@ export default function WorkoutDetailDialog({
                 <Button
                   ref={deleteRef}
                   type="button"
-                  variant="destructive"
+                  variant="destructiveOutline"
                   onClick={() => setConfirming(true)}
                 >
                   <Trash2 aria-hidden="true" />
