@@ -42,7 +42,12 @@ export function makeEditWorkoutSchema(now: () => number = Date.now) {
           path: ['score'],
           message: 'score and pushups differ; send one of them',
         });
-      if (v.score === undefined && v.pushups === undefined && v.notes === undefined && v.createdAt === undefined)
+      if (
+        v.score === undefined &&
+        v.pushups === undefined &&
+        v.notes === undefined &&
+        v.createdAt === undefined
+      )
         ctx.addIssue({
           code: 'custom',
           path: [],
@@ -60,5 +65,4 @@ export const CAMERA_MARK_LOST =
   'This set was counted by the camera. Saving another count makes it a plain set: its Counted by the camera mark and its proof clip go.';
 export const HIDDEN_SET_LOCKED =
   'A moderator hid this set, so it cannot be edited. You can still delete it.';
-export const OLD_SET_SCORE_LOCKED =
-  `This set is more than ${CUSTOM_TIME_MAX_DAYS} days old: its score and time can no longer change, but its notes can.`;
+export const OLD_SET_SCORE_LOCKED = `This set is more than ${CUSTOM_TIME_MAX_DAYS} days old: its score and time can no longer change, but its notes can.`;

@@ -19,7 +19,10 @@ describe('a timed score begins after its owner joined', () => {
   it('a save of a 10-hour plank "just now" by an account one second old is a 400 under the score', async () => {
     const u = await joinedAgo(SEC);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/workouts', headers: u.headers, payload: { challenge: 'plank-drop', score: 36_000 },
+      method: 'POST',
+      url: '/api/workouts',
+      headers: u.headers,
+      payload: { challenge: 'plank-drop', score: 36_000 },
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toEqual({ message: MESSAGE, errors: { score: [MESSAGE] } });
@@ -29,20 +32,36 @@ describe('a timed score begins after its owner joined', () => {
   it('a hold exactly as long as the account has existed is saved; one second more is not', async () => {
     const u = await joinedAgo(90 * SEC);
     const save = (score: number) =>
-      t.app.inject({ method: 'POST', url: '/api/workouts', headers: u.headers, payload: { challenge: 'plank-drop', score } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/workouts',
+        headers: u.headers,
+        payload: { challenge: 'plank-drop', score },
+      });
     expect((await save(91)).statusCode).toBe(400);
     expect((await save(90)).statusCode).toBe(201);
     // A custom time earlier still leaves less room.
     const earlier = await t.app.inject({
-      method: 'POST', url: '/api/workouts', headers: u.headers,
-      payload: { challenge: 'plank-drop', score: 60, createdAt: new Date(NOW.getTime() - 40 * SEC).toISOString() },
+      method: 'POST',
+      url: '/api/workouts',
+      headers: u.headers,
+      payload: {
+        challenge: 'plank-drop',
+        score: 60,
+        createdAt: new Date(NOW.getTime() - 40 * SEC).toISOString(),
+      },
     });
     expect(earlier.statusCode).toBe(400);
   });
 
   it('counted scores keep the plain rule: a 90-second push-up set by a new account is saved', async () => {
     const u = await joinedAgo(SEC);
-    const res = await t.app.inject({ method: 'POST', url: '/api/workouts', headers: u.headers, payload: { pushups: 40 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/workouts',
+      headers: u.headers,
+      payload: { pushups: 40 },
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -50,12 +69,20 @@ describe('a timed score begins after its owner joined', () => {
     const u = await joinedAgo(10 * 60 * SEC);
     const w = await createWorkout(t.app, u.id, { challenge: 'plank-drop', score: 60 });
     const edit = (body: object) =>
-      t.app.inject({ method: 'PATCH', url: `/api/workouts/${w.id}`, headers: u.headers, payload: body });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/workouts/${w.id}`,
+        headers: u.headers,
+        payload: body,
+      });
     const longer = await edit({ score: 36_000 });
     expect(longer.statusCode).toBe(400);
     expect(longer.json()).toEqual({ message: MESSAGE, errors: { score: [MESSAGE] } });
     // Moved back to 9 minutes after joining, a 10-minute hold would have begun before it.
-    const moved = await edit({ score: 600, createdAt: new Date(NOW.getTime() - 60 * SEC).toISOString() });
+    const moved = await edit({
+      score: 600,
+      createdAt: new Date(NOW.getTime() - 60 * SEC).toISOString(),
+    });
     expect(moved.statusCode).toBe(400);
     expect((await edit({ score: 600 })).statusCode).toBe(200);
   });

@@ -26,8 +26,9 @@ describe('an edit across two instances on one database', () => {
   });
 
   const scoreOn = async (app: App, username: string, url: string) =>
-    ((await app.inject({ url })).json() as { username: string; score: number }[]).find((e) => e.username === username)
-      ?.score;
+    ((await app.inject({ url })).json() as { username: string; score: number }[]).find(
+      (e) => e.username === username,
+    )?.score;
   // Reads until the other instance shows `want` (its notice arrives a moment after the commit on
   // PostgreSQL); a stale cache would keep the old score for as long as it lives.
   const until = async (read: () => Promise<unknown>, want: unknown) => {
@@ -45,14 +46,23 @@ describe('an edit across two instances on one database', () => {
     const onBoard = () => scoreOn(other, u.username, '/api/leaderboard/all_time');
     const onToday = () => scoreOn(other, u.username, '/api/leaderboard/today');
     const profileBest = async () =>
-      ((await other.inject({ url: `/api/users/${u.username}` })).json() as { stats: { bestScore: number } }).stats.bestScore;
+      (
+        (await other.inject({ url: `/api/users/${u.username}` })).json() as {
+          stats: { bestScore: number };
+        }
+      ).stats.bestScore;
     // Cached there first.
     expect(await until(onBoard, 287)).toBe(true);
     expect(await until(onToday, 287)).toBe(true);
     expect(await until(profileBest, 287)).toBe(true);
     expect(otherBoards.size).toBeGreaterThan(0);
 
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/workouts/${w.id}`, headers: u.headers, payload: { score: 12 } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/workouts/${w.id}`,
+      headers: u.headers,
+      payload: { score: 12 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await until(onBoard, 33)).toBe(true);
     expect(await until(onToday, 33)).toBe(true);

@@ -23,7 +23,12 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms);
 beforeEach(() => t.clock.set(NOW));
 
 const edit = (user: MadeUser | null, id: number | string, body: unknown) =>
-  t.app.inject({ method: 'PATCH', url: `/api/workouts/${id}`, payload: body as object, headers: user?.headers });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/workouts/${id}`,
+    payload: body as object,
+    headers: user?.headers,
+  });
 const board = async (period = 'all_time', challenge = 'pushup-90') => {
   const res = await t.app.inject({ url: `/api/leaderboard/${period}?challenge=${challenge}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -38,19 +43,33 @@ const stats = async (u: MadeUser, challenge = 'pushup-90') =>
     lastScore: number;
     totalWorkouts: number;
   };
-const stored = async (id: number) => (await t.app.db.select().from(workouts).where(eq(workouts.id, id)))[0];
+const stored = async (id: number) =>
+  (await t.app.db.select().from(workouts).where(eq(workouts.id, id)))[0];
 
 describe('PATCH /api/workouts/:id', () => {
   it('changes the score, time and notes of an own set, and stamps updatedAt', async () => {
     const u = await createUser(t.app);
-    const w = await createWorkout(t.app, u.id, { pushups: 20, notes: 'first', createdAt: ago(2 * DAY) });
+    const w = await createWorkout(t.app, u.id, {
+      pushups: 20,
+      notes: 'first',
+      createdAt: ago(2 * DAY),
+    });
     const at = ago(DAY).toISOString();
     const res = await edit(u, w.id, { pushups: 25, notes: '  fixed  ', createdAt: at });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as Workout;
-    expect(body).toMatchObject({ id: w.id, score: 25, pushups: 25, notes: 'fixed', createdAt: at, verified: false });
+    expect(body).toMatchObject({
+      id: w.id,
+      score: 25,
+      pushups: 25,
+      notes: 'fixed',
+      createdAt: at,
+      verified: false,
+    });
     expect(body.updatedAt).toBe(NOW.toISOString());
-    const list = (await t.app.inject({ url: '/api/workouts', headers: u.headers })).json() as Workout[];
+    const list = (
+      await t.app.inject({ url: '/api/workouts', headers: u.headers })
+    ).json() as Workout[];
     expect(list[0]).toMatchObject({ id: w.id, score: 25, updatedAt: NOW.toISOString() });
     // A changed score is received now: the tie-break counts from the edit.
     expect((await stored(w.id))!.receivedAt.toISOString()).toBe(NOW.toISOString());
@@ -85,18 +104,46 @@ describe('PATCH /api/workouts/:id', () => {
   it('refuses what a new save refuses, each under its field, and changes nothing', async () => {
     const u = await createUser(t.app, { createdAt: ago(3 * DAY) });
     const w = await createWorkout(t.app, u.id, { pushups: 20, createdAt: ago(DAY) });
-    const burpees = await createWorkout(t.app, u.id, { challenge: 'burpees-or-bust', score: 40, createdAt: ago(DAY) });
-    const plank = await createWorkout(t.app, u.id, { challenge: 'plank-drop', score: 60, createdAt: ago(DAY) });
+    const burpees = await createWorkout(t.app, u.id, {
+      challenge: 'burpees-or-bust',
+      score: 40,
+      createdAt: ago(DAY),
+    });
+    const plank = await createWorkout(t.app, u.id, {
+      challenge: 'plank-drop',
+      score: 60,
+      createdAt: ago(DAY),
+    });
     const cases: [number, unknown, string, string][] = [
       [w.id, { pushups: 0 }, 'pushups', 'Please enter a number greater than zero'],
       [w.id, { score: 301 }, 'score', 'Push-ups must be at most 300'],
       [w.id, { score: 2.5 }, 'score', 'The score must be a whole number'],
       [burpees.id, { score: 151 }, 'score', 'Burpees must be a whole number from 1 to 150'],
-      [plank.id, { score: 36_001 }, 'score', 'The hold must be a whole number of seconds from 1 to 36000'],
+      [
+        plank.id,
+        { score: 36_001 },
+        'score',
+        'The hold must be a whole number of seconds from 1 to 36000',
+      ],
       [plank.id, { pushups: 30 }, 'pushups', 'pushups is for the push-up challenge; send score'],
-      [w.id, { createdAt: new Date(NOW.getTime() + 10 * MIN).toISOString() }, 'createdAt', 'The workout time cannot be in the future'],
-      [w.id, { createdAt: ago(8 * DAY).toISOString() }, 'createdAt', 'The workout time cannot be more than 7 days ago'],
-      [w.id, { createdAt: ago(4 * DAY).toISOString() }, 'createdAt', 'The workout time cannot be before you joined FitBench'],
+      [
+        w.id,
+        { createdAt: new Date(NOW.getTime() + 10 * MIN).toISOString() },
+        'createdAt',
+        'The workout time cannot be in the future',
+      ],
+      [
+        w.id,
+        { createdAt: ago(8 * DAY).toISOString() },
+        'createdAt',
+        'The workout time cannot be more than 7 days ago',
+      ],
+      [
+        w.id,
+        { createdAt: ago(4 * DAY).toISOString() },
+        'createdAt',
+        'The workout time cannot be before you joined FitBench',
+      ],
       [w.id, { createdAt: 'yesterday' }, 'createdAt', 'createdAt must be an ISO date-time'],
       [w.id, { notes: 'x'.repeat(501) }, 'notes', 'Notes must be at most 500 characters'],
       [w.id, { score: 20, pushups: 21 }, 'score', 'score and pushups differ'],
@@ -109,7 +156,11 @@ describe('PATCH /api/workouts/:id', () => {
       expect(json.message, JSON.stringify(body)).toContain(message);
       if (field) expect(json.errors?.[field]?.[0], JSON.stringify(body)).toContain(message);
     }
-    for (const [row, score] of [[w, 20], [burpees, 40], [plank, 60]] as const) {
+    for (const [row, score] of [
+      [w, 20],
+      [burpees, 40],
+      [plank, 60],
+    ] as const) {
       const now = (await stored(row.id))!;
       expect(now.score).toBe(score);
       expect(now.updatedAt).toBeNull();
@@ -121,7 +172,10 @@ describe('PATCH /api/workouts/:id', () => {
     const old = await createWorkout(t.app, u.id, { pushups: 20, createdAt: ago(10 * DAY) });
     const res = await edit(u, old.id, { score: 90 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: OLD_SET_SCORE_LOCKED, errors: { score: [OLD_SET_SCORE_LOCKED] } });
+    expect(res.json()).toMatchObject({
+      message: OLD_SET_SCORE_LOCKED,
+      errors: { score: [OLD_SET_SCORE_LOCKED] },
+    });
     expect((await edit(u, old.id, { notes: 'felt good' })).statusCode).toBe(200);
     // Moved into the window, it is judged as a new save of that time would be.
     const moved = await edit(u, old.id, { createdAt: ago(DAY).toISOString(), score: 21 });
@@ -142,7 +196,9 @@ describe('PATCH /api/workouts/:id', () => {
   it('a set a moderator hid cannot be edited (409), so no edit brings it back onto a board', async () => {
     const u = await createUser(t.app);
     const w = await createWorkout(t.app, u.id, { pushups: 280 });
-    await t.app.db.insert(hiddenWorkouts).values({ workoutId: w.id, userId: u.id, reason: 'Implausible count' });
+    await t.app.db
+      .insert(hiddenWorkouts)
+      .values({ workoutId: w.id, userId: u.id, reason: 'Implausible count' });
     const res = await edit(u, w.id, { score: 30 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: HIDDEN_SET_LOCKED });
@@ -155,21 +211,39 @@ describe('PATCH /api/workouts/:id', () => {
 describe('the camera mark', () => {
   const keepClip = (workoutId: number, userId: number) =>
     t.app.db.insert(workoutClips).values({
-      workoutId, userId, bytes: Buffer.from('clip'), codec: 'vp8', width: 160, height: 120, frames: 10, durationMs: 1000,
+      workoutId,
+      userId,
+      bytes: Buffer.from('clip'),
+      codec: 'vp8',
+      width: 160,
+      height: 120,
+      frames: 10,
+      durationMs: 1000,
     });
   const clipsOf = (workoutId: number) =>
     t.app.db.select().from(workoutClips).where(eq(workoutClips.workoutId, workoutId));
 
   it('stays while the score is unchanged (notes, time) and goes, with the proof clip, when it changes', async () => {
     const u = await createUser(t.app);
-    const w = await createWorkout(t.app, u.id, { pushups: 40, verified: true, createdAt: ago(DAY) });
+    const w = await createWorkout(t.app, u.id, {
+      pushups: 40,
+      verified: true,
+      createdAt: ago(DAY),
+    });
     await keepClip(w.id, u.id);
-    const kept = await edit(u, w.id, { notes: 'camera', createdAt: ago(2 * DAY).toISOString(), score: 40 });
+    const kept = await edit(u, w.id, {
+      notes: 'camera',
+      createdAt: ago(2 * DAY).toISOString(),
+      score: 40,
+    });
     expect(kept.json()).toMatchObject({ verified: true, score: 40 });
     expect(await clipsOf(w.id)).toHaveLength(1);
     const verifiedBoard = async () =>
-      ((await t.app.inject({ url: '/api/leaderboard/all_time?verified=true' })).json() as { username: string }[])
-        .some((e) => e.username === u.username);
+      (
+        (await t.app.inject({ url: '/api/leaderboard/all_time?verified=true' })).json() as {
+          username: string;
+        }[]
+      ).some((e) => e.username === u.username);
     expect(await verifiedBoard()).toBe(true);
 
     const plain = await edit(u, w.id, { score: 41 });
@@ -219,9 +293,17 @@ describe('boards, stats and caches follow an edit at once', () => {
     const u = await createUser(t.app);
     const w = await createWorkout(t.app, u.id, { pushups: 15, createdAt: ago(DAY) });
     const week = async () =>
-      ((await t.app.inject({ url: '/api/stats', headers: u.headers })).json() as { sessionsThisWeek: number }).sessionsThisWeek;
+      (
+        (await t.app.inject({ url: '/api/stats', headers: u.headers })).json() as {
+          sessionsThisWeek: number;
+        }
+      ).sessionsThisWeek;
     const profile = async () =>
-      ((await t.app.inject({ url: `/api/users/${u.username}` })).json() as { workouts: { createdAt: string }[] }).workouts[0]!.createdAt;
+      (
+        (await t.app.inject({ url: `/api/users/${u.username}` })).json() as {
+          workouts: { createdAt: string }[];
+        }
+      ).workouts[0]!.createdAt;
     expect(await week()).toBe(1);
     expect(await profile()).toBe(ago(DAY).toISOString());
     expect((await edit(u, w.id, { createdAt: ago(5 * DAY).toISOString() })).statusCode).toBe(200);
@@ -235,7 +317,9 @@ describe('boards, stats and caches follow an edit at once', () => {
     const w = await createWorkout(t.app, early.id, { pushups: 40, createdAt: ago(2 * DAY) });
     await createWorkout(t.app, rival.id, { pushups: 200, createdAt: ago(DAY) });
     expect((await edit(early, w.id, { score: 200 })).statusCode).toBe(200);
-    const rows = (await board()).filter((e) => [early.username, rival.username].includes(e.username));
+    const rows = (await board()).filter((e) =>
+      [early.username, rival.username].includes(e.username),
+    );
     expect(rows.map((e) => e.username)).toEqual([rival.username, early.username]);
     expect(rows[0]!.rank).toBe(rows[1]!.rank);
   });

@@ -160,5 +160,8 @@ export async function editWorkout(
     const written = await writeEdit(db, row, plan, now);
     if (written) return toWorkoutDto(written);
   }
-  throw new HttpError(409, 'This set kept changing while your edit was saved. Open it again and retry.');
+  throw new HttpError(
+    409,
+    'This set kept changing while your edit was saved. Open it again and retry.',
+  );
 }
