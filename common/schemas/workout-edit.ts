@@ -62,7 +62,7 @@ export type EditWorkoutData = z.output<typeof editWorkoutSchema>;
 
 /** Why a set whose score changes loses its camera mark, said before the member confirms. */
 export const CAMERA_MARK_LOST =
-  'This set was counted by the camera. Saving another count makes it a plain set: its Counted by the camera mark and its proof clip go.';
+  'This set was counted by the camera. Saving another count makes it a plain set: it loses the Counted by the camera mark and its proof clip.';
 export const HIDDEN_SET_LOCKED =
   'A moderator hid this set, so it cannot be edited. You can still delete it.';
 export const OLD_SET_SCORE_LOCKED = `This set is more than ${CUSTOM_TIME_MAX_DAYS} days old: its score and time can no longer change, but its notes can.`;
