@@ -16,7 +16,8 @@ export function makeEditWorkoutSchema(now: () => number = Date.now) {
       score: z
         .number({ error: 'The score must be a number' })
         .int('The score must be a whole number')
-        .min(1, 'Please enter a number greater than zero')
+        // The range is the set's challenge's, checked with the stored set, in its unit.
+        .meta({ minimum: 1 })
         .optional(),
       pushups: pushupsSchema.optional(),
       notes: visibleText('Notes', { multiline: true, max: NOTES_MAX })
