@@ -224,3 +224,27 @@ export function scoreRangeError(
     return `The hold must be a whole number of seconds from ${scoring.min} to ${scoring.max} (${formatHold(scoring.min)} to ${formatHold(scoring.max)})`;
   return `${scoring.label} must be a whole number from ${scoring.min} to ${scoring.max}`;
 }
+
+/**
+ * How long a set of this score took, in seconds, when the score is itself a time (a hold): the
+ * set began that long before it ended. null when the score is a count.
+ */
+export const timedScoreSeconds = (scoring: Scoring, score: number): number | null =>
+  scoring.kind === 'seconds' ? score : null;
+
+/**
+ * A timed score that would have begun before its owner joined: a hold of S seconds cannot end
+ * less than S seconds after the account was made (docs/decisions/0204-a-hold-begins-after-joining.md).
+ * `at` is when the set ended (its createdAt); null when the set fits.
+ */
+export function timedScoreStartError(
+  scoring: Scoring,
+  score: number,
+  at: Date,
+  joinedAt: Date | undefined,
+): string | null {
+  const seconds = timedScoreSeconds(scoring, score);
+  if (seconds === null || !joinedAt) return null;
+  if (at.getTime() - seconds * 1000 >= joinedAt.getTime()) return null;
+  return `A ${formatHold(seconds)} hold ending then would have begun before you joined FitBench`;
+}

@@ -185,6 +185,11 @@ export const workoutSchema = z.object({
    * absent otherwise. In a public profile, only when the member's clips are public.
    */
   hasClip: z.literal(true).optional(),
+  /**
+   * When its owner last changed the set (PATCH /api/workouts/{id}); absent: never edited
+   * (docs/decisions/0203-editing-a-set.md).
+   */
+  updatedAt: z.string().optional(),
   /** The score under its first name, on push-up sets only (last: optional keys go last on the wire). */
   pushups: z.number().int().optional(),
 });
@@ -205,7 +210,7 @@ export const savedWorkoutSchema = createdWorkoutSchema.extend({
 export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
 
 /** A workout as others see it: notes are personal and never leave in a public response. */
-export const publicWorkoutSchema = workoutSchema.omit({ notes: true, hidden: true });
+export const publicWorkoutSchema = workoutSchema.omit({ notes: true, hidden: true, updatedAt: true });
 export type PublicWorkout = z.infer<typeof publicWorkoutSchema>;
 
 export const workoutPageQuerySchema = z.object({

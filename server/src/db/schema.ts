@@ -140,6 +140,9 @@ export const workouts = pgTable(
     // True only when the server's own run of the rep counter over the camera trace gave
     // the score, on a push-up set (docs/decisions/0050-verified-workouts.md). The trace itself is not kept.
     verified: boolean('verified').notNull().default(false),
+    // When the member last changed the set (PATCH /api/workouts/:id); null: never edited. A
+    // request that changes nothing leaves it (docs/decisions/0203-editing-a-set.md).
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('workouts_user_idem_idx').on(t.userId, t.idempotencyKey),

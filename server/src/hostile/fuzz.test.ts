@@ -114,6 +114,7 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   password: fc.constant(DEFAULT_PASSWORD),
   currentPassword: fc.constant(DEFAULT_PASSWORD),
   'DELETE /api/workouts/{id}#id': fc.constant(SELF_WORKOUT),
+  'PATCH /api/workouts/{id}#id': fc.constant(SELF_WORKOUT),
   'PUT /api/workouts/{id}/clip#id': fc.constant(SELF_WORKOUT),
   'DELETE /api/workouts/{id}/clip#id': fc.constant(SELF_WORKOUT),
   'GET /api/workouts/{id}/clip#id': fc.constant(SHARED_CLIP_WORKOUT),

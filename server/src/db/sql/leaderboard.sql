@@ -198,18 +198,30 @@ CREATE TRIGGER lb_workouts_delete AFTER DELETE ON workouts
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION lb_on_workouts_delete();
 
--- The app never moves a workout, but other code paths may: recompute the users concerned.
+-- An edited set (PATCH /api/workouts/:id: its score, time or camera mark; docs/decisions/0203-editing-a-set.md),
+-- or another code path's change: the users concerned get their bests recomputed in every period of
+-- the challenges concerned, as a delete does, so a lowered best gives way to the next one. A notes
+-- change touches no board.
 CREATE FUNCTION lb_on_workouts_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   affected integer[];
+  affected_periods integer[];
 BEGIN
   SELECT array_agg(DISTINCT x.user_id) INTO affected FROM (
     SELECT o.user_id, n.user_id AS new_user FROM old_rows o JOIN new_rows n ON n.id = o.id
     WHERE (o.user_id, o.challenge, o.score, o.created_at, o.received_at, o.verified)
       IS DISTINCT FROM (n.user_id, n.challenge, n.score, n.created_at, n.received_at, n.verified)
   ) c CROSS JOIN LATERAL (VALUES (c.user_id), (c.new_user)) x(user_id);
-  IF affected IS NOT NULL THEN
-    PERFORM lb_refresh(affected, (SELECT array_agg(id) FROM leaderboard_periods));
+  IF affected IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- As lb_on_workouts_delete: waits for a batch filling a period with these users, so the
+  -- recompute sees the bests that batch wrote.
+  PERFORM 1 FROM users WHERE id = ANY (affected) ORDER BY id FOR NO KEY UPDATE;
+  SELECT array_agg(p.id) INTO affected_periods FROM leaderboard_periods p
+  WHERE p.challenge IN (SELECT challenge FROM old_rows UNION SELECT challenge FROM new_rows);
+  IF affected_periods IS NOT NULL THEN
+    PERFORM lb_refresh(affected, affected_periods);
   END IF;
   RETURN NULL;
 END $$;

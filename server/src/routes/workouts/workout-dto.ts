@@ -8,7 +8,7 @@ import { workouts } from '../../db/schema';
 export type WorkoutRow = Pick<
   typeof workouts.$inferSelect,
   'id' | 'userId' | 'challenge' | 'score' | 'notes' | 'createdAt' | 'verified'
->;
+> & { updatedAt?: Date | null };
 
 // The public columns; the idempotency key and request hash stay internal.
 export const publicColumns = {
@@ -19,6 +19,7 @@ export const publicColumns = {
   notes: workouts.notes,
   createdAt: workouts.createdAt,
   verified: workouts.verified,
+  updatedAt: workouts.updatedAt,
 };
 
 /** A workout row, with the moderator's hide when the query joined it (hidden_workouts). */
@@ -38,6 +39,7 @@ export function toWorkoutDto(w: WorkoutRowWithHide): Workout {
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
     verified: w.verified,
+    ...(w.updatedAt ? { updatedAt: w.updatedAt.toISOString() } : {}),
     hidden:
       w.hiddenReason && w.hiddenAt
         ? { reason: w.hiddenReason, at: w.hiddenAt.toISOString() }

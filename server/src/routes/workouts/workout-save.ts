@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { CATALOGUE, timedScoreStartError } from '@common/challenges';
 import { traceProblem } from '@common/schemas/verification';
 import {
   workoutTimeError,
@@ -114,6 +115,10 @@ export async function createWorkout(
   // docs/product.md#custom-time against the server's clock, whatever the caller validated with.
   const timeError = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
+  // A hold cannot have begun before its owner joined (docs/decisions/0204-a-hold-begins-after-joining.md).
+  const scoring = CATALOGUE.find((c) => c.id === input.challenge)?.scoring;
+  const startError = scoring && timedScoreStartError(scoring, input.score, createdAt, guard.registeredAt);
+  if (startError) throw badRequest(startError, { score: [startError] });
 
   const hash = idempotencyKey ? requestHash(input) : null;
   // The server runs the rep counter itself; the client's own count is never trusted.

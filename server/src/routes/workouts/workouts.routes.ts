@@ -10,11 +10,14 @@ import {
   savedWorkoutSchema,
   workoutListSchema,
   workoutPageQuerySchema,
+  workoutSchema,
 } from '@common/schemas/workouts';
+import { makeEditWorkoutSchema } from '@common/schemas/workout-edit';
 import { requireUser, signedIn } from '../../lib/auth';
 import { openChallenge } from '../challenges/challenges.service';
 import { decodedCursor } from './workout-cursor';
 import { deleteWorkout } from './workout-delete';
+import { editWorkout } from './workout-edit';
 import { workoutIdParamsSchema } from './workout-id';
 import { listWorkouts } from './workout-list';
 import { createWorkout } from './workout-save';
@@ -36,6 +39,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The rule of docs/product.md#custom-time is checked against the app's clock (tests fix it), not the process's.
   // The score's range is the challenge's in the app's catalogue, which also says what is open.
   const createBody = makeCreateWorkoutSchema(() => app.now().getTime(), app.config.challenges);
+  const editBody = makeEditWorkoutSchema(() => app.now().getTime());
 
   app.post(
     '/workouts',
@@ -117,6 +121,31 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
       ));
       return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/workouts/:id',
+    {
+      config: { changesBoards: true },
+      schema: {
+        summary: 'Change one of my workouts',
+        description:
+          'Sets the fields sent (score or pushups, createdAt, notes; null or "" clears the notes) by the rules of a new save: the score in its challenge\'s range, the time not in the future, not before joining, not more than 7 days back (a set older than that keeps its score and time; its notes can change), and a hold not begun before joining. A changed score drops the camera mark and the proof clip. The same request twice changes the set once: a request that changes nothing answers the set as it is and leaves `updatedAt`. A set a moderator hid is a 409.',
+        operationId: 'editWorkout',
+        params: workoutIdParamsSchema,
+        body: editBody,
+        response: { 200: workoutSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const workout = await editWorkout(app.db, user.id, request.params.id, request.body, app.now(), {
+        registeredAt: user.createdAt,
+        challenges: app.config.challenges,
+      });
+      request.boardScope = workout.challenge;
+      return workout;
     },
   );
 

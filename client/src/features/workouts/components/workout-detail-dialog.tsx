@@ -1,4 +1,4 @@
-import { Film, Loader2, Trash2 } from 'lucide-react';
+import { Film, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import {
   AlertDialog,
@@ -24,25 +24,38 @@ import { profileShareUrl, ShareMenu } from '@/components/ui/share-menu';
 import { shareText, shareTitle } from '@/lib/challenge-share';
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
+import { EditWorkoutForm } from './edit-workout-form';
 import { scoreLabel, scoreShort, scoringOf, unitWord } from '../utils/score';
+import type { Workout } from '@common/schemas/workouts';
 import type { ListedWorkout } from '../types';
 
 /**
- * A workout's details (count, notes, date, share, delete), opened from a row of WorkoutList.
+ * A workout's details (count, notes, date, share, edit, delete), opened from a row of WorkoutList;
+ * `editing` shows the edit form in its place (from Edit here, or the row's own Edit).
  * Close, the safe action, has the focus first (never the red Delete); closing gives the focus
  * back through `onCloseAutoFocus` (the dialog has no Radix trigger to return to), and the
  * delete confirmation gives it back to Delete when cancelled.
  */
+/** Own sets with their notes can be edited, but not one a moderator hid (the server says 409). */
+const canEdit = (w: ListedWorkout) => 'notes' in w && !w.hidden;
+
 export default function WorkoutDetailDialog({
   workout,
   canDelete,
   shareUsername,
+  editing = false,
+  onEditingChange,
+  onEdited,
   onClose,
   onDeleted,
   onCloseAutoFocus,
 }: {
   workout: ListedWorkout | null;
   canDelete: boolean;
+  editing?: boolean;
+  onEditingChange?: (editing: boolean) => void;
+  /** The set as the server answered an edit: the details show it at once. */
+  onEdited?: (workout: Workout) => void;
   shareUsername?: string;
   onClose: () => void;
   onDeleted?: () => void;
@@ -52,7 +65,20 @@ export default function WorkoutDetailDialog({
   // The proof clip opens inline, under the count (a dialog over this one would trap the focus twice).
   const [watching, setWatching] = useState<number | null>(null);
   const scoring = scoringOf(workout?.challenge);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement | null>(null);
+  // Back from the edit form, the focus goes to Close (the form's fields have left the page).
+  const focusClose = useRef(false);
+  const leaveEditing = () => {
+    focusClose.current = true;
+    onEditingChange?.(false);
+  };
+  const closeButton = (el: HTMLButtonElement | null) => {
+    closeRef.current = el;
+    if (el && focusClose.current) {
+      focusClose.current = false;
+      el.focus();
+    }
+  };
   const deleteRef = useRef<HTMLButtonElement>(null);
   const remove = useDeleteWorkout({
     onSuccess: () => {
@@ -77,17 +103,44 @@ export default function WorkoutDetailDialog({
           <DialogContent
             aria-describedby="workout-detail-date"
             onOpenAutoFocus={(e) => {
+              // Opened on the edit form, its first field has the focus already.
+              if (!closeRef.current) return;
               e.preventDefault();
-              closeRef.current?.focus();
+              closeRef.current.focus();
             }}
             onCloseAutoFocus={onCloseAutoFocus}
           >
+            {editing && canEdit(workout) ? (
+              <>
+                <DialogHeader>
+                  <DialogTitle>Edit workout</DialogTitle>
+                  <DialogDescription id="workout-detail-date">
+                    {scoreLabel(scoring, workout.score)} on {formatMedium(workout.createdAt)} at{' '}
+                    {formatTime(workout.createdAt)}
+                  </DialogDescription>
+                </DialogHeader>
+                <EditWorkoutForm
+                  workout={workout}
+                  onSaved={(saved) => {
+                    onEdited?.(saved);
+                    leaveEditing();
+                  }}
+                  onCancel={leaveEditing}
+                />
+              </>
+            ) : (
+            <>
             <DialogHeader>
               <DialogTitle>Workout details</DialogTitle>
               <DialogDescription id="workout-detail-date">
                 <time dateTime={workout.createdAt} title={formatShort(workout.createdAt)}>
                   {formatFull(workout.createdAt)} at {formatTime(workout.createdAt)}
                 </time>
+                {workout.updatedAt ? (
+                  <span className="block text-xs" data-testid="workout-edited">
+                    Edited {formatMedium(workout.updatedAt)} at {formatTime(workout.updatedAt)}
+                  </span>
+                ) : null}
               </DialogDescription>
             </DialogHeader>
             <p className="text-center">
@@ -146,7 +199,7 @@ export default function WorkoutDetailDialog({
                 phone, at the bottom under the thumb, with Delete furthest away. */}
             <DialogFooter>
               <DialogClose asChild>
-                <Button ref={closeRef} type="button" variant="outline" data-testid="workout-detail-close">
+                <Button ref={closeButton} type="button" variant="outline" data-testid="workout-detail-close">
                   Close
                 </Button>
               </DialogClose>
@@ -156,6 +209,12 @@ export default function WorkoutDetailDialog({
                   text={shareText(workout.challenge, workout.score)}
                   title={shareTitle(workout.challenge)}
                 />
+              ) : null}
+              {canDelete && canEdit(workout) ? (
+                <Button type="button" variant="outline" onClick={() => onEditingChange?.(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
               ) : null}
               {canDelete ? (
                 <Button
@@ -169,6 +228,8 @@ export default function WorkoutDetailDialog({
                 </Button>
               ) : null}
             </DialogFooter>
+            </>
+            )}
           </DialogContent>
         ) : null}
       </Dialog>

@@ -1,5 +1,6 @@
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { Workout } from '@common/schemas/workouts';
 import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { deferredModule } from '@/lib/deferred-module';
@@ -21,6 +22,9 @@ export interface WorkoutListProps {
 type DetailDialog = ComponentType<{
   workout: ListedWorkout | null;
   canDelete: boolean;
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+  onEdited: (workout: Workout) => void;
   shareUsername?: string;
   onClose: () => void;
   onDeleted: () => void;
@@ -37,6 +41,9 @@ const detailDialog = deferredModule<DetailDialog>(() => import('./workout-detail
  * A list of workouts, each in its challenge's unit ("35 push-ups", "3:25 held"); a row opens its
  * details (score, notes, date, share, delete).
  */
+/** Own sets (listed with their notes) can be edited, but not one a moderator hid. */
+const canEditIn = (canDelete: boolean) => (w: ListedWorkout) => canDelete && 'notes' in w && !w.hidden;
+
 export function WorkoutList({
   workouts,
   canDelete = false,
@@ -44,6 +51,8 @@ export function WorkoutList({
   emptyText = 'No workouts yet.',
 }: WorkoutListProps) {
   const [selected, setSelected] = useState<ListedWorkout | null>(null);
+  const [editing, setEditing] = useState(false);
+  const canEdit = canEditIn(canDelete);
   const [Detail, setDetail] = useState<DetailDialog | null>(null);
   // Focus goes back to the row that opened the details; after a delete, once the row has left
   // the list, to the row now in its place (or the list's empty text), never to the page's body.
@@ -92,17 +101,18 @@ export function WorkoutList({
           const scoring = scoringOf(w.challenge);
           const short = scoreShort(scoring, w.score);
           return (
-          <li key={w.id}>
+          <li key={w.id} className="flex items-stretch">
             <button
               type="button"
               onClick={(e) => {
                 loadDetail();
                 opener.current = e.currentTarget;
+                setEditing(false);
                 setSelected(w);
                 deleted.current = null;
                 selectedIndex.current = index;
               }}
-              className="flex min-h-14 w-full cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+              className="flex min-h-14 min-w-0 flex-1 cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
               data-testid="workout-row"
             >
               <span
@@ -138,6 +148,25 @@ export function WorkoutList({
               </span>
               <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             </button>
+            {canEdit(w) ? (
+              <button
+                type="button"
+                aria-label={`Edit ${scoreLabel(scoring, w.score)}, ${formatMediumWithTime(w.createdAt)}`}
+                title="Edit"
+                onClick={(e) => {
+                  loadDetail();
+                  opener.current = e.currentTarget;
+                  setEditing(true);
+                  setSelected(w);
+                  deleted.current = null;
+                  selectedIndex.current = index;
+                }}
+                className="flex min-h-14 w-12 shrink-0 cursor-pointer items-center justify-center border-l border-border text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+                data-testid="workout-row-edit"
+              >
+                <Pencil aria-hidden="true" className="size-4" />
+              </button>
+            ) : null}
           </li>
           );
         })}
@@ -147,6 +176,12 @@ export function WorkoutList({
           workout={selected}
           canDelete={canDelete}
           shareUsername={shareUsername}
+          editing={editing}
+          onEditingChange={setEditing}
+          onEdited={(saved) =>
+            // A changed score has no proof clip any more; the answer says so by its mark.
+            setSelected((s) => (s && s.id === saved.id ? { ...s, ...saved, hasClip: saved.verified ? s.hasClip : undefined } : s))
+          }
           onClose={() => setSelected(null)}
           onDeleted={() => {
             if (selected) deleted.current = { id: selected.id, index: selectedIndex.current };

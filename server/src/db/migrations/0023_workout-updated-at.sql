@@ -1,0 +1,1 @@
+ALTER TABLE "workouts" ADD COLUMN "updated_at" timestamp with time zone;

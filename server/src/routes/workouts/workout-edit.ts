@@ -1,0 +1,167 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_CHALLENGE,
+  scoreRangeError,
+  timedScoreStartError,
+  type Challenge,
+} from '@common/challenges';
+import {
+  HIDDEN_SET_LOCKED,
+  OLD_SET_SCORE_LOCKED,
+  type EditWorkoutData,
+} from '@common/schemas/workout-edit';
+import { openChallengeOr, workoutTimeError, type Workout } from '@common/schemas/workouts';
+import { rowsOf, type Db } from '../../db/client';
+import { workouts } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { publicColumns, toWorkoutDto, type WorkoutRow } from './workout-dto';
+
+// Editing a set: PATCH /api/workouts/:id (docs/decisions/0203-editing-a-set.md).
+
+type StoredSet = WorkoutRow & { updatedAt: Date | null; hidden: boolean };
+
+interface EditGuard {
+  /** The owner's registration: no set may be dated before it, no hold begin before it. */
+  registeredAt?: Date;
+  /** The app's catalogue with its open state: the score's range is the set's challenge's. */
+  challenges: readonly Challenge[];
+}
+
+async function readSet(db: Db, userId: number, id: number): Promise<StoredSet | undefined> {
+  const rows = await db
+    .select({
+      ...publicColumns,
+      hidden: sql<boolean>`exists (select 1 from hidden_workouts h where h.workout_id = ${workouts.id})`,
+    })
+    .from(workouts)
+    .where(and(eq(workouts.id, id), eq(workouts.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The set as the edit makes it, checked by the rules of a new save; throws a 400 otherwise. */
+function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: EditGuard) {
+  // `pushups` is a push-up set's score under its first name; a refusal is said under the name sent.
+  const field = input.score === undefined && input.pushups !== undefined ? 'pushups' : 'score';
+  const score = input.score ?? input.pushups ?? row.score;
+  const createdAt = input.createdAt ? new Date(input.createdAt) : row.createdAt;
+  const notes = input.notes === undefined ? row.notes : input.notes;
+  const scoreChanged = score !== row.score;
+  const timeChanged = createdAt.getTime() !== row.createdAt.getTime();
+  const notesChanged = notes !== row.notes;
+
+  if (input.pushups !== undefined && row.challenge !== DEFAULT_CHALLENGE) {
+    const message = 'pushups is for the push-up challenge; send score';
+    throw badRequest(message, { pushups: [message] });
+  }
+  if (scoreChanged || timeChanged) {
+    const c = openChallengeOr(guard.challenges, row.challenge);
+    if (typeof c === 'string') throw badRequest(c, { challenge: [c] });
+    const rangeError = scoreRangeError({ id: c.id, scoring: c.scoring! }, score);
+    if (rangeError) throw badRequest(rangeError, { [field]: [rangeError] });
+    if (timeChanged) {
+      const err = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);
+      if (err) throw badRequest(err, { createdAt: [err] });
+    } else if (workoutTimeError(createdAt, now.getTime(), guard.registeredAt)) {
+      // The stored time is outside the window a new save may name: the set's board places stay.
+      throw badRequest(OLD_SET_SCORE_LOCKED, { [field]: [OLD_SET_SCORE_LOCKED] });
+    }
+    const startError = timedScoreStartError(c.scoring!, score, createdAt, guard.registeredAt);
+    if (startError) throw badRequest(startError, { [field]: [startError] });
+  }
+  return {
+    score,
+    createdAt,
+    notes,
+    // The camera's mark holds for the count it saw, and the proof clip with it.
+    verified: row.verified && !scoreChanged,
+    onBoards: scoreChanged || timeChanged,
+    changed: scoreChanged || timeChanged || notesChanged,
+  };
+}
+
+interface UpdatedRow {
+  id: number;
+  user_id: number;
+  challenge: string;
+  score: number;
+  notes: string | null;
+  created_at: Date | string;
+  verified: boolean;
+  updated_at: Date | string;
+}
+
+/**
+ * Writes the plan if the set is still as it was read (and not hidden since); undefined when it
+ * changed meanwhile. One statement: the set, and its proof clip when the camera's mark goes.
+ * A changed score or time is received now: it ranks after the equal scores received before it,
+ * so an edit cannot buy an earlier place on a tie (docs/decisions/0203-editing-a-set.md).
+ */
+async function writeEdit(
+  db: Db,
+  row: StoredSet,
+  plan: ReturnType<typeof planEdit>,
+  now: Date,
+): Promise<WorkoutRow | undefined> {
+  const at = now.toISOString();
+  const rows = await rowsOf<UpdatedRow>(
+    db,
+    sql`with edited as (
+      update workouts w set score = ${plan.score}, notes = ${plan.notes},
+        created_at = ${plan.createdAt.toISOString()}::timestamptz,
+        received_at = case when ${plan.onBoards} then ${at}::timestamptz else w.received_at end,
+        verified = ${plan.verified}, updated_at = ${at}::timestamptz
+      where w.id = ${row.id} and w.user_id = ${row.userId} and w.score = ${row.score}
+        and w.notes is not distinct from ${row.notes}
+        and w.created_at = ${row.createdAt.toISOString()}::timestamptz
+        and w.verified = ${row.verified}
+        and not exists (select 1 from hidden_workouts h where h.workout_id = w.id)
+      returning w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.updated_at
+    ), unproven as (
+      delete from workout_clips c using edited e where c.workout_id = e.id and not e.verified
+    )
+    select * from edited`,
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    challenge: r.challenge,
+    score: r.score,
+    notes: r.notes,
+    createdAt: new Date(r.created_at),
+    verified: r.verified,
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+/**
+ * Changes one of the member's own sets: its score, time and notes, by the rules of a new save.
+ * Anyone else's (or a missing) set is a 404; a set a moderator hid is a 409. The same request
+ * twice changes the set once: a request that changes nothing answers the set as it is, and its
+ * updatedAt stays. A concurrent change between the read and the write is read again and judged
+ * anew (a compare-and-set), so two edits never mix their fields.
+ */
+export async function editWorkout(
+  db: Db,
+  userId: number,
+  id: number,
+  input: EditWorkoutData,
+  now: Date,
+  guard: EditGuard,
+): Promise<Workout> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await readSet(db, userId, id);
+    if (!row) throw notFound('Workout not found.');
+    if (row.hidden) throw new HttpError(409, HIDDEN_SET_LOCKED);
+    const plan = planEdit(row, input, now, guard);
+    if (!plan.changed) return toWorkoutDto(row);
+    const written = await writeEdit(db, row, plan, now);
+    if (written) return toWorkoutDto(written);
+  }
+  throw new HttpError(
+    409,
+    'This set kept changing while your edit was saved. Open it again and retry.',
+  );
+}
