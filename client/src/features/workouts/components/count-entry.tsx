@@ -13,10 +13,10 @@ import { CountStepper } from './count-stepper';
 export const invalidCountToast = () =>
   toast({ title: 'Invalid count', description: 'Please enter a number greater than zero' });
 
-/** The count entry's question: "How many burpees did you complete?", or the seconds held. */
+/** The count entry's question: "How many burpees did you complete?", or the time held. */
 export const countQuestion = (c: Scored) =>
   c.scoring.kind === 'seconds'
-    ? 'How many seconds did you hold?'
+    ? 'How long did you hold?'
     : `How many ${c.scoring.unit} did you complete?`;
 
 /**
@@ -47,9 +47,11 @@ export function CountEntry({
   onTryAgain?: () => void;
 }) {
   const [count, setCount] = useState(initialCount);
-  // A score below the range, once Save was tried (push-ups say it with a toast instead).
+  // A score below the range (or a typed hold that is not a time: NaN), once Save was tried
+  // (push-ups say it with a toast instead).
   const [triedLow, setTriedLow] = useState(false);
-  const lowError = triedLow && count < challenge.scoring.min ? scoreRangeError(challenge, count) : null;
+  const lowError =
+    triedLow && (count < challenge.scoring.min || Number.isNaN(count)) ? scoreRangeError(challenge, count) : null;
   const input = useRef<HTMLInputElement>(null);
   const cameraZero = camera !== null && camera.count === 0;
   const keepsMark = camera !== null && !cameraZero && count === camera.count;
