@@ -1,6 +1,6 @@
 import { formatHold } from './challenges';
 
-// A hold's time as a member types it (docs/decisions/0197-typed-hold-times.md): "2:30" is two
+// A hold's time as a member types it (docs/decisions/0197-the-end-of-a-run.md): "2:30" is two
 // minutes thirty, never 230 seconds. Read by the count entry after a hold and the log form.
 
 /** Why a typed time cannot be saved: `format` and `negative` are the text's; `low`/`high` the range's. */

@@ -18,7 +18,7 @@ test('a plank hold: counts up, cues at 30 s, Stop after a few seconds, saved as 
   const { username } = user;
   await instrumentAudio(page);
   await openTimerAt(page, '/plank-drop/timer');
-  await expect(page.getByRole('heading', { name: 'Plank Till You Drop: stopwatch' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Plank Till You Drop timer' })).toBeVisible();
   await page.clock.resume();
   await expectNoA11yViolations(page);
   await pauseClock(page);

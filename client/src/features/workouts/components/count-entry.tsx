@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_CHALLENGE, scoreRangeError } from '@common/challenges';
 import { zeroCountReason, zeroCountText } from '@common/rep-hints';
 import type { Verification } from '@common/schemas/verification';
@@ -36,6 +36,7 @@ export function CountEntry({
   onSaved,
   onCancel,
   onTryAgain = onCancel,
+  focusOnOpen = false,
 }: {
   challenge?: Scored;
   initialCount: number;
@@ -45,6 +46,8 @@ export function CountEntry({
   onCancel: () => void;
   /** "Try again" after a camera run that counted 0 (without it: as Cancel, which asks first). */
   onTryAgain?: () => void;
+  /** Take the focus to the count as it opens (the end of a run, whose controls are gone). */
+  focusOnOpen?: boolean;
 }) {
   const [count, setCount] = useState(initialCount);
   // A score below the range (or a typed hold that is not a time: NaN), once Save was tried
@@ -56,6 +59,10 @@ export function CountEntry({
   const cameraZero = camera !== null && camera.count === 0;
   const keepsMark = camera !== null && !cameraZero && count === camera.count;
   const save = useCreateWorkout({ onSuccess: onSaved, clipId: keepsMark ? camera.clipId : undefined });
+  const focusOnMount = useRef(focusOnOpen);
+  useEffect(() => {
+    if (focusOnMount.current) input.current?.focus();
+  }, []);
   const typeCount = () => {
     input.current?.focus();
     input.current?.select();

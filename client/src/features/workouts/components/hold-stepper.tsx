@@ -24,7 +24,7 @@ const textOf = (seconds: number) => (Number.isFinite(seconds) ? formatHold(secon
 /**
  * A hold's time, typed as m:ss, h:mm:ss or seconds (common/hold-time.ts) and shown as it will be
  * saved ("Will be saved as 2:30") before Save; minus and plus step by 5 seconds
- * (docs/decisions/0197-typed-hold-times.md). `value` is whole seconds, or NaN while the text is not
+ * (docs/decisions/0197-the-end-of-a-run.md). `value` is whole seconds, or NaN while the text is not
  * a time (the forms then refuse to save, and the field says why). A time above the range is said at
  * once, text that is not a time once the field is left or Save was tried (`error` set), a time
  * below the range only then.
