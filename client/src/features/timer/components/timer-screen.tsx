@@ -1,5 +1,6 @@
 import { Camera, Hand, Play, Trophy, Volume2, VolumeX, X } from 'lucide-react';
 import {
+  Fragment,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -350,7 +351,17 @@ export function TimerScreen({
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
       <div className={cn('flex items-center justify-between gap-2', '[@media(orientation:landscape)_and_(max-height:32rem)]:col-span-2')}>
-        <h1 className="text-xl font-extrabold tracking-tight text-balance">{timerTitle(challenge)}</h1>
+        <h1 className="text-xl font-extrabold tracking-tight text-balance">
+          {/* Lines break between words, never at a word's own hyphen ("Push-|up"). */}
+          {timerTitle(challenge)
+            .split(' ')
+            .map((word, i) => (
+              <Fragment key={i}>
+                {i > 0 ? ' ' : null}
+                <span className="whitespace-nowrap">{word}</span>
+              </Fragment>
+            ))}
+        </h1>
         <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
           <Button
             type="button"
