@@ -23,14 +23,39 @@ describe('parseHold', () => {
   });
 
   it('refuses text that is not a time, saying how to type one', () => {
-    for (const bad of ['abc', '1:2:3:4', '2:', ':30', '2.5', '2,30', '2:3a', '1 30', '2::30', '1e3', '0x10', '١٥٠'])
-      expect(parseHold(bad, PLANK), bad).toMatchObject({ ok: false, problem: 'format', message: expect.stringMatching(/m:ss/) });
-    expect(parseHold('2:5', PLANK)).toMatchObject({ ok: false, problem: 'format', message: expect.stringMatching(/two digits/) });
+    for (const bad of [
+      'abc',
+      '1:2:3:4',
+      '2:',
+      ':30',
+      '2.5',
+      '2,30',
+      '2:3a',
+      '1 30',
+      '2::30',
+      '1e3',
+      '0x10',
+      '١٥٠',
+    ])
+      expect(parseHold(bad, PLANK), bad).toMatchObject({
+        ok: false,
+        problem: 'format',
+        message: expect.stringMatching(/m:ss/),
+      });
+    expect(parseHold('2:5', PLANK)).toMatchObject({
+      ok: false,
+      problem: 'format',
+      message: expect.stringMatching(/two digits/),
+    });
     expect(parseHold('1:2:30', PLANK)).toMatchObject({ ok: false, problem: 'format' });
   });
 
   it('refuses seconds or minutes past 59 after a colon', () => {
-    expect(parseHold('2:75', PLANK)).toMatchObject({ ok: false, problem: 'seconds', message: 'Seconds after a colon go up to 59: 2:75 is not a time' });
+    expect(parseHold('2:75', PLANK)).toMatchObject({
+      ok: false,
+      problem: 'seconds',
+      message: 'Seconds after a colon go up to 59: 2:75 is not a time',
+    });
     expect(parseHold('1:60:00', PLANK)).toMatchObject({ ok: false, problem: 'minutes' });
     expect(parseHold('1:00:60', PLANK)).toMatchObject({ ok: false, problem: 'seconds' });
   });
@@ -43,7 +68,12 @@ describe('parseHold', () => {
   });
 
   it("checks the challenge's range, in times", () => {
-    expect(parseHold('0', PLANK)).toMatchObject({ ok: false, problem: 'low', seconds: 0, message: 'The hold must be at least 0:01' });
+    expect(parseHold('0', PLANK)).toMatchObject({
+      ok: false,
+      problem: 'low',
+      seconds: 0,
+      message: 'The hold must be at least 0:01',
+    });
     expect(parseHold('0:00', PLANK)).toMatchObject({ ok: false, problem: 'low' });
     expect(parseHold('10:00:01', PLANK)).toMatchObject({
       ok: false,

@@ -24,26 +24,49 @@ const PARTS = /^(\d{1,9})(?::(\d{1,2}))?(?::(\d{1,2}))?$/;
  */
 export function parseHold(text: string, range?: { min: number; max: number }): HoldParse {
   const t = text.trim();
-  if (t === '') return { ok: false, problem: 'empty', message: `Enter the time held. ${HOLD_FORMATS}.` };
-  if (/^-/.test(t)) return { ok: false, problem: 'negative', message: 'A time held cannot be negative' };
+  if (t === '')
+    return { ok: false, problem: 'empty', message: `Enter the time held. ${HOLD_FORMATS}.` };
+  if (/^-/.test(t))
+    return { ok: false, problem: 'negative', message: 'A time held cannot be negative' };
   const m = PARTS.exec(t);
   if (!m) return { ok: false, problem: 'format', message: `${t} is not a time. ${HOLD_FORMATS}.` };
   const [, first, second, third] = m;
   const parts = [first!, second, third].filter((p): p is string => p !== undefined);
   for (const [i, p] of parts.entries()) {
     if (i > 0 && p.length !== 2)
-      return { ok: false, problem: 'format', message: `Write two digits after a colon (2:05, not 2:5). ${HOLD_FORMATS}.` };
+      return {
+        ok: false,
+        problem: 'format',
+        message: `Write two digits after a colon (2:05, not 2:5). ${HOLD_FORMATS}.`,
+      };
   }
   const nums = parts.map(Number);
   const last = nums[nums.length - 1]!;
   if (nums.length > 1 && last > 59)
-    return { ok: false, problem: 'seconds', message: `Seconds after a colon go up to 59: ${t} is not a time` };
+    return {
+      ok: false,
+      problem: 'seconds',
+      message: `Seconds after a colon go up to 59: ${t} is not a time`,
+    };
   if (nums.length === 3 && nums[1]! > 59)
-    return { ok: false, problem: 'minutes', message: `Minutes in h:mm:ss go up to 59: ${t} is not a time` };
+    return {
+      ok: false,
+      problem: 'minutes',
+      message: `Minutes in h:mm:ss go up to 59: ${t} is not a time`,
+    };
   const seconds =
-    nums.length === 1 ? nums[0]! : nums.length === 2 ? nums[0]! * 60 + nums[1]! : nums[0]! * 3600 + nums[1]! * 60 + nums[2]!;
+    nums.length === 1
+      ? nums[0]!
+      : nums.length === 2
+        ? nums[0]! * 60 + nums[1]!
+        : nums[0]! * 3600 + nums[1]! * 60 + nums[2]!;
   if (range && seconds < range.min)
-    return { ok: false, problem: 'low', seconds, message: `The hold must be at least ${formatHold(range.min)}` };
+    return {
+      ok: false,
+      problem: 'low',
+      seconds,
+      message: `The hold must be at least ${formatHold(range.min)}`,
+    };
   if (range && seconds > range.max)
     return {
       ok: false,

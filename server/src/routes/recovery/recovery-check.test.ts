@@ -12,7 +12,13 @@ const json = { 'content-type': 'application/json' };
 let ipSeq = 0;
 const freshIp = () => `10.8.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const check = (token: unknown, ip = freshIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/password-reset/check', headers: json, remoteAddress: ip, payload: JSON.stringify({ token }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/password-reset/check',
+    headers: json,
+    remoteAddress: ip,
+    payload: JSON.stringify({ token }),
+  });
 const complete = (token: string) =>
   t.app.inject({
     method: 'POST',
@@ -25,7 +31,14 @@ describe('checking a reset link', () => {
   it('says a live link works, names no account, and leaves it usable', async () => {
     t.clock.set('2026-11-28T10:00:00Z');
     const u = await createUser(t.app);
-    const token = await issueToken(t.app.db, u.id, 'password-reset', RESET_TTL_MS, t.clock.now, u.email);
+    const token = await issueToken(
+      t.app.db,
+      u.id,
+      'password-reset',
+      RESET_TTL_MS,
+      t.clock.now,
+      u.email,
+    );
     for (let i = 0; i < 2; i++) {
       const res = await check(token);
       expect(res.statusCode, res.body).toBe(200);
@@ -37,19 +50,42 @@ describe('checking a reset link', () => {
     // Asking did not use it.
     expect((await complete(token)).statusCode).toBe(200);
     // Now it is used: said as the form would say it.
-    expect((await check(token)).json()).toEqual({ usable: false, reason: 'invalid', message: LINK_INVALID });
+    expect((await check(token)).json()).toEqual({
+      usable: false,
+      reason: 'invalid',
+      message: LINK_INVALID,
+    });
   });
 
   it('says an expired link has expired, and a replaced or forged one is not valid', async () => {
     t.clock.set('2026-11-28T10:00:00Z');
     const u = await createUser(t.app);
-    const first = await issueToken(t.app.db, u.id, 'password-reset', RESET_TTL_MS, t.clock.now, u.email);
+    const first = await issueToken(
+      t.app.db,
+      u.id,
+      'password-reset',
+      RESET_TTL_MS,
+      t.clock.now,
+      u.email,
+    );
     t.clock.advance(RESET_TTL_MS + 1_000);
-    expect((await check(first)).json()).toEqual({ usable: false, reason: 'expired', message: LINK_EXPIRED });
-    const second = await issueToken(t.app.db, u.id, 'password-reset', RESET_TTL_MS, t.clock.now, u.email);
+    expect((await check(first)).json()).toEqual({
+      usable: false,
+      reason: 'expired',
+      message: LINK_EXPIRED,
+    });
+    const second = await issueToken(
+      t.app.db,
+      u.id,
+      'password-reset',
+      RESET_TTL_MS,
+      t.clock.now,
+      u.email,
+    );
     expect((await check(first)).json()).toMatchObject({ usable: false, reason: 'invalid' });
     expect((await check(second)).json()).toMatchObject({ usable: true });
-    for (const forged of ['x', 'A'.repeat(43)]) expect((await check(forged)).json()).toMatchObject({ usable: false, reason: 'invalid' });
+    for (const forged of ['x', 'A'.repeat(43)])
+      expect((await check(forged)).json()).toMatchObject({ usable: false, reason: 'invalid' });
   });
 
   it('refuses a malformed body with 400', async () => {

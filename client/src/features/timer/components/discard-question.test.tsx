@@ -36,7 +36,11 @@ describe('DiscardQuestion', () => {
           challenge={pushups}
           onCancel={() => setAsking(true)}
           onComplete={() => undefined}
-          question={asking ? <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={() => setAsking(false)} /> : null}
+          question={
+            asking ? (
+              <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={() => setAsking(false)} />
+            ) : null
+          }
         />
       );
     }

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 // "Discard this workout?" in its words (docs/decisions/0091-a-set-is-never-lost.md), for the
 // question during a run (here) and after it (discard-dialog.tsx).
 export const DISCARD_TITLE = 'Discard this workout?';
-export const DISCARD_RUNNING = 'The timer is still running. Discarding it throws away this set and its count.';
+export const DISCARD_RUNNING =
+  'The timer is still running. Discarding it throws away this set and its count.';
 export const DISCARD_FINISHED = 'Your set is not saved yet. Discarding it throws away this count.';
 
 /**
@@ -13,7 +14,13 @@ export const DISCARD_FINISHED = 'Your set is not saved yet. Discarding it throws
  * (docs/decisions/0197-the-end-of-a-run.md). Keep going is the main button and takes the focus;
  * Escape keeps going too.
  */
-export function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+export function DiscardQuestion({
+  onKeep,
+  onDiscard,
+}: {
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
   const keep = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();

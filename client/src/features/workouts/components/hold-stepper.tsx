@@ -56,7 +56,8 @@ export function HoldStepper({
   if (!Object.is(value, shownFor)) {
     setShownFor(value);
     const typed = parseHold(text);
-    if (!(typed.ok && typed.seconds === value) && !(Number.isNaN(value) && !typed.ok)) setText(textOf(value));
+    if (!(typed.ok && typed.seconds === value) && !(Number.isNaN(value) && !typed.ok))
+      setText(textOf(value));
   }
   const parsed = parseHold(text, scoring);
   const tried = left || otherError !== null;
@@ -127,7 +128,12 @@ export function HoldStepper({
         </Button>
       </div>
       <div className="grid gap-1 text-center">
-        <p id={savedId} className="text-lg font-semibold tabular-nums" data-testid="hold-display" aria-live="polite">
+        <p
+          id={savedId}
+          className="text-lg font-semibold tabular-nums"
+          data-testid="hold-display"
+          aria-live="polite"
+        >
           {parsed.ok ? `Will be saved as ${formatHold(parsed.seconds)}` : ''}
         </p>
         {error ? null : <p className="text-xs text-muted-foreground">{HOLD_FORMATS}.</p>}

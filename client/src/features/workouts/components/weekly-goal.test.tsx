@@ -7,7 +7,9 @@ describe('WeeklyGoal', () => {
   it('says what a session is, under the progress', () => {
     render(<WeeklyGoal stats={{ weeklyGoal: 4, sessionsThisWeek: 1, weekStreak: 0 }} />);
     expect(screen.getByTestId('weekly-goal-count')).toHaveTextContent('1 of 4 this week');
-    expect(screen.getByText('A session is a day with at least one set, of any challenge.')).toBeVisible();
+    expect(
+      screen.getByText('A session is a day with at least one set, of any challenge.'),
+    ).toBeVisible();
     expect(screen.getByText('No streak yet')).toBeInTheDocument();
   });
 });
