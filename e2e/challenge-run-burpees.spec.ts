@@ -11,7 +11,7 @@ test('a burpee run: 2:00 with its cues, taps, the count in burpees, saved and ra
   const { username } = user;
   await instrumentAudio(page);
   await openTimerAt(page, '/burpees-or-bust/timer');
-  await expect(page.getByRole('heading', { name: 'Burpees or Bust: timer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Burpees or Bust timer' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Count with camera' })).toHaveCount(0);
   await page.clock.resume();
   await expectNoA11yViolations(page);

@@ -44,6 +44,8 @@ test('forgot password: a link by email, a new password, signed in with it', asyn
   expect(link.origin).toBe(server.url);
   await page.goto(link.toString());
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // The link is checked as the page opens: it works, and says until when.
+  await expect(page.getByText(/This link works until/)).toBeVisible();
   await expectNoA11yViolations(page);
 
   const newPassword = 'Saffron-Ladder-61';
@@ -67,10 +69,13 @@ test('forgot password: a link by email, a new password, signed in with it', asyn
   await fresh.dispose();
   await expect.poll(() => smtp.to(email).map((m) => m.subject)).toContain('Your password was changed - FitBench');
 
-  // The link was used: opening it again says so.
+  // The link was used: opening it again says so at once, before any typing, and offers a new one.
   await page.goto(link.toString());
-  await page.getByLabel('New password', { exact: true }).fill('Another-Ladder-88');
-  await page.getByLabel('Confirm new password').fill('Another-Ladder-88');
-  await page.getByRole('button', { name: 'Save password and sign in' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This link is not valid' })).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Ask for a new link' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'If an account uses that address, we sent a link.' })).toBeVisible();
 });

@@ -66,9 +66,14 @@ test.describe('a started set is never lost', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(discardDialog(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Keep going' })).toBeFocused();
+    // The question covers neither the pad nor the clock: a rep done meanwhile counts.
+    await expect(page.getByTestId('timer-clock')).toBeVisible();
+    await page.getByTestId('tap-area').click();
+    await expect(page.getByTestId('tap-count')).toHaveText('4');
     await page.getByRole('button', { name: 'Keep going' }).click();
     await expect(discardDialog(page)).toHaveCount(0);
-    await expect(page.getByTestId('tap-count')).toHaveText('3');
+    await expect(page.getByTestId('tap-area')).toBeFocused();
+    await expect(page.getByTestId('tap-count')).toHaveText('4');
     await page.clock.runFor(1000);
     await expect(page.getByTestId('timer-clock')).toHaveText('1:09');
 
@@ -76,18 +81,21 @@ test.describe('a started set is never lost', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await discardDialog(page).getByRole('button', { name: 'Discard' }).click();
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start' })).toBeFocused();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(toasts(page)).toContainText('Workout discarded');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await page.clock.runFor(2000);
     await toasts(page).getByRole('button', { name: 'Undo' }).click();
     // The same set, its taps, and the time it has left by its own deadline.
-    await expect(page.getByTestId('tap-count')).toHaveText('3');
+    await expect(page.getByTestId('tap-count')).toHaveText('4');
     await expect(page.getByTestId('timer-clock')).toHaveText('1:07');
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await page.getByTestId('tap-area').click();
     await page.clock.runFor(67_000);
-    await expect(countInput(page)).toHaveValue('4');
+    await expect(countInput(page)).toHaveValue('5');
+    // The run's controls are gone: the focus is on the count, not on the page.
+    await expect(countInput(page)).toBeFocused();
   });
 
   test('Back asks; staying keeps the run, Discard goes back', async ({ page, user: _user }) => {

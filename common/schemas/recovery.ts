@@ -29,6 +29,20 @@ const tokenSchema = z.string().min(1, 'The link has no token').max(200, 'The lin
 export const completeResetSchema = z.strictObject({ token: tokenSchema, password: newPasswordSchema });
 export type CompleteResetInput = z.infer<typeof completeResetSchema>;
 
+/** POST /api/password-reset/check: whether a reset link still works, asked as its page opens. */
+export const checkResetSchema = z.strictObject({ token: tokenSchema });
+export type CheckResetInput = z.infer<typeof checkResetSchema>;
+
+/**
+ * The answer: the link works, or why not, in the words the form would say it. Nothing about the
+ * account (no name, no address); the link is not used by asking.
+ */
+export const resetLinkStateSchema = z.discriminatedUnion('usable', [
+  z.strictObject({ usable: z.literal(true), expiresAt: z.iso.datetime() }),
+  z.strictObject({ usable: z.literal(false), reason: z.enum(['expired', 'invalid']), message: z.string() }),
+]);
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
+
 /** The reset form: the new password twice. */
 export const resetFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })

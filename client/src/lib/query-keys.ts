@@ -29,6 +29,8 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   /** Everything a moderator reads (the queue, the log, the boards' awaiting-review marks). */
   moderation: ['moderation'] as const,
+  /** Whether a password reset link still works (never kept on the device: the key holds its token). */
+  resetLink: (token: string) => ['reset-link', token] as const,
   /** Saves waiting on this device for one member. */
   outbox: (userId: number) => ['outbox', userId] as const,
 };

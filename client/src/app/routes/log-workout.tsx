@@ -57,7 +57,7 @@ export default function LogWorkoutRoute() {
     challenge.id === DEFAULT_CHALLENGE
       ? 'Record a set of push-ups you did without the timer.'
       : challenge.scoring.kind === 'seconds'
-        ? `Record a hold you did without the timer (${challenge.title}), in seconds.`
+        ? `Record a hold you did without the timer (${challenge.title}), as m:ss.`
         : `Record a set of ${challenge.scoring.unit} you did without the timer (${challenge.title}).`;
 
   return (

@@ -13,6 +13,7 @@ import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { preloadOfflineSave } from '@/features/workouts/utils/preload-offline-save';
 import { useUser } from '@/features/auth/api/get-user';
 import { TargetBanner } from '@/features/timer/components/target-banner';
+import { DiscardQuestion } from '@/features/timer/components/discard-question';
 import { TimerScreen, type RunProgress } from '@/features/timer/components/timer-screen';
 import { planOf } from '@/features/timer/utils/timeline';
 import { useLeaveGuard, type LeaveRequest } from '@/features/timer/hooks/use-leave-guard';
@@ -187,7 +188,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     }
   };
 
-  // Nothing asks before a run has started (the module is loading by then).
+  // Nothing asks before a run has started (the module is loading by then). During the run the
+  // question takes Cancel's place and leaves the pad in view (DiscardQuestion); after it, a dialog.
   const DiscardDialog = finish.value?.DiscardDialog;
   const dialog = DiscardDialog && (
     <DiscardDialog
@@ -255,6 +257,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
           key={stage.run}
           challenge={challenge}
           initialCount={stage.camera?.count ?? stage.taps}
+          // The run's controls are gone: the focus goes to the count, not to the page.
+          focusOnOpen
           camera={stage.camera}
           onSaved={(workout) => {
             clearSavedSet(key);
@@ -286,8 +290,10 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
           writeSavedSet(key, { stage: 'entry', challenge: challenge.id, ...next, target });
           setStage({ kind: 'entry', ...next, run: stage.run });
         }}
+        question={
+          pending !== null ? <DiscardQuestion onKeep={() => setPending(null)} onDiscard={confirmDiscard} /> : null
+        }
       />
-      {dialog}
     </div>
   );
 }

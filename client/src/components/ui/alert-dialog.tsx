@@ -1,3 +1,4 @@
+import type { VariantProps } from 'class-variance-authority';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
@@ -29,9 +30,20 @@ export function AlertDialogDescription({ className, ...props }: ComponentProps<t
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
-export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
+type Variant = VariantProps<typeof buttonVariants>['variant'];
+
+/** The way back; `variant` makes it the main button where keeping is the safe answer. */
+export function AlertDialogCancel({
+  className,
+  variant = 'outline',
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Cancel> & { variant?: Variant }) {
+  return <AlertDialogPrimitive.Cancel className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
-export function AlertDialogAction({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: 'destructive' }), className)} {...props} />;
+export function AlertDialogAction({
+  className,
+  variant = 'destructive',
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: Variant }) {
+  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }

@@ -56,8 +56,10 @@ export function persistQueryCache(client: QueryClient): void {
     // Signed out (or signing out: the device's record of the member goes first): keep nothing.
     if (!user || lastUser()?.id !== user.id) return;
     const state = dehydrate(client, {
-      // Answers only; the user has its own record (last-user.ts).
-      shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== queryKeys.user[0],
+      // Answers only; the user has its own record (last-user.ts); a query that holds a secret in
+      // its key (a reset link's token) says `meta: { keep: false }`.
+      shouldDehydrateQuery: (q) =>
+        q.state.status === 'success' && q.queryKey[0] !== queryKeys.user[0] && q.meta?.keep !== false,
     });
     try {
       localStorage.setItem(keyOf(user.id), JSON.stringify({ at: Date.now(), state }));

@@ -4,7 +4,9 @@ import { apiErrorSchema } from '@common/schemas/errors';
 import { suspendedMessage } from '@common/schemas/moderation';
 import { forbidden } from '../../lib/errors';
 import {
+  checkResetSchema,
   completeResetSchema,
+  resetLinkStateSchema,
   messageSchema,
   RESET_REQUESTED_MESSAGE,
   requestResetSchema,
@@ -49,6 +51,20 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
+  );
+
+  app.post(
+    '/password-reset/check',
+    {
+      schema: {
+        summary: 'Whether a password reset link still works (does not use it; names no account)',
+        operationId: 'checkPasswordReset',
+        security: optionalSession,
+        body: checkResetSchema,
+        response: { 200: resetLinkStateSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => service.checkResetLink(app.db, request.body.token, request.ip, app.now(), app.config),
   );
 
   app.post(

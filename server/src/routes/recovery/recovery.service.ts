@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { RESET_LINK_MINUTES, type CompleteResetInput } from '@common/schemas/recovery';
+import { RESET_LINK_MINUTES, type CompleteResetInput, type ResetLinkState } from '@common/schemas/recovery';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { consumeToken, endPendingTokens, findToken, issueToken } from '../../lib/account-tokens';
@@ -66,6 +66,34 @@ function linkRefused(why: 'unknown' | 'expired') {
   const message = why === 'expired' ? LINK_EXPIRED : LINK_INVALID;
   return badRequest(message, { token: [message] });
 }
+
+/**
+ * Whether a reset link still works, without using it: its page asks as it opens, so a used or
+ * expired link is said before any typing (docs/decisions/0198-reset-link-checked-on-open.md).
+ * Counted per client address in its own window of the reset requests' size; the answer names no
+ * account.
+ */
+export async function checkResetLink(
+  db: Db,
+  token: string,
+  ip: string,
+  now: Date,
+  config: ResetLimits,
+): Promise<ResetLinkState> {
+  const byAddress = await rateLimit.hit(db, `reset-check-ip:${addressKey(ip)}`, config.passwordResetWindowMs, now);
+  if (byAddress.count > config.passwordResetMax * CHECKS_PER_REQUEST) {
+    const after = rateLimit.retryAfterSeconds(byAddress, now);
+    throw tooManyRequests(`Too many link checks from your network. Please try again in ${minutes(after)} minutes.`, after);
+  }
+  const found = await findToken(db, token, 'password-reset', now);
+  if (found.ok) return { usable: true, expiresAt: found.row.expiresAt.toISOString() };
+  return found.why === 'expired'
+    ? { usable: false, reason: 'expired', message: LINK_EXPIRED }
+    : { usable: false, reason: 'invalid', message: LINK_INVALID };
+}
+
+/** A link's page may be opened (and reloaded) a few times for each link asked for. */
+const CHECKS_PER_REQUEST = 3;
 
 /**
  * Sets a new password with a reset link: the link is used once (deleted in the same transaction),

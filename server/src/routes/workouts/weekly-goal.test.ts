@@ -3,7 +3,8 @@ import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 import { localWeekNumber, weekStreakOf } from './weekly-goal';
 
-// GET /api/stats: weeklyGoal, sessionsThisWeek and weekStreak (docs/decisions/0053-weekly-goal.md).
+// GET /api/stats: weeklyGoal, sessionsThisWeek and weekStreak (docs/decisions/0053-weekly-goal.md):
+// a session is a day of the member's zone with at least one set.
 const t = useTestApp();
 
 const WEEK = 7 * 86_400_000;
@@ -42,17 +43,32 @@ describe('weekly goal in GET /api/stats', () => {
     expect(await myStats(u, 'UTC')).toMatchObject({ sessionsThisWeek: 2 });
   });
 
-  it("uses the member's zone: a Saturday-night set in New York is last week there (DST starts that Sunday)", async () => {
+  it("uses the member's zone: a session is a local day; a Saturday-night set in New York is last week there (DST starts that Sunday)", async () => {
     // 2026-03-08 is a Sunday; New York springs forward at 02:00 that day (EST, UTC-5, until then).
     t.clock.set('2026-03-10T12:00:00Z');
     const u = await createUser(t.app);
-    await at(u, '2026-03-08T04:30:00Z'); // Sat 23:30 EST
-    await at(u, '2026-03-08T05:00:00Z'); // Sun 00:00 EST
+    await at(u, '2026-03-08T04:30:00Z'); // Sat 23:30 EST; Sunday in UTC and Tokyo
     await at(u, '2026-03-08T07:30:00Z'); // Sun 03:30 EDT (02:00-03:00 did not exist)
-    expect((await myStats(u, 'UTC')).sessionsThisWeek).toBe(3);
-    expect((await myStats(u, 'America/New_York')).sessionsThisWeek).toBe(2);
-    // Tokyo (UTC+9): all three are Sunday afternoon, this week.
-    expect((await myStats(u, 'Asia/Tokyo')).sessionsThisWeek).toBe(3);
+    await at(u, '2026-03-09T03:30:00Z'); // Sun 23:30 EDT; Monday in UTC and Tokyo
+    // UTC: Sunday and Monday. New York: only Sunday (twice) this week. Tokyo: Sunday and Monday.
+    expect((await myStats(u, 'UTC')).sessionsThisWeek).toBe(2);
+    expect((await myStats(u, 'America/New_York')).sessionsThisWeek).toBe(1);
+    expect((await myStats(u, 'Asia/Tokyo')).sessionsThisWeek).toBe(2);
+  });
+
+  it('counts a day with many sets as one session: four sets in ten minutes do not meet a goal of 4', async () => {
+    t.clock.set('2026-06-10T12:10:00Z'); // Wednesday
+    const u = await createUser(t.app);
+    await setGoal(u, 4);
+    for (const minute of ['00', '03', '06', '09']) await at(u, `2026-06-10T12:${minute}:00Z`);
+    expect(await myStats(u)).toMatchObject({ weeklyGoal: 4, sessionsThisWeek: 1, weekStreak: 0 });
+    // The day is the member's: 23:55 and 00:05 in Paris are two days, one day in UTC.
+    t.clock.set('2026-06-12T12:00:00Z');
+    const v = await createUser(t.app);
+    await at(v, '2026-06-10T21:55:00Z'); // Wed 23:55 CEST
+    await at(v, '2026-06-10T22:05:00Z'); // Thu 00:05 CEST
+    expect((await myStats(v, 'Europe/Paris')).sessionsThisWeek).toBe(2);
+    expect((await myStats(v, 'UTC')).sessionsThisWeek).toBe(1);
   });
 
   it('keeps a week that holds a DST change 169 hours long (Berlin falls back on 2026-10-25)', async () => {
@@ -77,16 +93,17 @@ describe('weekly goal in GET /api/stats', () => {
     t.clock.set(now);
     const u = await createUser(t.app);
     await setGoal(u, 2);
-    const weeksAgo = (n: number, hour = 10) =>
-      at(u, new Date(Date.UTC(2026, 5, 8, hour) - n * WEEK).toISOString()); // Mondays
+    // Mondays, or the Tuesday after: a session is a day.
+    const weeksAgo = (n: number, tuesday = false) =>
+      at(u, new Date(Date.UTC(2026, 5, tuesday ? 9 : 8, 10) - n * WEEK).toISOString());
     // 4 weeks ago: 2 (met), 3 weeks ago: 1 (missed), 2 and 1 weeks ago: 2 each (met).
     await weeksAgo(4);
-    await weeksAgo(4, 11);
+    await weeksAgo(4, true);
     await weeksAgo(3);
     await weeksAgo(2);
-    await weeksAgo(2, 11);
+    await weeksAgo(2, true);
     await weeksAgo(1);
-    await weeksAgo(1, 11);
+    await weeksAgo(1, true);
     expect(await myStats(u)).toMatchObject({ weeklyGoal: 2, sessionsThisWeek: 0, weekStreak: 2 });
     await at(u, '2026-06-08T09:00:00Z');
     expect(await myStats(u)).toMatchObject({ sessionsThisWeek: 1, weekStreak: 2 });

@@ -36,17 +36,22 @@ export function weekStreakOf(
 // 22023 invalid_parameter_value: PostgreSQL's zone list lacks a name Intl knew.
 const isUnknownZoneError = (err: unknown) => sqlState(err) === '22023';
 
-/** Workouts per local Sunday-start week in `tz`, for weeks up to the current one; hidden sets do not count. */
+/**
+ * Sessions per local Sunday-start week in `tz`, for weeks up to the current one: a session is a
+ * local calendar day with at least one set (four sets in ten minutes are one session); hidden sets
+ * do not count.
+ */
 export async function weeklyCounts(
   db: Db,
   userId: number,
   tz: string,
   currentWeek: number,
 ): Promise<Map<number, number>> {
-  const week = sql<number>`floor((((${workouts.createdAt} at time zone ${tz})::date - date '1970-01-04')) / 7.0)::int`;
+  const day = sql`(${workouts.createdAt} at time zone ${tz})::date`;
+  const week = sql<number>`floor(((${day} - date '1970-01-04')) / 7.0)::int`;
   try {
     const rows = await db
-      .select({ week: week.mapWith(Number), sessions: sql<number>`count(*)::int`.mapWith(Number) })
+      .select({ week: week.mapWith(Number), sessions: sql<number>`count(distinct ${day})::int`.mapWith(Number) })
       .from(workouts)
       .where(and(eq(workouts.userId, userId), notHidden(workouts.id)))
       .groupBy(sql`1`);

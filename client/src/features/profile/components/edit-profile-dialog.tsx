@@ -162,7 +162,7 @@ function EditProfileForm({
         id="profile-weekly-goal"
         label="Weekly goal"
         error={errors.weeklyGoal?.message}
-        hint="Shown on your challenge home with your streak of weeks. Only you see it."
+        hint="A session is a day with at least one set, of any challenge. Shown on your challenge home with your streak of weeks. Only you see it."
       >
         {(control) => (
           <NativeSelect {...control} {...form.register('weeklyGoal', { setValueAs: toGoal })}>

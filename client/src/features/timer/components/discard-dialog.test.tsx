@@ -10,6 +10,9 @@ describe('DiscardDialog', () => {
     const { user } = renderWithApp(<DiscardDialog open finished={false} onKeep={onKeep} onDiscard={onDiscard} />);
     expect(screen.getByRole('alertdialog', { name: 'Discard this workout?' })).toHaveTextContent('The timer is still running.');
     expect(screen.getByRole('button', { name: 'Keep going' })).toHaveFocus();
+    // The safe answer is the main button; Discard is not painted as one.
+    expect(screen.getByRole('button', { name: 'Keep going' })).toHaveClass('bg-primary');
+    expect(screen.getByRole('button', { name: 'Discard' })).not.toHaveClass('bg-destructive');
     await user.keyboard('{Enter}');
     expect(onKeep).toHaveBeenCalledOnce();
     expect(onDiscard).not.toHaveBeenCalled();

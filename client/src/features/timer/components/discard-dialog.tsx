@@ -7,10 +7,13 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { DISCARD_FINISHED, DISCARD_RUNNING, DISCARD_TITLE } from './discard-question';
 
 /**
- * "Discard this workout?": asked before a running or finished-but-unsaved set is dropped. The safe
- * choice, Keep going, is first in the tab order and takes the focus when it opens.
+ * "Discard this workout?": asked before a finished-but-unsaved set is dropped (during a run the
+ * question is DiscardQuestion, which leaves the pad in view). The safe choice, Keep my set (Keep
+ * going), is the main button, first in the tab order, and takes the focus when it opens; Discard
+ * is the outlined one.
  */
 export function DiscardDialog({
   open,
@@ -32,15 +35,15 @@ export function DiscardDialog({
       }}
     >
       <AlertDialogContent data-testid="discard-dialog">
-        <AlertDialogTitle>Discard this workout?</AlertDialogTitle>
-        <AlertDialogDescription>
-          {finished
-            ? 'Your set is not saved yet. Discarding it throws away this count.'
-            : 'The timer is still running. Discarding it throws away this set and its count.'}
-        </AlertDialogDescription>
+        <AlertDialogTitle>{DISCARD_TITLE}</AlertDialogTitle>
+        <AlertDialogDescription>{finished ? DISCARD_FINISHED : DISCARD_RUNNING}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>{finished ? 'Keep my set' : 'Keep going'}</AlertDialogCancel>
-          <AlertDialogAction onClick={onDiscard}>Discard</AlertDialogAction>
+          <AlertDialogCancel variant="default">
+            {finished ? 'Keep my set' : 'Keep going'}
+          </AlertDialogCancel>
+          <AlertDialogAction variant="outline" className="text-destructive" onClick={onDiscard}>
+            Discard
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -25,7 +25,7 @@ describe('TimerScreen', () => {
   it('burpees: a 2:00 countdown with the catalogue cues, counted taps on the end', async () => {
     const onComplete = vi.fn();
     renderWithApp(<TimerScreen challenge={challenge('burpees-or-bust')} onCancel={() => undefined} onComplete={onComplete} />);
-    expect(screen.getByRole('heading', { name: 'Burpees or Bust: timer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Burpees or Bust timer' })).toBeInTheDocument();
     expect(screen.getByText('2:00 on the clock')).toBeInTheDocument();
     // Camera counting is for push-ups only.
     expect(screen.queryByRole('button', { name: 'Count with camera' })).toBeNull();
@@ -87,7 +87,7 @@ describe('TimerScreen', () => {
 
   it('push-ups keep their screen: 90 s, the camera offer', () => {
     renderWithApp(<TimerScreen challenge={challenge('pushup-90')} onCancel={() => undefined} onComplete={() => undefined} />);
-    expect(screen.getByRole('heading', { name: '90 Second Timer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '90 Second Push-up Challenge timer' })).toBeInTheDocument();
     expect(screen.getByText('1:30 on the clock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Count with camera' })).toBeInTheDocument();
   });

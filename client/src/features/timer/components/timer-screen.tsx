@@ -1,5 +1,6 @@
 import { Camera, Hand, Play, Trophy, Volume2, VolumeX, X } from 'lucide-react';
 import {
+  Fragment,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -8,6 +9,7 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
   type RefObject,
 } from 'react';
 import { DEFAULT_CHALLENGE, formatHold, formatScoreShort, type OpenChallenge } from '@common/challenges';
@@ -65,9 +67,12 @@ export interface RunProgress {
   camera: boolean;
 }
 
-/** The run screen's heading: the push-up timer keeps its name. */
-export const timerTitle = (c: OpenChallenge) =>
-  c.id === DEFAULT_CHALLENGE ? '90 Second Timer' : c.timer.mode === 'stopwatch' ? `${c.title}: stopwatch` : `${c.title}: timer`;
+/**
+ * The run screen's heading, one style for every challenge: the catalogue's title and "timer"
+ * ("Burpees or Bust timer"; the plank's stopwatch too), whatever the clock
+ * (docs/decisions/0197-the-end-of-a-run.md).
+ */
+export const timerTitle = (c: { title: string }) => `${c.title} timer`;
 
 /** What the idle screen asks the member to do. */
 function howTo(c: OpenChallenge, plan: RunPlan): string {
@@ -107,10 +112,13 @@ export function TimerScreen({
   onProgress,
   onCancel,
   onComplete,
+  question = null,
 }: {
   challenge: OpenChallenge;
   resume?: RunProgress | null;
   target?: ChallengeTarget | null;
+  /** "Discard this workout?" while it is asked: shown in Cancel's place, the pad still in view. */
+  question?: ReactNode;
   onProgress?: (progress: RunProgress) => void;
   onCancel: (discard: () => void) => void;
   /** The count tapped, or the whole seconds held on a stopwatch. */
@@ -177,6 +185,7 @@ export function TimerScreen({
   // After Start the button is gone: the focus moves to the pad (or, counting with the camera, to
   // Cancel), whose name a screen reader reads, instead of falling back to the page.
   const focusOnRun = useRef(false);
+  const focusOnIdle = useRef(false);
   const padRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -185,6 +194,13 @@ export function TimerScreen({
     focusOnRun.current = false;
     (padRef.current ?? stopRef.current ?? cancelRef.current)?.focus();
   }, [view]);
+  // Once the discard question is answered "Keep going", the focus goes back to the pad (or Stop).
+  const asking = question !== null;
+  const wasAsking = useRef(asking);
+  useEffect(() => {
+    if (wasAsking.current && !asking && view !== null) (padRef.current ?? stopRef.current ?? cancelRef.current)?.focus();
+    wasAsking.current = asking;
+  }, [asking, view]);
 
   const start = () => {
     // Inside the tap: browsers let audio and speech start only from a user gesture.
@@ -201,6 +217,8 @@ export function TimerScreen({
   };
 
   const discard = () => {
+    // The run's controls go: the focus goes to Start, not to the page.
+    focusOnIdle.current = true;
     speech.cancel();
     run.cancel();
     camera.cancelRun();
@@ -288,6 +306,11 @@ export function TimerScreen({
   // Camera runs on a phone: the setup card pushes Start out of view, so bring it back once the
   // top position is set, and show the whole ring when the run begins.
   const startRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (view !== null || !focusOnIdle.current) return;
+    focusOnIdle.current = false;
+    startRef.current?.focus();
+  }, [view]);
   const calibrated = useCamera && camera.status === 'calibrated';
   useEffect(() => {
     if (calibrated) startRef.current?.scrollIntoView?.({ block: 'center' });
@@ -328,7 +351,17 @@ export function TimerScreen({
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
       <div className={cn('flex items-center justify-between gap-2', '[@media(orientation:landscape)_and_(max-height:32rem)]:col-span-2')}>
-        <h1 className="text-2xl font-extrabold tracking-tight">{timerTitle(challenge)}</h1>
+        <h1 className="text-xl font-extrabold tracking-tight text-balance">
+          {/* Lines break between words, never at a word's own hyphen ("Push-|up"). */}
+          {timerTitle(challenge)
+            .split(' ')
+            .map((word, i) => (
+              <Fragment key={i}>
+                {i > 0 ? ' ' : null}
+                <span className="whitespace-nowrap">{word}</span>
+              </Fragment>
+            ))}
+        </h1>
         <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
           <Button
             type="button"
@@ -477,7 +510,9 @@ export function TimerScreen({
           <span className="text-sm font-semibold">Tap to count</span>
         </button>
       )}
-      {view !== null ? (
+      {view !== null && question ? (
+        <div className={IN_RIGHT_COLUMN}>{question}</div>
+      ) : view !== null ? (
         <Button
           ref={cancelRef}
           type="button"

@@ -25,27 +25,76 @@ const workout = (id: number, challenge: string, score: number): Workout => ({
 });
 
 describe('CountEntry for a hold', () => {
-  it('asks for the seconds held, shows them as m:ss, and says the range under the field', async () => {
+  it('starts from the clock as m:ss, steps by 5 seconds and shows what will be saved', async () => {
+    const { user } = renderWithApp(
+      <CountEntry challenge={plank} initialCount={153} onSaved={() => undefined} onCancel={() => undefined} />,
+    );
+    const field = screen.getByLabelText('How long did you hold?');
+    expect(field).toHaveValue('2:33');
+    expect(screen.getByTestId('hold-display')).toHaveTextContent('Will be saved as 2:33');
+    await user.click(screen.getByRole('button', { name: '5 seconds more' }));
+    expect(field).toHaveValue('2:35');
+    await user.click(screen.getByRole('button', { name: '5 seconds more' }));
+    expect(field).toHaveValue('2:40');
+    await user.click(screen.getByRole('button', { name: '5 seconds less' }));
+    await user.click(screen.getByRole('button', { name: '5 seconds less' }));
+    expect(field).toHaveValue('2:30');
+  });
+
+  it('saves "2:30" as 150 seconds, not 230', async () => {
+    await signUp();
     const onSaved = vi.fn();
     const { user } = renderWithApp(
       <CountEntry challenge={plank} initialCount={65} onSaved={onSaved} onCancel={() => undefined} />,
     );
-    const field = screen.getByLabelText('How many seconds did you hold?');
-    expect(field).toHaveValue('65');
-    expect(screen.getByTestId('hold-display')).toHaveTextContent('1:05 held');
-    await user.click(screen.getByRole('button', { name: 'Increase count' }));
-    expect(screen.getByTestId('hold-display')).toHaveTextContent('1:06 held');
+    const field = screen.getByLabelText('How long did you hold?');
     await user.clear(field);
-    await user.type(field, '0');
+    await user.type(field, '2:30');
+    expect(field).toHaveValue('2:30');
+    expect(screen.getByTestId('hold-display')).toHaveTextContent('Will be saved as 2:30');
     await user.click(screen.getByRole('button', { name: 'Save Workout' }));
-    const message = 'The hold must be a whole number of seconds from 1 to 36000 (0:01 to 10:00:00)';
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce(), { timeout: 15_000 });
+    expect(onSaved.mock.calls[0]![0]).toMatchObject({ challenge: 'plank-drop', score: 150 });
+  });
+
+  it('refuses text that is not a time and a time out of range under the field, with no toast', async () => {
+    const onSaved = vi.fn();
+    const { user } = renderWithApp(
+      <CountEntry challenge={plank} initialCount={65} onSaved={onSaved} onCancel={() => undefined} />,
+    );
+    const field = screen.getByLabelText('How long did you hold?');
+    await user.clear(field);
+    await user.type(field, '2:75{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Seconds after a colon go up to 59: 2:75 is not a time');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
-    // No toast: the message is the field's.
+    expect(screen.getByTestId('hold-display')).toHaveTextContent('');
+    await user.clear(field);
+    await user.type(field, '0{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('The hold must be at least 0:01');
+    // Above the range it is said at once.
+    await user.clear(field);
+    await user.type(field, '10:00:01');
+    expect(screen.getByRole('alert')).toHaveTextContent('The hold must be at most 10:00:00');
     expect(screen.queryByText('Invalid count')).toBeNull();
-    await user.type(field, '36001');
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('LogWorkoutForm for a hold', () => {
+  it('takes the time as m:ss and says an unreadable one under the field', async () => {
+    const onSaved = vi.fn();
+    const { user } = renderWithApp(<LogWorkoutForm challenge={plank} onSaved={onSaved} onCancel={() => undefined} />);
+    const field = screen.getByLabelText('Time held');
+    await user.clear(field);
+    await user.type(field, '1:2:3:4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1:2:3:4 is not a time');
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, '1:02:30');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('hold-display')).toHaveTextContent('Will be saved as 1:02:30');
     expect(onSaved).not.toHaveBeenCalled();
   });
 });

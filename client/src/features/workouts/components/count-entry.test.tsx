@@ -7,6 +7,13 @@ import { CountEntry } from './count-entry';
 const label = 'How many push-ups did you complete?';
 
 describe('CountEntry', () => {
+  it('at the end of a run takes the focus to the count, its text selected', () => {
+    renderWithApp(<CountEntry initialCount={17} focusOnOpen onSaved={() => undefined} onCancel={() => undefined} />);
+    const field = screen.getByLabelText(label);
+    expect(field).toHaveFocus();
+    expect([(field as HTMLInputElement).selectionStart, (field as HTMLInputElement).selectionEnd]).toEqual([0, 2]);
+  });
+
   it('refuses a count of zero with a toast and saves nothing', async () => {
     const onSaved = vi.fn();
     const { user } = renderWithApp(<CountEntry initialCount={0} onSaved={onSaved} onCancel={() => undefined} />);

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_CHALLENGE, scoreRangeError } from '@common/challenges';
 import { zeroCountReason, zeroCountText } from '@common/rep-hints';
 import type { Verification } from '@common/schemas/verification';
@@ -13,10 +13,10 @@ import { CountStepper } from './count-stepper';
 export const invalidCountToast = () =>
   toast({ title: 'Invalid count', description: 'Please enter a number greater than zero' });
 
-/** The count entry's question: "How many burpees did you complete?", or the seconds held. */
+/** The count entry's question: "How many burpees did you complete?", or the time held. */
 export const countQuestion = (c: Scored) =>
   c.scoring.kind === 'seconds'
-    ? 'How many seconds did you hold?'
+    ? 'How long did you hold?'
     : `How many ${c.scoring.unit} did you complete?`;
 
 /**
@@ -36,6 +36,7 @@ export function CountEntry({
   onSaved,
   onCancel,
   onTryAgain = onCancel,
+  focusOnOpen = false,
 }: {
   challenge?: Scored;
   initialCount: number;
@@ -45,15 +46,23 @@ export function CountEntry({
   onCancel: () => void;
   /** "Try again" after a camera run that counted 0 (without it: as Cancel, which asks first). */
   onTryAgain?: () => void;
+  /** Take the focus to the count as it opens (the end of a run, whose controls are gone). */
+  focusOnOpen?: boolean;
 }) {
   const [count, setCount] = useState(initialCount);
-  // A score below the range, once Save was tried (push-ups say it with a toast instead).
+  // A score below the range (or a typed hold that is not a time: NaN), once Save was tried
+  // (push-ups say it with a toast instead).
   const [triedLow, setTriedLow] = useState(false);
-  const lowError = triedLow && count < challenge.scoring.min ? scoreRangeError(challenge, count) : null;
+  const lowError =
+    triedLow && (count < challenge.scoring.min || Number.isNaN(count)) ? scoreRangeError(challenge, count) : null;
   const input = useRef<HTMLInputElement>(null);
   const cameraZero = camera !== null && camera.count === 0;
   const keepsMark = camera !== null && !cameraZero && count === camera.count;
   const save = useCreateWorkout({ onSuccess: onSaved, clipId: keepsMark ? camera.clipId : undefined });
+  const focusOnMount = useRef(focusOnOpen);
+  useEffect(() => {
+    if (focusOnMount.current) input.current?.focus();
+  }, []);
   const typeCount = () => {
     input.current?.focus();
     input.current?.select();

@@ -1,11 +1,11 @@
 import { Minus, Plus } from 'lucide-react';
 import type { Ref } from 'react';
-import { formatHold } from '@common/challenges';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { clampCount, countTooHigh, parseCount, PUSHUPS, type Scored } from '../utils/count';
+import { HoldStepper } from './hold-stepper';
 
 interface CountStepperProps {
   id: string;
@@ -23,8 +23,8 @@ interface CountStepperProps {
 /**
  * Minus, a numeric input and plus. Non-numbers read as 0 and the count never goes below 0; a count
  * typed above the challenge's maximum stays as typed with the range's message under the field
- * (the forms refuse to save it), and minus brings it back to the maximum. A hold is entered the
- * same way, in whole seconds, with its m:ss shown under the field.
+ * (the forms refuse to save it), and minus brings it back to the maximum. A hold is a time typed
+ * as m:ss, h:mm:ss or seconds (HoldStepper).
  */
 export function CountStepper({
   id,
@@ -37,11 +37,22 @@ export function CountStepper({
   error: otherError = null,
 }: CountStepperProps) {
   const { max, kind } = challenge.scoring;
+  if (kind === 'seconds')
+    return (
+      <HoldStepper
+        id={id}
+        label={label}
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        inputRef={inputRef}
+        scoring={challenge.scoring}
+        error={otherError}
+      />
+    );
   const error = countTooHigh(value, challenge) ?? otherError;
   const errorId = `${id}-error`;
-  const holdId = `${id}-hold`;
-  const seconds = kind === 'seconds';
-  const describedBy = [seconds ? holdId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = error ? errorId : '';
   return (
     <div className="grid gap-3">
       <Label htmlFor={id} className="text-center text-base font-semibold">
@@ -92,11 +103,6 @@ export function CountStepper({
         </Button>
       </div>
       <div className="text-center">
-        {seconds ? (
-          <p id={holdId} className="text-lg font-semibold tabular-nums" data-testid="hold-display">
-            {formatHold(value)} held
-          </p>
-        ) : null}
         <FieldError id={errorId} message={error ?? undefined} />
       </div>
     </div>

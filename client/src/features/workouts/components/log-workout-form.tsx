@@ -118,7 +118,8 @@ export function LogWorkoutForm({
         render={({ field }) => (
           <CountStepper
             id="log-pushups"
-            label={challenge.scoring.label}
+            // A hold is typed as a time (m:ss), not a number of seconds.
+            label={challenge.scoring.kind === 'seconds' ? 'Time held' : challenge.scoring.label}
             value={field.value}
             onChange={field.onChange}
             disabled={save.isPending}

@@ -3,7 +3,14 @@ import type { MyStats } from '@common/schemas/workouts';
 
 const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
 
-/** "2 of 3 this week" (once met: "5 sessions this week", "Goal of 3 met") and the streak of weeks with the goal met. Informative only: it never nags. */
+/** What the goal counts, said under it (docs/decisions/0053-weekly-goal.md). */
+export const SESSION_MEANING = 'A session is a day with at least one set, of any challenge.';
+
+/**
+ * "2 of 3 this week" (once met: "5 sessions this week", "Goal of 3 met") and the streak of weeks
+ * with the goal met; a session is a day with a set, so four sets in ten minutes are one.
+ * Informative only: it never nags.
+ */
 export function WeeklyGoal({
   stats,
 }: {
@@ -55,6 +62,7 @@ export function WeeklyGoal({
           />
         ))}
       </div>
+      <p className="text-xs text-muted-foreground">{SESSION_MEANING}</p>
     </div>
   );
 }
