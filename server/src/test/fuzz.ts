@@ -26,6 +26,10 @@ export interface JsonSchema {
   format?: string;
   default?: unknown;
   description?: string;
+  /** A rule between fields (a report's `other` needs a text): validFrom ignores it, the value is
+   * then refused now and then, which the fuzz wants too. */
+  if?: JsonSchema;
+  then?: JsonSchema;
 }
 
 export interface Operation {
@@ -64,6 +68,8 @@ const KNOWN_KEYWORDS = new Set(
     format: 1,
     default: 1,
     description: 1,
+    if: 1,
+    then: 1,
   } satisfies Record<keyof JsonSchema, 1>),
 );
 const KNOWN_FORMATS = new Set(['uuid', 'date-time', 'email']);
