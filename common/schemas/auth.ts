@@ -20,7 +20,8 @@ export const usernameSchema = plainText('Username')
   .min(1, 'Username is required')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .');
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .')
+  .meta({ pattern: USERNAME_PATTERN.source });
 
 /** A new password's length rule (registration and password change); the server adds the rest. */
 export const newPasswordSchema = plainText('Password')
@@ -45,7 +46,9 @@ export const registerSchema = z.object({
   email: plainText('Email')
     .trim()
     .max(EMAIL_MAX, 'Email is too long')
-    .pipe(z.email('Invalid email address')),
+    .pipe(z.email('Invalid email address'))
+    // The input side is what the API description shows: say it is an address.
+    .meta({ format: 'email', pattern: z.regexes.email.source }),
   password: newPasswordSchema,
 }).superRefine((v, ctx) => {
   const error = passwordIdentityError(v.password, v.username, v.email);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, visibleText } from './text';
+import { plainText, TEXT_CLASS, visibleText } from './text';
 
 // Clubs (docs/product.md#clubs, docs/decisions/0164-clubs.md): requests and answers of /api/clubs,
 // shared with the client's forms.
@@ -35,7 +35,12 @@ export function slugOf(name: string): string {
 export const clubNameSchema = visibleText('Name', { max: CLUB_NAME_MAX }).refine(
   (v) => [...v].length >= CLUB_NAME_MIN,
   `Name must be at least ${CLUB_NAME_MIN} characters`,
-);
+).meta({
+  minLength: CLUB_NAME_MIN,
+  // At least CLUB_NAME_MIN characters once trimmed: not blank at either end of the count.
+  pattern: `^\\s*[^\\s${TEXT_CLASS}][^${TEXT_CLASS}]+[^\\s${TEXT_CLASS}]\\s*$`,
+  description: `At least ${CLUB_NAME_MIN} characters once trimmed; text shown to people (no control, direction or invisible characters).`,
+});
 
 export const createClubSchema = z.object({
   name: clubNameSchema,
@@ -50,7 +55,8 @@ export type CreateClub = z.output<typeof createClubSchema>;
 
 export const clubSlugParamSchema = plainText('Club')
   .max(CLUB_SLUG_MAX, 'No such club')
-  .regex(CLUB_SLUG_PATTERN, 'No such club');
+  .regex(CLUB_SLUG_PATTERN, 'No such club')
+  .meta({ pattern: CLUB_SLUG_PATTERN.source });
 
 export const clubParamsSchema = z.object({ slug: clubSlugParamSchema });
 

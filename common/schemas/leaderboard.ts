@@ -1,7 +1,7 @@
 // Leaderboard periods, filters and shapes shared by the API and the client (docs/product.md#leaderboard-periods to #own-standing).
 // The zod-free constants live in ../leaderboard.ts (what the client's boards import) and are re-exported here.
 import { z } from 'zod';
-import { DEFAULT_CHALLENGE } from '../challenges';
+import { CHALLENGES, DEFAULT_CHALLENGE } from '../challenges';
 import { pageLimit } from './page';
 import { plainText } from './text';
 import {
@@ -35,7 +35,29 @@ export const leaderboardPeriodSchema = plainText('The period')
     z.enum(LEADERBOARD_PERIODS, {
       error: 'Unknown leaderboard period. Use today, week, month or all_time.',
     }),
-  );
+  )
+  .meta({ enum: [...LEADERBOARD_PERIODS, 'all-time'] });
+
+/**
+ * How the API description gives a `?challenge=`: one of the catalogue's ids; only the open ones
+ * (the operator's choice, GET /api/challenges) are answered, the rest get 400 "not open yet".
+ */
+export const challengeParamMeta = {
+  enum: CHALLENGES.map((c) => c.id),
+  description: 'A challenge of the catalogue; only the open ones (GET /api/challenges) are answered, the others get 400.',
+};
+
+/**
+ * `tz`: an IANA zone name the server's Intl knows. The pattern says its form; the list itself
+ * changes with the time zone database, so the description says the rest.
+ */
+export const timeZoneParamSchema = plainText('The time zone')
+  .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
+  .meta({
+    pattern: '^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$',
+    maxLength: 64,
+    description: 'An IANA time zone name the server knows (its Intl time zone data), such as Europe/Paris. None means UTC.',
+  });
 
 const verifiedParamSchema = z
   .enum(['true', 'false'], { error: 'verified must be true or false' })
@@ -44,11 +66,9 @@ const verifiedParamSchema = z
 
 export const leaderboardQuerySchema = z.object({
   /** The challenge whose board this is (a catalogue id); the push-up challenge when absent. */
-  challenge: plainText('challenge').min(1, 'challenge must not be empty').max(64, 'Unknown challenge').default(DEFAULT_CHALLENGE),
+  challenge: plainText('challenge').min(1, 'challenge must not be empty').max(64, 'Unknown challenge').meta(challengeParamMeta).default(DEFAULT_CHALLENGE),
   /** The viewer's IANA zone; periods are calendar periods there. No tz means UTC. */
-  tz: plainText('tz')
-    .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
-    .optional(),
+  tz: timeZoneParamSchema.optional(),
   ageGroup: z
     .enum([...AGE_GROUP_IDS, 'all'], {
       error: `ageGroup must be one of ${[...AGE_GROUP_IDS, 'all'].join(', ')}`,

@@ -67,6 +67,11 @@ export const createReportSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.reason === 'other' && !v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: REPORT_TEXT_REQUIRED });
+  })
+  // The same rule for the API description: `other` needs a text that is not blank.
+  .meta({
+    if: { properties: { reason: { const: 'other' } }, required: ['reason'] },
+    then: { required: ['text'], properties: { text: { pattern: '\\S' } } },
   });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 export type CreateReportData = z.output<typeof createReportSchema>;
@@ -162,7 +167,12 @@ export const REASON_REQUIRED = 'A reason is required';
 export const moderationReasonSchema = visibleText('The reason', { max: MODERATION_REASON_MAX }).refine(
   (s) => s.length > 0,
   { error: REASON_REQUIRED, abort: true },
-);
+).meta({
+  minLength: 1,
+  // Not blank: it is trimmed first.
+  pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff][^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$',
+  description: 'Required, not blank once trimmed; text shown to people (no control, direction or invisible characters).',
+});
 
 const workoutAction = z.enum(WORKOUT_ACTIONS);
 const memberAction = z.enum(MEMBER_ACTIONS);

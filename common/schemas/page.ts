@@ -13,4 +13,12 @@ export const pageLimit = (max: number, fallback: number) =>
 
 /** `cursor`: opaque; pass back the X-Next-Cursor header of the previous page unchanged. */
 export const pageCursor = () =>
-  plainText('cursor').min(1, 'cursor must not be empty').max(200, 'cursor is not valid').optional();
+  plainText('cursor')
+    .min(1, 'cursor must not be empty')
+    .max(200, 'cursor is not valid')
+    // The form a cursor has (base64url); what it holds is the server's to check.
+    .meta({
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'Opaque: the X-Next-Cursor header of the previous page, unchanged. Any other value is refused.',
+    })
+    .optional();

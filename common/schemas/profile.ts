@@ -142,6 +142,14 @@ const profilePictureSchema = plainText('The picture')
   .superRefine((value, ctx) => {
     const r = classifyProfilePicture(value);
     if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
+  })
+  // Its three forms; which hosts are public and what the bytes are is checked by the server.
+  .meta({
+    pattern: '^(?:https://[^\\s/?#@]+(?:[/?#]\\S*)?|/\\S+|data:image/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2})$',
+    description:
+      'An https:// URL of a public web site (no IP address, local name or user:password, at most 2,048 characters), ' +
+      'a stock avatar (/avatars/...), the member\'s own uploaded picture sent back, or a JPEG, PNG or WebP ' +
+      'data: URL of at most 1.5 MB whose bytes are that type. null removes it.',
   });
 
 /** Sessions a week the member aims for (docs/decisions/0053-weekly-goal.md); never null. */
@@ -200,7 +208,8 @@ export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 export const usernameParamSchema = plainText('Username')
   .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .');
+  .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, _, - and .')
+  .meta({ pattern: USERNAME_PATTERN.source });
 
 export const PUBLIC_PROFILE_WORKOUTS = 50;
 

@@ -14,7 +14,9 @@ export const emailSchema = plainText('Email')
   .trim()
   .min(1, 'Email is required')
   .max(EMAIL_MAX, 'Email is too long')
-  .pipe(z.email('Invalid email address'));
+  .pipe(z.email('Invalid email address'))
+  // The input side is what the API description shows: say it is an address.
+  .meta({ format: 'email', pattern: z.regexes.email.source });
 
 /** POST /api/password-reset */
 export const requestResetSchema = z.strictObject({ email: emailSchema });

@@ -14,6 +14,17 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
 /* eslint-enable no-control-regex */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/**
+ * The same rules as JSON Schema patterns for the API description (read with the `u` flag, as
+ * JSON Schema 2020-12 reads patterns: a class of surrogates then matches lone ones only). Written
+ * with escapes so the document stays ASCII. docs/decisions/0209-openapi-says-what-the-server-enforces.md
+ */
+/** The characters no text may hold, as the inside of a character class. */
+export const TEXT_CLASS = '\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
+export const TEXT_PATTERN = `^[^${TEXT_CLASS}]*$`;
+export const MULTILINE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$';
+const patternOf = (options: TextRuleOptions) => (options.multiline ? MULTILINE_TEXT_PATTERN : TEXT_PATTERN);
+
 export interface TextRuleOptions {
   /** Allow line breaks and tabs (notes). */
   multiline?: boolean;
@@ -42,7 +53,10 @@ export function plainText(label: string, options: TextRuleOptions = {}) {
     .refine((v) => textRuleError(label, v, options) === null, {
       error: (iss) => textRuleError(label, String(iss.input), options) ?? `${label} is not valid`,
       abort: true,
-    });
+    })
+    // For the API description. A schema that adds its own .regex() restates it after (a later
+    // meta wins over this one, and over the regex).
+    .meta({ pattern: patternOf(options) });
 }
 
 // ---- Text others see: names and notes (docs/decisions/0084-visible-text-rules.md) --------------
@@ -118,5 +132,11 @@ export function visibleText(label: string, options: TextRuleOptions & { max: num
       abort: true,
     })
     // For the API description: JSON Schema's maxLength counts code points too (zod's .max() does not).
-    .meta({ maxLength: options.max });
+    .meta({
+      maxLength: options.max,
+      pattern: patternOf(options),
+      description:
+        'Text shown to people: besides control characters, refused are direction controls, invisible ' +
+        `characters, Unicode noncharacters and more than ${MAX_MARKS_IN_A_ROW} combining marks in a row. Trimmed.`,
+    });
 }

@@ -3,7 +3,7 @@ import { pageCursor, pageLimit } from './page';
 import { plainText, visibleText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
 import { CHALLENGES, DEFAULT_CHALLENGE, scoreRangeError, type Challenge } from '../challenges';
-import { isValidTimeZone } from './leaderboard';
+import { challengeParamMeta, timeZoneParamSchema } from './leaderboard';
 import { verificationSchema } from './verification';
 
 const DAY_MS = 86_400_000;
@@ -46,7 +46,8 @@ export function workoutTimeError(at: Date, now = Date.now(), joinedAt?: Date): s
 /** A challenge id as a request names it; whether the catalogue has it is checked with the catalogue. */
 export const challengeParamSchema = plainText('challenge')
   .min(1, 'challenge must not be empty')
-  .max(64, 'Unknown challenge');
+  .max(64, 'Unknown challenge')
+  .meta(challengeParamMeta);
 
 export const UNKNOWN_CHALLENGE = 'Unknown challenge';
 export const CHALLENGE_NOT_OPEN = 'This challenge is not open yet.';
@@ -82,8 +83,10 @@ export function makeCreateWorkoutSchema(
         ? CHALLENGE_NOT_OPEN
         : UNKNOWN_CHALLENGE,
   });
+  // Strict: a key the API does not know is refused, as on every other body (a misspelt `note`
+  // was dropped without a word).
   return z
-    .object({
+    .strictObject({
       challenge: challengeSchema.optional(),
       // The range is the challenge's (checked below, with a message in its unit); the API
       // description gives the widest of the open challenges'.
@@ -113,6 +116,12 @@ export function makeCreateWorkoutSchema(
         .superRefine((v, ctx) => {
           const err = workoutTimeError(new Date(v), now());
           if (err) ctx.addIssue({ code: 'custom', message: err });
+        })
+        // A window relative to the server's clock: JSON Schema cannot say it, the description does.
+        .meta({
+          description:
+            `When the set was done: within the last ${CUSTOM_TIME_MAX_DAYS} days and not later than now ` +
+            `(${FUTURE_SLACK_MS / 60_000} minutes of slack for a clock ahead), by the server's clock. None means now.`,
         })
         .optional(),
       /** A camera run's trace (push-ups only); the server counts it again before it marks the workout verified. */
@@ -244,10 +253,7 @@ export type Stats = z.infer<typeof statsSchema>;
 
 /** GET /api/stats: the week is the member's calendar week in `tz` (an IANA name; none means UTC). */
 export const myStatsQuerySchema = challengeQuerySchema.extend({
-  tz: z
-    .string()
-    .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
-    .optional(),
+  tz: timeZoneParamSchema.optional(),
 });
 
 /** The signed-in member's own stats: the public four plus the weekly goal's progress. */

@@ -20,6 +20,7 @@ import { afterResponse } from './plugins/after-response';
 import { mail } from './plugins/mail';
 import { errors } from './plugins/errors';
 import { openApi } from './plugins/openapi';
+import { strictRequests } from './plugins/strict-requests';
 import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
 import { session } from './plugins/session';
@@ -156,6 +157,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(afterResponse);
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
+  // Also before the routes (the document's own too): unknown query parameters are refused,
+  // missing methods get 405.
+  await app.register(strictRequests);
   await app.register(openApi);
 
   // The API in one scope, so its JSON compression leaves the client's precompressed files alone.

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { loadIndexHtml } from '../lib/index-html';
+import { allowedMethods } from './strict-requests';
 
 const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'index.html']);
 
@@ -46,6 +47,15 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
   }
 
   app.setNotFoundHandler((request, reply) => {
+    // A path the app has, asked with a method it does not have there.
+    const path = request.url.split('?')[0]!;
+    const allow = allowedMethods(app, path);
+    if (allow.length && !allow.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allow.join(', '))
+        .send({ message: `${request.method} is not allowed on ${path}. Allowed: ${allow.join(', ')}.` });
+    }
     if (request.url.startsWith('/api/') || request.url === '/api' || !htmlFor) {
       return reply
         .code(404)

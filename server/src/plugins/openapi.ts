@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '@common/constants';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { sessionCookieName } from '../lib/auth';
+import { UNLISTED_QUERY_IGNORED } from './strict-requests';
 
 /**
  * The API description, generated from the routes' zod schemas: GET /api/openapi.json (OpenAPI
@@ -114,6 +115,9 @@ export const openApi = fp(
         }
       }
       if (schema.querystring || schema.params) add(400, 'A parameter is not valid (errors per field).');
+      // Any API request may carry a query parameter its operation does not list: refused
+      // (server/src/plugins/strict-requests.ts).
+      if (api && !schema[UNLISTED_QUERY_IGNORED]) add(400, 'A query parameter this operation does not list was sent.');
       // Fastify's router refuses a path parameter over 100 characters before any schema sees it.
       if (schema.params) add(414, 'A path parameter is too long.');
       if (api || schema.params) {
@@ -164,6 +168,10 @@ export const openApi = fp(
             'Timed fitness challenges, workouts and leaderboards. Errors are JSON `{ message, errors? }`. ' +
             'Request bodies are JSON (`Content-Type: application/json`); any other type is refused with 415. ' +
             'Paths outside `/api/` that are not listed here serve the web app (`text/html`). ' +
+            'An API request with a query parameter its operation does not list is refused with 400; a method ' +
+            'a listed path does not list gets 405 with an `Allow` header naming the methods it has (HEAD wherever GET). ' +
+            'Where a rule cannot be written in JSON Schema (a time zone the server must know, a time relative to now), ' +
+            'the schema\'s description says it. ' +
             'Product rules: docs/product.md in the repository.',
         },
         // Relative: the document is served by the server it describes, whatever its address.

@@ -26,6 +26,10 @@ export interface JsonSchema {
   format?: string;
   default?: unknown;
   description?: string;
+  /** A rule between fields (a report's `other` needs a text): validFrom ignores it, the value is
+   * then refused now and then, which the fuzz wants too. */
+  if?: JsonSchema;
+  then?: JsonSchema;
 }
 
 export interface Operation {
@@ -64,6 +68,8 @@ const KNOWN_KEYWORDS = new Set(
     format: 1,
     default: 1,
     description: 1,
+    if: 1,
+    then: 1,
   } satisfies Record<keyof JsonSchema, 1>),
 );
 const KNOWN_FORMATS = new Set(['uuid', 'date-time', 'email']);
@@ -136,18 +142,25 @@ function validString(schema: JsonSchema, now: () => number): fc.Arbitrary<string
     const word = fc.stringMatching(/^[a-z0-9]{1,12}$/);
     return fc.tuple(word, word).map(([local, domain]) => `${local}@${domain}.example`);
   }
-  if (schema.pattern) {
-    const re = new RegExp(schema.pattern);
-    return fc
-      .stringMatching(re, { size: 'small' })
-      .map((s) => (s.length > max ? s.slice(0, max) : s.padEnd(min, 'x')))
-      .filter((s) => re.test(s));
-  }
-  return fc.string({
+  const plain = fc.string({
     minLength: min,
     maxLength: max,
     unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789 -_.@!'.split('')),
   });
+  if (schema.pattern) {
+    const re = new RegExp(schema.pattern);
+    const matching = fc
+      .stringMatching(re, { size: 'small' })
+      .map((s) => (s.length > max ? s.slice(0, max) : s.padEnd(min, 'x')))
+      .filter((s) => re.test(s));
+    // A text field's pattern (no controls) matches plain words too: mostly those, so the visible
+    // text rules the pattern does not list (direction controls, invisible characters) are met.
+    const takesWords = ['abc', 'abc def', 'abcdef12'].every((s) => re.test(s));
+    return takesWords
+      ? fc.oneof({ weight: 3, arbitrary: plain.filter((s) => re.test(s)) }, { weight: 1, arbitrary: matching })
+      : matching;
+  }
+  return plain;
 }
 
 // ---- Hostile values --------------------------------------------------------------------------

@@ -65,6 +65,14 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getWorkoutClip',
         security: optionalSession,
         params: workoutIdParamsSchema,
+        // The player's retry asks again under a new URL (client/src/components/ui/proof-clip.tsx).
+        querystring: z.object({
+          try: z
+            .string()
+            .regex(/^[0-9]{1,4}$/, 'try must be a count')
+            .optional()
+            .describe("The player's retry count, so a failed load is not served from a cache; ignored."),
+        }),
         response: {
           200: mediaResponse('The clip (WebM).', [CLIP_MIME]),
           400: apiErrorSchema,

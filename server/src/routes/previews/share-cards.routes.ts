@@ -13,6 +13,7 @@ import { openChallenge } from '../challenges/challenges.service';
 import { clubCardFacts } from '../clubs/clubs.service';
 import { keptFacts } from './kept-facts';
 import { ShareCards, type CardContent } from './share-cards';
+import { UNLISTED_QUERY_IGNORED } from '../../plugins/strict-requests';
 
 /** What every card route answers (both kinds are drawn by the same bounded renderer). */
 const cardResponses = {
@@ -59,7 +60,9 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
         summary: "A member's share card",
         operationId: 'getShareCard',
         // "{username}.png"; anything else is a 404 like an unknown or private member.
-        params: z.object({ file: z.string().max(200) }),
+        params: z.object({ file: z.string().min(1).max(200) }),
+        // Crawlers fetch the URL the pages wrote, cache-busters and all (server/src/plugins/strict-requests.ts).
+        [UNLISTED_QUERY_IGNORED]: true,
         description:
           "A member's share card: their best, or with ?beat= a challenge. Other query parameters, ?best= among them (the preview pages add it so a new best is a new URL for caches), are ignored: a card is found by what it shows.",
         querystring: z.object({
@@ -114,7 +117,9 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
         summary: "A club's share card",
         operationId: 'getClubShareCard',
         // "{slug}.png"; anything else is a 404 like an unknown, removed or hidden club.
-        params: z.object({ file: z.string().max(200) }),
+        params: z.object({ file: z.string().min(1).max(200) }),
+        // Crawlers fetch the URL the pages wrote, cache-busters and all (server/src/plugins/strict-requests.ts).
+        [UNLISTED_QUERY_IGNORED]: true,
         description:
           "A club's card: its name and member count, drawn on the share-card threads and kept by what it shows. " +
           "An invite-only club's card needs its card key (`key`, in the tags of its invite page), which is not its invite code. " +

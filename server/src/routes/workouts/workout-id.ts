@@ -9,6 +9,8 @@ export const workoutIdParamsSchema = z.object({
   // Only plain decimal digits: Number() would also take ' 1\n', '0x1f' or '1e3'.
   id: plainText('The workout id')
     .regex(/^-?[0-9.]+$/, 'The workout id must be a number')
+    // As the description gives it: a whole number from 1 to int4's largest (read from the path).
+    .meta({ type: 'integer', minimum: 1, maximum: INT4_MAX })
     .transform(Number)
     .pipe(
       z

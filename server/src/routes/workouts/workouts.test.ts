@@ -267,7 +267,7 @@ describe('POST /api/workouts', () => {
       for (const other of [
         { pushups: 41 },
         { pushups: 40, notes: 'now with notes' },
-        { pushups: 40, createdAt: ago(DAY).toISOString(), verified: false },
+        { pushups: 40, createdAt: ago(DAY).toISOString() },
       ]) {
         const res = await save(u, other, { 'idempotency-key': key });
         expect(res.statusCode).toBe(422);
@@ -728,8 +728,8 @@ describe('GET /api/stats', () => {
     const other = await createUser(t.app);
     await createWorkout(t.app, other.id, { pushups: 300, createdAt: NOW });
     await save(u, { pushups: 30 });
-    await save(u, { pushups: 55, createdAt: ago(2 * DAY).toISOString(), verified: false });
-    await save(u, { pushups: 12, createdAt: ago(DAY).toISOString(), verified: false });
+    await save(u, { pushups: 55, createdAt: ago(2 * DAY).toISOString() });
+    await save(u, { pushups: 12, createdAt: ago(DAY).toISOString() });
     const res = await stats(u);
     expect(res.json()).toMatchObject({
       lastPushups: 30,
