@@ -182,7 +182,11 @@ async function send(op: Operation, req: Built, signedIn: boolean) {
   if (signedIn && !member) member = await createUser(t.app);
   if (req.payload?.includes(TOKEN)) {
     const owner = await createUser(t.app);
-    const purpose = op.path.includes('email') ? 'confirm-email' : 'password-reset';
+    const purpose = op.path.endsWith('/email/undo')
+      ? 'undo-email-change'
+      : op.path.includes('email')
+        ? 'confirm-email'
+        : 'password-reset';
     const token = await issueToken(t.app.db, owner.id, purpose, 3_600_000, t.clock.now, owner.email);
     req = { ...req, payload: req.payload.replaceAll(TOKEN, token) };
   }
