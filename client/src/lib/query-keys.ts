@@ -29,6 +29,8 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   /** Everything a moderator reads (the queue, the log, the boards' awaiting-review marks). */
   moderation: ['moderation'] as const,
+  /** What the signed-in member has reported (their Report buttons say "Reported"). */
+  myReports: ['reports', 'mine'] as const,
   /** Saves waiting on this device for one member. */
   outbox: (userId: number) => ['outbox', userId] as const,
 };
