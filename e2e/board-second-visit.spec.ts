@@ -32,7 +32,10 @@ test('on a phone the entries lead: the first row starts in the top third and nam
 }) => {
   // A member (scope selector and report flags shown: the fullest board) on a stubbed page of 12.
   await page.route('**/api/leaderboard/today?*', (route) => route.fulfill({ json: rowsOf(12) }));
-  for (const [w, h] of [[390, 844], [375, 667]] as const) {
+  for (const [w, h] of [
+    [390, 844],
+    [375, 667],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.goto('/leaderboard');
     const first = board(page).getByRole('listitem').first();
@@ -94,7 +97,9 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto('/leaderboard');
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(page.locator('html')).toHaveClass(
+      theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+    );
     const groups: Array<[string, Locator, Locator]> = [
       [
         'period',
@@ -103,23 +108,39 @@ for (const theme of ['light', 'dark'] as const) {
       ],
       [
         'scope',
-        page.getByRole('radiogroup', { name: 'Whose board' }).getByRole('radio', { name: 'Everyone' }),
-        page.getByRole('radiogroup', { name: 'Whose board' }).getByRole('radio', { name: 'Following' }),
+        page
+          .getByRole('radiogroup', { name: 'Whose board' })
+          .getByRole('radio', { name: 'Everyone' }),
+        page
+          .getByRole('radiogroup', { name: 'Whose board' })
+          .getByRole('radio', { name: 'Following' }),
       ],
       [
         'gender',
-        page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'All', exact: true }),
-        page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Male', exact: true }),
+        page
+          .getByRole('radiogroup', { name: 'Gender' })
+          .getByRole('radio', { name: 'All', exact: true }),
+        page
+          .getByRole('radiogroup', { name: 'Gender' })
+          .getByRole('radio', { name: 'Male', exact: true }),
       ],
     ];
     for (const [what, chosen, other] of groups) {
-      await expect(chosen).toHaveAttribute(what === 'period' ? 'aria-selected' : 'aria-checked', 'true');
+      await expect(chosen).toHaveAttribute(
+        what === 'period' ? 'aria-selected' : 'aria-checked',
+        'true',
+      );
       const ratio = contrast(await groundOf(chosen), await groundOf(other));
-      expect(ratio, `${what}: chosen vs not chosen in the ${theme} theme`).toBeGreaterThanOrEqual(3);
+      expect(ratio, `${what}: chosen vs not chosen in the ${theme} theme`).toBeGreaterThanOrEqual(
+        3,
+      );
       // And the chosen option's own words stay readable on it.
       const text = await chosen.evaluate((el) => getComputedStyle(el).color);
       const ink = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)/.exec(text)!.slice(1, 4).map(Number);
-      expect(contrast(ink, await groundOf(chosen)), `${what}: text on the chosen option`).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrast(ink, await groundOf(chosen)),
+        `${what}: text on the chosen option`,
+      ).toBeGreaterThanOrEqual(4.5);
     }
   });
 }
@@ -134,9 +155,14 @@ test('the Following board of a member who follows nobody says where the Follow b
   await expect(board(page)).toContainText(user.username);
   const hint = page.getByTestId('board-how-to-follow');
   await expect(hint).toContainText('Follow members from their profile to see them here.');
-  await expect(hint).toContainText('Tap a name on the Everyone board to open their profile, then press Follow.');
+  await expect(hint).toContainText(
+    'Tap a name on the Everyone board to open their profile, then press Follow.',
+  );
   await hint.getByRole('button', { name: 'See the Everyone board' }).click();
-  await expect(page.getByRole('radio', { name: 'Everyone' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: 'Everyone' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(page).not.toHaveURL(/scope=following/);
 });
 
@@ -163,7 +189,9 @@ test('a report flag remembers it was used: "Reported" on the next visit, not the
 
   // The second visit: the flag says so before anything is pressed.
   await page.reload();
-  await expect(page.getByRole('button', { name: `Reported ${other.username}'s entry` })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: `Reported ${other.username}'s entry` }),
+  ).toBeDisabled();
   await expect(flag).toHaveCount(0);
   // The profile is another target: still reportable, then Reported there too.
   await page.goto(`/users/${other.username}`);
@@ -172,5 +200,7 @@ test('a report flag remembers it was used: "Reported" on the next visit, not the
   await profileForm.getByRole('radio', { name: 'Offensive name' }).click();
   await profileForm.getByRole('button', { name: 'Send report' }).click();
   await page.reload();
-  await expect(page.getByRole('button', { name: `Reported ${other.username}'s profile` })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: `Reported ${other.username}'s profile` }),
+  ).toBeDisabled();
 });

@@ -8,7 +8,12 @@ import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 const t = useTestApp();
 
 const report = (by: MadeUser, target: object, reason = 'spam') =>
-  t.app.inject({ method: 'POST', url: '/api/reports', headers: by.headers, payload: { target, reason } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: by.headers,
+    payload: { target, reason },
+  });
 const mine = (by: MadeUser) => t.app.inject({ url: '/api/reports/mine', headers: by.headers });
 
 describe('GET /api/reports/mine', () => {
@@ -25,7 +30,10 @@ describe('GET /api/reports/mine', () => {
     expect(empty.json()).toEqual({ workoutIds: [], usernames: [] });
 
     expect((await report(reporter, { kind: 'workout', workoutId: w1.id })).statusCode).toBe(201);
-    expect((await report(reporter, { kind: 'member', username: owner.username.toUpperCase() })).statusCode).toBe(201);
+    expect(
+      (await report(reporter, { kind: 'member', username: owner.username.toUpperCase() }))
+        .statusCode,
+    ).toBe(201);
     expect((await report(other, { kind: 'workout', workoutId: w2.id })).statusCode).toBe(201);
 
     const listed = (await mine(reporter)).json() as MyReports;
@@ -35,7 +43,11 @@ describe('GET /api/reports/mine', () => {
     expect((await mine(owner)).json()).toEqual({ workoutIds: [], usernames: [] });
 
     // A deleted set takes its report with it: nothing left to show as reported.
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${w1.id}`, headers: owner.headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workouts/${w1.id}`,
+      headers: owner.headers,
+    });
     expect(del.statusCode, del.body).toBe(204);
     expect(((await mine(reporter)).json() as MyReports).workoutIds).toEqual([]);
   });

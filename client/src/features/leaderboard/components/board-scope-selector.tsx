@@ -33,7 +33,11 @@ export function BoardScopeSelector({
       }}
     >
       {scopes.map((s) => (
-        <ToggleGroupItem key={scopeKey(s)} value={scopeKey(s)} className="min-h-8 whitespace-nowrap px-3">
+        <ToggleGroupItem
+          key={scopeKey(s)}
+          value={scopeKey(s)}
+          className="min-h-8 whitespace-nowrap px-3"
+        >
           {scopeLabel(s)}
         </ToggleGroupItem>
       ))}

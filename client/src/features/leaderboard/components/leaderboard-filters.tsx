@@ -60,7 +60,9 @@ export function LeaderboardFilters({
             id="leaderboard-age"
             className="[&>select]:h-10 [&>select]:text-sm"
             value={value.ageGroup}
-            onChange={(e) => onChange({ ...value, ageGroup: e.target.value as Filters['ageGroup'] })}
+            onChange={(e) =>
+              onChange({ ...value, ageGroup: e.target.value as Filters['ageGroup'] })
+            }
           >
             <option value="all">All Ages</option>
             {AGE_GROUPS.map((g) => (
@@ -95,7 +97,9 @@ export function LeaderboardFilters({
         </div>
       </div>
       {verified ? (
-        <p className="text-xs text-muted-foreground">Counted by camera only, ranked among themselves.</p>
+        <p className="text-xs text-muted-foreground">
+          Counted by camera only, ranked among themselves.
+        </p>
       ) : null}
     </div>
   );

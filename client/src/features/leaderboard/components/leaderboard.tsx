@@ -200,7 +200,10 @@ function Board({
           <span className="block text-sm">Try another age group or gender.</span>
         </p>
       ) : rows.length === 0 && following ? (
-        <div className="grid justify-items-center gap-3 py-10 text-center text-muted-foreground" data-testid="board-empty-following">
+        <div
+          className="grid justify-items-center gap-3 py-10 text-center text-muted-foreground"
+          data-testid="board-empty-following"
+        >
           <p>
             {EMPTY_FOLLOWING_TEXT}
             <span className="block text-sm">{HOW_TO_FOLLOW_TEXT}</span>

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateReportInput, MyReports, Report, ReportTarget } from '@common/schemas/moderation';
+import type {
+  CreateReportInput,
+  MyReports,
+  Report,
+  ReportTarget,
+} from '@common/schemas/moderation';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

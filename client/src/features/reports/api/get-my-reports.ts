@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/reports/mine: the entries and profiles the signed-in member has reported. */
-export const getMyReports = (signal?: AbortSignal) => api<MyReports>('/api/reports/mine', { signal });
+export const getMyReports = (signal?: AbortSignal) =>
+  api<MyReports>('/api/reports/mine', { signal });
 
 /** Whether `reports` holds `target` (a profile by its name, without regard to case). */
 export function hasReported(reports: MyReports | undefined, target: ReportTarget): boolean {
