@@ -93,6 +93,19 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
+/**
+ * GET /api/reports/mine: what the signed-in member has reported, so that a board or a profile
+ * shows "Reported" instead of the form (a second report would be a 409). Whether a moderator has
+ * closed the report does not matter: one report per entry or profile stands for good.
+ */
+export const myReportsSchema = z.object({
+  /** Board entries reported, by workout id. */
+  workoutIds: z.array(z.number().int()),
+  /** Profiles reported, by their current username. */
+  usernames: z.array(z.string()),
+});
+export type MyReports = z.infer<typeof myReportsSchema>;
+
 // ---- Moderation actions (POST /api/moderation/actions, moderators only) -------------------------
 
 /**

@@ -31,6 +31,8 @@ export const queryKeys = {
   moderation: ['moderation'] as const,
   /** Whether a password reset link still works (never kept on the device: the key holds its token). */
   resetLink: (token: string) => ['reset-link', token] as const,
+  /** What the signed-in member has reported (their Report buttons say "Reported"). */
+  myReports: ['reports', 'mine'] as const,
   /** Saves waiting on this device for one member. */
   outbox: (userId: number) => ['outbox', userId] as const,
 };

@@ -36,14 +36,15 @@ function BoardSwitcher({ current }: { current: OpenChallenge }) {
   if (open.length < 2) return null;
   return (
     <nav aria-label="Challenge boards">
-      <ul className="flex flex-wrap gap-2">
+      {/* One row on a phone, scrolled sideways, so that the board's entries lead (docs/decisions/0199-board-entries-lead.md). */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {open.map((c) => (
-          <li key={c.id}>
+          <li key={c.id} className="shrink-0">
             <Link
               href={boardHref(c, search)}
               aria-current={c.id === current.id ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-10 items-center rounded-full border border-border px-4 text-sm font-semibold',
+                'inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-border px-4 text-sm font-semibold',
                 c.id === current.id
                   ? 'border-primary bg-primary text-primary-foreground'
                   : 'bg-card hover:bg-muted',
@@ -69,7 +70,7 @@ export function LeaderboardPage({ children }: { children: ReactNode }) {
   const isPushup = !challenge || challenge.id === DEFAULT_CHALLENGE;
   useDocumentTitle(isPushup ? 'Leaderboard' : `${challenge.title} leaderboard`);
   return (
-    <section aria-labelledby="leaderboard-title" className="grid gap-4">
+    <section aria-labelledby="leaderboard-title" className="grid gap-2 sm:gap-4">
       <div className="flex items-center gap-3">
         <span className="flex size-11 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <Trophy className="size-6" aria-hidden="true" />

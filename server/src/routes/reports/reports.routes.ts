@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { createReportSchema, reportSchema } from '@common/schemas/moderation';
-import { requireUser } from '../../lib/auth';
+import { createReportSchema, myReportsSchema, reportSchema } from '@common/schemas/moderation';
+import { requireUser, signedIn } from '../../lib/auth';
+import { myReports } from './my-reports.service';
 import * as service from './reports.service';
 
 /** A member reports a board entry or a profile to the moderators (docs/decisions/0150-moderation.md). */
@@ -36,5 +37,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send(report);
     },
+  );
+
+  app.get(
+    '/reports/mine',
+    {
+      schema: {
+        summary: 'The entries and profiles I have reported',
+        description:
+          'Workout ids of the board entries and usernames of the profiles the signed-in member has reported (each can be reported once), so that the screens show "Reported".',
+        operationId: 'listMyReports',
+        response: { 200: myReportsSchema, 401: apiErrorSchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request) => myReports(app.db, requireUser(request).id),
   );
 };

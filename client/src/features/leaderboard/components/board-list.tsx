@@ -17,7 +17,7 @@ export function PeriodTabsList() {
         <TabsPrimitive.Trigger
           key={p}
           value={p}
-          className="inline-flex min-h-10 flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-lg px-1 py-1.5 text-xs font-semibold transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
+          className="inline-flex min-h-9 flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-lg px-1 py-1.5 text-xs font-semibold transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
         >
           {PERIOD_LABELS[p]}
         </TabsPrimitive.Trigger>

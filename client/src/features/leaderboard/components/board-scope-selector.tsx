@@ -26,7 +26,6 @@ export function BoardScopeSelector({
       type="single"
       aria-label="Whose board"
       value={scopeKey(value)}
-      className="flex-wrap"
       // A single-choice group may not be emptied: clicking the chosen item keeps it.
       onValueChange={(v) => {
         const next = scopes.find((s) => scopeKey(s) === v);
@@ -34,7 +33,11 @@ export function BoardScopeSelector({
       }}
     >
       {scopes.map((s) => (
-        <ToggleGroupItem key={scopeKey(s)} value={scopeKey(s)} className="min-h-10 px-4">
+        <ToggleGroupItem
+          key={scopeKey(s)}
+          value={scopeKey(s)}
+          className="min-h-8 whitespace-nowrap px-3"
+        >
           {scopeLabel(s)}
         </ToggleGroupItem>
       ))}

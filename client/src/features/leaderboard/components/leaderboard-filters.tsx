@@ -1,4 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { AGE_GROUPS, GENDER_FILTERS } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -6,79 +7,100 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import type { BoardKind, LeaderboardFilters as Filters } from '../api/get-leaderboard';
 
+/**
+ * Every filter of the board in one row: whose board (`leading`), Verified only, age group and
+ * gender. On a phone the row scrolls sideways instead of stacking seven rows of controls above the
+ * entries; from the small breakpoint up it wraps. Each control names itself ("All Ages", "All |
+ * Male | Female"), so the labels are for screen readers only
+ * (docs/decisions/0199-board-entries-lead.md).
+ */
 export function LeaderboardFilters({
   value,
   onChange,
   kind,
   onKindChange,
+  leading,
 }: {
   value: Filters;
   onChange: (next: Filters) => void;
   kind: BoardKind;
   /** Absent: the board has no camera-counted kind (camera counting is for push-ups only). */
   onKindChange?: (next: BoardKind) => void;
+  /** First in the row: the scope selector (Everyone / Following / clubs). */
+  leading?: ReactNode;
 }) {
   const verified = kind === 'verified';
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {onKindChange ? (
-        <div className="flex items-center gap-2 sm:col-span-2">
+    <div className="grid gap-1.5">
+      <div
+        data-testid="board-filters"
+        // `relative`: the screen-reader labels (absolutely placed) stay inside the row's scroll,
+        // else they would widen the page.
+        className="relative -mx-4 flex items-center gap-2 overflow-x-auto px-4 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+      >
+        {leading ? <div className="shrink-0">{leading}</div> : null}
+        {onKindChange ? (
           <Button
             type="button"
             variant={verified ? 'default' : 'outline'}
             size="sm"
             aria-pressed={verified}
             onClick={() => onKindChange(verified ? 'all' : 'verified')}
-            className="min-h-9"
+            className="min-h-10 shrink-0"
           >
             <BadgeCheck aria-hidden="true" />
             Verified only
           </Button>
-          <span className="text-xs text-muted-foreground">
-            {verified
-              ? 'Counted by camera only, ranked among themselves.'
-              : 'All workouts, typed or counted.'}
-          </span>
+        ) : null}
+        <div className="w-32 shrink-0">
+          <Label htmlFor="leaderboard-age" className="sr-only">
+            Age group
+          </Label>
+          <NativeSelect
+            id="leaderboard-age"
+            className="[&>select]:h-10 [&>select]:text-sm"
+            value={value.ageGroup}
+            onChange={(e) =>
+              onChange({ ...value, ageGroup: e.target.value as Filters['ageGroup'] })
+            }
+          >
+            <option value="all">All Ages</option>
+            {AGE_GROUPS.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
-      ) : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor="leaderboard-age">Age group</Label>
-        <NativeSelect
-          id="leaderboard-age"
-          value={value.ageGroup}
-          onChange={(e) => onChange({ ...value, ageGroup: e.target.value as Filters['ageGroup'] })}
-        >
-          <option value="all">All Ages</option>
-          {AGE_GROUPS.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <span id="leaderboard-gender-label" className="text-sm font-medium leading-none">
-          Gender
-        </span>
-        <ToggleGroup
-          type="single"
-          aria-labelledby="leaderboard-gender-label"
-          value={value.gender}
-          // A single-choice group may not be emptied: clicking the chosen item keeps it.
-          onValueChange={(v) => {
-            if (v) onChange({ ...value, gender: v as Filters['gender'] });
-          }}
-        >
-          <ToggleGroupItem value="all" className="min-h-9">
-            All
-          </ToggleGroupItem>
-          {GENDER_FILTERS.map((g) => (
-            <ToggleGroupItem key={g.id} value={g.id} className="min-h-9">
-              {g.label}
+        <div className="shrink-0">
+          <span id="leaderboard-gender-label" className="sr-only">
+            Gender
+          </span>
+          <ToggleGroup
+            type="single"
+            aria-labelledby="leaderboard-gender-label"
+            value={value.gender}
+            // A single-choice group may not be emptied: clicking the chosen item keeps it.
+            onValueChange={(v) => {
+              if (v) onChange({ ...value, gender: v as Filters['gender'] });
+            }}
+          >
+            <ToggleGroupItem value="all" className="min-h-8 px-3">
+              All
             </ToggleGroupItem>
-          ))}
-        </ToggleGroup>
+            {GENDER_FILTERS.map((g) => (
+              <ToggleGroupItem key={g.id} value={g.id} className="min-h-8 px-3">
+                {g.label}
+              </ToggleGroupItem>
+            ))}
+          </ToggleGroup>
+        </div>
       </div>
+      {verified ? (
+        <p className="text-xs text-muted-foreground">
+          Counted by camera only, ranked among themselves.
+        </p>
+      ) : null}
     </div>
   );
 }

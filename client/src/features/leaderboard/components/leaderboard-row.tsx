@@ -24,7 +24,7 @@ export function RankBadge({ rank, overall = false }: { rank: number; overall?: b
   return (
     <span
       className={cn(
-        'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-extrabold tabular-nums',
+        'flex size-8 shrink-0 items-center sm:size-9 justify-center rounded-full text-sm font-extrabold tabular-nums',
         PODIUM[rank] ?? 'bg-muted text-foreground',
       )}
     >
@@ -60,7 +60,7 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
   return (
     <>
       <RankBadge rank={entry.rank} overall={overall} />
-      <UserAvatar src={entry.profilePicture} name="" className="size-10" />
+      <UserAvatar src={entry.profilePicture} name="" className="sm:size-10" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="flex min-w-0 items-center gap-2">
           {/* A long name ends in an ellipsis; the full name stays in the tooltip and the link's name. */}
@@ -89,7 +89,8 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
 
 /** One board row: a link to the person's profile, except the viewer's own row. */
 export function LeaderboardRow({ entry, scoring, isViewer, compact, overall, note, action }: LeaderboardRowProps) {
-  const base = 'flex min-h-16 items-center gap-3 rounded-xl px-3 py-2';
+  // Narrow gaps on a phone: the name gets the room (docs/decisions/0199-board-entries-lead.md).
+  const base = 'flex min-h-16 items-center gap-2 rounded-xl px-2 py-2 sm:gap-3 sm:px-3';
   if (isViewer) {
     return (
       <div

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
 import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
-import { TabsContent } from '@/components/ui/tabs';
 import { viewerTimeZone } from '@/lib/time-zone';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import {
@@ -29,6 +28,27 @@ import { scoreParts } from '../utils/score';
 
 /** What the Following board says when it has no one on it (docs/product.md#following). */
 export const EMPTY_FOLLOWING_TEXT = 'Follow members from their profile to see them here.';
+/** Where the Follow button is, for a member whose Following board holds no one else. */
+export const HOW_TO_FOLLOW_TEXT =
+  'Tap a name on the Everyone board to open their profile, then press Follow.';
+
+/** The hint under a Following board that holds nobody but the viewer. */
+function HowToFollow({ onEveryone }: { onEveryone: () => void }) {
+  return (
+    <div
+      className="mt-3 grid justify-items-center gap-2 rounded-xl border border-dashed border-border px-4 py-5 text-center text-sm"
+      data-testid="board-how-to-follow"
+    >
+      <p>
+        <span className="block font-semibold">{EMPTY_FOLLOWING_TEXT}</span>
+        <span className="block text-muted-foreground">{HOW_TO_FOLLOW_TEXT}</span>
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={onEveryone}>
+        See the Everyone board
+      </Button>
+    </div>
+  );
+}
 
 /** The scopes a viewer may choose: a visitor has everyone's board only. */
 export const viewerScopes = (signedIn: boolean): BoardScope[] =>
@@ -134,6 +154,7 @@ function Board({
   viewerIsPrivate,
   rowAction,
   rowNote,
+  onEveryone,
 }: {
   challenge: OpenChallenge;
   period: LeaderboardPeriod;
@@ -144,6 +165,8 @@ function Board({
   viewerIsPrivate: boolean;
   rowAction?: RowAction;
   rowNote?: RowAction;
+  /** Switches to everyone's board (the Following board's hint). */
+  onEveryone: () => void;
 }) {
   const tz = viewerTimeZone();
   const { rows, periodHasEntries, isPending, error, refetch } = useBoardRows(
@@ -177,12 +200,21 @@ function Board({
           <span className="block text-sm">Try another age group or gender.</span>
         </p>
       ) : rows.length === 0 && following ? (
-        <p className="py-10 text-center text-muted-foreground" data-testid="board-empty-following">
-          {EMPTY_FOLLOWING_TEXT}
-          <span className="block text-sm">
-            Your own best shows here too once you log a set{PERIOD_IN_SENTENCE[period]}.
-          </span>
-        </p>
+        <div
+          className="grid justify-items-center gap-3 py-10 text-center text-muted-foreground"
+          data-testid="board-empty-following"
+        >
+          <p>
+            {EMPTY_FOLLOWING_TEXT}
+            <span className="block text-sm">{HOW_TO_FOLLOW_TEXT}</span>
+            <span className="block text-sm">
+              Your own best shows here too once you log a set{PERIOD_IN_SENTENCE[period]}.
+            </span>
+          </p>
+          <Button type="button" variant="outline" size="sm" onClick={onEveryone}>
+            See the Everyone board
+          </Button>
+        </div>
       ) : rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
           {EMPTY_BOARD_TEXT}
@@ -215,6 +247,10 @@ function Board({
             note={rowNote ? (entry) => rowNote(entry, kind) : undefined}
             action={rowAction ? (entry) => rowAction(entry, kind) : undefined}
           />
+          {/* Only the viewer on their Following board: nobody followed yet (or no one followed has a set). */}
+          {following && !filtered && rows.every((r) => r.username === viewer) ? (
+            <HowToFollow onEveryone={onEveryone} />
+          ) : null}
         </>
       )}
       {viewer !== null && !viewerShown ? (
@@ -266,22 +302,29 @@ export function Leaderboard({
     <TabsPrimitive.Root
       value={period}
       onValueChange={(v) => setBoard({ period: v as LeaderboardPeriod })}
-      className="grid gap-4"
+      // Tight on a phone, so that the entries start in the first half of the screen
+      // (docs/decisions/0199-board-entries-lead.md).
+      className="grid gap-2 sm:gap-4"
     >
-      <BoardScopeSelector
-        scopes={scopes}
-        value={scope}
-        onChange={(next) => setBoard({ scope: next })}
-      />
       <PeriodTabsList />
       <LeaderboardFilters
         value={filters}
         onChange={(next) => setBoard({ filters: next })}
         kind={kind}
         onKindChange={verifiable ? (next) => setBoard({ kind: next }) : undefined}
+        leading={
+          scopes.length > 1 ? (
+            <BoardScopeSelector
+              scopes={scopes}
+              value={scope}
+              onChange={(next) => setBoard({ scope: next })}
+            />
+          ) : null
+        }
       />
       {LEADERBOARD_PERIODS.map((p) => (
-        <TabsContent key={p} value={p} className="mt-0">
+        // Not the shared TabsContent: its top margin would push the entries down a phone's screen.
+        <TabsPrimitive.Content key={p} value={p} className="focus-visible:outline-none">
           <Board
             challenge={challenge}
             period={p}
@@ -292,8 +335,9 @@ export function Leaderboard({
             viewerIsPrivate={viewerIsPrivate}
             rowAction={rowAction}
             rowNote={rowNote}
+            onEveryone={() => setBoard({ scope: EVERYONE })}
           />
-        </TabsContent>
+        </TabsPrimitive.Content>
       ))}
     </TabsPrimitive.Root>
   );

@@ -3,6 +3,8 @@ import type { ReportTarget } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
 import { useDialogOnPress } from '@/components/ui/use-dialog-on-press';
 import { deferredModule } from '@/lib/deferred-module';
+import { cn } from '@/lib/utils';
+import { hasReported, useMyReports } from '../api/get-my-reports';
 
 // The dialog (its form, the reasons and the shared schema, which brings zod) loads on the first
 // press, so a board or a profile paints without it (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
@@ -16,10 +18,32 @@ export interface ReportButtonProps {
   compact?: boolean;
 }
 
-/** "Report": opens the report dialog for a board entry or a profile. */
+/**
+ * "Report": opens the report dialog for a board entry or a profile. Once the member has reported
+ * it (GET /api/reports/mine, one request for the whole screen), "Reported", disabled: a second
+ * report would only be refused (docs/decisions/0200-segmented-controls-and-reported.md).
+ */
 export function ReportButton({ target, username, compact = false }: ReportButtonProps) {
   const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(reportDialog, 'Could not open the report form');
+  const mine = useMyReports();
   const what = target.kind === 'workout' ? `${username}'s entry` : `${username}'s profile`;
+  // While its dialog is open (a report just sent closes it) the form stays as it is.
+  if (hasReported(mine.data, target) && !open) {
+    return (
+      <Button
+        type="button"
+        variant="ghost"
+        size={compact ? 'icon' : 'sm'}
+        disabled
+        aria-label={`Reported ${what}`}
+        title="Reported"
+        className={cn('text-muted-foreground', compact && 'shrink-0')}
+      >
+        <Flag aria-hidden="true" className="fill-current" />
+        {compact ? null : 'Reported'}
+      </Button>
+    );
+  }
   return (
     <>
       <Button

@@ -52,10 +52,10 @@ describe('ReportButton and its dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('sends a report once: the second says what the server said', async () => {
+  it('sends a report once, then shows Reported, on this visit and the next', async () => {
     const { owner, workoutId } = await memberWithSet();
     await signUp();
-    const { user } = renderWithApp(
+    const { user, unmount } = renderWithApp(
       <ReportButton compact target={{ kind: 'workout', workoutId }} username={owner.username} />,
     );
     await user.click(screen.getByRole('button', { name: `Report ${owner.username}'s entry` }));
@@ -65,13 +65,17 @@ describe('ReportButton and its dialog', () => {
     expect(await screen.findByText('Report sent')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: `Report ${owner.username}'s entry` }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: 'Spam' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Send report' }));
-    expect(await screen.findByText('Already reported')).toBeInTheDocument();
-    expect(screen.getByText('409: You have already reported this.')).toBeInTheDocument();
-    // The form stays open with the choice kept, so nothing typed is lost.
-    expect(within(dialog()).getByRole('radio', { name: 'Spam' })).toBeChecked();
+    // The flag remembers it was used: "Reported", disabled, and no form to fill in again.
+    const reported = await screen.findByRole('button', { name: `Reported ${owner.username}'s entry` });
+    expect(reported).toBeDisabled();
+    expect(reported).toHaveAttribute('title', 'Reported');
+    expect(screen.queryByRole('button', { name: `Report ${owner.username}'s entry` })).toBeNull();
+    unmount();
+
+    // The second visit (a fresh page): the server says which entries the member reported.
+    renderWithApp(<ReportButton compact target={{ kind: 'workout', workoutId }} username={owner.username} />);
+    expect(await screen.findByRole('button', { name: `Reported ${owner.username}'s entry` })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: `Report ${owner.username}'s entry` })).toBeNull();
   });
 
   it('reports a profile by its name', async () => {
@@ -84,5 +88,8 @@ describe('ReportButton and its dialog', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: 'Offensive name' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Report sent')).toBeInTheDocument();
+    const reported = await screen.findByRole('button', { name: `Reported ${owner.username}'s profile` });
+    expect(reported).toBeDisabled();
+    expect(reported).toHaveTextContent('Reported');
   });
 });
