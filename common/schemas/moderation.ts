@@ -198,9 +198,18 @@ export const ACTION_CONFLICTS = {
   notSuspended: 'This member is not suspended.',
   noOpenReports: 'There are no open reports on this.',
   noDismissedReports: 'There are no dismissed reports on this.',
-  selfSuspend: 'You cannot suspend yourself.',
   alreadyRemoved: 'This club is already removed.',
   notRemoved: 'This club is not removed.',
+} as const;
+/**
+ * 403 of an action on one's own sets or profile, or on another moderator's: those are for an
+ * operator, from the command line (docs/decisions/0207-moderation-queue-and-moderators.md).
+ */
+export const MODERATION_REFUSALS = {
+  own: 'You cannot moderate your own sets or profile.',
+  ownClub: 'You cannot moderate a club you are an admin of.',
+  fellow:
+    'This member is a moderator: only an operator can act on a moderator (npm run moderator -- revoke USERNAME first).',
 } as const;
 /** 404 of a club action on a club that does not exist. */
 export const NO_SUCH_CLUB = 'There is no such club.';
@@ -230,8 +239,8 @@ export type ModerationTarget = z.infer<typeof moderationTargetSchema>;
 /** One line of the audit log: who did what, to what, when and why. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  /** The moderator's username (null once their account is deleted). */
-  moderator: z.string().nullable(),
+  /** The moderator's username when they acted (kept after their account is deleted). */
+  moderator: z.string(),
   action: z.enum(MODERATION_ACTIONS),
   target: moderationTargetSchema,
   reason: z.string(),

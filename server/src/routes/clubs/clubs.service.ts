@@ -18,7 +18,8 @@ import { newToken, sha256Hex } from '../../lib/tokens';
 // Clubs: docs/decisions/0164-clubs.md. Who may see what:
 // - a public club is seen by anyone; an invite-only one by its members, and by whoever holds its
 //   current invite code (to join it); to anyone else it does not exist (404);
-// - a private member is listed, and ranked, only for the club's own members;
+// - a private member is listed, and ranked, only for the club's own members; a suspended one is
+//   listed for the club's admins only (and ranked nowhere);
 // - a club a moderator removed is gone for everyone, its members too (404, and out of every list),
 //   until a moderator restores it (docs/decisions/0180-moderators-remove-clubs.md).
 
@@ -117,14 +118,18 @@ async function detail(db: Db, club: ClubRow): Promise<ClubDetail> {
     role: ClubRole;
     joined_at: Date | string;
     is_private: boolean;
+    suspended: boolean;
   }>(
     db,
-    sql`select u.username, u.profile_picture, m.role, m.joined_at, u.is_private
+    sql`select u.username, u.profile_picture, m.role, m.joined_at, u.is_private,
+        u.suspended_at is not null as suspended
       from club_members m join users u on u.id = m.user_id
       where m.club_id = ${club.id}
       order by m.role = 'admin' desc, m.joined_at, u.id`,
   );
-  const shown = rows.filter((r) => inside || !r.is_private);
+  // A suspended member is off every page (their name and picture too), as off the boards; only
+  // the club's admins still see them, to remove them. They count among the hidden members.
+  const shown = rows.filter((r) => (inside || !r.is_private) && (!r.suspended || club.my_role === 'admin'));
   const members: ClubMember[] = shown.map((r) => ({
     username: r.username,
     profilePicture: r.profile_picture,

@@ -4,6 +4,7 @@ import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import {
   ACTION_CONFLICTS,
   ALREADY_REPORTED,
+  MODERATION_REFUSALS,
   MODERATORS_ONLY,
   REPORT_TEXT_REQUIRED,
   type AuditEntry,
@@ -116,8 +117,8 @@ describe('who may moderate', () => {
     expect((await act('hide-workout', { kind: 'workout', workoutId: 2_000_000_000 })).statusCode).toBe(404);
     expect((await act('suspend', { kind: 'member', username: 'nobody-at-all' })).statusCode).toBe(404);
     const self = await act('suspend', { kind: 'member', username: mod.username });
-    expect(self.statusCode).toBe(409);
-    expect(self.json().message).toBe(ACTION_CONFLICTS.selfSuspend);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(MODERATION_REFUSALS.own);
   });
 });
 
