@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clubSlugParamSchema } from './clubs';
+import { pageCursor, pageLimit } from './page';
 import { usernameParamSchema } from './profile';
 import { visibleText } from './text';
 import { hiddenMarkSchema, publicWorkoutSchema } from './workouts';
@@ -324,13 +325,24 @@ export const moderationCaseSchema = z.object({
   recentSets: z.array(moderatedWorkoutSchema),
   reports: z.array(queuedReportSchema),
   actions: z.array(auditEntrySchema),
-  /** The newest open report's time (the queue's order). */
+  /** The newest open report's time. */
   latestReportAt: z.string().nullable(),
 });
 export type ModerationCase = z.infer<typeof moderationCaseSchema>;
 
-/** GET /api/moderation/queue: open reports grouped by target, the newest report first. */
-export const QUEUE_MAX = 100;
+/**
+ * GET /api/moderation/queue?limit=&cursor=: open reports grouped by target, the most pressing
+ * first (docs/decisions/0207-moderation-queue-and-moderators.md: the reporters' weight by account
+ * age and history, plus the reported entry's place on its all-time board), a page at a time; the
+ * next page's cursor comes in the X-Next-Cursor header, as GET /api/workouts' does.
+ */
+export const QUEUE_PAGE_DEFAULT = 20;
+export const QUEUE_PAGE_MAX = 100;
+export const moderationQueueQuerySchema = z.object({
+  limit: pageLimit(QUEUE_PAGE_MAX, QUEUE_PAGE_DEFAULT),
+  cursor: pageCursor(),
+});
+export type ModerationQueueQuery = z.input<typeof moderationQueueQuerySchema>;
 export const moderationQueueSchema = z.object({ cases: z.array(moderationCaseSchema) });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 

@@ -5,7 +5,6 @@ import {
   AWAITING_REVIEW_TOP,
   MODERATION_REFUSALS,
   NO_SUCH_CLUB,
-  QUEUE_MAX,
   RECENT_SETS,
   type AuditEntry,
   type ClubAction,
@@ -217,20 +216,6 @@ export async function buildCase(db: Db, t: Target): Promise<ModerationCase | nul
     actions: actions.map(toAuditEntry),
     latestReportAt: reports[0]?.createdAt ?? null,
   };
-}
-
-/** The open reports grouped by target, the target with the newest report first. */
-export async function queue(db: Db): Promise<ModerationCase[]> {
-  const groups = await rowsOf<{ target_user_id: number; target_workout_id: number | null }>(
-    db,
-    sql`select r.target_user_id, r.target_workout_id from reports r where r.closed_at is null
-      group by r.target_user_id, r.target_workout_id
-      order by max(r.created_at) desc, max(r.id) desc limit ${QUEUE_MAX}`,
-  );
-  const cases = await Promise.all(
-    groups.map((g) => buildCase(db, { userId: g.target_user_id, workoutId: g.target_workout_id })),
-  );
-  return cases.filter((c): c is ModerationCase => c !== null);
 }
 
 /** The member named `username` (any case), or a 404. */
