@@ -79,4 +79,27 @@ describe('the moderation queue', () => {
     const back = await fetch(`/api/users/${owner.username}`).then((r) => r.json() as Promise<{ workouts: unknown[] }>);
     expect(back.workouts).toHaveLength(1);
   });
+
+  it('shows the next page of cases with "Load more reports"', async () => {
+    // 21 reported profiles: one more than the server's first page (three reporters, ten reports an hour each).
+    const owners = [];
+    for (let i = 0; i < 21; i++) owners.push(await signUp());
+    for (let r = 0; r < 3; r++) {
+      await signUp();
+      for (const owner of owners.slice(r * 10, r * 10 + 10))
+        await post('/api/reports', { target: { kind: 'member', username: owner.username }, reason: 'spam' });
+    }
+    await signInAsModerator();
+    const { user } = renderWithApp(<ModerationScreen />);
+    let more: HTMLElement | null = await screen.findByRole('button', { name: 'Load more reports' });
+    expect(screen.getAllByTestId('moderation-case')).toHaveLength(20);
+    // Read the pages to the end (other tests' open reports may make more than two).
+    while (more) {
+      await user.click(more);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Loading more reports' })).toBeNull());
+      more = screen.queryByRole('button', { name: 'Load more reports' });
+    }
+    expect(screen.getAllByTestId('moderation-case').length).toBeGreaterThan(20);
+    for (const owner of owners) expect(screen.getByRole('region', { name: `${owner.username}'s profile` })).toBeInTheDocument();
+  });
 });
