@@ -128,9 +128,10 @@ async function detail(db: Db, club: ClubRow): Promise<ClubDetail> {
       where m.club_id = ${club.id}
       order by m.role = 'admin' desc, m.joined_at, u.id`,
   );
-  // A suspended member is off every page (their name and picture too), as off the boards; only
-  // the club's admins still see them, to remove them. They count among the hidden members.
-  const shown = rows.filter((r) => (inside || !r.is_private) && (!r.suspended || club.my_role === 'admin'));
+  // A suspended member is off every page (their name and picture too), as off the boards, and not
+  // counted among the hidden (private) members; only the club's admins still see them, to remove them.
+  const listed = rows.filter((r) => !r.suspended || club.my_role === 'admin');
+  const shown = listed.filter((r) => inside || !r.is_private);
   const members: ClubMember[] = shown.map((r) => ({
     username: r.username,
     profilePicture: r.profile_picture,
@@ -149,7 +150,7 @@ async function detail(db: Db, club: ClubRow): Promise<ClubDetail> {
     ...summary(club),
     createdAt: iso(club.created_at),
     members,
-    hiddenMembers: rows.length - shown.length,
+    hiddenMembers: listed.length - shown.length,
     ...(removed ? { removed: removed.map((r) => ({ username: r.username, removedAt: iso(r.removed_at) })) } : {}),
   };
 }

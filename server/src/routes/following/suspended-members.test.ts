@@ -95,7 +95,7 @@ describe('a suspended member', () => {
     for (const who of [null, mate!]) {
       const seen = await members(who);
       expect(seen.names).toEqual([admin!.username, mate!.username]);
-      expect(seen.hidden).toBe(1);
+      expect(seen.hidden).toBe(0);
     }
     expect((await members(admin!)).names).toContain(spam!.username);
     expect(JSON.stringify((await t.app.inject({ url: `/api/clubs/${slug}` })).json())).not.toContain(spam!.username);

@@ -115,6 +115,12 @@ export function JoinClubButton({
       >
         {children}
       </Button>
+      {/* Said where the press was, as well as in the toast: a member an admin removed reads why. */}
+      {join.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {join.error.message.replace(/^\d{3}: /, '')}
+        </p>
+      ) : null}
     </div>
   );
 }
