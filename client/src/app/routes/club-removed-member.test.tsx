@@ -12,7 +12,9 @@ import ClubRoute from './club';
 async function call(method: string, path: string, body?: unknown) {
   const res = await fetch(path, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     credentials: 'include',
   });
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
@@ -21,7 +23,11 @@ async function call(method: string, path: string, body?: unknown) {
 const login = (m: { username: string; password: string }) =>
   call('POST', '/api/login', { username: m.username, password: m.password });
 const signedInAs = (username: string) =>
-  setUserState({ data: { username, isModerator: false, isPrivate: false } as User, isPending: false, isError: false });
+  setUserState({
+    data: { username, isModerator: false, isPrivate: false } as User,
+    isPending: false,
+    isError: false,
+  });
 const renderClub = (slug: string) =>
   renderWithApp(
     <Route path="/clubs/:slug">
@@ -34,7 +40,9 @@ describe('a member removed from a club', () => {
   it('is told why Join does not work, and an admin lets them back in', async () => {
     const admin = await signUp();
     const name = `Kept ${Date.now().toString(36)}`;
-    const { slug } = (await call('POST', '/api/clubs', { name, visibility: 'public' })) as { slug: string };
+    const { slug } = (await call('POST', '/api/clubs', { name, visibility: 'public' })) as {
+      slug: string;
+    };
     const member = await signUp();
     await call('POST', `/api/clubs/${slug}/join`, {});
     await login(admin);
@@ -51,9 +59,13 @@ describe('a member removed from a club', () => {
     await login(admin);
     signedInAs(admin.username);
     const { user } = renderClub(slug);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Removed members' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Removed members' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: `Let ${member.username} back in` }));
     expect(await screen.findByText(`${member.username} may join again`)).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Removed members' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Removed members' })).toBeNull(),
+    );
   });
 });

@@ -21,14 +21,20 @@ const suspend = async (u: MadeUser) => {
     method: 'POST',
     url: '/api/moderation/actions',
     headers: mod.headers,
-    payload: { action: 'suspend', target: { kind: 'member', username: u.username }, reason: 'Spam' },
+    payload: {
+      action: 'suspend',
+      target: { kind: 'member', username: u.username },
+      reason: 'Spam',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
 };
 const follow = (u: MadeUser, name: string, method: 'PUT' | 'DELETE' = 'PUT') =>
   t.app.inject({ method, url: `/api/following/${name}`, headers: u.headers });
 const names = async (u: MadeUser, which: 'following' | 'followers') =>
-  (await t.app.inject({ url: `/api/${which}`, headers: u.headers })).json<FollowEntry[]>().map((e) => e.username);
+  (await t.app.inject({ url: `/api/${which}`, headers: u.headers }))
+    .json<FollowEntry[]>()
+    .map((e) => e.username);
 const counts = async (name: string) => {
   const p = (await t.app.inject({ url: `/api/users/${name}` })).json<PublicProfile>();
   return { followers: p.followers, following: p.following };
@@ -54,7 +60,11 @@ describe('a suspended member', () => {
       method: 'POST',
       url: '/api/moderation/actions',
       headers: mod.headers,
-      payload: { action: 'lift-suspension', target: { kind: 'member', username: bob!.username }, reason: 'Cleared' },
+      payload: {
+        action: 'lift-suspension',
+        target: { kind: 'member', username: bob!.username },
+        reason: 'Cleared',
+      },
     });
     expect(lifted.statusCode).toBe(201);
     expect(await names(ann!, 'following')).toEqual([bob!.username]);
@@ -79,11 +89,25 @@ describe('a suspended member', () => {
 
   it("is off a club's page (name and picture) for visitors and members; its admins still see them", async () => {
     const [admin, mate, spam] = await Promise.all([1, 2, 3].map(() => createUser(t.app)));
-    const made = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: admin!.headers, payload: { name: `Dawn Club ${Date.now() % 100000}`, visibility: 'public' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: admin!.headers,
+      payload: { name: `Dawn Club ${Date.now() % 100000}`, visibility: 'public' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const { slug } = made.json() as { slug: string };
     for (const u of [mate!, spam!])
-      expect((await t.app.inject({ method: 'POST', url: `/api/clubs/${slug}/join`, headers: u.headers, payload: {} })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/clubs/${slug}/join`,
+            headers: u.headers,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(200);
     const members = async (who: MadeUser | null) => {
       const res = await t.app.inject({ url: `/api/clubs/${slug}`, headers: who?.headers ?? {} });
       expect(res.statusCode, res.body).toBe(200);
@@ -98,6 +122,8 @@ describe('a suspended member', () => {
       expect(seen.hidden).toBe(0);
     }
     expect((await members(admin!)).names).toContain(spam!.username);
-    expect(JSON.stringify((await t.app.inject({ url: `/api/clubs/${slug}` })).json())).not.toContain(spam!.username);
+    expect(
+      JSON.stringify((await t.app.inject({ url: `/api/clubs/${slug}` })).json()),
+    ).not.toContain(spam!.username);
   });
 });

@@ -14,13 +14,22 @@ beforeAll(async () => {
 });
 
 const report = (by: MadeUser, target: object) =>
-  t.app.inject({ method: 'POST', url: '/api/reports', headers: by.headers, payload: { target, reason: 'fake-score' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: by.headers,
+    payload: { target, reason: 'fake-score' },
+  });
 async function queuePage(query = '') {
   const res = await t.app.inject({ url: `/api/moderation/queue${query}`, headers: mod.headers });
   expect(res.statusCode, res.body).toBe(200);
-  return { cases: res.json().cases as ModerationCase[], next: res.headers['x-next-cursor'] as string | undefined };
+  return {
+    cases: res.json().cases as ModerationCase[],
+    next: res.headers['x-next-cursor'] as string | undefined,
+  };
 }
-const keyOf = (c: ModerationCase) => (c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.id}`);
+const keyOf = (c: ModerationCase) =>
+  c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.id}`;
 
 describe('the moderation queue', () => {
   it('keeps an honest report on a top entry first when 110 reports from 11 new accounts follow it, and pages through all', async () => {
@@ -37,12 +46,18 @@ describe('the moderation queue', () => {
     for (let a = 0; a < 11; a++) {
       const throwaway = await createUser(t.app, { createdAt: minutesOld });
       for (const target of targets.slice(a * 10, a * 10 + 10))
-        expect((await report(throwaway, { kind: 'member', username: target.username })).statusCode).toBe(201);
+        expect(
+          (await report(throwaway, { kind: 'member', username: target.username })).statusCode,
+        ).toBe(201);
     }
 
     const first = await queuePage();
     expect(first.cases).toHaveLength(20);
-    expect(first.cases[0]!.target).toEqual({ kind: 'workout', workoutId: fake.id, username: cheater.username });
+    expect(first.cases[0]!.target).toEqual({
+      kind: 'workout',
+      workoutId: fake.id,
+      username: cheater.username,
+    });
     expect(first.cases[0]!.reports.map((r) => r.reporter)).toEqual([honest.username]);
 
     // Every case once, across pages, to the end.
@@ -59,12 +74,15 @@ describe('the moderation queue', () => {
 
   it("weighs an established member's report over several from accounts minutes old, on entries off the top", async () => {
     const minutesOld = new Date(t.app.now().getTime() - 5 * 60_000);
-    const gang = await Promise.all([1, 2, 3].map(() => createUser(t.app, { createdAt: minutesOld })));
+    const gang = await Promise.all(
+      [1, 2, 3].map(() => createUser(t.app, { createdAt: minutesOld })),
+    );
     const member = await createUser(t.app);
     const [a, b] = await Promise.all([1, 2].map(() => createUser(t.app)));
     // Profiles: no board bonus on either.
     expect((await report(member, { kind: 'member', username: a!.username })).statusCode).toBe(201);
-    for (const g of gang) expect((await report(g, { kind: 'member', username: b!.username })).statusCode).toBe(201);
+    for (const g of gang)
+      expect((await report(g, { kind: 'member', username: b!.username })).statusCode).toBe(201);
     const { cases } = await queuePage('?limit=100');
     const order = cases.map((c) => c.member.id).filter((id) => id === a!.id || id === b!.id);
     expect(order).toEqual([a!.id, b!.id]);
@@ -75,9 +93,19 @@ describe('the moderation queue', () => {
     expect((await report(member, { kind: 'member', username: mod.username })).statusCode).toBe(201);
     const { cases } = await queuePage('?limit=100');
     expect(cases.some((c) => c.member.id === mod.id)).toBe(false);
-    expect((await t.app.inject({ url: `/api/moderation/members/${mod.username}`, headers: mod.headers })).statusCode).toBe(403);
-    for (const bad of ['nonsense', Buffer.from('1|x').toString('base64url'), Buffer.from('5|0').toString('base64url')]) {
-      const res = await t.app.inject({ url: `/api/moderation/queue?cursor=${bad}`, headers: mod.headers });
+    expect(
+      (await t.app.inject({ url: `/api/moderation/members/${mod.username}`, headers: mod.headers }))
+        .statusCode,
+    ).toBe(403);
+    for (const bad of [
+      'nonsense',
+      Buffer.from('1|x').toString('base64url'),
+      Buffer.from('5|0').toString('base64url'),
+    ]) {
+      const res = await t.app.inject({
+        url: `/api/moderation/queue?cursor=${bad}`,
+        headers: mod.headers,
+      });
       expect(res.statusCode, bad).toBe(400);
     }
   });

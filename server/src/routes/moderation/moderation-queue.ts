@@ -19,7 +19,8 @@ export interface QueueCursor {
   lastId: number;
 }
 
-export const encodeQueueCursor = (c: QueueCursor) => Buffer.from(`${c.priority}|${c.lastId}`, 'utf8').toString('base64url');
+export const encodeQueueCursor = (c: QueueCursor) =>
+  Buffer.from(`${c.priority}|${c.lastId}`, 'utf8').toString('base64url');
 
 /** Null for anything this server did not make. */
 export function decodeQueueCursor(raw: string): QueueCursor | null {
@@ -42,7 +43,12 @@ export async function queuePage(
   const after = page.cursor
     ? sql`where (q.priority, q.last_id) < (${page.cursor.priority}::int, ${page.cursor.lastId}::int)`
     : sql``;
-  const groups = await rowsOf<{ target_user_id: number; target_workout_id: number | null; priority: number; last_id: number }>(
+  const groups = await rowsOf<{
+    target_user_id: number;
+    target_workout_id: number | null;
+    priority: number;
+    last_id: number;
+  }>(
     db,
     sql`with open as (
         select r.id, r.target_user_id, r.target_workout_id,
@@ -82,6 +88,8 @@ export async function queuePage(
     // A target gone since the read is left out (its page is one shorter).
     cases: cases.filter((c): c is ModerationCase => c !== null),
     nextCursor:
-      groups.length > page.limit && last ? encodeQueueCursor({ priority: Number(last.priority), lastId: Number(last.last_id) }) : null,
+      groups.length > page.limit && last
+        ? encodeQueueCursor({ priority: Number(last.priority), lastId: Number(last.last_id) })
+        : null,
   };
 }

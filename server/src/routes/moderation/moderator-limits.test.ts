@@ -17,9 +17,19 @@ beforeAll(async () => {
 });
 
 const act = (as: MadeUser, action: string, target: object) =>
-  t.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: as.headers, payload: { action, target, reason: 'Looked at it' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/moderation/actions',
+    headers: as.headers,
+    payload: { action, target, reason: 'Looked at it' },
+  });
 const report = (by: MadeUser, target: object) =>
-  t.app.inject({ method: 'POST', url: '/api/reports', headers: by.headers, payload: { target, reason: 'fake-score' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: by.headers,
+    payload: { target, reason: 'fake-score' },
+  });
 const me = (u: MadeUser) => t.app.inject({ url: '/api/user', headers: u.headers });
 
 describe('what a moderator may act on', () => {
@@ -27,7 +37,9 @@ describe('what a moderator may act on', () => {
     const w = await createWorkout(t.app, mod.id, { pushups: 299 });
     const reporter = await createUser(t.app);
     expect((await report(reporter, { kind: 'workout', workoutId: w.id })).statusCode).toBe(201);
-    expect((await report(reporter, { kind: 'member', username: mod.username })).statusCode).toBe(201);
+    expect((await report(reporter, { kind: 'member', username: mod.username })).statusCode).toBe(
+      201,
+    );
     for (const [action, target] of [
       ['dismiss-reports', { kind: 'workout', workoutId: w.id }],
       ['dismiss-reports', { kind: 'member', username: mod.username }],
@@ -40,7 +52,9 @@ describe('what a moderator may act on', () => {
       expect(res.json().message).toBe(MODERATION_REFUSALS.own);
     }
     // The reports stay open for the other moderators... who may not act on a fellow either.
-    const seen = (await t.app.inject({ url: `/api/moderation/workouts/${w.id}`, headers: other.headers })).json();
+    const seen = (
+      await t.app.inject({ url: `/api/moderation/workouts/${w.id}`, headers: other.headers })
+    ).json();
     expect(seen.reports).toHaveLength(1);
     const refused = await act(other, 'hide-workout', { kind: 'workout', workoutId: w.id });
     expect(refused.statusCode).toBe(403);
@@ -62,12 +76,19 @@ describe('what a moderator may act on', () => {
     expect((await me(fellow)).statusCode).toBe(200);
     // The operator's command (npm run moderator -- revoke), then a moderator may act.
     await setModerator(t.app.db, fellow.username, false);
-    expect((await act(mod, 'suspend', { kind: 'member', username: fellow.username })).statusCode).toBe(201);
+    expect(
+      (await act(mod, 'suspend', { kind: 'member', username: fellow.username })).statusCode,
+    ).toBe(201);
     expect((await me(fellow)).statusCode).toBe(401);
   });
 
   it('not a club they are an admin of', async () => {
-    const made = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: mod.headers, payload: { name: `Mods Own ${Date.now() % 100000}`, visibility: 'public' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: mod.headers,
+      payload: { name: `Mods Own ${Date.now() % 100000}`, visibility: 'public' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const { slug } = made.json() as { slug: string };
     const res = await act(mod, 'remove-club', { kind: 'club', slug });
@@ -85,9 +106,19 @@ describe('the audit log', () => {
     const done = await act(leaving, 'hide-workout', { kind: 'workout', workoutId: w.id });
     expect(done.statusCode, done.body).toBe(201);
     const id = (done.json().entry as AuditEntry).id;
-    const gone = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: leaving.headers, payload: { password: DEFAULT_PASSWORD } });
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: leaving.headers,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(gone.statusCode, gone.body).toBe(204);
-    const log = (await t.app.inject({ url: '/api/moderation/log?limit=200', headers: mod.headers })).json().entries as AuditEntry[];
-    expect(log.find((e) => e.id === id)).toMatchObject({ moderator: leaving.username, action: 'hide-workout' });
+    const log = (
+      await t.app.inject({ url: '/api/moderation/log?limit=200', headers: mod.headers })
+    ).json().entries as AuditEntry[];
+    expect(log.find((e) => e.id === id)).toMatchObject({
+      moderator: leaving.username,
+      action: 'hide-workout',
+    });
   });
 });

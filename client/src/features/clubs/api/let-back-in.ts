@@ -7,7 +7,9 @@ import { queryKeys } from '@/lib/query-keys';
  * (docs/decisions/0208-club-removal-is-recorded.md).
  */
 export const letBackIn = ({ slug, username }: { slug: string; username: string }) =>
-  api<null>(`/api/clubs/${encodeURIComponent(slug)}/removals/${encodeURIComponent(username)}`, { method: 'DELETE' });
+  api<null>(`/api/clubs/${encodeURIComponent(slug)}/removals/${encodeURIComponent(username)}`, {
+    method: 'DELETE',
+  });
 
 export function useLetBackIn() {
   const queryClient = useQueryClient();

@@ -13,8 +13,13 @@ export interface QueuePage {
  * GET /api/moderation/queue: open reports grouped by target, the most pressing first, a page at a
  * time (the server's page size); the next page's cursor comes in the X-Next-Cursor header.
  */
-export async function getModerationQueuePage(cursor?: string, signal?: AbortSignal): Promise<QueuePage> {
-  const path = cursor ? `/api/moderation/queue?cursor=${encodeURIComponent(cursor)}` : '/api/moderation/queue';
+export async function getModerationQueuePage(
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<QueuePage> {
+  const path = cursor
+    ? `/api/moderation/queue?cursor=${encodeURIComponent(cursor)}`
+    : '/api/moderation/queue';
   const { data, headers } = await request<ModerationQueue>(path, { signal });
   return { cases: data.cases, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }

@@ -42,7 +42,8 @@ function Queue() {
   );
 }
 
-const caseKey = (c: ModerationCase) => (c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.username}`);
+const caseKey = (c: ModerationCase) =>
+  c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.username}`;
 
 /**
  * The open cases, the most pressing first (docs/decisions/0207-moderation-queue-and-moderators.md),
@@ -59,7 +60,9 @@ export function QueueView({
     return (
       <p className="py-10 text-center text-muted-foreground" data-testid="queue-empty">
         No open reports
-        <span className="block text-sm">Reports that members send show here, the most pressing first.</span>
+        <span className="block text-sm">
+          Reports that members send show here, the most pressing first.
+        </span>
       </p>
     );
   // A case whose rank changed between two pages comes twice: shown once.
