@@ -17,7 +17,9 @@ function Queue() {
         <Skeleton className="h-40" />
       </div>
     );
-  if (queue.isError)
+  // A next page that failed keeps the pages read so far on screen, with its message by Load more.
+  const nextPageFailed = queue.isFetchNextPageError ? queue.error.message : null;
+  if (queue.isError && !nextPageFailed)
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
         <p>Could not load the reports. {queue.error.message}</p>
@@ -28,12 +30,12 @@ function Queue() {
     );
   return (
     <QueueView
-      cases={queue.data.pages.flatMap((p) => p.cases)}
+      cases={queue.data?.pages.flatMap((p) => p.cases) ?? []}
       more={
         queue.hasNextPage
           ? {
               loading: queue.isFetchingNextPage,
-              failed: queue.isFetchNextPageError ? queue.error.message : null,
+              failed: nextPageFailed,
               load: () => void queue.fetchNextPage(),
             }
           : undefined
