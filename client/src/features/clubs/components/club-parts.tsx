@@ -108,17 +108,16 @@ export function JoinClubButton({
                 toast({ title: `You joined ${joined.name}` });
                 onJoined?.(joined);
               },
-              onError: (error) => toast({ title: 'Could not join', description: error.message, variant: 'destructive' }),
             },
           )
         }
       >
         {children}
       </Button>
-      {/* Said where the press was, as well as in the toast: a member an admin removed reads why. */}
+      {/* Said where the press was (a member an admin removed reads why, and keeps reading it). */}
       {join.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {join.error.message.replace(/^\d{3}: /, '')}
+          Could not join: {join.error.message.replace(/^\d{3}: /, '')}
         </p>
       ) : null}
     </div>
