@@ -126,8 +126,17 @@ export const clubDetailSchema = clubSummarySchema.extend({
   members: z.array(clubMemberSchema),
   /** Members left out of `members` because they are private (for others than the club's members). */
   hiddenMembers: z.number().int(),
+  /**
+   * For the club's admins only: members an admin removed, who cannot join again until an admin
+   * lets them back in (docs/decisions/0208-club-removal-is-recorded.md), newest first.
+   */
+  removed: z.array(z.object({ username: z.string(), removedAt: z.string() })).optional(),
 });
 export type ClubDetail = z.infer<typeof clubDetailSchema>;
+
+/** 403 of a join by a member an admin removed (docs/decisions/0208-club-removal-is-recorded.md). */
+export const REMOVED_FROM_CLUB =
+  "An admin removed you from this club, so you cannot join it again, even with an invite link. Ask one of the club's admins to let you back in.";
 
 /** Create and regenerate: the invite code, given once (only its hash is kept). */
 export const clubInviteSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clubSlugParamSchema } from './clubs';
+import { pageCursor, pageLimit } from './page';
 import { usernameParamSchema } from './profile';
 import { visibleText } from './text';
 import { hiddenMarkSchema, publicWorkoutSchema } from './workouts';
@@ -221,9 +222,18 @@ export const ACTION_CONFLICTS = {
   notSuspended: 'This member is not suspended.',
   noOpenReports: 'There are no open reports on this.',
   noDismissedReports: 'There are no dismissed reports on this.',
-  selfSuspend: 'You cannot suspend yourself.',
   alreadyRemoved: 'This club is already removed.',
   notRemoved: 'This club is not removed.',
+} as const;
+/**
+ * 403 of an action on one's own sets or profile, or on another moderator's: those are for an
+ * operator, from the command line (docs/decisions/0207-moderation-queue-and-moderators.md).
+ */
+export const MODERATION_REFUSALS = {
+  own: 'You cannot moderate your own sets or profile.',
+  ownClub: 'You cannot moderate a club you are an admin of.',
+  fellow:
+    'This member is a moderator: only an operator can act on a moderator (npm run moderator -- revoke USERNAME first).',
 } as const;
 /** 404 of a club action on a club that does not exist. */
 export const NO_SUCH_CLUB = 'There is no such club.';
@@ -253,8 +263,8 @@ export type ModerationTarget = z.infer<typeof moderationTargetSchema>;
 /** One line of the audit log: who did what, to what, when and why. */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  /** The moderator's username (null once their account is deleted). */
-  moderator: z.string().nullable(),
+  /** The moderator's username when they acted (kept after their account is deleted). */
+  moderator: z.string(),
   action: z.enum(MODERATION_ACTIONS),
   target: moderationTargetSchema,
   reason: z.string(),
@@ -338,13 +348,24 @@ export const moderationCaseSchema = z.object({
   recentSets: z.array(moderatedWorkoutSchema),
   reports: z.array(queuedReportSchema),
   actions: z.array(auditEntrySchema),
-  /** The newest open report's time (the queue's order). */
+  /** The newest open report's time. */
   latestReportAt: z.string().nullable(),
 });
 export type ModerationCase = z.infer<typeof moderationCaseSchema>;
 
-/** GET /api/moderation/queue: open reports grouped by target, the newest report first. */
-export const QUEUE_MAX = 100;
+/**
+ * GET /api/moderation/queue?limit=&cursor=: open reports grouped by target, the most pressing
+ * first (docs/decisions/0207-moderation-queue-and-moderators.md: the reporters' weight by account
+ * age and history, plus the reported entry's place on its all-time board), a page at a time; the
+ * next page's cursor comes in the X-Next-Cursor header, as GET /api/workouts' does.
+ */
+export const QUEUE_PAGE_DEFAULT = 20;
+export const QUEUE_PAGE_MAX = 100;
+export const moderationQueueQuerySchema = z.object({
+  limit: pageLimit(QUEUE_PAGE_MAX, QUEUE_PAGE_DEFAULT),
+  cursor: pageCursor(),
+});
+export type ModerationQueueQuery = z.input<typeof moderationQueueQuerySchema>;
 export const moderationQueueSchema = z.object({ cases: z.array(moderationCaseSchema) });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 

@@ -542,6 +542,23 @@ export const clubMembers = pgTable(
 );
 
 /**
+ * Members a club's admin removed (docs/decisions/0208-club-removal-is-recorded.md): one of them
+ * cannot join the club again, with its code or without, until an admin lets them back in (which
+ * deletes the row). Gone with the club or the account.
+ */
+export const clubRemovals = pgTable(
+  'club_removals',
+  {
+    clubId: integer('club_id')
+      .notNull()
+      .references(() => clubs.id, { onDelete: 'cascade' }),
+    userId: memberId(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'club_removals_pk', columns: [t.clubId, t.userId] })],
+);
+
+/**
  * Who follows whom (docs/decisions/0161-following.md): no approval, a public member only (checked
  * by the API), gone with either account. A member who goes private stays in the rows and leaves
  * every list, count and board at read time, so going public again brings them back.

@@ -108,6 +108,10 @@ const SHARED_CLIP_WORKOUT = '2147000002';
 // member in it (the one an admin removes).
 const SELF_CLUB = 'fuzz-self-club-placeholder';
 const CLUB_MATE = 'fuzz-club-mate-placeholder';
+// Another member and a set of theirs, made for the run: a moderator acts on others only
+// (docs/decisions/0207-moderation-queue-and-moderators.md).
+const OTHERS_WORKOUT = '2147000003';
+const OTHER_USERNAME = 'fuzz-other-member-placeholder';
 const CLIP = testClip({ pattern: 'color' });
 const hints: Record<string, fc.Arbitrary<unknown>> = {
   username: fc.constant(SELF_USERNAME),
@@ -118,13 +122,14 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'PUT /api/workouts/{id}/clip#id': fc.constant(SELF_WORKOUT),
   'DELETE /api/workouts/{id}/clip#id': fc.constant(SELF_WORKOUT),
   'GET /api/workouts/{id}/clip#id': fc.constant(SHARED_CLIP_WORKOUT),
-  'GET /api/moderation/workouts/{id}#id': fc.constant(SELF_WORKOUT),
-  // A report is about someone else's entry: the shared member's set; an action is on one's own.
+  'GET /api/moderation/workouts/{id}#id': fc.constant(OTHERS_WORKOUT),
+  'GET /api/moderation/members/{username}#username': fc.constant(OTHER_USERNAME),
+  // A report is about someone else's entry: the shared member's set; an action on another's.
   'POST /api/reports#target': fc.constant({ kind: 'workout', workoutId: Number(SHARED_CLIP_WORKOUT) }),
   // Its body is one of four shapes (workout, member, reports and club actions): an action and a
   // target that go together, given together now and then, reach its work.
   'POST /api/moderation/actions#action': fc.constant('hide-workout'),
-  'POST /api/moderation/actions#target': fc.constant({ kind: 'workout', workoutId: Number(SELF_WORKOUT) }),
+  'POST /api/moderation/actions#target': fc.constant({ kind: 'workout', workoutId: Number(OTHERS_WORKOUT) }),
   webm: fc.constant(CLIP.toString('base64')),
   'DELETE /api/sessions/{id}#id': fc.constant(SELF_SESSION),
   'GET /api/avatars/{id}#id': fc.constant(AVATAR_ID),
@@ -136,6 +141,8 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'GET /api/share-cards/clubs/{file}#file': fc.constant(`${SELF_CLUB}.png`),
   slug: fc.constant(SELF_CLUB),
   'DELETE /api/clubs/{slug}/members/{username}#username': fc.constant(CLUB_MATE),
+  // Letting back in the mate an admin removed (memberFor removes them first).
+  'DELETE /api/clubs/{slug}/removals/{username}#username': fc.constant(CLUB_MATE),
   // Following someone else: a public member (the shared club's other member).
   'PUT /api/following/{username}#username': fc.constant(CLUB_MATE),
   'DELETE /api/following/{username}#username': fc.constant(CLUB_MATE),
@@ -487,7 +494,11 @@ async function memberFor(op: Operation, text: string): Promise<MadeUser> {
   }
   // A second device to sign out.
   if (text.includes(SELF_SESSION)) await createSession(t.app.db, m.id, t.clock.now);
-  if (text.includes(SELF_CLUB)) await clubOf(m);
+  if (text.includes(SELF_CLUB)) {
+    const club = await clubOf(m);
+    if (op.path.includes('/removals/'))
+      await t.app.inject({ method: 'DELETE', url: `/api/clubs/${club.slug}/members/${club.mate}`, headers: { cookie: m.cookie, 'sec-fetch-site': 'same-origin' } });
+  }
   return m;
 }
 
@@ -511,7 +522,12 @@ async function fill(text: string, m: MadeUser): Promise<string> {
       .limit(1);
     out = out.replaceAll(SELF_SESSION, s?.publicId ?? SELF_SESSION);
   }
-  for (const [placeholder, purpose] of [[RESET_TOKEN, 'password-reset'], [CONFIRM_TOKEN, 'confirm-email'], [UNDO_TOKEN, 'undo-email-change']] as const) {
+  if (out.includes(OTHERS_WORKOUT) || out.includes(OTHER_USERNAME)) {
+    const other = await createUser(t.app);
+    const w = await createWorkout(t.app, other.id, { pushups: 30 });
+    out = out.replaceAll(OTHERS_WORKOUT, String(w.id)).replaceAll(OTHER_USERNAME, other.username);
+  }
+    for (const [placeholder, purpose] of [[RESET_TOKEN, 'password-reset'], [CONFIRM_TOKEN, 'confirm-email'], [UNDO_TOKEN, 'undo-email-change']] as const) {
     if (!out.includes(placeholder)) continue;
     const owner = await createUser(t.app);
     const token = await issueToken(t.app.db, owner.id, purpose, 3_600_000, t.clock.now, owner.email);

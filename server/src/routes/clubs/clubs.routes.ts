@@ -99,7 +99,7 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'joinClub',
         params: clubParamsSchema,
         body: joinClubSchema,
-        response: { 200: clubDetailSchema, 400: err, 401: err, 404: err, 409: err },
+        response: { 200: clubDetailSchema, 400: err, 401: err, 403: err, 404: err, 409: err },
       },
       config: { changesBoards: true },
     },
@@ -158,7 +158,26 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await service.removeMember(app.db, request.params.slug, user.id, request.params.username);
+      await service.removeMember(app.db, request.params.slug, user.id, request.params.username, app.now());
+      return reply.code(204).headers(privateAnswer).send(null);
+    },
+  );
+
+  app.delete(
+    '/clubs/:slug/removals/:username',
+    {
+      schema: {
+        summary: 'Let a removed member back in (admins)',
+        description:
+          'A member an admin removed cannot join the club again, even with its invite code, until an admin lets them back in here.',
+        operationId: 'letClubMemberBackIn',
+        params: z.object({ slug: clubSlugParamSchema, username: usernameParamSchema }),
+        response: { 204: z.null(), 401: err, 403: err, 404: err },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await service.letBackIn(app.db, request.params.slug, user.id, request.params.username);
       return reply.code(204).headers(privateAnswer).send(null);
     },
   );

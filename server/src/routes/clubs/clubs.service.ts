@@ -7,6 +7,7 @@ import {
   type ClubRole,
   type ClubSummary,
   type ClubVisibility,
+  REMOVED_FROM_CLUB,
   type CreateClub,
   type CreatedClub,
 } from '@common/schemas/clubs';
@@ -18,7 +19,8 @@ import { newToken, sha256Hex } from '../../lib/tokens';
 // Clubs: docs/decisions/0164-clubs.md. Who may see what:
 // - a public club is seen by anyone; an invite-only one by its members, and by whoever holds its
 //   current invite code (to join it); to anyone else it does not exist (404);
-// - a private member is listed, and ranked, only for the club's own members;
+// - a private member is listed, and ranked, only for the club's own members; a suspended one is
+//   listed for the club's admins only (and ranked nowhere);
 // - a club a moderator removed is gone for everyone, its members too (404, and out of every list),
 //   until a moderator restores it (docs/decisions/0180-moderators-remove-clubs.md).
 
@@ -117,25 +119,39 @@ async function detail(db: Db, club: ClubRow): Promise<ClubDetail> {
     role: ClubRole;
     joined_at: Date | string;
     is_private: boolean;
+    suspended: boolean;
   }>(
     db,
-    sql`select u.username, u.profile_picture, m.role, m.joined_at, u.is_private
+    sql`select u.username, u.profile_picture, m.role, m.joined_at, u.is_private,
+        u.suspended_at is not null as suspended
       from club_members m join users u on u.id = m.user_id
       where m.club_id = ${club.id}
       order by m.role = 'admin' desc, m.joined_at, u.id`,
   );
-  const shown = rows.filter((r) => inside || !r.is_private);
+  // A suspended member is off every page (their name and picture too), as off the boards, and not
+  // counted among the hidden (private) members; only the club's admins still see them, to remove them.
+  const listed = rows.filter((r) => !r.suspended || club.my_role === 'admin');
+  const shown = listed.filter((r) => inside || !r.is_private);
   const members: ClubMember[] = shown.map((r) => ({
     username: r.username,
     profilePicture: r.profile_picture,
     role: r.role,
     joinedAt: iso(r.joined_at),
   }));
+  const removed =
+    club.my_role === 'admin'
+      ? await rowsOf<{ username: string; removed_at: Date | string }>(
+          db,
+          sql`select u.username, r.removed_at from club_removals r join users u on u.id = r.user_id
+            where r.club_id = ${club.id} order by r.removed_at desc, u.id desc`,
+        )
+      : null;
   return {
     ...summary(club),
     createdAt: iso(club.created_at),
     members,
-    hiddenMembers: rows.length - shown.length,
+    hiddenMembers: listed.length - shown.length,
+    ...(removed ? { removed: removed.map((r) => ({ username: r.username, removedAt: iso(r.removed_at) })) } : {}),
   };
 }
 
@@ -262,6 +278,12 @@ export async function joinClub(
       sql`select id from clubs where id = ${club.id} and removed_at is null for update`,
     );
     if (!locked) throw notFound(NO_CLUB);
+    // Removed by an admin: not back in with the code they had (docs/decisions/0208-club-removal-is-recorded.md).
+    const [removed] = await rowsOf(
+      t,
+      sql`select 1 as x from club_removals where club_id = ${club.id} and user_id = ${userId}`,
+    );
+    if (removed) throw forbidden(REMOVED_FROM_CLUB);
     const [{ n } = { n: 0 }] = await rowsOf<{ n: number | string }>(
       t,
       sql`select count(*) as n from club_members where club_id = ${club.id}`,
@@ -298,7 +320,7 @@ export async function regenerateInvite(db: Db, slug: string, userId: number) {
   return { slug: club.slug, inviteCode: code };
 }
 
-export async function removeMember(db: Db, slug: string, adminId: number, username: string) {
+export async function removeMember(db: Db, slug: string, adminId: number, username: string, now: Date) {
   const club = await adminClub(db, slug, adminId);
   const [target] = await rowsOf<{ user_id: number }>(
     db,
@@ -308,9 +330,25 @@ export async function removeMember(db: Db, slug: string, adminId: number, userna
   if (!target) throw notFound('That member is not in this club.');
   if (target.user_id === adminId)
     throw badRequest('You cannot remove yourself: leave the club instead.');
+  // The removal is recorded in the same statement: they cannot join again until let back in.
   await db.execute(
-    sql`delete from club_members where club_id = ${club.id} and user_id = ${target.user_id}`,
+    sql`with gone as (delete from club_members where club_id = ${club.id} and user_id = ${target.user_id} returning user_id)
+      insert into club_removals (club_id, user_id, removed_at)
+      select ${club.id}, user_id, ${now.toISOString()}::timestamptz from gone
+      on conflict (club_id, user_id) do update set removed_at = excluded.removed_at`,
   );
+}
+
+/** An admin lets a removed member back: they may join again (with the code, for an invite-only club). */
+export async function letBackIn(db: Db, slug: string, adminId: number, username: string) {
+  const club = await adminClub(db, slug, adminId);
+  const [row] = await rowsOf<{ user_id: number }>(
+    db,
+    sql`delete from club_removals r using users u
+      where r.club_id = ${club.id} and u.id = r.user_id and lower(u.username) = lower(${username})
+      returning r.user_id`,
+  );
+  if (!row) throw notFound('That member was not removed from this club.');
 }
 
 /**

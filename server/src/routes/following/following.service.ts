@@ -8,8 +8,9 @@ import type { MemberSet } from '../leaderboard/member-set-board';
 import { encodeCursor } from '../workouts/workout-cursor';
 
 // Following (docs/decisions/0161-following.md): no approval, public members only. A member who
-// goes private keeps their rows but leaves every list, count and board here, which all read
-// through `users.is_private`; a deleted one's rows go with the account (ON DELETE CASCADE).
+// goes private, or is suspended, keeps their rows but leaves every list, count and board here,
+// which all read through `users.is_private` and `users.suspended_at`; a deleted one's rows go with
+// the account (ON DELETE CASCADE).
 
 /**
  * The following board's members (./member-set-board.ts): the member, when public, and the public
@@ -17,22 +18,23 @@ import { encodeCursor } from '../workouts/workout-cursor';
  * still says where they would stand (lb_set_me).
  */
 export function followingSet(userId: number): MemberSet {
-  return sql`array(select u.id from users u where u.id = ${userId}::int and not u.is_private
+  return sql`array(select u.id from users u where u.id = ${userId}::int and not u.is_private and u.suspended_at is null
     union all
     select f.followee_id from follows f join users u on u.id = f.followee_id
-    where f.follower_id = ${userId}::int and not u.is_private)`;
+    where f.follower_id = ${userId}::int and not u.is_private and u.suspended_at is null)`;
 }
 
 /** The member a follow names: 404 for an unknown or private name, 400 for oneself. */
 async function followable(db: Db, followerId: number, username: string): Promise<number> {
   const [target] = await db
-    .select({ id: users.id, isPrivate: users.isPrivate })
+    .select({ id: users.id, isPrivate: users.isPrivate, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
   if (target?.id === followerId) throw badRequest(CANNOT_FOLLOW_YOURSELF);
-  // A private member is not followable, and not told apart from an unknown name.
-  if (!target || target.isPrivate) throw notFound('User not found.');
+  // A private or suspended member is not followable, and not told apart from an unknown name (the
+  // same 404 and body as GET /api/users/:username gives them).
+  if (!target || target.isPrivate || target.suspendedAt !== null) throw notFound('User not found.');
   return target.id;
 }
 
@@ -59,9 +61,9 @@ export async function followCounts(
     db,
     sql`select
       (select count(*)::int from follows f join users u on u.id = f.follower_id
-        where f.followee_id = ${userId}::int and not u.is_private) as followers,
+        where f.followee_id = ${userId}::int and not u.is_private and u.suspended_at is null) as followers,
       (select count(*)::int from follows f join users u on u.id = f.followee_id
-        where f.follower_id = ${userId}::int and not u.is_private) as following`,
+        where f.follower_id = ${userId}::int and not u.is_private and u.suspended_at is null) as following`,
   );
   return { followers: row!.followers, following: row!.following };
 }
@@ -119,7 +121,7 @@ export async function listFollows(
     sql`select u.id, u.username, u.full_name, u.profile_picture, f.created_at as since,
         to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts
       from follows f join users u on u.id = ${other}
-      where ${mine} = ${userId}::int and not u.is_private ${after}
+      where ${mine} = ${userId}::int and not u.is_private and u.suspended_at is null ${after}
       order by f.created_at desc, ${other} desc
       limit ${page.limit + 1}::int`,
   );

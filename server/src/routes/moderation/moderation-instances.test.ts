@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMOVED_FROM_CLUB } from '@common/schemas/clubs';
+import { MODERATION_REFUSALS } from '@common/schemas/moderation';
 import { buildApp, type App } from '../../app';
 import { BoardCache, connectBoardCache } from '../../lib/board-cache';
 import { connectSessionCache, SessionCache } from '../../lib/session-cache';
@@ -100,5 +102,39 @@ describe('moderation across two instances on one database', () => {
     expect((await read()).statusCode).toBe(404);
     expect((await act('restore-club', { kind: 'club', slug })).statusCode).toBe(201);
     expect((await read()).statusCode).toBe(200);
+  });
+
+  // The rules of docs/decisions/0207 and 0208 are read from the database on each request, so they
+  // hold on every instance at once: neither instance keeps a role or a removal of its own.
+  it('a moderator made on one instance is off limits to moderators on the other at once', async () => {
+    const fellow = await createUser(t.app);
+    await other.inject({ url: '/api/user', headers: fellow.headers }); // cached there as a member
+    await setModerator(t.app.db, fellow.username, true);
+    await heard();
+    const res = await other.inject({
+      method: 'POST',
+      url: '/api/moderation/actions',
+      headers: mod.headers,
+      payload: { action: 'suspend', target: { kind: 'member', username: fellow.username }, reason: 'Test' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MODERATION_REFUSALS.fellow);
+    expect((await other.inject({ url: '/api/user', headers: fellow.headers })).statusCode).toBe(200);
+  });
+
+  it('a member removed from a club on one instance cannot rejoin with the code on the other', async () => {
+    const admin = await createUser(t.app);
+    const member = await createUser(t.app);
+    const made = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: admin.headers, payload: { name: `Two Doors ${Date.now() % 100000}`, visibility: 'invite' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const { slug, inviteCode } = made.json() as { slug: string; inviteCode: string };
+    const join = (app: App) => app.inject({ method: 'POST', url: `/api/clubs/${slug}/join`, headers: member.headers, payload: { code: inviteCode } });
+    expect((await join(other)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/clubs/${slug}/members/${member.username}`, headers: admin.headers })).statusCode).toBe(204);
+    const again = await join(other);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(REMOVED_FROM_CLUB);
+    expect((await other.inject({ method: 'DELETE', url: `/api/clubs/${slug}/removals/${member.username}`, headers: admin.headers })).statusCode).toBe(204);
+    expect((await join(t.app)).statusCode).toBe(200);
   });
 });

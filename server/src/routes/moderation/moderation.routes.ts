@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
 import {
   auditLogQuerySchema,
@@ -8,16 +9,32 @@ import {
   moderationActionSchema,
   moderationCaseSchema,
   moderationLookupParamsSchema,
+  moderationQueueQuerySchema,
   moderationQueueSchema,
+  MODERATION_REFUSALS,
   MODERATORS_ONLY,
 } from '@common/schemas/moderation';
-import { challengeQuerySchema, UNKNOWN_CHALLENGE } from '@common/schemas/workouts';
+import { challengeQuerySchema, NEXT_CURSOR_HEADER, UNKNOWN_CHALLENGE } from '@common/schemas/workouts';
 import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { workoutIdParamsSchema } from '../workouts/workout-id';
+import { decodeQueueCursor, queuePage } from './moderation-queue';
 import * as service from './moderation.service';
 
 const refused = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** The queue's query with its cursor decoded, so a forged one is a field error (400). */
+const queueQuerySchema = moderationQueueQuerySchema.extend({
+  cursor: moderationQueueQuerySchema.shape.cursor.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const decoded = decodeQueueCursor(value);
+    if (!decoded) {
+      ctx.addIssue({ code: 'custom', message: 'cursor is not valid; pass back the X-Next-Cursor header unchanged' });
+      return z.NEVER;
+    }
+    return decoded;
+  }),
+});
 
 /**
  * The moderators' API (docs/decisions/0150-moderation.md): a visitor gets 401 and a member who is
@@ -35,14 +52,19 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/moderation/queue',
     {
       schema: {
-        summary: 'Open reports, grouped by what they are about',
+        summary: 'Open reports, grouped by what they are about, the most pressing first, a page at a time',
         description:
-          'Each target (a board entry or a profile) once, the one with the newest open report first, with the entry, its member, their recent sets and the earlier actions on it.',
+          "Each target (a board entry or a profile) once, with the entry, its member, their recent sets and the earlier actions on it. Ranked by the reporters' weight (account age and history when they reported) plus the entry's place on its all-time board; ties: the newest report first. The moderator's own cases are not in it. The next page's cursor comes in the X-Next-Cursor header.",
         operationId: 'getModerationQueue',
-        response: { 200: moderationQueueSchema, ...refused },
+        querystring: queueQuerySchema,
+        response: { 200: moderationQueueSchema, 400: apiErrorSchema, ...refused },
       },
     },
-    async () => ({ cases: await service.queue(app.db) }),
+    async (request, reply) => {
+      const { cases, nextCursor } = await queuePage(app.db, requireUser(request).id, request.query);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
+      return { cases };
+    },
   );
 
   app.get(
@@ -70,8 +92,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 200: moderationCaseSchema, 400: apiErrorSchema, ...refused, 404: apiErrorSchema },
   });
   /** The case about `target` (a 404 with `missing` when it is gone since it was found). */
-  const caseOf = async (target: Promise<service.Target>, missing: string) => {
-    const found = await service.buildCase(app.db, await target);
+  const caseOf = async (viewerId: number, target: Promise<service.Target>, missing: string) => {
+    const t = await target;
+    // Nobody reads the reports on themselves (who reported them): another moderator judges them.
+    if (t.userId === viewerId) throw forbidden(MODERATION_REFUSALS.own);
+    const found = await service.buildCase(app.db, t);
     if (!found) throw notFound(missing);
     return found;
   };
@@ -86,7 +111,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request) =>
-      caseOf(service.memberTarget(app.db, request.params.username), 'There is no such member.'),
+      caseOf(requireUser(request).id, service.memberTarget(app.db, request.params.username), 'There is no such member.'),
   );
 
   app.get(
@@ -95,7 +120,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: caseSchema('A workout as a moderator sees it', 'getModeratedWorkout', workoutIdParamsSchema),
     },
     async (request) =>
-      caseOf(service.workoutTarget(app.db, request.params.id), 'There is no such workout.'),
+      caseOf(requireUser(request).id, service.workoutTarget(app.db, request.params.id), 'There is no such workout.'),
   );
 
   app.get(

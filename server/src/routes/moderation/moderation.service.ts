@@ -3,8 +3,8 @@ import { DEFAULT_CHALLENGE } from '@common/challenges';
 import {
   ACTION_CONFLICTS,
   AWAITING_REVIEW_TOP,
+  MODERATION_REFUSALS,
   NO_SUCH_CLUB,
-  QUEUE_MAX,
   RECENT_SETS,
   type AuditEntry,
   type ClubAction,
@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 
 // Moderation (docs/decisions/0150-moderation.md): the queue, the cases, the actions and the audit
 // log. Each action is one statement (the change, its audit line and the reports it closes commit
@@ -71,7 +71,6 @@ function toModeratedWorkout(w: WorkoutDbRow): ModeratedWorkout {
 interface AuditDbRow {
   id: number;
   moderator_name: string;
-  moderator_exists: boolean;
   action: ModerationAction;
   target_user_id: number | null;
   target_workout_id: number | null;
@@ -86,7 +85,7 @@ interface AuditDbRow {
 // A club's line names it from its row while it exists (removed or not), else by the name the
 // line kept (`previous`).
 const auditSelect = sql`
-  select a.id, a.moderator_name, a.moderator_id is not null as moderator_exists, a.action,
+  select a.id, a.moderator_name, a.action,
     a.target_user_id, a.target_workout_id, a.target_club_id, t.username as target_username,
     k.slug as club_slug, coalesce(k.name, a.previous) as club_name, a.reason, a.created_at
   from moderation_actions a left join users t on t.id = a.target_user_id
@@ -95,7 +94,8 @@ const auditSelect = sql`
 function toAuditEntry(a: AuditDbRow): AuditEntry {
   return {
     id: a.id,
-    moderator: a.moderator_exists ? a.moderator_name : null,
+    // The name as it was when they acted: the line keeps it after their account is deleted.
+    moderator: a.moderator_name,
     action: a.action,
     target:
       a.target_club_id !== null
@@ -216,20 +216,6 @@ export async function buildCase(db: Db, t: Target): Promise<ModerationCase | nul
     actions: actions.map(toAuditEntry),
     latestReportAt: reports[0]?.createdAt ?? null,
   };
-}
-
-/** The open reports grouped by target, the target with the newest report first. */
-export async function queue(db: Db): Promise<ModerationCase[]> {
-  const groups = await rowsOf<{ target_user_id: number; target_workout_id: number | null }>(
-    db,
-    sql`select r.target_user_id, r.target_workout_id from reports r where r.closed_at is null
-      group by r.target_user_id, r.target_workout_id
-      order by max(r.created_at) desc, max(r.id) desc limit ${QUEUE_MAX}`,
-  );
-  const cases = await Promise.all(
-    groups.map((g) => buildCase(db, { userId: g.target_user_id, workoutId: g.target_workout_id })),
-  );
-  return cases.filter((c): c is ModerationCase => c !== null);
 }
 
 /** The member named `username` (any case), or a 404. */
@@ -397,6 +383,17 @@ function changeOf(db: Db, action: ModerationAction, t: Target, reason: string, n
 }
 
 /**
+ * Nobody moderates their own sets or profile, and a moderator's are for an operator (who revokes
+ * the role with `npm run moderator`, then any moderator may act): a 403 saying so. The target's
+ * role is read here, before the statement; docs/decisions/0207-moderation-queue-and-moderators.md.
+ */
+async function mayActOn(db: Db, moderator: Pick<UserRow, 'id'>, t: Target): Promise<void> {
+  if (t.userId === moderator.id) throw forbidden(MODERATION_REFUSALS.own);
+  if (await exists(db, sql`select 1 as x from users where id = ${t.userId} and role = 'moderator'`))
+    throw forbidden(MODERATION_REFUSALS.fellow);
+}
+
+/**
  * Carries out an action by `moderator` and writes its audit line, in one statement; answers the
  * line. A target that is gone is a 404; an action that would change nothing a 409 saying why.
  * A suspension also ends every session of the member (in the same statement).
@@ -415,7 +412,7 @@ export async function act(
     input.target.kind === 'workout'
       ? await workoutTarget(db, input.target.workoutId)
       : await memberTarget(db, input.target.username);
-  if (input.action === 'suspend' && t.userId === moderator.id) throw conflict(ACTION_CONFLICTS.selfSuspend);
+  await mayActOn(db, moderator, t);
   const { change, closes, conflict: why } = changeOf(db, input.action, t, input.reason, now);
   const at = now.toISOString();
   const [logged] = await rowsOf<{ id: number }>(
@@ -463,8 +460,14 @@ async function actOnClub(
   reason: string,
   now: Date,
 ): Promise<AuditEntry> {
-  const [club] = await rowsOf<{ id: number }>(db, sql`select id from clubs where slug = ${slug}`);
+  const [club] = await rowsOf<{ id: number; mine: boolean }>(
+    db,
+    sql`select id, exists (select 1 from club_members m where m.club_id = clubs.id and m.user_id = ${moderator.id}
+      and m.role = 'admin') as mine from clubs where slug = ${slug}`,
+  );
   if (!club) throw notFound(NO_SUCH_CLUB);
+  // A club its moderator runs is theirs: another moderator judges it.
+  if (club.mine) throw forbidden(MODERATION_REFUSALS.ownClub);
   const at = now.toISOString();
   const change =
     action === 'remove-club'

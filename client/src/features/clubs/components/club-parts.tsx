@@ -108,13 +108,18 @@ export function JoinClubButton({
                 toast({ title: `You joined ${joined.name}` });
                 onJoined?.(joined);
               },
-              onError: (error) => toast({ title: 'Could not join', description: error.message, variant: 'destructive' }),
             },
           )
         }
       >
         {children}
       </Button>
+      {/* Said where the press was (a member an admin removed reads why, and keeps reading it). */}
+      {join.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not join: {join.error.message.replace(/^\d{3}: /, '')}
+        </p>
+      ) : null}
     </div>
   );
 }

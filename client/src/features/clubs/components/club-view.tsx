@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import { useClub } from '../api/get-club';
 import { useLeaveClub } from '../api/leave-club';
+import { useLetBackIn } from '../api/let-back-in';
 import { useRemoveMember } from '../api/remove-member';
 import { ClubGate, ClubHeading, JoinClubButton, type ClubViewer } from './club-parts';
 import { ConfirmAction } from './confirm-button';
@@ -53,7 +54,7 @@ function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null
                   </Button>
                 }
                 title={`Remove ${m.username}?`}
-                description={`${m.username} leaves ${club.name} and its board. They can join again only as anyone else can.`}
+                description={`${m.username} leaves ${club.name} and its board, and cannot join again, even with an invite link, until an admin lets them back in.`}
                 action="Remove"
                 onConfirm={() =>
                   remove.mutate(
@@ -75,6 +76,45 @@ function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null
           And {club.hiddenMembers} private member{club.hiddenMembers === 1 ? '' : 's'}, shown to the club's members only.
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/** For admins: members an admin removed, who cannot join again until let back in. */
+function RemovedMembers({ club }: { club: ClubDetail }) {
+  const letBack = useLetBackIn();
+  return (
+    <section aria-labelledby="removed-heading" className="grid gap-2">
+      <h2 id="removed-heading" className="text-lg font-bold">
+        Removed members
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        They cannot join again, even with an invite link, until an admin lets them back in.
+      </p>
+      <ul className="grid gap-1" aria-label="Removed members">
+        {(club.removed ?? []).map((r) => (
+          <li key={r.username} className="flex min-h-12 flex-wrap items-center gap-3 rounded-lg px-2 py-1">
+            <span className="min-w-0 flex-1 truncate font-medium">{r.username}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={letBack.isPending}
+              onClick={() =>
+                letBack.mutate(
+                  { slug: club.slug, username: r.username },
+                  {
+                    onSuccess: () => toast({ title: `${r.username} may join again` }),
+                    onError: (error) =>
+                      toast({ title: 'Could not let them back in', description: error.message, variant: 'destructive' }),
+                  },
+                )
+              }
+            >
+              Let {r.username} back in
+            </Button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -157,6 +197,7 @@ export function ClubView({
             {renderBoard(data)}
           </section>
           <Members club={data} viewer={viewer} />
+          {data.removed?.length ? <RemovedMembers club={data} /> : null}
         </div>
       )}
     </ClubGate>

@@ -34,7 +34,7 @@ export function AuditLine({ entry, undo = false }: { entry: AuditEntry; undo?: b
         </span>
         <span className="break-words">Reason: {entry.reason}</span>
         <span className="text-xs text-muted-foreground">
-          {entry.moderator ?? 'A deleted moderator'} ·{' '}
+          {entry.moderator} ·{' '}
           <time dateTime={entry.createdAt}>{formatMediumWithTime(entry.createdAt)}</time>
         </span>
       </span>

@@ -17,7 +17,8 @@ import { ActionDialog } from './action-dialog';
 import { AuditLine } from './audit-log';
 
 const scoringOf = (challenge: string) =>
-  (CATALOGUE.find((c) => c.id === challenge) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!).scoring!;
+  (CATALOGUE.find((c) => c.id === challenge) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!)
+    .scoring!;
 
 /** "42 push-ups", "3:25 held". */
 export const workoutScore = (w: Pick<ModeratedWorkout, 'challenge' | 'score'>) =>
@@ -81,7 +82,11 @@ export function CaseCard({ data }: { data: ModerationCase }) {
     <Card role="region" aria-labelledby={headingId} data-testid="moderation-case">
       <CardHeader className="gap-2">
         <div className="flex items-center gap-3">
-          <UserAvatar src={member.profilePicture} name={`${member.username}'s picture`} className="size-12" />
+          <UserAvatar
+            src={member.profilePicture}
+            name={`${member.username}'s picture`}
+            className="size-12"
+          />
           <div className="grid min-w-0 gap-0.5">
             <CardTitle id={headingId} className="truncate">
               {title}
@@ -92,7 +97,9 @@ export function CaseCard({ data }: { data: ModerationCase }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-1">
-          {member.suspended ? <Badge variant="outline">Suspended: {member.suspended.reason}</Badge> : null}
+          {member.suspended ? (
+            <Badge variant="outline">Suspended: {member.suspended.reason}</Badge>
+          ) : null}
           {member.isPrivate ? <Badge variant="secondary">Private</Badge> : null}
           {member.fullNameCleared ? <Badge variant="secondary">Full name cleared</Badge> : null}
           {member.pictureCleared ? <Badge variant="secondary">Picture cleared</Badge> : null}
@@ -126,144 +133,175 @@ export function CaseCard({ data }: { data: ModerationCase }) {
           </section>
         ) : null}
 
-        <section className="grid gap-2">
-          <h3 className="text-sm font-semibold">Actions</h3>
-          <div className="flex flex-wrap gap-2">
-            {workout && workoutTarget ? (
-              workout.hidden ? (
+        {member.isModerator ? (
+          // The server refuses every action on a moderator (docs/decisions/0207-moderation-queue-and-moderators.md).
+          <p
+            className="rounded-lg border border-border px-3 py-2 text-sm"
+            data-testid="case-moderator-note"
+          >
+            {member.username} is a moderator. Only an operator acts on a moderator: they revoke the
+            role from the command line first (npm run moderator -- revoke {member.username}).
+          </p>
+        ) : (
+          <section className="grid gap-2">
+            <h3 className="text-sm font-semibold">Actions</h3>
+            <div className="flex flex-wrap gap-2">
+              {workout && workoutTarget ? (
+                workout.hidden ? (
+                  <ActionDialog
+                    label="Show workout again"
+                    icon={<Undo2 aria-hidden="true" />}
+                    title="Show this workout again?"
+                    description={`${title} goes back on the boards and the public profile.`}
+                    confirmLabel="Show workout again"
+                    pendingLabel="Showing workout"
+                    doneTitle="Workout shown again"
+                    onConfirm={(reason) =>
+                      act({ action: 'unhide-workout', target: workoutTarget, reason })
+                    }
+                  />
+                ) : (
+                  <ActionDialog
+                    label="Hide workout"
+                    variant="destructive"
+                    icon={<EyeOff aria-hidden="true" />}
+                    title="Hide this workout?"
+                    description={`${title} (${workoutScore(workout)}) leaves every board and the public profile. Its owner still sees it, marked hidden, with your reason.`}
+                    confirmLabel="Hide workout"
+                    pendingLabel="Hiding workout"
+                    doneTitle="Workout hidden"
+                    onConfirm={(reason) =>
+                      act({ action: 'hide-workout', target: workoutTarget, reason })
+                    }
+                  />
+                )
+              ) : null}
+              {workout?.hasClip && workoutTarget ? (
+                workout.clipReviewedAt ? (
+                  <ActionDialog
+                    label="Unmark clip reviewed"
+                    icon={<Undo2 aria-hidden="true" />}
+                    title="Unmark the clip reviewed?"
+                    description="The entry shows Awaiting review again to moderators."
+                    confirmLabel="Unmark clip reviewed"
+                    pendingLabel="Unmarking clip"
+                    doneTitle="Clip unmarked"
+                    onConfirm={(reason) =>
+                      act({ action: 'unreview-clip', target: workoutTarget, reason })
+                    }
+                  />
+                ) : (
+                  <ActionDialog
+                    label="Mark clip reviewed"
+                    icon={<CheckCheck aria-hidden="true" />}
+                    title="Mark the clip reviewed?"
+                    description="Say what you saw: the entry no longer shows Awaiting review."
+                    confirmLabel="Mark clip reviewed"
+                    pendingLabel="Marking clip"
+                    doneTitle="Clip marked reviewed"
+                    onConfirm={(reason) =>
+                      act({ action: 'review-clip', target: workoutTarget, reason })
+                    }
+                  />
+                )
+              ) : null}
+              {member.fullName ? (
                 <ActionDialog
-                  label="Show workout again"
+                  label="Clear full name"
+                  icon={<UserX aria-hidden="true" />}
+                  title="Clear the full name?"
+                  description={`"${member.fullName}" is removed from ${member.username}'s profile. You can restore it from the log.`}
+                  confirmLabel="Clear full name"
+                  pendingLabel="Clearing full name"
+                  doneTitle="Full name cleared"
+                  onConfirm={(reason) =>
+                    act({ action: 'clear-full-name', target: memberTarget, reason })
+                  }
+                />
+              ) : member.fullNameCleared ? (
+                <ActionDialog
+                  label="Restore full name"
                   icon={<Undo2 aria-hidden="true" />}
-                  title="Show this workout again?"
-                  description={`${title} goes back on the boards and the public profile.`}
-                  confirmLabel="Show workout again"
-                  pendingLabel="Showing workout"
-                  doneTitle="Workout shown again"
-                  onConfirm={(reason) => act({ action: 'unhide-workout', target: workoutTarget, reason })}
+                  title="Restore the full name?"
+                  description={`${member.username}'s full name shows again.`}
+                  confirmLabel="Restore full name"
+                  pendingLabel="Restoring full name"
+                  doneTitle="Full name restored"
+                  onConfirm={(reason) =>
+                    act({ action: 'restore-full-name', target: memberTarget, reason })
+                  }
+                />
+              ) : null}
+              {member.profilePicture ? (
+                <ActionDialog
+                  label="Clear picture"
+                  icon={<ImageOff aria-hidden="true" />}
+                  title="Clear the picture?"
+                  description={`${member.username}'s picture is replaced by the default icon. You can restore it from the log.`}
+                  confirmLabel="Clear picture"
+                  pendingLabel="Clearing picture"
+                  doneTitle="Picture cleared"
+                  onConfirm={(reason) =>
+                    act({ action: 'clear-picture', target: memberTarget, reason })
+                  }
+                />
+              ) : member.pictureCleared ? (
+                <ActionDialog
+                  label="Restore picture"
+                  icon={<Undo2 aria-hidden="true" />}
+                  title="Restore the picture?"
+                  description={`${member.username}'s picture shows again.`}
+                  confirmLabel="Restore picture"
+                  pendingLabel="Restoring picture"
+                  doneTitle="Picture restored"
+                  onConfirm={(reason) =>
+                    act({ action: 'restore-picture', target: memberTarget, reason })
+                  }
+                />
+              ) : null}
+              {member.suspended ? (
+                <ActionDialog
+                  label="Lift suspension"
+                  icon={<Undo2 aria-hidden="true" />}
+                  title="Lift the suspension?"
+                  description={`${member.username} can sign in again and is back on the boards.`}
+                  confirmLabel="Lift suspension"
+                  pendingLabel="Lifting suspension"
+                  doneTitle="Suspension lifted"
+                  onConfirm={(reason) =>
+                    act({ action: 'lift-suspension', target: memberTarget, reason })
+                  }
                 />
               ) : (
                 <ActionDialog
-                  label="Hide workout"
+                  label="Suspend member"
                   variant="destructive"
-                  icon={<EyeOff aria-hidden="true" />}
-                  title="Hide this workout?"
-                  description={`${title} (${workoutScore(workout)}) leaves every board and the public profile. Its owner still sees it, marked hidden, with your reason.`}
-                  confirmLabel="Hide workout"
-                  pendingLabel="Hiding workout"
-                  doneTitle="Workout hidden"
-                  onConfirm={(reason) => act({ action: 'hide-workout', target: workoutTarget, reason })}
+                  icon={<Ban aria-hidden="true" />}
+                  title={`Suspend ${member.username}?`}
+                  description="Every session ends at once, the member leaves every board and public list, and signing in says your reason."
+                  confirmLabel="Suspend member"
+                  pendingLabel="Suspending member"
+                  doneTitle="Member suspended"
+                  onConfirm={(reason) => act({ action: 'suspend', target: memberTarget, reason })}
                 />
-              )
-            ) : null}
-            {workout?.hasClip && workoutTarget ? (
-              workout.clipReviewedAt ? (
+              )}
+              {data.reports.length > 0 ? (
                 <ActionDialog
-                  label="Unmark clip reviewed"
-                  icon={<Undo2 aria-hidden="true" />}
-                  title="Unmark the clip reviewed?"
-                  description="The entry shows Awaiting review again to moderators."
-                  confirmLabel="Unmark clip reviewed"
-                  pendingLabel="Unmarking clip"
-                  doneTitle="Clip unmarked"
-                  onConfirm={(reason) => act({ action: 'unreview-clip', target: workoutTarget, reason })}
+                  label="Dismiss reports"
+                  icon={<X aria-hidden="true" />}
+                  title="Dismiss the reports?"
+                  description={`The open reports on ${title} close with nothing changed. You can reopen them from the log.`}
+                  confirmLabel="Dismiss reports"
+                  pendingLabel="Dismissing reports"
+                  doneTitle="Reports dismissed"
+                  onConfirm={(reason) =>
+                    act({ action: 'dismiss-reports', target: actionTarget(data.target), reason })
+                  }
                 />
-              ) : (
-                <ActionDialog
-                  label="Mark clip reviewed"
-                  icon={<CheckCheck aria-hidden="true" />}
-                  title="Mark the clip reviewed?"
-                  description="Say what you saw: the entry no longer shows Awaiting review."
-                  confirmLabel="Mark clip reviewed"
-                  pendingLabel="Marking clip"
-                  doneTitle="Clip marked reviewed"
-                  onConfirm={(reason) => act({ action: 'review-clip', target: workoutTarget, reason })}
-                />
-              )
-            ) : null}
-            {member.fullName ? (
-              <ActionDialog
-                label="Clear full name"
-                icon={<UserX aria-hidden="true" />}
-                title="Clear the full name?"
-                description={`"${member.fullName}" is removed from ${member.username}'s profile. You can restore it from the log.`}
-                confirmLabel="Clear full name"
-                pendingLabel="Clearing full name"
-                doneTitle="Full name cleared"
-                onConfirm={(reason) => act({ action: 'clear-full-name', target: memberTarget, reason })}
-              />
-            ) : member.fullNameCleared ? (
-              <ActionDialog
-                label="Restore full name"
-                icon={<Undo2 aria-hidden="true" />}
-                title="Restore the full name?"
-                description={`${member.username}'s full name shows again.`}
-                confirmLabel="Restore full name"
-                pendingLabel="Restoring full name"
-                doneTitle="Full name restored"
-                onConfirm={(reason) => act({ action: 'restore-full-name', target: memberTarget, reason })}
-              />
-            ) : null}
-            {member.profilePicture ? (
-              <ActionDialog
-                label="Clear picture"
-                icon={<ImageOff aria-hidden="true" />}
-                title="Clear the picture?"
-                description={`${member.username}'s picture is replaced by the default icon. You can restore it from the log.`}
-                confirmLabel="Clear picture"
-                pendingLabel="Clearing picture"
-                doneTitle="Picture cleared"
-                onConfirm={(reason) => act({ action: 'clear-picture', target: memberTarget, reason })}
-              />
-            ) : member.pictureCleared ? (
-              <ActionDialog
-                label="Restore picture"
-                icon={<Undo2 aria-hidden="true" />}
-                title="Restore the picture?"
-                description={`${member.username}'s picture shows again.`}
-                confirmLabel="Restore picture"
-                pendingLabel="Restoring picture"
-                doneTitle="Picture restored"
-                onConfirm={(reason) => act({ action: 'restore-picture', target: memberTarget, reason })}
-              />
-            ) : null}
-            {member.suspended ? (
-              <ActionDialog
-                label="Lift suspension"
-                icon={<Undo2 aria-hidden="true" />}
-                title="Lift the suspension?"
-                description={`${member.username} can sign in again and is back on the boards.`}
-                confirmLabel="Lift suspension"
-                pendingLabel="Lifting suspension"
-                doneTitle="Suspension lifted"
-                onConfirm={(reason) => act({ action: 'lift-suspension', target: memberTarget, reason })}
-              />
-            ) : (
-              <ActionDialog
-                label="Suspend member"
-                variant="destructive"
-                icon={<Ban aria-hidden="true" />}
-                title={`Suspend ${member.username}?`}
-                description="Every session ends at once, the member leaves every board and public list, and signing in says your reason."
-                confirmLabel="Suspend member"
-                pendingLabel="Suspending member"
-                doneTitle="Member suspended"
-                onConfirm={(reason) => act({ action: 'suspend', target: memberTarget, reason })}
-              />
-            )}
-            {data.reports.length > 0 ? (
-              <ActionDialog
-                label="Dismiss reports"
-                icon={<X aria-hidden="true" />}
-                title="Dismiss the reports?"
-                description={`The open reports on ${title} close with nothing changed. You can reopen them from the log.`}
-                confirmLabel="Dismiss reports"
-                pendingLabel="Dismissing reports"
-                doneTitle="Reports dismissed"
-                onConfirm={(reason) => act({ action: 'dismiss-reports', target: actionTarget(data.target), reason })}
-              />
-            ) : null}
-          </div>
-        </section>
+              ) : null}
+            </div>
+          </section>
+        )}
 
         <section className="grid gap-1">
           <h3 className="text-sm font-semibold">Recent sets</h3>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MODERATORS_ONLY } from '@common/schemas/moderation';
+import { MODERATORS_ONLY, type ModerationCase } from '@common/schemas/moderation';
 import { renderWithApp, signInAsModerator, signUp } from '@/test/render';
 import { ModerationScreen, QueueView } from './moderation-screen';
 
@@ -28,6 +28,34 @@ describe('the moderation queue', () => {
   it('says so when no report is open', () => {
     renderWithApp(<QueueView cases={[]} />);
     expect(screen.getByText('No open reports')).toBeInTheDocument();
+  });
+
+  it("offers no action on a fellow moderator's case, saying who acts on it", () => {
+    const at = new Date().toISOString();
+    const fellow: ModerationCase = {
+      target: { kind: 'member', username: 'fellow_mod' },
+      member: {
+        id: 1,
+        username: 'fellow_mod',
+        fullName: null,
+        profilePicture: null,
+        isPrivate: false,
+        suspended: null,
+        fullNameCleared: false,
+        pictureCleared: false,
+        isModerator: true,
+        createdAt: at,
+      },
+      workout: null,
+      recentSets: [],
+      reports: [{ id: 1, reporter: 'someone', reason: 'spam', text: null, createdAt: at }],
+      actions: [],
+      latestReportAt: at,
+    };
+    renderWithApp(<QueueView cases={[fellow]} />);
+    expect(screen.getByTestId('case-moderator-note')).toHaveTextContent('Only an operator acts on a moderator');
+    expect(screen.queryByRole('button', { name: 'Suspend member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dismiss reports' })).toBeNull();
   });
 
   it('refuses a member who is not a moderator, saying why', async () => {
@@ -78,5 +106,29 @@ describe('the moderation queue', () => {
     expect(await screen.findByText('Showed the workout again')).toBeInTheDocument();
     const back = await fetch(`/api/users/${owner.username}`).then((r) => r.json() as Promise<{ workouts: unknown[] }>);
     expect(back.workouts).toHaveLength(1);
+  });
+
+  // 24 sign-ups and 21 reports before the screen: give a loaded machine time.
+  it('shows the next page of cases with "Load more reports"', { timeout: 90_000 }, async () => {
+    // 21 reported profiles: one more than the server's first page (three reporters, ten reports an hour each).
+    const owners = [];
+    for (let i = 0; i < 21; i++) owners.push(await signUp());
+    for (let r = 0; r < 3; r++) {
+      await signUp();
+      for (const owner of owners.slice(r * 10, r * 10 + 10))
+        await post('/api/reports', { target: { kind: 'member', username: owner.username }, reason: 'spam' });
+    }
+    await signInAsModerator();
+    const { user } = renderWithApp(<ModerationScreen />);
+    let more: HTMLElement | null = await screen.findByRole('button', { name: 'Load more reports' });
+    expect(screen.getAllByTestId('moderation-case')).toHaveLength(20);
+    // Read the pages to the end (other tests' open reports may make more than two).
+    while (more) {
+      await user.click(more);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Loading more reports' })).toBeNull());
+      more = screen.queryByRole('button', { name: 'Load more reports' });
+    }
+    expect(screen.getAllByTestId('moderation-case').length).toBeGreaterThan(20);
+    for (const owner of owners) expect(screen.getByRole('region', { name: `${owner.username}'s profile` })).toBeInTheDocument();
   });
 });

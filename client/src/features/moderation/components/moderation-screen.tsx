@@ -17,7 +17,9 @@ function Queue() {
         <Skeleton className="h-40" />
       </div>
     );
-  if (queue.isError)
+  // A next page that failed keeps the pages read so far on screen, with its message by Load more.
+  const nextPageFailed = queue.isFetchNextPageError ? queue.error.message : null;
+  if (queue.isError && !nextPageFailed)
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
         <p>Could not load the reports. {queue.error.message}</p>
@@ -26,26 +28,67 @@ function Queue() {
         </Button>
       </div>
     );
-  return <QueueView cases={queue.data.cases} />;
+  return (
+    <QueueView
+      cases={queue.data?.pages.flatMap((p) => p.cases) ?? []}
+      more={
+        queue.hasNextPage
+          ? {
+              loading: queue.isFetchingNextPage,
+              failed: nextPageFailed,
+              load: () => void queue.fetchNextPage(),
+            }
+          : undefined
+      }
+    />
+  );
 }
 
-/** The open cases, or the word that there are none. */
-export function QueueView({ cases }: { cases: ModerationCase[] }) {
-  if (cases.length === 0)
+const caseKey = (c: ModerationCase) =>
+  c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.username}`;
+
+/**
+ * The open cases, the most pressing first (docs/decisions/0207-moderation-queue-and-moderators.md),
+ * with "Load more" while the server has more; or the word that there are none.
+ */
+export function QueueView({
+  cases,
+  more,
+}: {
+  cases: ModerationCase[];
+  more?: { loading: boolean; failed: string | null; load: () => void };
+}) {
+  if (cases.length === 0 && !more)
     return (
       <p className="py-10 text-center text-muted-foreground" data-testid="queue-empty">
         No open reports
-        <span className="block text-sm">Reports that members send show here, newest first.</span>
+        <span className="block text-sm">
+          Reports that members send show here, the most pressing first.
+        </span>
       </p>
     );
+  // A case whose rank changed between two pages comes twice: shown once.
+  const seen = new Set<string>();
+  const shown = cases.filter((c) => !seen.has(caseKey(c)) && Boolean(seen.add(caseKey(c))));
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
-      {cases.map((c) => (
-        <CaseCard
-          key={c.target.kind === 'workout' ? `w${c.target.workoutId}` : `m${c.member.username}`}
-          data={c}
-        />
-      ))}
+    <div className="grid gap-4">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        {shown.map((c) => (
+          <CaseCard key={caseKey(c)} data={c} />
+        ))}
+      </div>
+      {more ? (
+        <div className="grid justify-items-center gap-2">
+          {more.failed ? (
+            <p role="alert" className="text-sm text-destructive">
+              Could not load more reports. {more.failed}
+            </p>
+          ) : null}
+          <Button variant="outline" disabled={more.loading} onClick={more.load}>
+            {more.loading ? 'Loading more reports' : 'Load more reports'}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
