@@ -45,8 +45,19 @@ export async function signUp(member = newMember()) {
 }
 
 /** Signs the page in as the run's moderator (server/src/test/global-setup-components.ts grants the role). */
-export async function signInAsModerator() {
-  const { username, password } = inject('moderator');
+export function signInAsModerator() {
+  return signInAs(inject('moderator'));
+}
+
+/**
+ * Signs the page in as the run's member who joined a day ago (server/src/test/global-setup-components.ts):
+ * a hold of minutes cannot be saved by an account seconds old.
+ */
+export function signInAsVeteran() {
+  return signInAs(inject('veteran'));
+}
+
+async function signInAs({ username, password }: { username: string; password: string }) {
   const res = await fetch('/api/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

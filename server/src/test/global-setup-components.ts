@@ -15,10 +15,13 @@ declare module 'vitest' {
     apiOrigin: string;
     /** A member granted the moderator role, as `npm run moderator -- grant` does (client/src/test/render.tsx signs in as them). */
     moderator: { username: string; password: string };
+    /** A member who joined a day ago: a timed score of minutes may be saved at once (a new one's may not). */
+    veteran: { username: string; password: string };
   }
 }
 
 const MODERATOR = { username: 'ct_moderator', email: 'ct_moderator@example.com', password: 'correct horse battery' };
+const VETERAN = { username: 'ct_veteran', email: 'ct_veteran@example.com', password: 'correct horse battery' };
 
 export default async function setup(project: TestProject) {
   const client = await PGlite.create();
@@ -41,9 +44,13 @@ export default async function setup(project: TestProject) {
   const registered = await app.inject({ method: 'POST', url: '/api/register', payload: MODERATOR });
   if (registered.statusCode !== 201) throw new Error(`moderator: register answered ${registered.statusCode}`);
   await db.execute(sql`update users set role = 'moderator' where username = ${MODERATOR.username}`);
+  const veteran = await app.inject({ method: 'POST', url: '/api/register', payload: VETERAN });
+  if (veteran.statusCode !== 201) throw new Error(`veteran: register answered ${veteran.statusCode}`);
+  await db.execute(sql`update users set created_at = now() - interval '1 day' where username = ${VETERAN.username}`);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('apiOrigin', address);
   project.provide('moderator', { username: MODERATOR.username, password: MODERATOR.password });
+  project.provide('veteran', { username: VETERAN.username, password: VETERAN.password });
   return async () => {
     await app.close();
     await client.close();

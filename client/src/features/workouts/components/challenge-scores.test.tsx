@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Workout } from '@common/schemas/workouts';
-import { renderWithApp, signUp } from '@/test/render';
+import { renderWithApp, signInAsVeteran, signUp } from '@/test/render';
 import { scoringOf } from '../utils/score';
 import { CountEntry } from './count-entry';
 import { LogWorkoutForm } from './log-workout-form';
@@ -42,7 +42,8 @@ describe('CountEntry for a hold', () => {
   });
 
   it('saves "2:30" as 150 seconds, not 230', async () => {
-    await signUp();
+    // An account seconds old cannot have held for 2:30 (docs/decisions/0204-a-hold-begins-after-joining.md).
+    await signInAsVeteran();
     const onSaved = vi.fn();
     const { user } = renderWithApp(
       <CountEntry challenge={plank} initialCount={65} onSaved={onSaved} onCancel={() => undefined} />,
