@@ -104,18 +104,10 @@ test('history rows show the time as well as the date', async ({ page, user: _use
   }
 });
 
-test('the weekly goal past its target counts sessions instead of "5 of 3"', async ({ page, user: _user }) => {
-  const request = page.context().request;
-  for (let i = 0; i < 5; i++) await addWorkout(request, { pushups: 20 + i });
-  await page.goto('/90second');
-  await expect(page.getByTestId('weekly-goal-count')).toHaveText('5 sessions this week', { timeout: 15_000 });
-  await expect(page.getByText('Goal of 3 met')).toBeVisible();
-  await expect(page.getByText('5 of 3')).toHaveCount(0);
-  await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute(
-    'aria-valuetext',
-    '5 sessions this week, goal of 3 met',
-  );
-});
+// The weekly goal past its target ("5 sessions this week", never "5 of 3"): five sessions are five
+// days, which one e2e member cannot have in a week they joined today, so the component test
+// client/src/features/workouts/components/weekly-goal.test.tsx says it, and e2e/weekly-goal.spec.ts
+// meets a goal across real days on a server of its own clock.
 
 // A set saved offline says when it has been sent: e2e/pwa.spec.ts (it needs the service worker).
 

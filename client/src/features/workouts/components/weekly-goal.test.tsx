@@ -12,4 +12,16 @@ describe('WeeklyGoal', () => {
     ).toBeVisible();
     expect(screen.getByText('No streak yet')).toBeInTheDocument();
   });
+
+  it('past its target counts sessions instead of "5 of 3"', () => {
+    render(<WeeklyGoal stats={{ weeklyGoal: 3, sessionsThisWeek: 5, weekStreak: 1 }} />);
+    expect(screen.getByTestId('weekly-goal-count')).toHaveTextContent('5 sessions this week');
+    expect(screen.getByText('Goal of 3 met')).toBeInTheDocument();
+    expect(screen.queryByText(/5 of 3/)).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute(
+      'aria-valuetext',
+      '5 sessions this week, goal of 3 met',
+    );
+    expect(screen.getByText('1 week streak')).toBeInTheDocument();
+  });
 });
