@@ -56,7 +56,7 @@ test('a return visit under the service worker opens every open challenge; a rest
     await page.reload();
     await page.goto(`${url}/burpees-or-bust/timer`);
     expect(await fromCachedShell(page)).toBe(true);
-    await expect(page.getByRole('heading', { name: 'Burpees or Bust: timer' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Burpees or Bust timer' })).toBeVisible();
     await page.goto(`${url}/plank-drop/log-workout`);
     await expect(page.getByLabel('Seconds held')).toBeVisible();
     await page.goto(`${url}/plank-drop/leaderboard`);

@@ -86,11 +86,11 @@ test.describe('toasts cover nothing the member needs', () => {
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(toasts(page)).toContainText(`Welcome back, ${member.username}!`);
-    await expect(page.getByRole('heading', { level: 1, name: '90 Second Timer' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge timer' })).toBeVisible();
     await expectToastClearOf(page, {
       'the header': page.getByRole('banner'),
       'the profile link': page.getByTestId('header-profile'),
-      'the timer title': page.getByRole('heading', { level: 1, name: '90 Second Timer' }),
+      'the timer title': page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge timer' }),
       'the mute button': page.getByRole('button', { name: /mute/i }),
       'the navigation': page.getByRole('navigation', { name: 'Main' }),
       'the challenge strip': page.getByTestId('challenge-strip'),
