@@ -56,6 +56,8 @@ export interface AppConfig {
   clipProbeQueue: number;
   clipUploadMax: number;
   clipUploadWindowMs: number;
+  /** How much earlier than its owner's registration a timed score may have begun (0; tests only). */
+  holdStartSlackMs: number;
   /** Which requests get an access line, and from how many ms one counts as slow (plugins/access-log.ts). */
   requestLog: RequestLogMode;
   slowRequestMs: number;
@@ -112,6 +114,7 @@ export function configFromEnv(e: Env): AppConfig {
     clipProbeQueue: e.CLIP_PROBE_QUEUE,
     clipUploadMax: e.CLIP_UPLOAD_MAX,
     clipUploadWindowMs: e.CLIP_UPLOAD_WINDOW_MINUTES * MINUTE,
+    holdStartSlackMs: e.HOLD_START_SLACK_SECONDS * 1000,
     requestLog: e.LOG_REQUESTS,
     slowRequestMs: e.LOG_SLOW_MS,
     passwordResetMax: e.PASSWORD_RESET_MAX,

@@ -90,6 +90,11 @@ const envSchema = z.object({
   CLIP_UPLOAD_MAX: z.coerce.number().int().positive().default(10),
   CLIP_UPLOAD_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /**
+   * How much earlier than its owner's registration a timed score may have begun: 0 in production.
+   * Only for test setups whose browser clock runs ahead of the server's (a hold fast-forwarded).
+   */
+  HOLD_START_SLACK_SECONDS: z.coerce.number().int().min(0).default(0),
+  /**
    * Outgoing mail: `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. Unset:
    * messages are written to DATA_DIR/outbox as .eml files (docs/decisions/0110).
    */

@@ -23,6 +23,8 @@ type StoredSet = WorkoutRow & { updatedAt: Date | null; hidden: boolean };
 interface EditGuard {
   /** The owner's registration: no set may be dated before it, no hold begin before it. */
   registeredAt?: Date;
+  /** The earliest a timed score may have begun: registeredAt, less HOLD_START_SLACK_SECONDS. */
+  holdsFrom?: Date;
   /** The app's catalogue with its open state: the score's range is the set's challenge's. */
   challenges: readonly Challenge[];
 }
@@ -66,7 +68,7 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
       // The stored time is outside the window a new save may name: the set's board places stay.
       throw badRequest(OLD_SET_SCORE_LOCKED, { [field]: [OLD_SET_SCORE_LOCKED] });
     }
-    const startError = timedScoreStartError(c.scoring!, score, createdAt, guard.registeredAt);
+    const startError = timedScoreStartError(c.scoring!, score, createdAt, guard.holdsFrom ?? guard.registeredAt);
     if (startError) throw badRequest(startError, { [field]: [startError] });
   }
   return {

@@ -47,6 +47,8 @@ function replay(
 export interface SaveGuard {
   /** The owner's registration: no workout may be dated before it. */
   registeredAt?: Date;
+  /** The earliest a timed score may have begun: registeredAt, less HOLD_START_SLACK_SECONDS. */
+  holdsFrom?: Date;
   /** Saves allowed per member in a window (SAVE_MAX / SAVE_WINDOW_MINUTES). */
   limit?: { max: number; windowMs: number };
   /** The app's save queue (with the same limit); a save without one goes alone. */
@@ -117,7 +119,7 @@ export async function createWorkout(
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
   // A hold cannot have begun before its owner joined (docs/decisions/0204-a-hold-begins-after-joining.md).
   const scoring = CATALOGUE.find((c) => c.id === input.challenge)?.scoring;
-  const startError = scoring && timedScoreStartError(scoring, input.score, createdAt, guard.registeredAt);
+  const startError = scoring && timedScoreStartError(scoring, input.score, createdAt, guard.holdsFrom ?? guard.registeredAt);
   if (startError) throw badRequest(startError, { score: [startError] });
 
   const hash = idempotencyKey ? requestHash(input) : null;

@@ -70,6 +70,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
         {
           registeredAt: user.createdAt,
+          holdsFrom: new Date(user.createdAt.getTime() - app.config.holdStartSlackMs),
           limit: { max: app.config.saveMax, windowMs: app.config.saveWindowMs },
           queue: app.saveQueue,
         },
@@ -140,10 +141,18 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const workout = await editWorkout(app.db, user.id, request.params.id, request.body, app.now(), {
-        registeredAt: user.createdAt,
-        challenges: app.config.challenges,
-      });
+      const workout = await editWorkout(
+        app.db,
+        user.id,
+        request.params.id,
+        request.body,
+        app.now(),
+        {
+          registeredAt: user.createdAt,
+          holdsFrom: new Date(user.createdAt.getTime() - app.config.holdStartSlackMs),
+          challenges: app.config.challenges,
+        },
+      );
       request.boardScope = workout.challenge;
       return workout;
     },
