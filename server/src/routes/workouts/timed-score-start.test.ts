@@ -87,3 +87,17 @@ describe('a timed score begins after its owner joined', () => {
     expect((await edit({ score: 600 })).statusCode).toBe(200);
   });
 });
+
+describe('HOLD_START_SLACK_SECONDS (the e2e servers only)', () => {
+  const slack = useTestApp({
+    challenges: catalogueWith(['pushup-90', 'burpees-or-bust', 'plank-drop']),
+    holdStartSlackMs: 600 * SEC,
+  });
+  it('moves the earliest start that much before the registration, and no further', async () => {
+    const u = await createUser(slack.app, { createdAt: new Date() });
+    const save = (score: number) =>
+      slack.app.inject({ method: 'POST', url: '/api/workouts', headers: u.headers, payload: { challenge: 'plank-drop', score } });
+    expect((await save(590)).statusCode).toBe(201);
+    expect((await save(36_000)).statusCode).toBe(400);
+  });
+});
