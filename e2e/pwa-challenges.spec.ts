@@ -58,7 +58,7 @@ test('a return visit under the service worker opens every open challenge; a rest
     expect(await fromCachedShell(page)).toBe(true);
     await expect(page.getByRole('heading', { name: 'Burpees or Bust timer' })).toBeVisible();
     await page.goto(`${url}/plank-drop/log-workout`);
-    await expect(page.getByLabel('Seconds held')).toBeVisible();
+    await expect(page.getByLabel('Time held')).toBeVisible();
     await page.goto(`${url}/plank-drop/leaderboard`);
     await expect(page.getByText('Plank Till You Drop · Longest hold per person')).toBeVisible();
     await page.goto(`${url}/burpees-or-bust/leaderboard`);
@@ -78,7 +78,7 @@ test('a return visit under the service worker opens every open challenge; a rest
     await page.goto(`${url}/plank-drop/timer`);
     expect(await fromCachedShell(page)).toBe(true);
     await expect(
-      page.getByRole('heading', { name: 'Plank Till You Drop: stopwatch' }),
+      page.getByRole('heading', { name: 'Plank Till You Drop timer' }),
     ).toBeVisible();
 
     // The operator closes burpees: the same origin and data, another CHALLENGES.
@@ -102,7 +102,7 @@ test('a return visit under the service worker opens every open challenge; a rest
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await page.goto(`${url}/plank-drop/timer`);
     await expect(
-      page.getByRole('heading', { name: 'Plank Till You Drop: stopwatch' }),
+      page.getByRole('heading', { name: 'Plank Till You Drop timer' }),
     ).toBeVisible();
   } finally {
     await page.close();
