@@ -4,7 +4,9 @@
 // is an operator's setting (CHALLENGES, server/src/env.ts); docs/decisions/0098-challenge-catalogue.md.
 // Icons are lucide names resolved in the client. No zod here: the client's screens import it.
 
-import { PUSHUPS_MAX, PUSHUPS_MIN } from './constants';
+import { CATALOGUE } from './challenge-entries';
+
+export { CATALOGUE };
 
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -12,23 +14,90 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 /** A challenge's id: a key of the catalogue, stored with every workout and board. */
 export type ChallengeId = string;
 
-export interface Scoring {
-  /** reps: a count done in the time; seconds: the time held. */
-  kind: 'reps' | 'seconds';
+interface ScoringBase {
   /** The unit in a sentence, plural and singular: "42 burpees", "1 burpee". */
   unit: string;
   unitOne: string;
   /** The score's name on a form or a column ("Push-ups", "Seconds held"). */
   label: string;
+  /** The range of a score as sent: for 'for-time', of the reps done at the cap. */
   min: number;
   max: number;
+}
+
+/**
+ * How a set is scored. Every score is one whole number (`score`), with `capped` beside it for a
+ * 'for-time' set that reached the cap. Ranking: `rankValue` (more ranks higher, always).
+ * - reps: a count done in the time; seconds: the time held;
+ * - rounds: total reps of as many rounds as possible (rounds x repsPerRound + the extra reps);
+ * - for-time: the seconds to finish all `totalReps` (fastestSeconds..capSeconds), or, capped, the
+ *   reps done by the cap (min..max); every finisher ranks above every capped set.
+ */
+export type Scoring =
+  | (ScoringBase & { kind: 'reps' })
+  | (ScoringBase & { kind: 'seconds' })
+  | (ScoringBase & { kind: 'rounds'; repsPerRound: number })
+  | (ScoringBase & { kind: 'for-time'; capSeconds: number; totalReps: number; fastestSeconds: number });
+export type ScoringKind = Scoring['kind'];
+
+/** One movement of an interval program: "5 push-ups (knees allowed)". */
+export interface Movement {
+  name: string;
+  reps: number;
+  note?: string;
 }
 
 export type Timer =
   /** A fixed time; `cues` are the seconds left at which a cue is spoken (the end is always spoken). */
   | { mode: 'countdown'; seconds: number; cues: number[] }
   /** Counts up until the member stops it; a cue every `cueEverySeconds`. */
-  | { mode: 'stopwatch'; cueEverySeconds: number };
+  | { mode: 'stopwatch'; cueEverySeconds: number }
+  /**
+   * As many rounds as possible of `round` in `seconds`: a tap per finished round. Cues every
+   * `cueEverySeconds` left and each of the last `finalSeconds`.
+   */
+  | { mode: 'rounds'; seconds: number; round: Movement[]; cueEverySeconds: number; finalSeconds: number }
+  /**
+   * The `parts` in order, as fast as possible, stopped at `capSeconds`: a tap per `tapReps` reps (or
+   * per rep), "next" moves on. Cues every `cueEverySeconds` and at each movement's change.
+   */
+  | { mode: 'for-time'; capSeconds: number; parts: Movement[]; tapReps: number; cueEverySeconds: number };
+export type TimerMode = Timer['mode'];
+
+/** How a set's score may be counted: taps (or typed), or the device's camera too. */
+export type Counting = 'taps' | 'camera';
+/** The boards a challenge has: everyone's, and a Verified-only one for camera-counted sets. */
+export type BoardKind = 'everyone' | 'verified';
+
+/** The specification's first names for the default challenge, kept at the edges. */
+export interface Legacy {
+  /** The score's first name in requests and answers, beside `score` ("pushups"). */
+  scoreField?: string;
+  /** Stats also under their first names (lastPushups, bestPushups, totalPushups). */
+  statsFields?: boolean;
+  /** A save's idempotency hash leaves the challenge out (saves made before there were others). */
+  unnamedInHash?: boolean;
+  /** An older address of its stats page. */
+  statsAlias?: string;
+}
+
+/** A challenge's own words; each has a default made from the rest of the entry (`wordsOf`). */
+export interface Words {
+  timerTitle?: string;
+  statsTitle?: string;
+  /** The stats tile of the total: "Total Push-ups". */
+  totalLabel?: string;
+  /** What the idle timer screen asks the member to do. */
+  howTo?: string;
+  /** Under the Log Workout heading. */
+  logIntro?: string;
+  /** Share texts: {score} the formatted score, {app} the app's name. */
+  share?: string;
+  shareCapped?: string;
+  beatMe?: string;
+  /** A score's range messages ({min}, {max}): the specification's words for push-ups. */
+  rangeErrors?: { required: string; notWhole: string; tooLow: string; tooHigh: string };
+}
 
 export interface CatalogueEntry {
   id: ChallengeId;
@@ -43,9 +112,17 @@ export interface CatalogueEntry {
   slug?: string;
   /** Its home shows "Coming Soon" while it is not open (the specification's routes); else it has none. */
   homeWhenClosed?: boolean;
+  /** The challenge a request or a screen means when it names none (one entry: the specification's). */
+  isDefault?: boolean;
   /** Only a challenge with a defined workout (scoring and timer) can be opened. */
   scoring?: Scoring;
   timer?: Timer;
+  /** How a score may be counted; taps only when absent. */
+  counting?: Counting[];
+  /** Its boards; everyone's only when absent. */
+  boards?: BoardKind[];
+  legacy?: Legacy;
+  words?: Words;
 }
 
 /** A catalogue entry as a screen or a response sees it: whether the operator opened it. */
@@ -63,95 +140,45 @@ export type OpenChallenge = Challenge & {
   timer: Timer;
 };
 
-export const DEFAULT_CHALLENGE = 'pushup-90';
+/** The catalogue's default entry: the one a request without `challenge` means. */
+export const defaultEntry = (entries: readonly CatalogueEntry[] = CATALOGUE): CatalogueEntry =>
+  entries.find((e) => e.isDefault) ?? entries[0]!;
+
+/** The default challenge's id (the specification's push-up challenge). Pass it; do not compare with it. */
+export const DEFAULT_CHALLENGE: ChallengeId = defaultEntry().id;
 /** CHALLENGES when unset: the catalogue as the product specification describes it. */
 export const DEFAULT_OPEN_CHALLENGES: readonly ChallengeId[] = [DEFAULT_CHALLENGE];
 
-export const CATALOGUE: readonly CatalogueEntry[] = [
-  {
-    id: 'pushup-90',
-    title: '90 Second Push-up Challenge',
-    description: 'Do as many push-ups as you can in 90 seconds, with a timer and voice coaching.',
-    duration: '90 seconds',
-    difficulty: 'intermediate',
-    focus: ['strength', 'endurance'],
-    icon: 'dumbbell',
-    color: 'emerald',
-    slug: '90second',
-    scoring: {
-      kind: 'reps',
-      unit: 'push-ups',
-      unitOne: 'push-up',
-      label: 'Push-ups',
-      min: PUSHUPS_MIN,
-      max: PUSHUPS_MAX,
-    },
-    timer: { mode: 'countdown', seconds: 90, cues: [75, 60, 30, 20, 10] },
-  },
-  {
-    id: 'nickels-dimes',
-    title: 'Nickels and Dimes',
-    description: 'Alternate pull-ups and push-ups through a ladder of nickels and dimes.',
-    duration: '15-20 minutes',
-    difficulty: 'beginner',
-    focus: ['full body', 'strength'],
-    icon: 'coins',
-    color: 'amber',
-    slug: 'nickels-dimes',
-    homeWhenClosed: true,
-  },
-  {
-    id: 'burpees-or-bust',
-    title: 'Burpees or Bust',
-    description: 'As many burpees as you can manage in two all-out minutes.',
-    duration: '2 minutes',
-    difficulty: 'advanced',
-    focus: ['cardio', 'strength', 'endurance'],
-    icon: 'flame',
-    color: 'rose',
-    slug: 'burpees-or-bust',
-    homeWhenClosed: true,
-    scoring: {
-      kind: 'reps',
-      unit: 'burpees',
-      unitOne: 'burpee',
-      label: 'Burpees',
-      min: 1,
-      max: 150,
-    },
-    timer: { mode: 'countdown', seconds: 120, cues: [90, 60, 30, 20, 10] },
-  },
-  {
-    id: 'mfm-challenge',
-    title: 'The MFM Challenge',
-    description: 'A half-hour grinder of running, pull-ups, push-ups and squats.',
-    duration: '30 minutes',
-    difficulty: 'advanced',
-    focus: ['cardio', 'endurance', 'strength'],
-    icon: 'mountain',
-    color: 'violet',
-  },
-  {
-    id: 'plank-drop',
-    title: 'Plank Till You Drop',
-    description: 'Hold a plank for as long as your core allows.',
-    duration: 'variable',
-    difficulty: 'intermediate',
-    focus: ['core', 'endurance'],
-    icon: 'timer',
-    color: 'sky',
-    slug: 'plank-drop',
-    scoring: {
-      kind: 'seconds',
-      unit: 'seconds',
-      unitOne: 'second',
-      label: 'Seconds held',
-      min: 1,
-      max: 36_000,
-    },
-    timer: { mode: 'stopwatch', cueEverySeconds: 30 },
-  },
-];
+/** The entry `id` names, or the default one (an old set, or a request that names none). */
+export function entryOf<E extends CatalogueEntry>(id: ChallengeId | null | undefined, entries: readonly E[]): E;
+export function entryOf(id: ChallengeId | null | undefined): CatalogueEntry;
+export function entryOf(
+  id: ChallengeId | null | undefined,
+  entries: readonly CatalogueEntry[] = CATALOGUE,
+): CatalogueEntry {
+  return entries.find((e) => e.id === id) ?? defaultEntry(entries);
+}
+
+/** The entry `id` names, if any. */
+export const findEntry = <E extends CatalogueEntry>(
+  id: ChallengeId | null | undefined,
+  entries: readonly E[],
+): E | undefined => entries.find((e) => e.id === id);
+
+/** Whether `id` names the catalogue's default entry (for the legacy edges only). */
+export const isDefaultId = (id: ChallengeId | null | undefined, entries: readonly CatalogueEntry[] = CATALOGUE) =>
+  defaultEntry(entries).id === (id ?? defaultEntry(entries).id);
+
+/** Whether `a` and `b` name the same challenge (either may be left out: the default). */
+export const sameChallenge = (a: ChallengeId | null | undefined, b: ChallengeId | null | undefined) =>
+  (a ?? DEFAULT_CHALLENGE) === (b ?? DEFAULT_CHALLENGE);
+
+/** Whether the challenge may be counted by the device's camera. */
+export const countsByCamera = (c: Pick<CatalogueEntry, 'counting'>) => c.counting?.includes('camera') ?? false;
+/** Whether the challenge has a Verified-only board. */
+export const hasVerifiedBoard = (c: Pick<CatalogueEntry, 'boards'>) => c.boards?.includes('verified') ?? false;
+/** The score's first name in requests and answers ("pushups"), where the entry has one. */
+export const legacyScoreField = (c: Pick<CatalogueEntry, 'legacy'>) => c.legacy?.scoreField;
 
 /** Whether an entry defines a workout, so that the operator's setting can open it. */
 export const canOpen = (e: CatalogueEntry) => Boolean(e.scoring && e.timer && e.slug);
@@ -185,66 +212,5 @@ export function challengeForPath(
   return challenges.find((c) => c.path && (lower === c.path || lower.startsWith(`${c.path}/`)));
 }
 
-/** Whole seconds as m:ss, or h:mm:ss from an hour: 65 -> "1:05", 3725 -> "1:02:05". */
-export function formatHold(totalSeconds: number): string {
-  const s = Math.max(0, Math.trunc(totalSeconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
-/** A score with its unit, as boards and stats show it: "42 burpees", "1 push-up", "3:25 held". */
-export function formatScore(scoring: Scoring, score: number): string {
-  if (scoring.kind === 'seconds') return `${formatHold(score)} held`;
-  return `${score} ${score === 1 ? scoring.unitOne : scoring.unit}`;
-}
-
-/** A score without words, for tight columns: "42", "3:25". */
-export const formatScoreShort = (scoring: Scoring, score: number) =>
-  scoring.kind === 'seconds' ? formatHold(score) : String(score);
-
-/**
- * The message for a score outside the challenge's range, naming the range in its unit. Push-ups keep
- * the words the specification gives them.
- */
-export function scoreRangeError(
-  c: { id: ChallengeId; scoring: Scoring },
-  score: number,
-): string | null {
-  const { scoring } = c;
-  if (Number.isInteger(score) && score >= scoring.min && score <= scoring.max) return null;
-  if (c.id === DEFAULT_CHALLENGE) {
-    if (!Number.isInteger(score)) return 'Push-ups must be a whole number';
-    return score < scoring.min
-      ? 'Please enter a number greater than zero'
-      : `Push-ups must be at most ${scoring.max}`;
-  }
-  if (scoring.kind === 'seconds')
-    return `The hold must be a whole number of seconds from ${scoring.min} to ${scoring.max} (${formatHold(scoring.min)} to ${formatHold(scoring.max)})`;
-  return `${scoring.label} must be a whole number from ${scoring.min} to ${scoring.max}`;
-}
-
-/**
- * How long a set of this score took, in seconds, when the score is itself a time (a hold): the
- * set began that long before it ended. null when the score is a count.
- */
-export const timedScoreSeconds = (scoring: Scoring, score: number): number | null =>
-  scoring.kind === 'seconds' ? score : null;
-
-/**
- * A timed score that would have begun before its owner joined: a hold of S seconds cannot end
- * less than S seconds after the account was made (docs/decisions/0204-a-hold-begins-after-joining.md).
- * `at` is when the set ended (its createdAt); null when the set fits.
- */
-export function timedScoreStartError(
-  scoring: Scoring,
-  score: number,
-  at: Date,
-  joinedAt: Date | undefined,
-): string | null {
-  const seconds = timedScoreSeconds(scoring, score);
-  if (seconds === null || !joinedAt) return null;
-  if (at.getTime() - seconds * 1000 >= joinedAt.getTime()) return null;
-  return `A ${formatHold(seconds)} hold ending then would have begun before you joined FitBench`;
-}
+export * from './challenge-scores';
+export * from './challenge-words';

@@ -153,7 +153,7 @@ export function makeCreateWorkoutSchema(
         });
       // `pushups` checked its own range (the push-up challenge's) already.
       const err =
-        v.score === undefined ? null : scoreRangeError({ id, scoring: c.scoring! }, v.score);
+        v.score === undefined ? null : scoreRangeError({ id, scoring: c.scoring!, words: c.words }, v.score);
       if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
       if (v.verification && !isPushups)
         ctx.addIssue({ code: 'custom', path: ['verification'], message: CAMERA_PUSHUPS_ONLY });

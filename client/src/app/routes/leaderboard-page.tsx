@@ -16,6 +16,8 @@ export const boardChallenge = (pathname: string) =>
 export function boardRanks(challenge: OpenChallenge): string {
   const { timer } = challenge;
   if (timer.mode === 'stopwatch') return 'Longest hold per person';
+  if (timer.mode === 'for-time') return 'Fastest finish per person, then most reps at the cap';
+  if (timer.mode === 'rounds') return 'Most rounds and reps per person';
   const length =
     timer.seconds % 60 === 0 ? `${timer.seconds / 60}-minute` : `${timer.seconds}-second`;
   return `Best ${length} set per person`;

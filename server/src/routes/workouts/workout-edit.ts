@@ -59,7 +59,7 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
   if (scoreChanged || timeChanged) {
     const c = openChallengeOr(guard.challenges, row.challenge);
     if (typeof c === 'string') throw badRequest(c, { challenge: [c] });
-    const rangeError = scoreRangeError({ id: c.id, scoring: c.scoring! }, score);
+    const rangeError = scoreRangeError({ id: c.id, scoring: c.scoring!, words: c.words }, score);
     if (rangeError) throw badRequest(rangeError, { [field]: [rangeError] });
     if (timeChanged) {
       const err = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);

@@ -56,7 +56,7 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
   const H = Math.round(Math.min(300, Math.max(200, W * 0.45)));
   const PW = W - PAD.left - PAD.right;
   const PH = H - PAD.top - PAD.bottom;
-  const g = chartGeometry(workouts, PW - 2 * INSET, PH, scoring.kind);
+  const g = chartGeometry(workouts, PW - 2 * INSET, PH, scoring.kind === 'seconds' ? 'seconds' : 'reps');
   for (const p of g.points) p.x += INSET;
   const first = g.points[0]!;
   const last = g.points.at(-1)!;

@@ -1,4 +1,4 @@
-import { DEFAULT_CHALLENGE, scoreRangeError, type ChallengeId, type Scoring } from '@common/challenges';
+import { DEFAULT_CHALLENGE, entryOf, scoreRangeError, type ChallengeId, type Scoring, type Words } from '@common/challenges';
 import { PUSHUPS_MAX } from '@common/constants';
 import { scoreLabel, scoringOf } from './score';
 
@@ -9,8 +9,13 @@ export const COUNT_TOO_HIGH = `Push-ups must be at most ${PUSHUPS_MAX}`;
 export interface Scored {
   id: ChallengeId;
   scoring: Scoring;
+  words?: Words;
 }
-export const PUSHUPS: Scored = { id: DEFAULT_CHALLENGE, scoring: scoringOf(DEFAULT_CHALLENGE) };
+export const PUSHUPS: Scored = {
+  id: DEFAULT_CHALLENGE,
+  scoring: scoringOf(DEFAULT_CHALLENGE),
+  words: entryOf(DEFAULT_CHALLENGE).words,
+};
 
 /**
  * The count typed into the stepper: non-numeric input is 0, never below 0, whole. A count above
