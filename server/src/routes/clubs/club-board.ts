@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LeaderboardPeriod, LeaderboardQuery } from '@common/schemas/leaderboard';
 import type { Db } from '../../db/client';
-import type { BoardCache } from '../../lib/board-cache';
+import type { BoardCache } from '../leaderboard/board-cache';
 import { acceptedEncoding, COMPRESS_THRESHOLD, type JsonEncoding } from '../../plugins/compression';
 import { boardArgs, boardBytes, boardKey, sliceBoard, toBoardText } from '../leaderboard/leaderboard.service';
 import { getMemberSetBoardJson, type MemberSet } from '../leaderboard/member-set-board';

@@ -5,7 +5,7 @@ import { followListSchema, followPageQuerySchema } from '@common/schemas/follows
 import { usernameParamSchema } from '@common/schemas/profile';
 import { NEXT_CURSOR_HEADER } from '@common/schemas/workouts';
 import { requireUser, signedIn } from '../../lib/auth';
-import { FOLLOWS_SCOPE } from '../../lib/board-cache';
+import { FOLLOWS_SCOPE } from '../leaderboard/board-cache';
 import { decodedCursor } from '../workouts/workout-cursor';
 import * as service from './following.service';
 

@@ -5,7 +5,7 @@ import {
   type LeaderboardQuery,
 } from '@common/schemas/leaderboard';
 import type { Db } from '../../db/client';
-import type { BoardCache } from '../../lib/board-cache';
+import type { BoardCache } from './board-cache';
 import { acceptedEncoding, COMPRESS_THRESHOLD, type JsonEncoding } from '../../plugins/compression';
 import * as service from './leaderboard.service';
 import * as memberSet from './member-set-board';

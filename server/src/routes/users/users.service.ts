@@ -4,7 +4,7 @@ import { PUBLIC_PROFILE_WORKOUTS, publicProfileSchema, type PublicProfile } from
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { toPublicUserDto } from '../../lib/auth';
-import type { BoardCache } from '../../lib/board-cache';
+import type { BoardCache } from '../leaderboard/board-cache';
 import { notFound } from '../../lib/errors';
 import { fastJson, wireJsonSchema } from '../../lib/serializer';
 import { acceptedEncoding, COMPRESS_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/compression';

@@ -1,5 +1,5 @@
-import type { Database } from '../db/client';
-import { listenToChannel } from './db-channel';
+import type { Database } from '../../db/client';
+import { listenToChannel } from '../../lib/db-channel';
 
 /**
  * Leaderboard bodies cached in the process, never served stale. Callers only ever call

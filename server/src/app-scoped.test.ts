@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { Database } from '../../db/client';
-import { openTestDatabase } from '../../test/db';
+import { buildApp } from './app';
+import type { Database } from './db/client';
+import { openTestDatabase } from './test/db';
 
 // The state that matters lives in each app, not in the process (server/src/plugins/app/): two apps
 // on one database share no fill, zones, board reads or save queue, so closing one stops nothing of
