@@ -4,14 +4,13 @@ import { PUBLIC_PROFILE_WORKOUTS, publicProfileSchema, type PublicProfile } from
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { toPublicUserDto } from '../../lib/auth';
-import type { BoardCache } from '../leaderboard/board-cache';
+import type { BoardCache } from '../leaderboard';
 import { notFound } from '../../lib/errors';
 import { fastJson, wireJsonSchema } from '../../lib/serializer';
 import { acceptedEncoding, COMPRESS_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/compression';
-import { publicClubsOf } from '../clubs/clubs.service';
-import { followCounts, isFollowing } from '../following/following.service';
-import { getStats } from '../workouts/workout-stats';
-import { listWorkouts } from '../workouts/workout-list';
+import { publicClubsOf } from '../clubs';
+import { followCounts, isFollowing } from '../following';
+import { getStats, listWorkouts } from '../workouts';
 
 // Built once per database as prepared queries (the profile is a hot public read).
 const lookups = new WeakMap<Db, ReturnType<typeof prepareByName>>();
