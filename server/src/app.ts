@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sameSiteCheck);
   await app.register(session, { cache: deps.sessionCache });
   await app.register(boardCache, { cache: deps.boardCache });
-  // App-scoped state, one per app, declared with what it needs (server/src/plugins/app/).
+  // App-scoped state, one per app, declared with what it needs (each module's *.plugin.ts).
   await app.register(periodFill);
   await app.register(boardReads);
   await app.register(saveQueue);

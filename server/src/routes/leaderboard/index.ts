@@ -3,7 +3,8 @@
 // (leaderboard.service.ts, member-set-board.ts, board-read.ts), their cache (board-cache.ts), the
 // periods and their background fill (period*.ts), the plugins that give each app its share of
 // them (*.plugin.ts). Its SQL (functions and triggers) stays in server/src/db/sql/leaderboard.sql,
-// applied with the migrations when the database opens. docs/decisions/0214-the-leaderboard-module-and-server-fences.md
+// applied with the migrations when the database opens.
+// docs/decisions/0214-the-leaderboard-module-and-server-fences.md
 export {
   BOARD_CHANNEL,
   BoardCache,

@@ -27,7 +27,7 @@ function prepareByName(db: Db) {
  * A user's public profile; the username matches without regard to case. A suspended member's is a
  * 404, a private member's too for everyone but themselves (docs/decisions/0045-privacy-settings.md). With the board cache
  * given, the profile is kept there: it is made of a member's row, workouts, follows and clubs, whose every
- * change empties that cache (server/src/lib/board-cache.ts), so it is never served stale.
+ * change empties that cache (server/src/routes/leaderboard/board-cache.ts), so it is never served stale.
  */
 export async function getPublicProfile(
   db: Db,
