@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 // The features are the folders under client/src/features: a new one is fenced without editing this file.
@@ -11,6 +12,41 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const shared = ['components', 'config', 'hooks', 'lib', 'types', 'utils'].map((dir) => `./client/src/${dir}`);
+
+// The server's layers, bottom to top: lib/, db/, mail/; plugins/; routes/<module>/; the top (app.ts
+// and index.ts compose the app, config.ts, cli/). Nothing imports from a layer above its own, and
+// a module of routes/ is entered through its index.ts only (app.ts and index.ts also register its
+// *.routes.ts). A new module is fenced without editing this file.
+// docs/decisions/0214-the-leaderboard-module-and-server-fences.md
+const modules = fs
+  .readdirSync('server/src/routes', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const top = ['./server/src/app.ts', './server/src/index.ts', './server/src/config.ts', './server/src/cli'];
+// A test may build the whole app (app.ts): the files of plugins/ and routes/ but their tests.
+const notTests = (dir) => `./server/src/${dir}/**/!(*.test).ts`;
+const serverZones = [
+  {
+    target: ['./server/src/lib', './server/src/db', './server/src/mail'],
+    from: ['./server/src/routes', './server/src/plugins', ...top],
+    message: 'lib/, db/ and mail/ are the bottom layer: they import nothing from plugins/, routes/ or the top.',
+  },
+  { target: './server/src/plugins', from: './server/src/routes', message: 'plugins/ imports nothing from routes/: app.ts passes what a plugin needs.' },
+  { target: [notTests('plugins'), notTests('routes')], from: top, message: 'plugins/ and routes/ import nothing from app.ts, index.ts, config.ts or cli/.' },
+  ...modules.map((module) => ({
+    target: [`./server/src/routes/!(${module})/**`, './server/src/!(routes)/**', './server/src/!(app|index).ts'],
+    from: `./server/src/routes/${module}`,
+    except: ['./index.ts'],
+    message: `Import routes/${module}/ through its index.ts.`,
+  })),
+  {
+    // The globs' exceptions are matched as written, so they are absolute.
+    target: ['./server/src/app.ts', './server/src/index.ts'],
+    from: './server/src/routes/*/**',
+    except: [`${path.resolve('server/src/routes')}/*/{index,*.routes}.ts`],
+    message: 'app.ts and index.ts take a module of routes/ from its index.ts and register its *.routes.ts.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'server/src/db/migrations', 'test-results', 'playwright-report'] },
@@ -47,6 +83,7 @@ export default tseslint.config(
             { target: shared, from: ['./client/src/features', './client/src/app'], message: 'Shared code does not import features or app/.' },
             { target: './client', from: './server', message: 'The client never imports server code.' },
             { target: './common', from: ['./client', './server'], message: 'common/ imports neither the client nor the server.' },
+            ...serverZones,
           ],
         },
       ],

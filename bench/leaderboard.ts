@@ -16,7 +16,7 @@ import {
   type LeaderboardQuery,
 } from '../common/schemas/leaderboard';
 import { buildApp } from '../server/src/app';
-import { BoardCache, listenForBoardChanges } from '../server/src/lib/board-cache';
+import { BoardCache, listenForBoardChanges } from '../server/src/routes/leaderboard/board-cache';
 import { openPglite, openPostgres, type Database, type Db } from '../server/src/db/client';
 import { boardArgs, getBoard, getMyStanding } from '../server/src/routes/leaderboard/leaderboard.service';
 import { getMemberSetBoardJson, memberIds } from '../server/src/routes/leaderboard/member-set-board';

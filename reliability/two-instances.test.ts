@@ -5,7 +5,7 @@ import { startServer, stopServer, waitReady, type Server } from './helpers/serve
 
 // Two app processes on one PostgreSQL database: sessions, rate limits and leaderboards are one
 // service, not two. Each instance keeps a leaderboard cache; a write on the other instance reaches
-// it through LISTEN/NOTIFY (server/src/lib/board-cache.ts, docs/decisions/0019-leaderboard-cache.md).
+// it through LISTEN/NOTIFY (server/src/routes/leaderboard/board-cache.ts, docs/decisions/0019-leaderboard-cache.md).
 // The throttles are set low here (not the suite's generous limits) so that counting on one
 // instance only would let requests through.
 const LOGIN_MAX_FAILURES = 4;

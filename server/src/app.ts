@@ -4,16 +4,13 @@ import type { Db } from './db/client';
 import { trustProxyOption } from './lib/client-address';
 import { argon2Limiter, configureArgon2Cost } from './lib/password';
 import { compiledSerializerCompiler } from './lib/serializer';
-import type { BoardCache } from './lib/board-cache';
+import { boardCache, boardReads, periodFill, type BoardCache } from './routes/leaderboard';
 import type { CardRenderer } from './lib/card-renderer';
 import type { SessionCache } from './lib/session-cache';
 import { accessLog } from './plugins/access-log';
 import type { MailTransport } from './mail/transport';
-import { boardCache } from './plugins/board-cache';
-import { boardReads } from './plugins/app/board-reads';
-import { clipProbes } from './plugins/app/clip-probes';
-import { periodFill } from './plugins/app/period-fill';
-import { saveQueue } from './plugins/app/save-queue';
+import { clipProbes } from './routes/clips';
+import { saveQueue } from './routes/workouts';
 import { client } from './plugins/client';
 import { jsonCompression } from './plugins/compression';
 import { afterResponse } from './plugins/after-response';
@@ -149,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sameSiteCheck);
   await app.register(session, { cache: deps.sessionCache });
   await app.register(boardCache, { cache: deps.boardCache });
-  // App-scoped state, one per app, declared with what it needs (server/src/plugins/app/).
+  // App-scoped state, one per app, declared with what it needs (each module's *.plugin.ts).
   await app.register(periodFill);
   await app.register(boardReads);
   await app.register(saveQueue);

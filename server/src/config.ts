@@ -4,7 +4,7 @@ import { parseEnv, type Env } from './env';
 import type { TrustProxy } from './lib/client-address';
 import { ARGON2_DEFAULT_COST } from './lib/password';
 import type { RequestLogMode } from './plugins/access-log';
-import { FILL_BATCH } from './routes/leaderboard/period-fill';
+import { FILL_BATCH } from './routes/leaderboard';
 
 // The app's configuration, built once from env.ts's settings: every default is env.ts's, so a
 // default is written in one place (index.ts passes configFromEnv(env); tests start from

@@ -7,7 +7,7 @@ import { serveBackups } from './db/backup';
 import { PG_TIMEOUTS, startPglite, startPostgres, type Database } from './db/client';
 import { scheduleHousekeeping } from './db/maintenance';
 import { env } from './env';
-import { BoardCache, connectBoardCache } from './lib/board-cache';
+import { BoardCache, connectBoardCache } from './routes/leaderboard';
 import { connectSessionCache, SessionCache } from './lib/session-cache';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { ownerOnlyDataDir } from './lib/data-dir-modes';

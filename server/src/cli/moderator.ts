@@ -2,7 +2,7 @@ import path from 'node:path';
 import { openPostgres, type Database } from '../db/client';
 import { env } from '../env';
 import type { DataDirLockedError } from '../lib/data-dir-lock';
-import { listModerators, setModerator } from '../routes/moderation/moderation.service';
+import { listModerators, setModerator } from '../routes/moderation';
 import { runCommand, withDataDir } from './command';
 
 // `npm run moderator -- grant USERNAME | revoke USERNAME | list` (docs/decisions/0153-moderator-cli.md).

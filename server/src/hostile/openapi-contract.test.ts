@@ -6,7 +6,7 @@ import { useTestApp } from '../test/app';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { STOCK_AVATARS } from '@common/avatars';
 import { issueToken } from '../lib/account-tokens';
-import { encodeCursor } from '../routes/workouts/workout-cursor';
+import { encodeCursor } from '../routes/workouts';
 import { createUser, DEFAULT_PASSWORD, type MadeUser } from '../test/factories';
 import { isValid, negatives, positive, Rng, type Schema } from '../test/openapi-data';
 

@@ -698,7 +698,7 @@ END $$;
 
 -- 8. Change notices ---------------------------------------------------------------------------------
 -- Tells every app instance that leaderboard data changed (their board caches drop entries; see
--- server/src/lib/board-cache.ts). NOTIFY is delivered at commit, once per transaction and
+-- server/src/routes/leaderboard/board-cache.ts). NOTIFY is delivered at commit, once per transaction and
 -- channel/payload. The payload is the challenge whose boards changed, so a burpee save leaves the
 -- push-up boards' cache alone; '' means every board (a member's name, picture or privacy changed).
 
@@ -944,7 +944,7 @@ $$;
 
 -- A follow or unfollow changes no board's scores, but the follower counts that cached public
 -- profiles show (server/src/routes/users/users.service.ts): the 'follows' payload drops those on
--- every instance and leaves the boards' cache alone (FOLLOWS_SCOPE, server/src/lib/board-cache.ts).
+-- every instance and leaves the boards' cache alone (FOLLOWS_SCOPE, server/src/routes/leaderboard/board-cache.ts).
 -- Following boards are not cached (docs/decisions/0161-following.md).
 CREATE FUNCTION lb_notify_follows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -12,7 +12,7 @@ import { clearSessionCookie, requireUser, signedIn } from '../../lib/auth';
 import * as service from './account.service';
 import { logAuthEvent } from '../../lib/auth-log';
 import { accountDeletedMail, passwordChangedMail, provenName } from '../../mail/messages';
-import { resetUrl } from '../recovery/recovery.service';
+import { resetUrl } from '../recovery';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 

@@ -12,8 +12,8 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import * as rateLimit from '../../lib/rate-limit';
 import { endPendingTokens } from '../../lib/account-tokens';
 import { deleteOtherSessions } from '../../lib/session';
-import { exportClips } from '../clips/clips.service';
-import { publicColumns, toWorkoutDto } from '../workouts/workout-dto';
+import { exportClips } from '../clips';
+import { publicColumns, toWorkoutDto } from '../workouts';
 
 type UserRow = typeof users.$inferSelect;
 

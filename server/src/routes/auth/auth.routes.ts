@@ -9,8 +9,8 @@ import { createSession, deleteSession } from '../../lib/session';
 import { rememberDevice } from '../../lib/known-devices';
 import { describeDevice, storedUserAgent } from '../../lib/user-agent';
 import { newDeviceMail, provenName } from '../../mail/messages';
-import { sendConfirmation } from '../email/email.service';
-import { resetUrl } from '../recovery/recovery.service';
+import { sendConfirmation } from '../email';
+import { resetUrl } from '../recovery';
 import * as service from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_DAYS } from '@common/constants';
 import { buildApp, type App } from '../../app';
 import { sessions, users } from '../../db/schema';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { connectSessionCache, SessionCache } from '../../lib/session-cache';
 import { sha256Hex } from '../../lib/tokens';
 import { untilEnabled, useTestApp } from '../../test/app';

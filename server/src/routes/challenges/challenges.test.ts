@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGUE, catalogueWith, type CatalogueEntry } from '@common/challenges';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { untilEnabled, useTestApp, type TestContext } from '../../test/app';
 import { createUser, type MadeUser } from '../../test/factories';
 

@@ -3,7 +3,7 @@ import { leaderboardSchema } from '@common/schemas/leaderboard';
 import { publicProfileSchema } from '@common/schemas/profile';
 import { workoutListSchema } from '@common/schemas/workouts';
 import { syntheticTrace } from '@common/testing/synthetic-trace';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, type MadeUser } from '../../test/factories';
 import { testClip } from '../../test/test-clips';

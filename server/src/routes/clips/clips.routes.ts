@@ -6,7 +6,7 @@ import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { mediaResponse, optionalSession } from '../../plugins/openapi';
 import * as service from './clips.service';
-import { workoutIdParamsSchema } from '../workouts/workout-id';
+import { workoutIdParamsSchema } from '../workouts';
 
 // A 1 MB clip is ~1.4 MB as base64 in JSON; only the upload accepts bodies that large.
 const CLIP_BODY_LIMIT = CLIP_MAX_BASE64 + 1024;

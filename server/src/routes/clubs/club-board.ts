@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { LeaderboardPeriod, LeaderboardQuery } from '@common/schemas/leaderboard';
 import type { Db } from '../../db/client';
-import type { BoardCache } from '../../lib/board-cache';
+import {
+  boardArgs,
+  boardBytes,
+  boardKey,
+  getMemberSetBoardJson,
+  sliceBoard,
+  toBoardText,
+  type BoardCache,
+  type MemberSet,
+} from '../leaderboard';
 import { acceptedEncoding, COMPRESS_THRESHOLD, type JsonEncoding } from '../../plugins/compression';
-import { boardArgs, boardBytes, boardKey, sliceBoard, toBoardText } from '../leaderboard/leaderboard.service';
-import { getMemberSetBoardJson, type MemberSet } from '../leaderboard/member-set-board';
 
 /**
  * The members on a club's board: all of them for the club's own members (`inside`); for anyone

@@ -5,7 +5,7 @@ import { APP_NAME } from '@common/constants';
 import { CLUB_SLUG_MAX, CLUB_SLUG_PATTERN, clubInvitePath } from '@common/schemas/clubs';
 import { loadIndexHtml } from '../../lib/index-html';
 import { mediaResponse } from '../../plugins/openapi';
-import { genericTags, renderIndexHtml, type PreviewTags } from '../previews/previews.service';
+import { genericTags, renderIndexHtml, type PreviewTags } from '../previews';
 import { clubCardKey, visibleClub } from './clubs.service';
 
 const membersText = (n: number) => `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`;

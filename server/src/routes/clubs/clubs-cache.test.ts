@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedClub } from '@common/schemas/clubs';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { users } from '../../db/schema';
-import { BOARD_CHANNEL, BoardCache, listenForBoardChanges } from '../../lib/board-cache';
+import { BOARD_CHANNEL, BoardCache, listenForBoardChanges } from '../leaderboard';
 import { untilEnabled, useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
 

@@ -24,7 +24,7 @@ import {
 import { usernameParamSchema } from '@common/schemas/profile';
 import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { optionalSession } from '../../plugins/openapi';
-import { openChallenge } from '../challenges/challenges.service';
+import { openChallenge } from '../challenges';
 import { clubBoardJson, clubMembers } from './club-board';
 import * as service from './clubs.service';
 

@@ -12,7 +12,7 @@ import {
   type CreatedClub,
 } from '@common/schemas/clubs';
 import { rowsOf, isUniqueViolation, type Db } from '../../db/client';
-import type { BoardCache } from '../../lib/board-cache';
+import type { BoardCache } from '../leaderboard';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newToken, sha256Hex } from '../../lib/tokens';
 

@@ -5,8 +5,8 @@ import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { optionalSession } from '../../plugins/openapi';
-import { confirmPassword } from '../account/account.service';
-import { resetUrl } from '../recovery/recovery.service';
+import { confirmPassword } from '../account';
+import { resetUrl } from '../recovery';
 import * as service from './email.service';
 import { undoEmailChange } from './undo-email-change';
 

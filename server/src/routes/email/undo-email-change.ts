@@ -8,7 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { newToken } from '../../lib/tokens';
 import { passwordResetMail } from '../../mail/messages';
 import type { MailMessage } from '../../mail/queue';
-import { RESET_TTL_MS, resetUrl } from '../recovery/recovery.service';
+import { RESET_TTL_MS, resetUrl } from '../recovery';
 import { confirmedElsewhere } from './email.service';
 
 type Queue = (message: MailMessage, db?: Db) => Promise<void>;

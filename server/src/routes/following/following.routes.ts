@@ -5,8 +5,8 @@ import { followListSchema, followPageQuerySchema } from '@common/schemas/follows
 import { usernameParamSchema } from '@common/schemas/profile';
 import { NEXT_CURSOR_HEADER } from '@common/schemas/workouts';
 import { requireUser, signedIn } from '../../lib/auth';
-import { FOLLOWS_SCOPE } from '../../lib/board-cache';
-import { decodedCursor } from '../workouts/workout-cursor';
+import { FOLLOWS_SCOPE } from '../leaderboard';
+import { decodedCursor } from '../workouts';
 import * as service from './following.service';
 
 // The cursor is opaque to clients; here it is decoded, so a forged one is a field error (400).

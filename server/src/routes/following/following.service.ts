@@ -4,8 +4,8 @@ import { CANNOT_FOLLOW_YOURSELF } from '@common/schemas/follows';
 import { rowsOf, type Db } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { MemberSet } from '../leaderboard/member-set-board';
-import { encodeCursor } from '../workouts/workout-cursor';
+import type { MemberSet } from '../leaderboard';
+import { encodeCursor } from '../workouts';
 
 // Following (docs/decisions/0161-following.md): no approval, public members only. A member who
 // goes private, or is suspended, keeps their rows but leaves every list, count and board here,

@@ -5,7 +5,7 @@ import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import type { PublicProfile } from '@common/schemas/profile';
 import { rowsOf } from '../../db/client';
 import { users } from '../../db/schema';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';
 

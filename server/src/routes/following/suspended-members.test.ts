@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClubDetail } from '@common/schemas/clubs';
 import type { FollowEntry } from '@common/schemas/follows';
 import type { PublicProfile } from '@common/schemas/profile';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, type MadeUser } from '../../test/factories';
 

@@ -5,7 +5,7 @@ import {
   type LeaderboardQuery,
 } from '@common/schemas/leaderboard';
 import type { Db } from '../../db/client';
-import type { BoardCache } from '../../lib/board-cache';
+import type { BoardCache } from './board-cache';
 import { acceptedEncoding, COMPRESS_THRESHOLD, type JsonEncoding } from '../../plugins/compression';
 import * as service from './leaderboard.service';
 import * as memberSet from './member-set-board';
@@ -25,7 +25,7 @@ const COMPLETE_MEMORY = 10_000;
 /**
  * Everything one board read does, in one place (the route is a few lines): the board's key, the
  * length to load, the hint that a period is complete, the cache (scoped by challenge), and the
- * compression of the bytes sent. One per app (server/src/plugins/app/board-reads.ts).
+ * compression of the bytes sent. One per app (./board-reads.plugin.ts).
  * docs/decisions/0019-leaderboard-cache.md, 0073-first-board-of-a-period.md, 0098-challenge-catalogue.md
  */
 export class BoardReads {

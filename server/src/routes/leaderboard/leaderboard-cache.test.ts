@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { env } from '../../env';
-import { BoardCache, listenForBoardChanges } from '../../lib/board-cache';
+import { BoardCache, listenForBoardChanges } from './board-cache';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
 import { compressJson, type JsonEncoding } from '../../plugins/compression';

@@ -10,9 +10,9 @@ import {
   type LeaderboardEntry,
 } from '@common/schemas/leaderboard';
 import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
-import { followingSet } from '../following/following.service';
+import { followingSet } from '../following';
 import { optionalSession } from '../../plugins/openapi';
-import { openChallenge } from '../challenges/challenges.service';
+import { openChallenge } from '../challenges';
 
 const params = z.object({ period: leaderboardPeriodSchema });
 

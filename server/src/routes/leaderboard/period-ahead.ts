@@ -24,7 +24,7 @@ const zoneKey = (challenge: string, zone: string) => `${challenge}|${zone}`;
 
 /**
  * One app's zones asked for lately, per challenge, and the periods they will need next
- * (server/src/plugins/app/period-fill.ts makes one per app, beside the fill).
+ * (./period-fill.plugin.ts makes one per app, beside the fill).
  */
 export class PeriodsAhead {
   // Empty until a board is asked for; then UTC's push-up board is always among them.

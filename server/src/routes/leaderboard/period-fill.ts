@@ -66,7 +66,7 @@ export async function fillPeriods(
 }
 
 /**
- * One app's background fill (server/src/plugins/app/period-fill.ts makes one per app): at most one
+ * One app's background fill (./period-fill.plugin.ts makes one per app): at most one
  * run at a time; `batch` 0 turns it off (tests step it themselves).
  */
 export class PeriodFill {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticTrace } from '@common/testing/synthetic-trace';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from './board-cache';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
 

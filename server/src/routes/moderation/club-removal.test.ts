@@ -8,7 +8,7 @@ import {
   type AuditEntry,
 } from '@common/schemas/moderation';
 import type { PublicProfile } from '@common/schemas/profile';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { rowsOf } from '../../db/rows';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';

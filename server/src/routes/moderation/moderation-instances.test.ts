@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOVED_FROM_CLUB } from '@common/schemas/clubs';
 import { MODERATION_REFUSALS } from '@common/schemas/moderation';
 import { buildApp, type App } from '../../app';
-import { BoardCache, connectBoardCache } from '../../lib/board-cache';
+import { BoardCache, connectBoardCache } from '../leaderboard';
 import { connectSessionCache, SessionCache } from '../../lib/session-cache';
 import { untilEnabled, useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';

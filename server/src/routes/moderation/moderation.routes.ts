@@ -17,7 +17,7 @@ import {
 import { challengeQuerySchema, NEXT_CURSOR_HEADER, UNKNOWN_CHALLENGE } from '@common/schemas/workouts';
 import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { workoutIdParamsSchema } from '../workouts/workout-id';
+import { workoutIdParamsSchema } from '../workouts';
 import { decodeQueueCursor, queuePage } from './moderation-queue';
 import * as service from './moderation.service';
 

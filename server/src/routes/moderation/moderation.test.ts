@@ -11,7 +11,7 @@ import {
   type ModerationCase,
 } from '@common/schemas/moderation';
 import { workoutClips } from '../../db/schema';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, DEFAULT_PASSWORD, type MadeUser } from '../../test/factories';
 import { listModerators, setModerator } from './moderation.service';

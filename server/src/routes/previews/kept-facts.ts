@@ -8,8 +8,8 @@ const NOT_KEPT = new Error('no public facts');
 /**
  * A member's public facts for the preview pages and the share cards. A profile page is where a
  * shared link lands, as hot as the profile's data: its facts are kept in the same cache, emptied by
- * every change to a member or a workout (lib/board-cache.ts). An unknown or private name is not
- * kept (guessing names fills nothing). Kept in the challenge's scope: a save of that challenge
+ * every change to a member or a workout (routes/leaderboard/board-cache.ts). An unknown or
+ * private name is not kept (guessing names fills nothing). Kept in the challenge's scope: a save of that challenge
  * drops it.
  */
 export function keptFacts(app: FastifyInstance) {

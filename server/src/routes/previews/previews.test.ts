@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { users } from '../../db/schema';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { CardRenderer } from '../../lib/card-renderer';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';

@@ -9,8 +9,8 @@ import { hashPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
 import type { MailMessage } from '../../mail/queue';
 import { passwordChangedMail, passwordResetMail, provenName } from '../../mail/messages';
-import { newPasswordProblem } from '../account/account.service';
-import { markConfirmed } from '../email/email.service';
+import { newPasswordProblem } from '../account';
+import { markConfirmed } from '../email';
 
 export interface ResetLimits {
   passwordResetMax: number;

@@ -4,14 +4,13 @@ import { PUBLIC_PROFILE_WORKOUTS, publicProfileSchema, type PublicProfile } from
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { toPublicUserDto } from '../../lib/auth';
-import type { BoardCache } from '../../lib/board-cache';
+import type { BoardCache } from '../leaderboard';
 import { notFound } from '../../lib/errors';
 import { fastJson, wireJsonSchema } from '../../lib/serializer';
 import { acceptedEncoding, COMPRESS_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/compression';
-import { publicClubsOf } from '../clubs/clubs.service';
-import { followCounts, isFollowing } from '../following/following.service';
-import { getStats } from '../workouts/workout-stats';
-import { listWorkouts } from '../workouts/workout-list';
+import { publicClubsOf } from '../clubs';
+import { followCounts, isFollowing } from '../following';
+import { getStats, listWorkouts } from '../workouts';
 
 // Built once per database as prepared queries (the profile is a hot public read).
 const lookups = new WeakMap<Db, ReturnType<typeof prepareByName>>();
@@ -28,7 +27,7 @@ function prepareByName(db: Db) {
  * A user's public profile; the username matches without regard to case. A suspended member's is a
  * 404, a private member's too for everyone but themselves (docs/decisions/0045-privacy-settings.md). With the board cache
  * given, the profile is kept there: it is made of a member's row, workouts, follows and clubs, whose every
- * change empties that cache (server/src/lib/board-cache.ts), so it is never served stale.
+ * change empties that cache (server/src/routes/leaderboard/board-cache.ts), so it is never served stale.
  */
 export async function getPublicProfile(
   db: Db,

@@ -223,7 +223,7 @@ function inFlightFor(db: Db): number {
 }
 
 /**
- * A save queue for this database and limit. The app keeps one (server/src/plugins/app/save-queue.ts):
+ * A save queue for this database and limit. The app keeps one (./save-queue.plugin.ts):
  * saves share its batches only within one app.
  */
 export function createSaveQueue(db: Db, limit: SaveLimit | null): SaveQueue {

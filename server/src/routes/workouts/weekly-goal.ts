@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sqlState, type Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { workouts } from '../../db/schema';
-import { localParts } from '../leaderboard/period';
+import { localParts } from '../leaderboard';
 import { notHidden } from './not-hidden';
 
 // The weekly goal's weeks (docs/decisions/0053-weekly-goal.md): Sunday-start weeks of the member's

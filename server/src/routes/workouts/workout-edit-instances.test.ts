@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { BoardCache, connectBoardCache } from '../../lib/board-cache';
+import { BoardCache, connectBoardCache } from '../leaderboard';
 import { untilEnabled, useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
 

@@ -4,7 +4,7 @@ import { catalogueWith } from '@common/challenges';
 import { HIDDEN_SET_LOCKED, OLD_SET_SCORE_LOCKED } from '@common/schemas/workout-edit';
 import type { Workout } from '@common/schemas/workouts';
 import { hiddenWorkouts, workoutClips, workouts } from '../../db/schema';
-import { BoardCache } from '../../lib/board-cache';
+import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 

@@ -14,7 +14,7 @@ import {
 } from '@common/schemas/workouts';
 import { makeEditWorkoutSchema } from '@common/schemas/workout-edit';
 import { requireUser, signedIn } from '../../lib/auth';
-import { openChallenge } from '../challenges/challenges.service';
+import { openChallenge } from '../challenges';
 import { decodedCursor } from './workout-cursor';
 import { deleteWorkout } from './workout-delete';
 import { editWorkout } from './workout-edit';

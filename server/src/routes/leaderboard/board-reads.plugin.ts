@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { BoardReads } from '../../routes/leaderboard/board-read';
+import { BoardReads } from './board-read';
 
 declare module 'fastify' {
   interface FastifyInstance {

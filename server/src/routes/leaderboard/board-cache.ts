@@ -1,5 +1,5 @@
-import type { Database } from '../db/client';
-import { listenToChannel } from './db-channel';
+import type { Database } from '../../db/client';
+import { listenToChannel } from '../../lib/db-channel';
 
 /**
  * Leaderboard bodies cached in the process, never served stale. Callers only ever call
@@ -7,7 +7,7 @@ import { listenToChannel } from './db-channel';
  * - a load is tagged with the generation current when it *starts*, and its value is kept only if
  *   the generation has not moved on by the time it ends (a write overlapped it);
  * - the generation moves on, and every entry is dropped, when a route that changes boards
- *   succeeds, before its response is sent (plugins/board-cache.ts, so the writer's next read
+ *   succeeds, before its response is sent (./board-cache.plugin.ts, so the writer's next read
  *   misses), and, with PostgreSQL, whenever the database says a workout or a user changed
  *   (NOTIFY from statement triggers, so other instances drop theirs);
  * - concurrent misses on one key within one generation share one load;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createSaveQueue, type SaveQueue } from '../../routes/workouts/save-batch';
+import { createSaveQueue, type SaveQueue } from './save-batch';
 
 declare module 'fastify' {
   interface FastifyInstance {

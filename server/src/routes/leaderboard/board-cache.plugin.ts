@@ -1,6 +1,6 @@
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { BoardCache } from '../lib/board-cache';
+import { BoardCache } from './board-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {

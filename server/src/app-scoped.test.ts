@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { Database } from '../../db/client';
-import { openTestDatabase } from '../../test/db';
+import { buildApp } from './app';
+import type { Database } from './db/client';
+import { openTestDatabase } from './test/db';
 
-// The state that matters lives in each app, not in the process (server/src/plugins/app/): two apps
+// The state that matters lives in each app, not in the process (the modules' *.plugin.ts): two apps
 // on one database share no fill, zones, board reads or save queue, so closing one stops nothing of
 // the other's. (With state kept per database in module WeakMaps, closing the first app stopped the
 // second's background fill for good.)

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { PeriodFill } from '../../routes/leaderboard/period-fill';
-import { PeriodsAhead } from '../../routes/leaderboard/period-ahead';
+import { PeriodFill } from './period-fill';
+import { PeriodsAhead } from './period-ahead';
 
 declare module 'fastify' {
   interface FastifyInstance {
