@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { NoScore, StatTile } from '@/components/ui/stat-tile';
+import { longFigure, NoScore, StatTile } from '@/components/ui/stat-tile';
 import { useUser } from '@/features/auth/api/get-user';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
@@ -88,7 +88,9 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId}>{text === NO_SCORE ? <NoScore /> : text}</span>
+      <span data-testid={testId} className={longFigure(text) ? 'block text-lg leading-tight' : undefined}>
+        {text === NO_SCORE ? <NoScore /> : text}
+      </span>
     );
   // A challenge with first names (the specification's) keeps its tile's first test id.
   const totalId = challenge.legacy ? `stat-total-${challenge.scoring.unit}` : 'stat-total';

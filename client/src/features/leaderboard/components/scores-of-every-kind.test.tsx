@@ -31,8 +31,8 @@ describe('a board row of the last two challenges', () => {
     ['mfm-challenge', entry(1122), '18:42to finish'],
     ['mfm-challenge', entry(312, true), 'CAP + 312reps'],
     ['mfm-challenge', entry(1, true), 'CAP + 1rep'],
-    ['nickels-dimes', entry(114), '7 rounds + 9114 reps'],
-    ['nickels-dimes', entry(15), '1 round + 015 reps'],
+    ['nickels-dimes', entry(114), '7rounds + 9'],
+    ['nickels-dimes', entry(15), '1round + 0'],
   ])('shows a %s score as the board ranks it', (id, row, text) => {
     renderWithApp(<LeaderboardRow entry={row} scoring={challenge(id).scoring} isViewer={false} />);
     expect(screen.getByRole('link').textContent).toContain(text);

@@ -1,8 +1,8 @@
-import { formatScore, formatScoreShort, type Scoring } from '@common/challenges';
+import { formatScore, formatScoreShort, roundsOf, type Scoring } from '@common/challenges';
 
 /**
  * A score as a board row shows it: the figure, large, and its words below it: "42" "burpees",
- * "3:25" "held", "18:42" "to finish", "CAP + 312" "reps", "7 rounds + 9" "114 reps". `label` is
+ * "3:25" "held", "18:42" "to finish", "CAP + 312" "reps", "7" "rounds + 9". `label` is
  * the whole score in words (common/challenges.ts's formatScore): "CAP + 312 reps".
  */
 export function scoreParts(
@@ -15,8 +15,11 @@ export function scoreParts(
   switch (scoring.kind) {
     case 'seconds':
       return { value: formatScoreShort(scoring, score), unit: 'held', label };
-    case 'rounds':
-      return { value: label, unit: `${score} ${reps(score)}`, label };
+    case 'rounds': {
+      // "7" over "rounds + 9": narrow enough for a phone's row, read together as formatScore says.
+      const { rounds, extra } = roundsOf(scoring, score);
+      return { value: String(rounds), unit: `${rounds === 1 ? 'round' : 'rounds'} + ${extra}`, label };
+    }
     case 'for-time':
       return capped
         ? { value: `CAP + ${score}`, unit: reps(score), label }

@@ -67,8 +67,15 @@ export function ProgressChart({ workouts: all, challenge }: { workouts: Workout[
 function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: number; scoring: Scoring }) {
   const W = Math.max(width, 200);
   const H = Math.round(Math.min(300, Math.max(200, W * 0.45)));
-  const PW = W - PAD.left - PAD.right;
   const PH = H - PAD.top - PAD.bottom;
+  // The ticks do not depend on the width: the left margin grows to the longest tick ("30:00",
+  // "1:02:05"), about 7 px a character at 12 px, so that no label is cut at the edge.
+  const longest = Math.max(
+    0,
+    ...scoreChartGeometry(workouts, 100, PH, scoring).ticks.map((t) => tickText(scoring, t).length),
+  );
+  const left = Math.max(PAD.left, 10 + 7 * longest);
+  const PW = W - left - PAD.right;
   const g = scoreChartGeometry(workouts, PW - 2 * INSET, PH, scoring);
   for (const p of g.points) p.x += INSET;
   const first = g.points[0]!;
@@ -101,7 +108,7 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
       data-testid="progress-chart"
       style={{ fontSize: 12 }}
     >
-      <g transform={`translate(${PAD.left},${PAD.top})`}>
+      <g transform={`translate(${left},${PAD.top})`}>
         {g.ticks.map((t) => {
           const y = PH - (t / g.yMax) * PH;
           return (
