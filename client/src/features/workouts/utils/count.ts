@@ -1,4 +1,4 @@
-import { defaultEntry, scoreRangeError, type ChallengeId, type Scoring, type Words } from '@common/challenges';
+import { CATALOGUE, defaultEntry, findEntry, scoreRangeError, type ChallengeId, type Scoring, type Words } from '@common/challenges';
 
 /** The challenge a count is entered for; the default (push-up) challenge when none is named. */
 export interface Scored {
@@ -34,4 +34,7 @@ export function clampCount(n: number, max = PUSHUPS.scoring.max): number {
 
 /** The message under the count for a score that cannot be saved for being too high, or null. */
 export const countTooHigh = (n: number, c: Scored = PUSHUPS) =>
-  n > c.scoring.max ? scoreRangeError(c, n) : null;
+  n > c.scoring.max ? scoreRangeError(withWords(c), n) : null;
+
+/** A challenge with its entry's own words where the caller gave none (the spec's range messages). */
+const withWords = (c: Scored): Scored => (c.words ? c : { ...c, words: findEntry(c.id, CATALOGUE)?.words });
