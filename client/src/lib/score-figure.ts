@@ -102,3 +102,11 @@ export function legacyScoreFields(entry: Pick<CatalogueEntry, 'legacy'>, score: 
   const field = legacyScoreField(entry);
   return field ? { [field]: score } : {};
 }
+
+/**
+ * The first message under a save's or an edit's score in a 400's `errors`: under `score`, or under
+ * the score's first name (a body that sent it). Forms read it here, so that no other module names
+ * that field.
+ */
+export const scoreErrorOf = (errors: Record<string, string[] | undefined> | undefined): string | undefined =>
+  errors?.score?.[0] ?? errors?.pushups?.[0];

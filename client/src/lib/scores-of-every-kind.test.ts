@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '@common/challenges';
 import { beatsTarget, challengeLinkPath, parseChallengeTarget } from './challenge-link';
 import { beatMeText, shareText } from './challenge-share';
-import { scoreFigure, scoredOf, statScores, totalFigure } from './score-figure';
+import { scoreErrorOf, scoreFigure, scoredOf, statScores, totalFigure } from './score-figure';
 
 const scoring = (id: string) => CATALOGUE.find((c) => c.id === id)!.scoring!;
 const mfm = scoring('mfm-challenge');
@@ -76,5 +76,14 @@ describe('stat figures of the last two challenges', () => {
       total: 712,
       lastCapped: true,
     });
+  });
+});
+
+describe('scoreErrorOf', () => {
+  it('reads the message under score, or under its first name', () => {
+    expect(scoreErrorOf({ score: ['Too fast'] })).toBe('Too fast');
+    expect(scoreErrorOf({ pushups: ['Push-ups must be at most 300'] })).toBe('Push-ups must be at most 300');
+    expect(scoreErrorOf({ notes: ['Too long'] })).toBeUndefined();
+    expect(scoreErrorOf(undefined)).toBeUndefined();
   });
 });
