@@ -1,10 +1,10 @@
-import { DEFAULT_CHALLENGE } from '@common/challenges';
+import { hasVerifiedBoard } from '@common/challenges';
 import { patternsOf, paths } from '@/config/paths';
 import { leaderboardPath, NO_FILTERS } from '@/features/leaderboard/api/leaderboard-path';
 import { parseBoardSearch } from '@/features/leaderboard/utils/board-url';
 import { publicProfilePath } from '@/features/users/api/public-profile-path';
 import { prefetch } from '@/lib/api-client';
-import { openChallengeForPath, servedChallenges } from '@/lib/challenges';
+import { defaultOpenChallenge, openChallengeForPath, servedChallenges } from '@/lib/challenges';
 import { viewerTimeZone } from '@/lib/time-zone';
 
 /**
@@ -30,10 +30,10 @@ function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string)
 export function prefetchRouteData(pathname: string, search = '') {
   if (matchParam(paths.leaderboard, pathname) !== null) {
     const board = parseBoardSearch(search);
-    const challenge = openChallengeForPath(pathname)?.id ?? DEFAULT_CHALLENGE;
-    // Only the push-up board has a camera-counted kind (features/leaderboard/components/leaderboard.tsx).
-    const kind = challenge === DEFAULT_CHALLENGE ? board.kind : 'all';
-    prefetch(leaderboardPath(board.period, viewerTimeZone(), NO_FILTERS, kind, challenge));
+    const challenge = openChallengeForPath(pathname) ?? defaultOpenChallenge();
+    // Only a challenge with a Verified board has a camera-counted kind (common/challenges.ts).
+    const kind = challenge && hasVerifiedBoard(challenge) ? board.kind : 'all';
+    prefetch(leaderboardPath(board.period, viewerTimeZone(), NO_FILTERS, kind, challenge?.id));
   }
   const username = matchParam(paths.publicProfile, pathname);
   if (username) prefetch(publicProfilePath(username));

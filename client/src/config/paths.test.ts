@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueWith, CHALLENGES } from '@common/challenges';
+import { CATALOGUE, catalogueWith, CHALLENGES, type CatalogueEntry } from '@common/challenges';
 import { EVERY_OPENABLE, isAt, paths, patternsOf } from './paths';
 
 const THREE_OPEN = catalogueWith(['pushup-90', 'burpees-or-bust', 'plank-drop']);
@@ -56,8 +56,14 @@ describe('paths', () => {
     // A closed challenge keeps what it had: a Coming Soon home, no timer.
     expect(isAt(paths.timer, '/burpees-or-bust/timer', CHALLENGES)).toBe(false);
     expect(isAt(paths.timer, '/burpees-or-bust/timer', THREE_OPEN)).toBe(true);
-    // Challenges without a workout never get screens.
-    expect(patternsOf(paths.timer, EVERY_OPENABLE)).not.toContain('/nickels-dimes/timer');
+    // Every entry of the catalogue now has a workout, so each may be opened.
+    expect(patternsOf(paths.timer, EVERY_OPENABLE)).toContain('/nickels-dimes/timer');
+    expect(patternsOf(paths.timer, EVERY_OPENABLE)).toContain('/mfm-challenge/timer');
+    // An entry without a workout never gets screens, even when named in the setting.
+    const planned: CatalogueEntry = { ...CATALOGUE[1]!, id: 'planned', slug: 'planned', scoring: undefined, timer: undefined };
+    expect(patternsOf(paths.timer, catalogueWith(['pushup-90', 'planned'], [...CATALOGUE, planned]))).not.toContain(
+      '/planned/timer',
+    );
   });
 
   it('links to a challenge by its id, the push-up challenge by default', () => {

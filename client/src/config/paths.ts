@@ -4,7 +4,8 @@ import {
   CATALOGUE,
   canOpen,
   catalogueWith,
-  DEFAULT_CHALLENGE,
+  defaultEntry,
+  findEntry,
   type Challenge,
   type ChallengeId,
 } from '../../../common/challenges.ts';
@@ -28,10 +29,15 @@ interface RouteDef {
   has?: 'open' | 'home';
 }
 
-/** A challenge's slug by id (the push-up challenge's for an id the catalogue lacks). */
-function slugOf(id: ChallengeId = DEFAULT_CHALLENGE): string {
-  const entry = CATALOGUE.find((c) => c.id === id && c.slug) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!;
-  return entry.slug!;
+/** The default entry (the specification's): its slug prefixes the specification's addresses. */
+const DEFAULT_ENTRY = defaultEntry();
+const DEFAULT_SLUG = DEFAULT_ENTRY.slug!;
+/** Its stats page's older address, where it declares one. */
+const STATS_ALIASES = DEFAULT_ENTRY.legacy?.statsAlias ? [DEFAULT_ENTRY.legacy.statsAlias] : [];
+
+/** A challenge's slug by id (the default challenge's for an id the catalogue lacks, or none). */
+function slugOf(id?: ChallengeId): string {
+  return findEntry(id, CATALOGUE)?.slug ?? DEFAULT_SLUG;
 }
 
 const home = (slug: string) => `/${slug}`;
@@ -53,36 +59,36 @@ export const paths = {
   /** Where the old address's undo link leads after a change of address (the token in `?token=`). */
   undoEmailChange: { path: '/undo-email-change', aliases: [], getHref: () => '/undo-email-change' },
   challengeHome: {
-    path: '/90second',
+    path: `/${DEFAULT_SLUG}`,
     aliases: ['/dashboard'],
     perChallenge: home,
     has: 'home',
     getHref: (challenge?: ChallengeId) => home(slugOf(challenge)),
   },
   leaderboard: {
-    path: '/90second/leaderboard',
+    path: `/${DEFAULT_SLUG}/leaderboard`,
     aliases: ['/leaderboard'],
     perChallenge: under('leaderboard'),
     getHref: (challenge?: ChallengeId) => under('leaderboard')(slugOf(challenge)),
   },
   publicProfile: {
-    path: '/90second/users/:username',
+    path: `/${DEFAULT_SLUG}/users/:username`,
     aliases: ['/users/:username'],
-    getHref: (username: string) => `/90second/users/${encodeURIComponent(username)}`,
+    getHref: (username: string) => `/${DEFAULT_SLUG}/users/${encodeURIComponent(username)}`,
   },
   timer: {
-    path: '/90second/timer',
+    path: `/${DEFAULT_SLUG}/timer`,
     aliases: ['/timer'],
     perChallenge: under('timer'),
     getHref: (challenge?: ChallengeId) => under('timer')(slugOf(challenge)),
   },
   logWorkout: {
-    path: '/90second/log-workout',
+    path: `/${DEFAULT_SLUG}/log-workout`,
     aliases: ['/log-workout'],
     perChallenge: under('log-workout'),
     getHref: (challenge?: ChallengeId) => under('log-workout')(slugOf(challenge)),
   },
-  profile: { path: '/profile', aliases: ['/90second/profile'], getHref: () => '/profile' },
+  profile: { path: '/profile', aliases: [`/${DEFAULT_SLUG}/profile`], getHref: () => '/profile' },
   profileSettings: { path: '/profile/settings', aliases: [], getHref: () => '/profile/settings' },
   /** The moderators' queue of reports and log of actions (others see that it is not theirs). */
   moderation: { path: '/moderation', aliases: [], getHref: () => '/moderation' },
@@ -102,8 +108,8 @@ export const paths = {
   },
   challengeStats: {
     path: '/profile/:challenge',
-    aliases: ['/90second-profile'],
-    getHref: (challenge: ChallengeId = DEFAULT_CHALLENGE) => `/profile/${encodeURIComponent(challenge)}`,
+    aliases: STATS_ALIASES,
+    getHref: (challenge: ChallengeId = DEFAULT_ENTRY.id) => `/profile/${encodeURIComponent(challenge)}`,
   },
 } as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 

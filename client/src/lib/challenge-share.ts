@@ -1,27 +1,18 @@
-import { CATALOGUE, DEFAULT_CHALLENGE, formatHold, type ChallengeId } from '@common/challenges';
+import { beatMeTextOf, CATALOGUE, defaultEntry, findEntry, shareTextOf, type ChallengeId } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
 
 // What a shared result says, per challenge (the share menus of Workout Saved and of a workout's
-// details): the push-up sentence as before, the challenge's own unit and time for the others.
+// details): each entry's words (common/challenge-words.ts), with the score as boards write it.
 
-const entryOf = (challenge: ChallengeId | undefined) =>
-  CATALOGUE.find((c) => c.id === challenge) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!;
+const entryOf = (challenge: ChallengeId | undefined) => findEntry(challenge, CATALOGUE) ?? defaultEntry();
 
-/** "I did 42 push-ups in 90 seconds on FitBench", "I held a plank for 3:25 on FitBench". */
-export function shareText(challenge: ChallengeId | undefined, score: number): string {
-  const c = entryOf(challenge);
-  const scoring = c.scoring!;
-  if (scoring.kind === 'seconds') return `I held ${formatHold(score)} in ${c.title} on ${APP_NAME}`;
-  return `I did ${score} ${score === 1 ? scoring.unitOne : scoring.unit} in ${c.duration} on ${APP_NAME}`;
-}
+/** "I did 42 push-ups in 90 seconds on FitBench", "I finished The MFM Challenge in 18:42 on FitBench". */
+export const shareText = (challenge: ChallengeId | undefined, score: number, capped = false) =>
+  shareTextOf(entryOf(challenge), score, capped);
 
 /** "FitBench: Burpees or Bust". */
 export const shareTitle = (challenge: ChallengeId | undefined) => `${APP_NAME}: ${entryOf(challenge).title}`;
 
-/** "Can you beat my 42 burpees in 2 minutes on FitBench?", "Can you hold longer than 3:25 ...?" */
-export function beatMeText(challenge: ChallengeId | undefined, score: number): string {
-  const c = entryOf(challenge);
-  const scoring = c.scoring!;
-  if (scoring.kind === 'seconds') return `Can you hold longer than my ${formatHold(score)} in ${c.title} on ${APP_NAME}?`;
-  return `Can you beat my ${score} ${score === 1 ? scoring.unitOne : scoring.unit} in ${c.duration} on ${APP_NAME}?`;
-}
+/** "Can you beat my 42 burpees in 2 minutes on FitBench?", "Can you beat my CAP + 312 reps in ...?" */
+export const beatMeText = (challenge: ChallengeId | undefined, score: number, capped = false) =>
+  beatMeTextOf(entryOf(challenge), score, capped);

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import {
   catalogueWith,
   challengeForPath,
-  DEFAULT_CHALLENGE,
   DEFAULT_OPEN_CHALLENGES,
+  findEntry,
   openChallenges,
   type Challenge,
   type OpenChallenge,
@@ -13,7 +13,7 @@ import { request } from '@/lib/api-client';
 /**
  * The catalogue as this server opened it (docs/decisions/0195-open-challenges-beside-a-cached-shell.md).
  * The server writes the open challenges' ids into the index.html it serves
- * (`<meta name="fitbench-challenges" content="pushup-90,plank-drop">`, server/src/lib/index-html.ts),
+ * (`<meta name="fitbench-challenges" content="burpees-or-bust,plank-drop">`, server/src/lib/index-html.ts),
  * so a page from the server knows them from its first script, with no request and no flash of
  * "Coming Soon". The copy the service worker keeps (and Vite's dev server's) has no tag: then the
  * ids this device was last told of stand, and the server is asked again (`askServerForChallenges`);
@@ -127,11 +127,14 @@ export function openChallengeForPath(pathname: string): OpenChallenge | undefine
   return c && c.isActive ? servedOpenChallenges().find((o) => o.id === c.id) : undefined;
 }
 
-/** An open challenge by id, or the push-up challenge (always in the catalogue). */
+/** An open challenge by id, or the default one (always open as shipped), or the first open. */
 export function openChallengeById(id: string | null | undefined): OpenChallenge | undefined {
   const open = servedOpenChallenges();
-  return open.find((c) => c.id === id) ?? open.find((c) => c.id === DEFAULT_CHALLENGE) ?? open[0];
+  return findEntry(id, open) ?? open.find((c) => c.isDefault) ?? open[0];
 }
+
+/** The open default challenge (the one a screen means when its address names none), or the first open. */
+export const defaultOpenChallenge = (): OpenChallenge | undefined => openChallengeById(undefined);
 
 /** Tests only: forget what was read, so the next call reads the page's tag again. */
 export function resetServedChallenges() {

@@ -5,7 +5,7 @@ import { isAt, paths } from '@/config/paths';
 // The app's six destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
 // (top-nav.tsx) list the same ones. Home, Start, Log and Rankings lead to the challenge the member
 // last used on this device (lib/last-challenge.ts): one notion of "the challenge I am in". With only
-// push-ups open (as shipped) that is always the push-up challenge, so Home is `/90second`.
+// the default challenge open (as shipped) that is always it, so Home is its home.
 // docs/decisions/0148-per-challenge-links-and-memory.md, docs/decisions/0201-home-follows-the-challenge.md
 
 export interface NavItem {

@@ -1,11 +1,6 @@
 import { ArrowRight, ChevronRight, LogIn, PenSquare, Play } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import {
-  challengeForPath,
-  DEFAULT_CHALLENGE,
-  type Challenge,
-  type OpenChallenge,
-} from '@common/challenges';
+import { challengeForPath, type Challenge, type OpenChallenge } from '@common/challenges';
 import { RECENT_HISTORY } from '@common/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,9 +17,9 @@ import { WeeklyGoal } from '@/features/workouts/components/weekly-goal';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
-import { openChallengeById, openChallengeForPath, servedChallenges } from '@/lib/challenges';
+import { defaultOpenChallenge, openChallengeForPath, servedChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { scoreFigure, statScores } from '@/lib/score-figure';
+import { lastTileLabel, scoreFigure, statScores } from '@/lib/score-figure';
 
 function ChallengeTitle({ challenge }: { challenge: Challenge }) {
   return (
@@ -86,8 +81,8 @@ function TitleWithLink({
 }
 
 function ComingSoon({ challenge }: { challenge: Challenge }) {
-  // The push-up challenge, or whichever the operator opened first.
-  const ready = openChallengeById(DEFAULT_CHALLENGE);
+  // The default challenge, or whichever the operator opened first.
+  const ready = defaultOpenChallenge();
   return (
     <section aria-labelledby="challenge-title" className="grid gap-6">
       <ChallengeTitle challenge={challenge} />
@@ -121,6 +116,7 @@ function ComingSoon({ challenge }: { challenge: Challenge }) {
 function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signedIn: boolean }) {
   const stats = useStats({ enabled: signedIn, challenge: challenge.id });
   const held = challenge.scoring.kind === 'seconds';
+  const figures = stats.data ? statScores(stats.data) : { last: 0, best: 0, total: 0 };
   return (
     <Card>
       <CardHeader>
@@ -130,7 +126,7 @@ function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signe
         {!signedIn ? (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">
-              Sign in to track your last {held ? 'hold' : 'count'}, personal best and workouts.
+              Sign in to track your last {held ? 'hold' : challenge.scoring.kind === 'reps' ? 'count' : 'score'}, personal best and workouts.
             </p>
             <Button asChild variant="outline">
               <Link href={paths.auth.getHref()}>
@@ -149,12 +145,12 @@ function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signe
           <div className="grid gap-3">
             <dl className="grid grid-cols-3 gap-2">
               <StatTile
-                label={held ? 'Last Hold' : 'Last Count'}
-                value={scoreFigure(challenge.scoring, statScores(stats.data).last)}
+                label={lastTileLabel(challenge.scoring)}
+                value={scoreFigure(challenge.scoring, figures.last, figures.lastCapped)}
               />
               <StatTile
                 label="Personal Best"
-                value={scoreFigure(challenge.scoring, statScores(stats.data).best)}
+                value={scoreFigure(challenge.scoring, figures.best, figures.bestCapped)}
               />
               <StatTile label="Total Workouts" value={stats.data.totalWorkouts} />
             </dl>
@@ -253,13 +249,13 @@ function OpenHome({ challenge }: { challenge: OpenChallenge }) {
 }
 
 /**
- * An open challenge's home at its slug (/90second, /plank-drop), /dashboard the push-up one; a
- * closed challenge with a home in the specification (/nickels-dimes) says Coming Soon.
+ * An open challenge's home at its slug (/plank-drop), /dashboard the default one's; a closed
+ * challenge with a home in the specification (/burpees-or-bust) says Coming Soon.
  */
 export default function ChallengeHomeRoute() {
   const [pathname] = useLocation();
   const closed = challengeForPath(pathname, servedChallenges());
-  const open = openChallengeForPath(pathname) ?? openChallengeById(DEFAULT_CHALLENGE);
+  const open = openChallengeForPath(pathname) ?? defaultOpenChallenge();
   const comingSoon = closed && !closed.isActive ? closed : undefined;
   useDocumentTitle((comingSoon ?? open)?.title ?? 'Challenges');
   if (comingSoon) return <ComingSoon challenge={comingSoon} />;

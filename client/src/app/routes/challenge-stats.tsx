@@ -1,11 +1,11 @@
 import { Play, Trophy } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
+import { formatHold, lowerIsBetter, statsTitleOf, type OpenChallenge } from '@common/challenges';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { NoScore, StatTile } from '@/components/ui/stat-tile';
+import { longFigure, NoScore, StatTile } from '@/components/ui/stat-tile';
 import { useUser } from '@/features/auth/api/get-user';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkoutPages, useWorkouts } from '@/features/workouts/api/get-workouts';
@@ -15,37 +15,38 @@ import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatCount } from '@/lib/format-number';
-import { servedChallenges, servedOpenChallenges } from '@/lib/challenges';
-import { NO_SCORE, scoreFigure, statScores } from '@/lib/score-figure';
+import { defaultOpenChallenge, servedChallenges, servedOpenChallenges } from '@/lib/challenges';
+import { NO_SCORE, scoreFigure, statScores, totalFigure, totalTileLabel } from '@/lib/score-figure';
 
-/** The open challenge `/profile/{name}` names: by id, or by its slug (/profile/90second). */
+/** The open challenge `/profile/{name}` names: by id, or by its slug (/profile/nickels-dimes). */
 function statsChallenge(name: string): OpenChallenge | undefined {
   const lower = name.toLowerCase();
   return servedOpenChallenges().find((c) => c.id === lower || c.slug === lower);
 }
 
-/** The heading: "Push-up Stats", "Burpee Stats", "Hold Stats". */
+/**
+ * The heading: "Push-up Stats", "Burpee Stats", "Hold Stats"; a challenge scored in rounds or by
+ * time is named by its title ("Nickels and Dimes Stats").
+ */
 function statsTitle(c: OpenChallenge) {
   if (c.scoring.kind === 'seconds') return 'Hold Stats';
+  if (c.scoring.kind !== 'reps') return `${c.title} Stats`;
   const one = c.scoring.unitOne;
   return `${one.charAt(0).toUpperCase()}${one.slice(1)} Stats`;
 }
 
-/** /profile/:challenge for each open challenge, /profile/pushup-90 and /90second-profile. */
+/**
+ * /profile/:challenge for each open challenge; the default challenge's at /profile (its id) and
+ * at its older address where its entry declares one (config/paths.ts).
+ */
 export default function ChallengeStatsRoute() {
-  const { challenge: name = DEFAULT_CHALLENGE } = useParams<{ challenge?: string }>();
+  const { challenge: asked } = useParams<{ challenge?: string }>();
+  const name = asked ?? defaultOpenChallenge()?.id ?? '';
   const open = statsChallenge(name);
   const known = open ? undefined : servedChallenges().find((c) => c.id === name.toLowerCase());
-  useDocumentTitle(
-    open?.id === DEFAULT_CHALLENGE
-      ? 'Push-up stats'
-      : open
-        ? `${open.title} stats`
-        : known
-          ? `${known.title} stats`
-          : 'Challenge not found',
-  );
+  useDocumentTitle(open ? statsTitleOf(open) : known ? statsTitleOf(known) : 'Challenge not found');
   if (open) return <Stats key={open.id} challenge={open} />;
+  const ready = defaultOpenChallenge();
   return (
     <section
       className="mx-auto grid max-w-md gap-4 py-10 text-center"
@@ -56,13 +57,15 @@ export default function ChallengeStatsRoute() {
       </h1>
       <p className="text-muted-foreground">
         {known
-          ? 'Stats for this challenge arrive when it opens. Meanwhile, the 90 Second Push-up Challenge is ready for you.'
-          : "We don't have a challenge by that name. The 90 Second Push-up Challenge is ready for you."}
+          ? `Stats for this challenge arrive when it opens.${ready ? ` Meanwhile, the ${ready.title} is ready for you.` : ''}`
+          : `We don't have a challenge by that name.${ready ? ` The ${ready.title} is ready for you.` : ''}`}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <Link href={paths.challengeStats.getHref()} className={buttonVariants()}>
-          Push-up stats
-        </Link>
+        {ready ? (
+          <Link href={paths.challengeStats.getHref(ready.id)} className={buttonVariants()}>
+            {statsTitleOf(ready)}
+          </Link>
+        ) : null}
         <Link href={paths.catalogue.getHref()} className={buttonVariants({ variant: 'outline' })}>
           All challenges
         </Link>
@@ -85,11 +88,15 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId}>{text === NO_SCORE ? <NoScore /> : text}</span>
+      <span data-testid={testId} className={longFigure(text) ? 'block text-lg leading-tight' : undefined}>
+        {text === NO_SCORE ? <NoScore /> : text}
+      </span>
     );
-  // The push-up tiles keep their first names; another challenge's say its unit.
-  const totalLabel = held ? 'Total Time Held' : `Total ${challenge.scoring.label}`;
-  const totalId = id === DEFAULT_CHALLENGE ? 'stat-total-push-ups' : 'stat-total';
+  // A challenge with first names (the specification's) keeps its tile's first test id.
+  const totalId = challenge.legacy ? `stat-total-${challenge.scoring.unit}` : 'stat-total';
+  const figures = stats.data && statScores(stats.data);
+  // A finish time: lower is better, and a capped run ranks below every finish.
+  const cap = lowerIsBetter(challenge.scoring) && challenge.scoring.kind === 'for-time' ? challenge.scoring.capSeconds : null;
 
   return (
     <section aria-labelledby="stats-title" className="grid gap-5">
@@ -108,13 +115,13 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
 
       <dl className="grid grid-cols-3 gap-2" data-testid="stats">
         <StatTile
-          label={totalLabel}
-          value={figure(totalId, scoreFigure(challenge.scoring, stats.data && statScores(stats.data).total))}
+          label={totalTileLabel(challenge.scoring)}
+          value={figure(totalId, totalFigure(challenge.scoring, figures?.total))}
           className="bg-card shadow-sm"
         />
         <StatTile
           label="Personal Best"
-          value={figure('stat-personal-best', scoreFigure(challenge.scoring, stats.data && statScores(stats.data).best))}
+          value={figure('stat-personal-best', scoreFigure(challenge.scoring, figures?.best, figures?.bestCapped))}
           className="bg-card shadow-sm"
         />
         <StatTile
@@ -123,6 +130,12 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
           className="bg-card shadow-sm"
         />
       </dl>
+      {cap !== null ? (
+        <p className="-mt-2 text-sm text-muted-foreground" data-testid="lower-is-better">
+          Lower is better: your best is your fastest finish. A run stopped by the {formatHold(cap)} cap
+          ranks below every finish, by its reps.
+        </p>
+      ) : null}
       {stats.isError ? (
         <p role="alert" className="text-sm text-destructive">
           Could not load your stats: {stats.error.message}

@@ -1,6 +1,6 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useLocation, useSearch } from 'wouter';
-import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
+import { findEntry, hasVerifiedBoard, type OpenChallenge } from '@common/challenges';
 import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/leaderboard';
 import { Label } from '@/components/ui/label';
 import { LoadError } from '@/components/ui/load-error';
@@ -9,7 +9,6 @@ import { TabsContent } from '@/components/ui/tabs';
 import { useClubBoard } from '@/features/clubs/api/get-club-board';
 import { BoardRowList, PeriodTabsList } from '@/features/leaderboard/components/board-list';
 import { BoardSkeleton } from '@/features/leaderboard/components/board-skeleton';
-import { hasVerifiedBoard } from '@/features/leaderboard/components/leaderboard';
 import { LeaderboardFilters } from '@/features/leaderboard/components/leaderboard-filters';
 import { useBoardState } from '@/features/leaderboard/hooks/use-board-state';
 import {
@@ -17,7 +16,7 @@ import {
   type BoardKind,
   type LeaderboardFilters as Filters,
 } from '@/features/leaderboard/api/get-leaderboard';
-import { openChallengeById, servedOpenChallenges } from '@/lib/challenges';
+import { defaultOpenChallenge, openChallengeById, servedOpenChallenges } from '@/lib/challenges';
 import { viewerTimeZone } from '@/lib/time-zone';
 
 function Rows({
@@ -78,14 +77,15 @@ export function ClubBoard({ slug, viewer }: { slug: string; viewer: string | nul
   const [pathname, navigate] = useLocation();
   const open = servedOpenChallenges();
   const challenge =
-    openChallengeById(new URLSearchParams(search).get('challenge')) ?? openChallengeById(DEFAULT_CHALLENGE)!;
+    openChallengeById(new URLSearchParams(search).get('challenge')) ?? defaultOpenChallenge()!;
   const verifiable = hasVerifiedBoard(challenge);
   const kind = verifiable ? asked : 'all';
   const chooseChallenge = (id: string) => {
     const params = new URLSearchParams(search);
-    if (id === DEFAULT_CHALLENGE) params.delete('challenge');
+    const chosen = findEntry(id, open);
+    if (!chosen || chosen.isDefault) params.delete('challenge');
     else params.set('challenge', id);
-    if (id !== DEFAULT_CHALLENGE) params.delete('verified');
+    if (!chosen || !hasVerifiedBoard(chosen)) params.delete('verified');
     const query = params.toString();
     navigate(query ? `${pathname}?${query}` : pathname, { replace: true });
   };

@@ -1,32 +1,31 @@
 import { Trophy } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
+import { hasVerifiedBoard, type OpenChallenge } from '@common/challenges';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { openChallengeById, openChallengeForPath, servedOpenChallenges } from '@/lib/challenges';
+import { defaultOpenChallenge, openChallengeForPath, servedOpenChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 
-/** The board an address shows: its challenge's, the push-up board at /leaderboard. */
-export const boardChallenge = (pathname: string) =>
-  openChallengeForPath(pathname) ?? openChallengeById(DEFAULT_CHALLENGE);
+/** The board an address shows: its challenge's, the default challenge's at /leaderboard. */
+export const boardChallenge = (pathname: string) => openChallengeForPath(pathname) ?? defaultOpenChallenge();
 
 /** What a board ranks: "Best 90-second set per person", "Longest hold per person". */
 export function boardRanks(challenge: OpenChallenge): string {
   const { timer } = challenge;
   if (timer.mode === 'stopwatch') return 'Longest hold per person';
-  if (timer.mode === 'for-time') return 'Fastest finish per person, then most reps at the cap';
+  if (timer.mode === 'for-time') return 'Fastest finish per person (lower time is better), then most reps at the cap';
   if (timer.mode === 'rounds') return 'Most rounds and reps per person';
   const length =
     timer.seconds % 60 === 0 ? `${timer.seconds / 60}-minute` : `${timer.seconds}-second`;
   return `Best ${length} set per person`;
 }
 
-/** `c`'s board with the same period and filters (the camera-counted kind is the push-ups' only). */
+/** `c`'s board with the same period and filters (the Verified kind where `c` has that board). */
 function boardHref(c: OpenChallenge, search: string) {
   const params = new URLSearchParams(search);
-  if (c.id !== DEFAULT_CHALLENGE) params.delete('verified');
+  if (!hasVerifiedBoard(c)) params.delete('verified');
   const query = params.toString();
   return `${paths.leaderboard.getHref(c.id)}${query ? `?${query}` : ''}`;
 }
@@ -69,8 +68,9 @@ function BoardSwitcher({ current }: { current: OpenChallenge }) {
 export function LeaderboardPage({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
   const challenge = boardChallenge(pathname);
-  const isPushup = !challenge || challenge.id === DEFAULT_CHALLENGE;
-  useDocumentTitle(isPushup ? 'Leaderboard' : `${challenge.title} leaderboard`);
+  // The default challenge's board keeps the specification's plain title.
+  const plain = !challenge || challenge.isDefault === true;
+  useDocumentTitle(plain ? 'Leaderboard' : `${challenge.title} leaderboard`);
   return (
     <section aria-labelledby="leaderboard-title" className="grid gap-2 sm:gap-4">
       <div className="flex items-center gap-3">
@@ -82,7 +82,7 @@ export function LeaderboardPage({ children }: { children: ReactNode }) {
             Leaderboard
           </h1>
           <p className="text-sm text-muted-foreground">
-            {challenge ? (isPushup ? '' : `${challenge.title} · `) + boardRanks(challenge) : null}
+            {challenge ? (plain ? '' : `${challenge.title} · `) + boardRanks(challenge) : null}
           </p>
         </div>
       </div>

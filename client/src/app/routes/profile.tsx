@@ -22,11 +22,12 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 function ChallengeBest({ challenge }: { challenge: OpenChallenge }) {
   const stats = useStats({ challenge: challenge.id });
   if (!stats.data || stats.data.totalWorkouts === 0) return null;
+  const { best, bestCapped } = statScores(stats.data);
   return (
     <span className="shrink-0 text-right text-xs text-muted-foreground" data-testid={`best-${challenge.id}`}>
       Best
       <span className="block text-sm font-bold text-foreground">
-        {formatScore(challenge.scoring, statScores(stats.data).best)}
+        {formatScore(challenge.scoring, best, bestCapped)}
       </span>
     </span>
   );

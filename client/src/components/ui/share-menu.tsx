@@ -1,7 +1,7 @@
 import { ExternalLink, Link2, Share2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ComponentType } from 'react';
-import { APP_NAME } from '@common/constants';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { Button, type ButtonProps } from './button';
 import { toast } from './use-toast';
@@ -17,12 +17,12 @@ export interface ShareMenuProps {
   className?: string;
 }
 
-/** What FitBench shares: the user's public profile (visitors can open it, docs/product.md#public-and-personal-data) and the result. */
+/**
+ * What FitBench shares: the user's public profile (visitors can open it,
+ * docs/product.md#public-and-personal-data) and the result (lib/challenge-share.ts says it).
+ */
 export const profileShareUrl = (username: string) =>
-  `${window.location.origin}/90second/users/${encodeURIComponent(username)}`;
-export const pushupShareText = (pushups: number) =>
-  `I did ${pushups} push-up${pushups === 1 ? '' : 's'} in 90 seconds on ${APP_NAME}`;
-export const SHARE_TITLE = `${APP_NAME}: 90 Second Push-up Challenge`;
+  `${window.location.origin}${paths.publicProfile.getHref(username)}`;
 
 /** The share-intent pages of each network (opened in a new tab). */
 export function shareIntents(url: string, text: string) {

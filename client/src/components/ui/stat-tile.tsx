@@ -13,6 +13,9 @@ export function NoScore() {
   );
 }
 
+/** A long figure ("7 rounds + 9", "CAP + 312") is set smaller, so it keeps to two lines on a phone. */
+export const longFigure = (text: string) => text.length > 7;
+
 /** One figure with its label, e.g. Total Push-ups 12,540 (a number gets its separators). Use inside a <dl>. */
 export function StatTile({
   label,
@@ -31,7 +34,12 @@ export function StatTile({
       )}
     >
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-extrabold tabular-nums text-foreground">
+      <dd
+        className={cn(
+          'font-extrabold tabular-nums text-foreground',
+          typeof value === 'string' && longFigure(value) ? 'text-lg leading-tight' : 'text-2xl',
+        )}
+      >
         {typeof value === 'number' ? formatCount(value) : value === NO_SCORE ? <NoScore /> : value}
       </dd>
     </div>

@@ -16,17 +16,20 @@ export function authReason(next: string): AuthReason | null {
   if (next === paths.catalogue.getHref()) return null;
   const url = new URL(next, 'https://fitbench.invalid');
   const at = (route: AppPath) => isAt(route, url.pathname);
-  // A timer: the push-up one (and its aliases), or an open challenge's own (/plank-drop/timer).
+  // A timer: the default one (and its aliases), or an open challenge's own (/plank-drop/timer).
   const own = openChallengeForPath(url.pathname);
   const ownTimer = own && url.pathname.toLowerCase().replace(/\/$/, '') === `${own.path}/timer`;
   if (at(paths.timer) || ownTimer) {
     const challenge = ownTimer ? own : openChallengeById(null);
     const target = challenge ? parseChallengeTarget(url.search, challenge.scoring) : null;
     if (!challenge || !target) return { kind: 'destination', text: `${TO} start the timer.` };
+    const capped = target.capped === true;
     const did =
       challenge.scoring.kind === 'seconds'
         ? `held on for ${formatHold(target.beat)}`
-        : `did ${formatScore(challenge.scoring, target.beat)}`;
+        : challenge.scoring.kind === 'for-time' && !capped
+          ? `finished in ${formatHold(target.beat)}`
+          : `did ${formatScore(challenge.scoring, target.beat, capped)}`;
     return {
       kind: 'challenge',
       text: `${target.from} ${did}: sign in or create an account to take the challenge`,

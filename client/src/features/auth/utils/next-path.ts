@@ -1,4 +1,4 @@
-// Where sign-in goes afterwards: `/auth?next=/90second/timer?beat=30%26from=alex`. The value comes
+// Where sign-in goes afterwards: `/auth?next=/plank-drop/timer?beat=30%26from=alex`. The value comes
 // from anyone's link, so only a path on this site is taken; anything else (another host, a
 // scheme, a protocol-relative `//host`, a backslash that browsers read as a slash, control
 // characters that URL parsing drops) falls back to `/`.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CHALLENGE } from '@common/challenges';
+import { isDefaultId } from '@common/challenges';
 import { LEADERBOARD_LIMIT_DEFAULT } from '@common/constants';
 import type { LeaderboardPeriod } from '@common/leaderboard';
 import type { LeaderboardEntry, LeaderboardQuery } from '@common/schemas/leaderboard';
@@ -19,7 +19,8 @@ export function clubBoardPath(
   f: ClubBoardFilters,
 ) {
   const params = new URLSearchParams({ tz, limit: String(LEADERBOARD_LIMIT_DEFAULT) });
-  if (challenge !== DEFAULT_CHALLENGE) params.set('challenge', challenge);
+  // The default challenge's board is the server's default: its address stays the first one.
+  if (!isDefaultId(challenge)) params.set('challenge', challenge);
   if (f.verified) params.set('verified', 'true');
   if (f.ageGroup !== 'all') params.set('ageGroup', f.ageGroup);
   if (f.gender !== 'all') params.set('gender', f.gender);

@@ -1,4 +1,4 @@
-import { DEFAULT_CHALLENGE, type ChallengeId } from '@common/challenges';
+import { DEFAULT_CHALLENGE, isDefaultId, type ChallengeId } from '@common/challenges';
 import { LEADERBOARD_LIMIT_DEFAULT } from '@common/constants';
 import type { LeaderboardPeriod } from '@common/leaderboard';
 import type { LeaderboardQuery } from '@common/schemas/leaderboard';
@@ -40,11 +40,11 @@ function addScope(params: URLSearchParams, scope: BoardScope) {
 }
 
 /**
- * `?challenge=` for a challenge's board; none for the push-up board, the server's default, so its
+ * `?challenge=` for a challenge's board; none for the default challenge's board, the server's default, so its
  * address (and cache entries, and prefetch) stay what they were.
  */
 export function challengeParams(challenge: ChallengeId, init: Record<string, string>) {
-  const params = new URLSearchParams(challenge === DEFAULT_CHALLENGE ? {} : { challenge });
+  const params = new URLSearchParams(isDefaultId(challenge) ? {} : { challenge });
   for (const [k, v] of Object.entries(init)) params.set(k, v);
   return params;
 }

@@ -9,7 +9,7 @@ import { WatchProofDialog } from '@/components/ui/proof-clip';
 import { formatMedium } from '@/lib/medium-date';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
-import { scoreOf } from '@/lib/score-figure';
+import { scoredOf } from '@/lib/score-figure';
 import { scoreParts } from '../utils/score';
 
 // Gold, silver and bronze for the top three ranks (ties share the colour).
@@ -37,7 +37,7 @@ export function RankBadge({ rank, overall = false }: { rank: number; overall?: b
 
 interface RowProps {
   entry: LeaderboardEntry;
-  /** The board's challenge's scoring: the score's unit ("42 burpees", "3:25 held"). */
+  /** The board's challenge's scoring: the score's unit ("42 burpees", "3:25 held", "18:42"). */
   scoring: Scoring;
   isViewer: boolean;
   compact?: boolean;
@@ -55,8 +55,14 @@ interface LeaderboardRowProps extends RowProps {
   action?: ReactNode;
 }
 
+/** A row's score in the board's words ("CAP + 312" "reps" for a capped run). */
+const rowScore = (scoring: Scoring, entry: LeaderboardEntry) => {
+  const { score, capped } = scoredOf(entry);
+  return scoreParts(scoring, score, capped);
+};
+
 function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps) {
-  const score = scoreParts(scoring, scoreOf(entry));
+  const score = rowScore(scoring, entry);
   return (
     <>
       <RankBadge rank={entry.rank} overall={overall} />
@@ -127,8 +133,7 @@ export function LeaderboardRow({ entry, scoring, isViewer, compact, overall, not
 
 /** "Watch proof" beside an entry whose set has a clip anyone may watch (entry.hasClip). */
 export function WatchProof({ entry, scoring }: { entry: LeaderboardEntry; scoring: Scoring }) {
-  const score = scoreParts(scoring, scoreOf(entry));
-  const set = `${entry.username}'s ${score.value} ${score.unit}`;
+  const set = `${entry.username}'s ${rowScore(scoring, entry).label}`;
   return (
     <WatchProofDialog
       workoutId={entry.id}

@@ -1,7 +1,7 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
+import { hasVerifiedBoard, type OpenChallenge } from '@common/challenges';
 import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
 import { viewerTimeZone } from '@/lib/time-zone';
@@ -23,7 +23,7 @@ import { LeaderboardFilters } from './leaderboard-filters';
 import { BoardRowList, PeriodTabsList } from './board-list';
 import { RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
-import { scoreOf } from '@/lib/score-figure';
+import { scoredOf } from '@/lib/score-figure';
 import { scoreParts } from '../utils/score';
 
 /** What the Following board says when it has no one on it (docs/product.md#following). */
@@ -54,17 +54,15 @@ function HowToFollow({ onEveryone }: { onEveryone: () => void }) {
 export const viewerScopes = (signedIn: boolean): BoardScope[] =>
   signedIn ? [EVERYONE, { kind: 'following' }] : [EVERYONE];
 
-/** Camera counting is for push-ups only: only their board has a verified kind. */
-export const hasVerifiedBoard = (challenge: OpenChallenge) => challenge.id === DEFAULT_CHALLENGE;
+/** Whether the challenge's board has a Verified kind: its entry declares it (common/challenges.ts). */
+export { hasVerifiedBoard };
 
 /** What the pinned standing says when the viewer has no set in the period. */
 function nothingYet(challenge: OpenChallenge, period: LeaderboardPeriod, kind: BoardKind): string {
   const when = period === 'all_time' ? '' : ` ${PERIOD_LABELS[period].toLowerCase()}`;
-  if (kind === 'verified')
-    return period === 'all_time'
-      ? 'You have no push-ups counted by camera yet.'
-      : `You have no push-ups counted by camera${when} yet.`;
+  if (kind === 'verified') return `You have no ${challenge.scoring.unit} counted by camera${when} yet.`;
   if (challenge.scoring.kind === 'seconds') return `You have not logged a hold${when} yet.`;
+  if (challenge.scoring.kind !== 'reps') return `You have not logged a set${when} yet.`;
   return period === 'all_time'
     ? `You have not logged any ${challenge.scoring.unit} yet.`
     : `You have not logged ${challenge.scoring.unit}${when} yet.`;
@@ -116,7 +114,7 @@ function PinnedStanding({
           </span>
           <span className="flex flex-col items-end leading-tight">
             <span className="text-xl font-extrabold tabular-nums text-primary">
-              {scoreParts(challenge.scoring, scoreOf(me.data)).value}
+              {scoreParts(challenge.scoring, scoredOf(me.data).score, scoredOf(me.data).capped).value}
             </span>
             <span className="text-xs text-muted-foreground">your best</span>
           </span>

@@ -1,10 +1,30 @@
-import { formatScoreShort, type Scoring } from '@common/challenges';
+import { formatScore, formatScoreShort, roundsOf, type Scoring } from '@common/challenges';
 
 /**
- * A score as a board row shows it: the figure, large, and its unit below it: "42" "burpees",
- * "3:25" "held". Read together they say what common/challenges.ts's formatScore says.
+ * A score as a board row shows it: the figure, large, and its words below it: "42" "burpees",
+ * "3:25" "held", "18:42" "to finish", "CAP + 312" "reps", "7" "rounds + 9". `label` is
+ * the whole score in words (common/challenges.ts's formatScore): "CAP + 312 reps".
  */
-export function scoreParts(scoring: Scoring, score: number): { value: string; unit: string } {
-  if (scoring.kind === 'seconds') return { value: formatScoreShort(scoring, score), unit: 'held' };
-  return { value: String(score), unit: score === 1 ? scoring.unitOne : scoring.unit };
+export function scoreParts(
+  scoring: Scoring,
+  score: number,
+  capped = false,
+): { value: string; unit: string; label: string } {
+  const label = formatScore(scoring, score, capped);
+  const reps = (n: number) => (n === 1 ? scoring.unitOne : scoring.unit);
+  switch (scoring.kind) {
+    case 'seconds':
+      return { value: formatScoreShort(scoring, score), unit: 'held', label };
+    case 'rounds': {
+      // "7" over "rounds + 9": narrow enough for a phone's row, read together as formatScore says.
+      const { rounds, extra } = roundsOf(scoring, score);
+      return { value: String(rounds), unit: `${rounds === 1 ? 'round' : 'rounds'} + ${extra}`, label };
+    }
+    case 'for-time':
+      return capped
+        ? { value: `CAP + ${score}`, unit: reps(score), label }
+        : { value: formatScoreShort(scoring, score), unit: 'to finish', label };
+    case 'reps':
+      return { value: String(score), unit: reps(score), label };
+  }
 }

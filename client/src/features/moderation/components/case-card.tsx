@@ -1,5 +1,5 @@
 import { Ban, CheckCheck, EyeOff, ImageOff, Undo2, UserX, X } from 'lucide-react';
-import { CATALOGUE, DEFAULT_CHALLENGE, formatScore } from '@common/challenges';
+import { CATALOGUE, defaultEntry, findEntry, formatScore } from '@common/challenges';
 import {
   REPORT_REASON_LABELS,
   type ModerationActionInput,
@@ -16,13 +16,11 @@ import { actionTarget } from '../utils/undo';
 import { ActionDialog } from './action-dialog';
 import { AuditLine } from './audit-log';
 
-const scoringOf = (challenge: string) =>
-  (CATALOGUE.find((c) => c.id === challenge) ?? CATALOGUE.find((c) => c.id === DEFAULT_CHALLENGE)!)
-    .scoring!;
+const scoringOf = (challenge: string) => (findEntry(challenge, CATALOGUE) ?? defaultEntry()).scoring!;
 
-/** "42 push-ups", "3:25 held". */
-export const workoutScore = (w: Pick<ModeratedWorkout, 'challenge' | 'score'>) =>
-  formatScore(scoringOf(w.challenge), w.score);
+/** "42 push-ups", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (`capped` only on a capped run). */
+export const workoutScore = (w: Pick<ModeratedWorkout, 'challenge' | 'score'> & { capped?: boolean }) =>
+  formatScore(scoringOf(w.challenge), w.score, w.capped === true);
 
 /** The case's title: whose entry or profile. */
 export function caseTitle(c: ModerationCase): string {

@@ -1,7 +1,7 @@
 import { CheckCircle2, CloudOff, Home, PartyPopper, Swords, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatHold, formatScoreShort, type OpenChallenge, type Scoring } from '@common/challenges';
+import { formatHold, formatScore, formatScoreShort, type OpenChallenge, type Scoring } from '@common/challenges';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { profileShareUrl } from '@/components/ui/share-menu';
@@ -14,8 +14,10 @@ import { ShareButton } from './share-button';
 export interface WorkoutSavedProps {
   /** The challenge the set was of: its unit, board, home and beat link. */
   challenge: OpenChallenge;
-  /** The score saved: reps, or whole seconds held. */
+  /** The score saved: reps, whole seconds held, total reps of rounds, a finish's seconds. */
   score: number;
+  /** A for-time run that reached the cap: `score` is its reps. */
+  capped?: boolean;
   username: string;
   /** Counted by camera, as the server verified it. */
   verified?: boolean;
@@ -29,37 +31,78 @@ export interface WorkoutSavedProps {
   rank?: ReactNode;
 }
 
-function TargetResult({ score, target, scoring }: { score: number; target: ChallengeTarget; scoring: Scoring }) {
-  const beaten = beatsTarget(score, target);
-  const theirs = `${target.from}'s ${formatScoreShort(scoring, target.beat)}`;
-  const more = target.beat - score + 1;
+/** A target's score in a sentence: "42", "3:25", "7 rounds + 9", "18:42", "CAP + 312 reps". */
+const targetText = (scoring: Scoring, score: number, capped: boolean) =>
+  scoring.kind === 'reps' || scoring.kind === 'seconds'
+    ? formatScoreShort(scoring, score)
+    : formatScore(scoring, score, capped);
+
+/** What it takes to beat a target not beaten: more reps, a longer hold, a faster finish. */
+function stillToDo(scoring: Scoring, score: number, capped: boolean, target: ChallengeTarget): string {
+  if (scoring.kind === 'seconds') return `Hold ${formatHold(target.beat - score + 1)} longer to beat it.`;
+  if (scoring.kind === 'for-time') {
+    // Lower is better for a finish; any finish beats a capped run.
+    if (target.capped) return capped ? `${target.beat - score + 1} more reps to beat it.` : 'Finish to beat it.';
+    return capped
+      ? `Finish faster than ${formatHold(target.beat)} to beat it.`
+      : `Finish ${formatHold(score - target.beat + 1)} faster to beat it.`;
+  }
+  return `${target.beat - score + 1} more to beat it.`;
+}
+
+function TargetResult({
+  score,
+  capped,
+  target,
+  scoring,
+}: {
+  score: number;
+  capped: boolean;
+  target: ChallengeTarget;
+  scoring: Scoring;
+}) {
+  const beaten = beatsTarget(score, target, scoring, capped);
+  const theirs = `${target.from}'s ${targetText(scoring, target.beat, target.capped === true)}`;
+  const tied = score === target.beat && capped === (target.capped === true);
   return (
     <p className="rounded-xl bg-muted px-3 py-2 font-semibold" data-testid="target-result">
       {beaten
         ? `You beat ${theirs}!`
-        : score === target.beat
+        : tied
           ? `You tied ${theirs}. One more next time!`
-          : scoring.kind === 'seconds'
-            ? `${theirs} still stands. Hold ${formatHold(more)} longer to beat it.`
-            : `${theirs} still stands. ${more} more to beat it.`}
+          : `${theirs} still stands. ${stillToDo(scoring, score, capped, target)}`}
     </p>
   );
 }
 
-/** "42" and "burpees", or "3:25" and "held": the big number and its unit. */
-function scoreParts(scoring: Scoring, score: number): [string, string] {
-  if (scoring.kind === 'seconds') return [formatHold(score), 'held'];
-  return [String(score), score === 1 ? scoring.unitOne : scoring.unit];
+/**
+ * The big figure and its words: "42" "burpees", "3:25" "held", "7 rounds + 9" "(114 reps)",
+ * "18:42" "to finish", "CAP + 312" "reps at the cap".
+ */
+function scoreParts(scoring: Scoring, score: number, capped: boolean): [string, string] {
+  switch (scoring.kind) {
+    case 'seconds':
+      return [formatHold(score), 'held'];
+    case 'rounds':
+      return [formatScore(scoring, score), `(${score} ${score === 1 ? scoring.unitOne : scoring.unit})`];
+    case 'for-time':
+      return capped
+        ? [`CAP + ${score}`, `${score === 1 ? scoring.unitOne : scoring.unit} at the cap`]
+        : [formatHold(score), 'to finish'];
+    case 'reps':
+      return [String(score), score === 1 ? scoring.unitOne : scoring.unit];
+  }
 }
 
 /**
  * The confirmation after a save (timer and log workout), in the challenge's unit ("42 burpees",
- * "3:25 held"): a new personal best of this challenge, today's rank, the result against a friend's
+ * "3:25 held", "18:42 to finish", "CAP + 312 reps at the cap"): a new personal best of this challenge, today's rank, the result against a friend's
  * target, share, Challenge a friend, and the challenge's board and home.
  */
 export function WorkoutSaved({
   challenge,
   score,
+  capped = false,
   username,
   verified = false,
   personalBest = false,
@@ -68,8 +111,8 @@ export function WorkoutSaved({
   rank = null,
 }: WorkoutSavedProps) {
   // "Challenge a friend": the challenge's timer with the score to beat (/burpees-or-bust/timer?beat=42&from=ann).
-  const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id)}`;
-  const [big, unit] = scoreParts(challenge.scoring, score);
+  const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id, capped)}`;
+  const [big, unit] = scoreParts(challenge.scoring, score, capped);
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardContent className="grid gap-5 pt-6 text-center">
@@ -112,18 +155,18 @@ export function WorkoutSaved({
             New personal best!
           </p>
         ) : null}
-        {target ? <TargetResult score={score} target={target} scoring={challenge.scoring} /> : null}
+        {target ? <TargetResult score={score} capped={capped} target={target} scoring={challenge.scoring} /> : null}
         {waitingToSync ? null : rank}
         <div className="grid gap-2 sm:grid-cols-2">
           <ShareButton
             url={profileShareUrl(username)}
-            text={shareText(challenge.id, score)}
+            text={shareText(challenge.id, score, capped)}
             title={shareTitle(challenge.id)}
             variant="default"
           />
           <ShareButton
             url={challengeUrl}
-            text={beatMeText(challenge.id, score)}
+            text={beatMeText(challenge.id, score, capped)}
             title={shareTitle(challenge.id)}
             label="Challenge a friend"
             icon={Swords}

@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { servedOpenChallenges } from '@/lib/challenges';
 import { formatCount } from '@/lib/format-number';
 import { formatMedium } from '@/lib/medium-date';
-import { scoreFigure, statScores } from '@/lib/score-figure';
+import { lastTileLabel, scoreFigure, statScores, totalFigure, totalTileLabel } from '@/lib/score-figure';
 import { usePublicProfile } from '../api/get-public-profile';
 import { UserNotFound } from './user-not-found';
 import { FollowButton, FollowCounts } from './follow-button';
@@ -126,7 +126,6 @@ function Stats({
   recent?: ReactNode;
 }) {
   const { scoring } = challenge;
-  const held = scoring.kind === 'seconds';
   const figures = statScores(stats);
   const id = titled ? `stats-${challenge.id}` : undefined;
   return (
@@ -136,13 +135,10 @@ function Stats({
       </CardHeader>
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
-          <StatTile label="Personal Best" value={scoreFigure(scoring, figures.best)} />
-          <StatTile label={held ? 'Last Hold' : 'Last Count'} value={scoreFigure(scoring, figures.last)} />
+          <StatTile label="Personal Best" value={scoreFigure(scoring, figures.best, figures.bestCapped)} />
+          <StatTile label={lastTileLabel(scoring)} value={scoreFigure(scoring, figures.last, figures.lastCapped)} />
           <StatTile label="Total Workouts" value={formatCount(stats.totalWorkouts)} />
-          <StatTile
-            label={held ? 'Total Time Held' : `Total ${scoring.label}`}
-            value={scoreFigure(scoring, figures.total)}
-          />
+          <StatTile label={totalTileLabel(scoring)} value={totalFigure(scoring, figures.total)} />
         </dl>
         {recent}
       </CardContent>
@@ -150,10 +146,14 @@ function Stats({
   );
 }
 
-/** Under the name: the best of each challenge the member has sets in (push-ups always). */
+/** Under the name: the best of each challenge the member has sets in (the default one's always). */
 function bestLine(rows: { challenge: OpenChallenge; stats: ChallengeStats }[]): string {
-  const shown = rows.filter((r) => r.challenge.id === DEFAULT_CHALLENGE || r.stats.totalWorkouts > 0);
-  return `Best: ${shown.map((r) => formatScore(r.challenge.scoring, statScores(r.stats).best)).join(' · ')}`;
+  const shown = rows.filter((r) => r.challenge.isDefault || r.stats.totalWorkouts > 0);
+  const best = (r: (typeof shown)[number]) => {
+    const f = statScores(r.stats);
+    return formatScore(r.challenge.scoring, f.best, f.bestCapped);
+  };
+  return `Best: ${shown.map(best).join(' · ')}`;
 }
 
 /** How many of a challenge's sets its card lists when several challenges are open. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_CHALLENGE } from '@common/challenges';
+import { DEFAULT_CHALLENGE, entryOf } from '@common/challenges';
 import type { User } from '@common/schemas/auth';
 import type { CreateWorkoutInput, SavedWorkout } from '@common/schemas/workouts';
 import { IDEMPOTENCY_KEY_HEADER } from '@common/workouts';
 import { api } from '@/lib/api-client';
 import { setMayHaveQueued } from '@/lib/offline/last-user';
+import { legacyScoreFields, scoredOf } from '@/lib/score-figure';
 import { toast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { preloadOfflineSave } from '../utils/preload-offline-save';
@@ -89,7 +90,7 @@ export function useCreateWorkout({
         // challenge, named even where the body left it to the server's default.
         const createdAt = body.createdAt ?? new Date().toISOString();
         const challenge = body.challenge ?? DEFAULT_CHALLENGE;
-        const score = (body.score ?? body.pushups)!;
+        const { score, capped } = scoredOf(body);
         // The outbox's code did not load before the connection went, or IndexedDB refused the
         // write: the member is told plainly, and the screen keeps the set for another try.
         try {
@@ -110,13 +111,14 @@ export function useCreateWorkout({
           userId: user.id,
           challenge,
           score,
-          ...(challenge === DEFAULT_CHALLENGE ? { pushups: score } : {}),
+          ...legacyScoreFields(entryOf(challenge), score),
           notes: body.notes ?? null,
           hidden: null,
           createdAt,
           // The server checks a camera trace when the save arrives.
           verified: false,
           previousBest: null,
+          ...(capped ? { capped: true } : {}),
           queued: true,
         };
       }

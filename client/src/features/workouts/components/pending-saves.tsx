@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CloudUpload } from 'lucide-react';
-import { DEFAULT_CHALLENGE, type ChallengeId } from '@common/challenges';
+import { sameChallenge, type ChallengeId } from '@common/challenges';
 import { Button } from '@/components/ui/button';
 import { formatMedium, formatTime } from '@/lib/dates';
+import { scoredOf } from '@/lib/score-figure';
 import { outboxQueryKey, useQueuedSaves } from '../api/get-queued-saves';
 import { invalidateWorkoutData } from '../api/invalidate';
 import { announceSent } from '../hooks/use-outbox-sync';
@@ -11,13 +12,13 @@ import { scoreLabel, scoringOf } from '../utils/score';
 /**
  * Saves kept on this device, each in its challenge's unit: "Waiting to sync", or the server's
  * refusal with Retry (never dropped silently). Shown above the member's history; with `challenge`,
- * only that challenge's (a save queued before challenges were named is a push-up set).
+ * only that challenge's (a save queued before challenges were named is the default challenge's).
  */
 export function PendingSaves({ userId, challenge }: { userId: number; challenge?: ChallengeId }) {
   const queued = useQueuedSaves(userId);
   const queryClient = useQueryClient();
   const shown = (queued.data ?? []).filter(
-    (save) => !challenge || (save.body.challenge ?? DEFAULT_CHALLENGE) === challenge,
+    (save) => !challenge || sameChallenge(save.body.challenge, challenge),
   );
   if (shown.length === 0) return null;
 
@@ -33,7 +34,9 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
 
   return (
     <ul className="grid gap-2" aria-label="Saves waiting to sync">
-      {shown.map((save) => (
+      {shown.map((save) => {
+        const { score, capped } = scoredOf(save.body);
+        return (
         <li
           key={save.key}
           className="grid gap-1 rounded-xl border border-dashed border-border bg-muted px-3 py-2"
@@ -41,7 +44,7 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
         >
           <div className="flex items-center justify-between gap-2">
             <span className="font-semibold tabular-nums">
-              {scoreLabel(scoringOf(save.body.challenge), (save.body.score ?? save.body.pushups)!)}
+              {scoreLabel(scoringOf(save.body.challenge), score, capped)}
             </span>
             <span className="text-sm text-muted-foreground">
               {formatMedium(save.body.createdAt)} {formatTime(save.body.createdAt)}
@@ -64,7 +67,8 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
             </p>
           )}
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }

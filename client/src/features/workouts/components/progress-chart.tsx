@@ -1,9 +1,10 @@
 import { format } from 'date-fns';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { ChallengeId, Scoring } from '@common/challenges';
+import { formatHold, type ChallengeId, type Scoring } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
 import { formatMedium } from '@/lib/dates';
-import { bestLabelPlacement, chartGeometry } from '../utils/chart';
+import { formatCount } from '@/lib/format-number';
+import { bestLabelPlacement, scoreChartGeometry } from '../utils/chart';
 import { scoreShort, scoringOf } from '../utils/score';
 
 const PAD = { top: 24, right: 12, bottom: 28, left: 36 };
@@ -26,9 +27,21 @@ function useWidth<T extends Element>(initial: number) {
   return [ref, width] as const;
 }
 
+/** What the axis measures, in the summary: "Push-ups", "Time held", "Reps", "Finish time". */
+function measureOf(scoring: Scoring): string {
+  if (scoring.kind === 'seconds') return 'Time held';
+  if (scoring.kind === 'for-time') return 'Finish time';
+  return scoring.label;
+}
+
+/** An axis tick: a time for a hold or a finish, else a count (rounds are drawn as total reps). */
+const tickText = (scoring: Scoring, t: number) =>
+  scoring.kind === 'seconds' || scoring.kind === 'for-time' ? formatHold(t) : formatCount(t);
+
 /**
- * One challenge's score per workout (push-ups, burpees, time held), oldest to newest, with the
- * personal best marked. Hand-made SVG drawn at its container's own width (one SVG unit is one
+ * One challenge's score per workout (push-ups, burpees, time held, total reps of rounds, finish
+ * time), oldest to newest, with the personal best marked. A finish time's axis reads lower is
+ * better, and a run stopped by the cap sits on the cap line as a hollow mark. Hand-made SVG drawn at its container's own width (one SVG unit is one
  * pixel), so its labels stay 12 px on a phone and on a desktop; screen readers get a one-sentence
  * summary (role="img"). `challenge`: whose sets these are (else the first workout's challenge).
  * Sets a moderator hid are left out, as from the stats beside it
@@ -54,22 +67,35 @@ export function ProgressChart({ workouts: all, challenge }: { workouts: Workout[
 function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: number; scoring: Scoring }) {
   const W = Math.max(width, 200);
   const H = Math.round(Math.min(300, Math.max(200, W * 0.45)));
-  const PW = W - PAD.left - PAD.right;
   const PH = H - PAD.top - PAD.bottom;
-  const g = chartGeometry(workouts, PW - 2 * INSET, PH, scoring.kind === 'seconds' ? 'seconds' : 'reps');
+  // The ticks do not depend on the width: the left margin grows to the longest tick ("30:00",
+  // "1:02:05"), about 7 px a character at 12 px, so that no label is cut at the edge.
+  const longest = Math.max(
+    0,
+    ...scoreChartGeometry(workouts, 100, PH, scoring).ticks.map((t) => tickText(scoring, t).length),
+  );
+  const left = Math.max(PAD.left, 10 + 7 * longest);
+  const PW = W - left - PAD.right;
+  const g = scoreChartGeometry(workouts, PW - 2 * INSET, PH, scoring);
   for (const p of g.points) p.x += INSET;
   const first = g.points[0]!;
   const last = g.points.at(-1)!;
   const bestPoint = g.points.find((p) => p.best)!;
+  const cappedRuns = g.points.filter((p) => p.capped).length;
   const summary =
-    `${scoring.kind === 'seconds' ? 'Time held' : scoring.label} over your last ${g.points.length} workout${g.points.length === 1 ? '' : 's'}` +
+    `${measureOf(scoring)} over your last ${g.points.length} workout${g.points.length === 1 ? '' : 's'}` +
     (g.points.length > 1
       ? `, from ${formatMedium(first.createdAt)} to ${formatMedium(last.createdAt)}`
       : ` on ${formatMedium(first.createdAt)}`) +
-    `. Personal best ${scoreShort(scoring, g.best)} on ${formatMedium(bestPoint.createdAt)}. Latest ${scoreShort(scoring, last.score)}.`;
+    (g.lowerIsBetter ? ', lower is better' : '') +
+    `. Personal best ${scoreShort(scoring, g.best, g.bestCapped)} on ${formatMedium(bestPoint.createdAt)}. Latest ${scoreShort(scoring, last.score, last.capped)}.` +
+    (cappedRuns > 0
+      ? ` ${cappedRuns} run${cappedRuns === 1 ? '' : 's'} stopped by the cap, shown on the cap line.`
+      : '');
   const line = g.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-  const bestY = PH - (g.best / g.yMax) * PH;
+  const bestY = bestPoint.y;
   const label = bestLabelPlacement({ x: bestPoint.x, y: bestY }, PW);
+  const capY = g.cap !== undefined && cappedRuns > 0 ? PH - (g.cap / g.yMax) * PH : null;
 
   return (
     <svg
@@ -82,7 +108,7 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
       data-testid="progress-chart"
       style={{ fontSize: 12 }}
     >
-      <g transform={`translate(${PAD.left},${PAD.top})`}>
+      <g transform={`translate(${left},${PAD.top})`}>
         {g.ticks.map((t) => {
           const y = PH - (t / g.yMax) * PH;
           return (
@@ -95,7 +121,7 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
                 dominantBaseline="middle"
                 className="fill-muted-foreground"
               >
-                {scoreShort(scoring, t)}
+                {tickText(scoring, t)}
               </text>
             </g>
           );
@@ -116,8 +142,21 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
           className="fill-amber-700 font-semibold dark:fill-amber-300"
           data-testid="chart-best-label"
         >
-          Best {scoreShort(scoring, g.best)}
+          Best {scoreShort(scoring, g.best, g.bestCapped)}
         </text>
+        {g.lowerIsBetter ? (
+          <text x={0} y={-10} textAnchor="start" className="fill-muted-foreground" data-testid="chart-lower-is-better">
+            ↓ Lower is better
+          </text>
+        ) : null}
+        {capY !== null ? (
+          <>
+            <line x1={0} x2={PW} y1={capY} y2={capY} className="stroke-muted-foreground" strokeWidth={1} strokeDasharray="2 4" />
+            <text x={PW} y={-10} textAnchor="end" className="fill-muted-foreground" data-testid="chart-cap-label">
+              ○ Cap {formatHold(g.cap!)}
+            </text>
+          </>
+        ) : null}
         {g.points.length > 1 ? (
           <polyline
             points={line}
@@ -129,7 +168,18 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
           />
         ) : null}
         {g.points.map((p) =>
-          p.best ? (
+          p.capped && !p.best ? (
+            // A capped run: hollow, on the cap line (its reps are not a time).
+            <circle
+              key={p.id}
+              cx={p.x}
+              cy={p.y}
+              r={4.5}
+              className="fill-card stroke-muted-foreground"
+              strokeWidth={2}
+              data-testid="chart-capped-point"
+            />
+          ) : p.best ? (
             <circle
               key={p.id}
               cx={p.x}

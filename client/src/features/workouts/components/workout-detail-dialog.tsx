@@ -22,6 +22,7 @@ import {
 } from '@/components/ui/dialog';
 import { profileShareUrl, ShareMenu } from '@/components/ui/share-menu';
 import { shareText, shareTitle } from '@/lib/challenge-share';
+import { scoredOf } from '@/lib/score-figure';
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
 import { EditWorkoutForm } from './edit-workout-form';
@@ -65,6 +66,8 @@ export default function WorkoutDetailDialog({
   // The proof clip opens inline, under the count (a dialog over this one would trap the focus twice).
   const [watching, setWatching] = useState<number | null>(null);
   const scoring = scoringOf(workout?.challenge);
+  const { score, capped } = workout ? scoredOf(workout) : { score: 0, capped: false };
+  const label = scoreLabel(scoring, score, capped);
   const closeRef = useRef<HTMLButtonElement | null>(null);
   // Back from the edit form, the focus goes to Close (the form's fields have left the page).
   const focusClose = useRef(false);
@@ -115,7 +118,7 @@ export default function WorkoutDetailDialog({
                 <DialogHeader>
                   <DialogTitle>Edit workout</DialogTitle>
                   <DialogDescription id="workout-detail-date">
-                    {scoreLabel(scoring, workout.score)} on {formatMedium(workout.createdAt)} at{' '}
+                    {label} on {formatMedium(workout.createdAt)} at{' '}
                     {formatTime(workout.createdAt)}
                   </DialogDescription>
                 </DialogHeader>
@@ -148,10 +151,10 @@ export default function WorkoutDetailDialog({
                 className="block text-5xl font-extrabold text-primary"
                 data-testid="workout-detail-count"
               >
-                {scoreShort(scoring, workout.score)}
+                {scoreShort(scoring, score, capped)}
               </span>
               <span className="text-sm font-medium text-muted-foreground">
-                {unitWord(scoring, workout.score)}
+                {unitWord(scoring, score, capped)}
               </span>
               {workout.verified ? (
                 <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
@@ -171,7 +174,7 @@ export default function WorkoutDetailDialog({
               watching === workout.id ? (
                 <ProofClipPlayer
                   workoutId={workout.id}
-                  label={`Proof clip of ${scoreLabel(scoring, workout.score)}`}
+                  label={`Proof clip of ${label}`}
                 />
               ) : (
                 <Button
@@ -206,7 +209,7 @@ export default function WorkoutDetailDialog({
               {shareUsername ? (
                 <ShareMenu
                   url={profileShareUrl(shareUsername)}
-                  text={shareText(workout.challenge, workout.score)}
+                  text={shareText(workout.challenge, score, capped)}
                   title={shareTitle(workout.challenge)}
                 />
               ) : null}
@@ -247,7 +250,7 @@ export default function WorkoutDetailDialog({
           <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
           <AlertDialogDescription>
             {workout
-              ? `${scoreLabel(scoring, workout.score)} on ${formatMedium(workout.createdAt)}. `
+              ? `${label} on ${formatMedium(workout.createdAt)}. `
               : ''}
             This cannot be undone.
           </AlertDialogDescription>

@@ -5,6 +5,7 @@ import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { deferredModule } from '@/lib/deferred-module';
 import { formatMediumWithTime } from '@/lib/medium-date';
+import { scoredOf } from '@/lib/score-figure';
 import { cn } from '@/lib/utils';
 import { scoreLabel, scoreShort, scoringOf } from '../utils/score';
 
@@ -38,7 +39,7 @@ type DetailDialog = ComponentType<{
 const detailDialog = deferredModule<DetailDialog>(() => import('./workout-detail-dialog').then((m) => m.default));
 
 /**
- * A list of workouts, each in its challenge's unit ("35 push-ups", "3:25 held"); a row opens its
+ * A list of workouts, each in its challenge's unit ("35 push-ups", "3:25 held", "CAP + 312 reps"); a row opens its
  * details (score, notes, date, share, delete).
  */
 /** Own sets (listed with their notes) can be edited, but not one a moderator hid. */
@@ -99,7 +100,10 @@ export function WorkoutList({
       >
         {workouts.map((w, index) => {
           const scoring = scoringOf(w.challenge);
-          const short = scoreShort(scoring, w.score);
+          const { score, capped } = scoredOf(w);
+          // A capped run's badge says so; its reps are in the label beside it.
+          const short = capped ? 'CAP' : scoreShort(scoring, score);
+          const label = scoreLabel(scoring, score, capped);
           return (
           <li key={w.id} className="flex items-stretch">
             <button
@@ -128,7 +132,7 @@ export function WorkoutList({
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-2">
                   <span className="flex items-center gap-1 font-semibold">
-                    {scoreLabel(scoring, w.score)}
+                    {label}
                     {w.verified ? <VerifiedMark /> : null}
                   </span>
                   <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
@@ -151,7 +155,7 @@ export function WorkoutList({
             {canEdit(w) ? (
               <button
                 type="button"
-                aria-label={`Edit ${scoreLabel(scoring, w.score)}, ${formatMediumWithTime(w.createdAt)}`}
+                aria-label={`Edit ${label}, ${formatMediumWithTime(w.createdAt)}`}
                 title="Edit"
                 onClick={(e) => {
                   loadDetail();
@@ -180,7 +184,12 @@ export function WorkoutList({
           onEditingChange={setEditing}
           onEdited={(saved) =>
             // A changed score has no proof clip any more; the answer says so by its mark.
-            setSelected((s) => (s && s.id === saved.id ? { ...s, ...saved, hasClip: saved.verified ? s.hasClip : undefined } : s))
+                        // `capped` too: an answer without it is no longer capped.
+            setSelected((s) =>
+              s && s.id === saved.id
+                ? { ...s, ...saved, capped: scoredOf(saved).capped || undefined, hasClip: saved.verified ? s.hasClip : undefined }
+                : s,
+            )
           }
           onClose={() => setSelected(null)}
           onDeleted={() => {

@@ -1,11 +1,15 @@
+import { rankValue, type Scoring } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
+import { scoredOf } from '@/lib/score-figure';
 
 export interface ChartPoint {
   id: number;
   x: number;
   y: number;
-  /** The workout's score: reps, or seconds held. */
+  /** The workout's score: reps, seconds held, total reps of rounds, a finish's seconds. */
   score: number;
+  /** A for-time run that reached the cap: drawn on the cap line, apart from the finishes. */
+  capped?: boolean;
   createdAt: string;
   best: boolean;
 }
@@ -13,8 +17,14 @@ export interface ChartPoint {
 export interface ChartGeometry {
   points: ChartPoint[];
   best: number;
+  /** The best is a capped run (a for-time member with no finish yet). */
+  bestCapped?: boolean;
   yMax: number;
   ticks: number[];
+  /** A finish time: lower on the axis is better. */
+  lowerIsBetter?: boolean;
+  /** For a for-time challenge, the cap's seconds: capped runs sit on this line. */
+  cap?: number;
 }
 
 /** A round axis top at or above `max` and its tick values. */
@@ -68,6 +78,54 @@ export function chartGeometry(
     best: i === bestIndex,
   }));
   return { points, best, yMax: top, ticks };
+}
+
+/**
+ * A challenge's chart: `chartGeometry` for a count, a hold or rounds (total reps); for a for-time
+ * challenge a time axis where lower is better, finishes at their time and capped runs on the cap
+ * line (marked apart: their reps are not a time). The best is by rank: the fastest finish, or with
+ * no finish yet the most reps at the cap.
+ */
+export function scoreChartGeometry(
+  workouts: Workout[],
+  width: number,
+  height: number,
+  scoring: Scoring,
+): ChartGeometry {
+  if (scoring.kind !== 'for-time')
+    return chartGeometry(workouts, width, height, scoring.kind === 'seconds' ? 'seconds' : 'reps');
+  const sorted = [...workouts].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id,
+  );
+  const runs = sorted.map((w) => ({ w, ...scoredOf(w) }));
+  if (runs.length === 0) return { points: [], best: 0, yMax: scoring.capSeconds, ticks: [], lowerIsBetter: true, cap: scoring.capSeconds };
+  const anyCapped = runs.some((r) => r.capped);
+  const slowest = runs.reduce((m, r) => (r.capped ? m : Math.max(m, r.score)), 0);
+  const { top, ticks } = niceTimeScale(anyCapped ? scoring.capSeconds : slowest);
+  const rankOf = (r: (typeof runs)[number]) => rankValue(scoring, r.score, r.capped);
+  const bestRun = runs.reduce((b, r) => (rankOf(r) > rankOf(b) ? r : b), runs[0]!);
+  const n = runs.length;
+  const points = runs.map((r) => {
+    const seconds = r.capped ? scoring.capSeconds : r.score;
+    return {
+      id: r.w.id,
+      x: n === 1 ? width / 2 : (runs.indexOf(r) / (n - 1)) * width,
+      y: height - (seconds / top) * height,
+      score: r.score,
+      ...(r.capped ? { capped: true } : {}),
+      createdAt: r.w.createdAt,
+      best: r === bestRun,
+    };
+  });
+  return {
+    points,
+    best: bestRun.score,
+    ...(bestRun.capped ? { bestCapped: true } : {}),
+    yMax: top,
+    ticks,
+    lowerIsBetter: true,
+    cap: scoring.capSeconds,
+  };
 }
 
 export interface LabelPlacement {

@@ -1,21 +1,20 @@
-import { DEFAULT_CHALLENGE, entryOf, scoreRangeError, type ChallengeId, type Scoring, type Words } from '@common/challenges';
-import { PUSHUPS_MAX } from '@common/constants';
-import { scoreLabel, scoringOf } from './score';
+import { CATALOGUE, defaultEntry, findEntry, scoreRangeError, type ChallengeId, type Scoring, type Words } from '@common/challenges';
 
-/** Most a push-up set can count, as the save schema says it (common/schemas/workouts.ts). */
-export const COUNT_TOO_HIGH = `Push-ups must be at most ${PUSHUPS_MAX}`;
-
-/** The challenge a count is entered for; the push-up challenge when none is named. */
+/** The challenge a count is entered for; the default (push-up) challenge when none is named. */
 export interface Scored {
   id: ChallengeId;
   scoring: Scoring;
   words?: Words;
 }
+const DEFAULT_ENTRY = defaultEntry();
 export const PUSHUPS: Scored = {
-  id: DEFAULT_CHALLENGE,
-  scoring: scoringOf(DEFAULT_CHALLENGE),
-  words: entryOf(DEFAULT_CHALLENGE).words,
+  id: DEFAULT_ENTRY.id,
+  scoring: DEFAULT_ENTRY.scoring!,
+  words: DEFAULT_ENTRY.words,
 };
+
+/** Most a default-challenge set can count, in its range's words (as the save schema says it). */
+export const COUNT_TOO_HIGH = scoreRangeError(PUSHUPS, PUSHUPS.scoring.max + 1)!;
 
 /**
  * The count typed into the stepper: non-numeric input is 0, never below 0, whole. A count above
@@ -28,14 +27,14 @@ export function parseCount(text: string): number {
 }
 
 /** Within 0..max (the challenge's), for the minus and plus buttons. */
-export function clampCount(n: number, max = PUSHUPS_MAX): number {
+export function clampCount(n: number, max = PUSHUPS.scoring.max): number {
   if (!Number.isFinite(n)) return 0;
   return Math.min(max, Math.max(0, Math.trunc(n)));
 }
 
 /** The message under the count for a score that cannot be saved for being too high, or null. */
 export const countTooHigh = (n: number, c: Scored = PUSHUPS) =>
-  n > c.scoring.max ? scoreRangeError(c, n) : null;
+  n > c.scoring.max ? scoreRangeError(withWords(c), n) : null;
 
-/** "1 push-up", "12 push-ups". */
-export const pushupsLabel = (n: number) => scoreLabel(PUSHUPS.scoring, n);
+/** A challenge with its entry's own words where the caller gave none (the spec's range messages). */
+const withWords = (c: Scored): Scored => (c.words ? c : { ...c, words: findEntry(c.id, CATALOGUE)?.words });
