@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { isLastPart, movementText, movementTitle, repsDone, repsLeft, totalReps, type PartState } from '../utils/program';
 import type { ProgramPlan } from '../utils/timeline';
-import { tapHandlers } from './count-pads';
 import { IN_RIGHT_COLUMN } from './run-layout';
 
 // What a program run shows under its clock: the round and its movements, or the movement and its
@@ -19,7 +18,12 @@ const BIG_TAP =
 const SMALL_TAP =
   'flex min-h-12 touch-manipulation select-none items-center justify-center gap-1 rounded-xl border-2 border-primary/40 bg-accent/50 px-3 text-xl font-extrabold text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** A tap target that holds the focus during the 3-2-1 (aria-disabled, not disabled) but acts only once the run is on. */
+/**
+ * A tap target that holds the focus during the 3-2-1 (aria-disabled, not disabled) but acts only
+ * once the run is on. It acts on click, not on pointerdown as the count pad does: a tap may end
+ * the run, and the rest of that tap (its mouseup and click) must not land on the score entry that
+ * takes the screen's place.
+ */
 function TapButton({
   onTap,
   running,
@@ -43,7 +47,7 @@ function TapButton({
       type="button"
       aria-disabled={!running}
       aria-label={label}
-      {...tapHandlers(onTap)}
+      onClick={onTap}
       className={cn(className, running ? 'cursor-pointer active:scale-[0.99]' : 'opacity-50')}
       data-testid={testId}
     >

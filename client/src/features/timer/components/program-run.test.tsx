@@ -10,7 +10,7 @@ const challenge = (id: string) => open.find((c) => c.id === id)!;
 const READY_MS = 3 * 800;
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-const tap = (el: HTMLElement) => fireEvent.pointerDown(el, { button: 0 });
+const tap = (el: HTMLElement) => fireEvent.click(el);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
