@@ -24,7 +24,7 @@ export function countQuestion(c: Scored): string {
     case 'seconds':
       return 'How long did you hold?';
     case 'rounds':
-      return 'How many rounds did you finish?';
+      return 'How far did you get?';
     case 'for-time':
       return 'How did it end?';
     case 'reps':

@@ -148,7 +148,8 @@ export function HoldStepper({
           data-testid="hold-display"
           aria-live="polite"
         >
-          {parsed.ok ? `Will be saved as ${formatHold(parsed.seconds)}` : ''}
+          {/* A finish out of its range is not what will be saved: the message under it says why. */}
+          {parsed.ok && !(finishMax !== undefined && otherError) ? `Will be saved as ${formatHold(parsed.seconds)}` : ''}
         </p>
         {error ? null : <p className="text-xs text-muted-foreground">{HOLD_FORMATS}.</p>}
         <FieldError id={errorId} message={error ?? undefined} />

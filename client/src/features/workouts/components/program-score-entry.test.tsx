@@ -20,7 +20,7 @@ describe('rounds and extra reps', () => {
     const { user } = renderWithApp(
       <CountEntry challenge={nickels} initialCount={105} focusOnOpen onSaved={() => undefined} onCancel={() => undefined} />,
     );
-    expect(screen.getByRole('group', { name: 'How many rounds did you finish?' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'How far did you get?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Rounds finished')).toHaveValue('7');
     const extra = screen.getByLabelText('Extra reps (0 to 14)');
     expect(extra).toHaveFocus();
@@ -40,6 +40,7 @@ describe('rounds and extra reps', () => {
     await user.clear(extra);
     await user.type(extra, '15');
     expect(screen.getByRole('alert')).toHaveTextContent('Extra reps are those of the round you did not finish: 0 to 14');
+    expect(extra).toHaveAttribute('aria-invalid', 'true');
     await user.clear(extra);
     await user.type(extra, '0');
     await user.click(screen.getByRole('button', { name: 'Save Workout' }));

@@ -1,6 +1,5 @@
 import { useId, useState, type Ref } from 'react';
 import { formatHold, formatScore, roundsOf, scoreRangeError } from '@common/challenges';
-import { FieldError } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { countTooHigh, type Scored } from '../utils/count';
 import { NumberStepper } from './number-stepper';
@@ -43,10 +42,10 @@ export function RoundsStepper({ id, label, value, onChange, disabled, inputRef, 
   const total = parts.rounds * per + parts.extra;
   const extraError =
     parts.extra >= per ? `Extra reps are those of the round you did not finish: 0 to ${per - 1}` : null;
+  // Said under the extra reps, the field the member fills at the end of a run.
   const shown = extraError ?? countTooHigh(total, challenge) ?? error;
-  const errorId = `${id}-error`;
   return (
-    <fieldset className="grid gap-3" aria-describedby={shown ? errorId : undefined}>
+    <fieldset className="grid gap-3">
       <legend className="mb-1 w-full text-center text-base font-semibold">{label}</legend>
       <NumberStepper
         id={`${id}-rounds`}
@@ -68,15 +67,12 @@ export function RoundsStepper({ id, label, value, onChange, disabled, inputRef, 
         disabled={disabled}
         inputRef={inputRef}
         max={per - 1}
-        error={null}
+        error={shown}
         labels={['One rep fewer', 'One rep more']}
       />
       <p className="text-center text-lg font-semibold" aria-live="polite" data-testid="rounds-display">
         {extraError ? '' : `${formatScore(challenge.scoring, total)} = ${total} reps`}
       </p>
-      <div className="text-center">
-        <FieldError id={errorId} message={shown ?? undefined} />
-      </div>
     </fieldset>
   );
 }
