@@ -100,7 +100,8 @@ export function EditWorkoutForm({
   const joined = useMemo(() => (joinedAt ? new Date(joinedAt) : undefined), [joinedAt]);
   const challenge = useMemo<Scored>(() => {
     const entry = CATALOGUE.find((c) => c.id === workout.challenge);
-    return entry?.scoring ? { id: entry.id, scoring: entry.scoring } : PUSHUPS;
+    // With its words: push-ups keep the specification's range messages (words.rangeErrors).
+    return entry?.scoring ? { id: entry.id, scoring: entry.scoring, words: entry.words } : PUSHUPS;
   }, [workout.challenge]);
   // Read once: the form judges the set as it was when opened.
   const [openedAt] = useState(() => new Date());
