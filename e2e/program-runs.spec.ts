@@ -294,3 +294,48 @@ test('Log Workout for both programs: rounds + extra, and a time', async ({ page,
   expect(await (await request.get('/api/workouts?challenge=nickels-dimes')).json()).toMatchObject([{ score: 93 }]);
   expect(await (await request.get('/api/workouts?challenge=mfm-challenge')).json()).toMatchObject([{ score: 1265 }]);
 });
+
+for (const { width, height } of [
+  { width: 320, height: 568 },
+  { width: 667, height: 375 },
+]) {
+  test(`both programs fit ${width}x${height}: clock, movement, taps and Cancel on screen without scrolling`, async ({
+    page,
+    user: _user,
+  }) => {
+    await page.setViewportSize({ width, height });
+    for (const [slug, main] of [
+      ['mfm-challenge', 'reps-add-tap'],
+      ['nickels-dimes', 'round-done'],
+    ] as const) {
+      await openTimerAt(page, `/${slug}/timer`);
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.clock.runFor(READY_MS + 1_000);
+      const shown = [page.getByTestId('timer-clock'), page.getByTestId(main), page.getByRole('button', { name: 'Cancel' })];
+      shown.push(page.getByTestId(slug === 'mfm-challenge' ? 'reps-left' : 'program-round'));
+      if (slug === 'mfm-challenge') shown.push(page.getByTestId('program-next'), page.getByTestId('reps-add-one'), page.getByTestId('reps-take-one'));
+      for (const el of shown) {
+        const box = (await el.boundingBox())!;
+        expect(box, String(el)).not.toBeNull();
+        expect(box.y + box.height, String(el)).toBeLessThanOrEqual(height);
+        expect(box.x + box.width, String(el)).toBeLessThanOrEqual(width);
+      }
+      // The taps do not run into the controls under them.
+      const tap = (await page.getByTestId(main).boundingBox())!;
+      const under = (await page.getByRole('button', { name: 'Cancel' }).boundingBox())!;
+      expect(under.y).toBeGreaterThanOrEqual(tap.y + tap.height);
+      // The digits stay inside the ring.
+      const clock = (await page.getByTestId('timer-clock').boundingBox())!;
+      const ring = (await page.getByTestId('timer-clock').locator('xpath=../..').boundingBox())!;
+      expect(clock.x).toBeGreaterThan(ring.x);
+      expect(clock.x + clock.width).toBeLessThan(ring.x + ring.width);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+      await shot(page, `${slug}-${width}x${height}`);
+      // Leave the run for the next one: Cancel, Discard.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
+      await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+      await page.clock.resume();
+    }
+  });
+}

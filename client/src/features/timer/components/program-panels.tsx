@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { isLastPart, movementText, movementTitle, repsDone, repsLeft, totalReps, type PartState } from '../utils/program';
 import type { ProgramPlan } from '../utils/timeline';
-import { IN_RIGHT_COLUMN } from './run-layout';
 
 // What a program run shows under its clock: the round and its movements, or the movement and its
 // reps left, with the taps (program-run.tsx).
@@ -12,11 +11,13 @@ import { IN_RIGHT_COLUMN } from './run-layout';
 type RoundsPlan = Extract<ProgramPlan, { mode: 'rounds' }>;
 type ForTimePlan = Extract<ProgramPlan, { mode: 'for-time' }>;
 
-const CARD = 'shrink-0 rounded-xl border border-border bg-card px-3 py-2 text-center';
+// Short screens (a 320x568 phone) get a tighter card and smaller numbers; each class written out
+// whole for Tailwind.
+const CARD = 'shrink-0 rounded-xl border border-border bg-card px-3 py-2 text-center [@media(max-height:40rem)]:py-1';
 const BIG_TAP =
-  'flex min-h-20 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl bg-primary p-2 text-primary-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2';
+  'flex min-h-16 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl bg-primary p-2 text-primary-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2';
 const SMALL_TAP =
-  'flex min-h-12 touch-manipulation select-none items-center justify-center gap-1 rounded-xl border-2 border-primary/40 bg-accent/50 px-3 text-xl font-extrabold text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  'flex min-h-10 touch-manipulation select-none items-center justify-center gap-1 rounded-xl border-2 border-primary/40 bg-accent/50 px-3 text-xl font-extrabold text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
  * A tap target that holds the focus during the 3-2-1 (aria-disabled, not disabled) but acts only
@@ -63,20 +64,23 @@ export function RoundsPanel({
   running,
   mainRef,
   onRound,
+  cancel,
 }: {
   plan: RoundsPlan;
   rounds: number;
   running: boolean;
   mainRef: RefObject<HTMLButtonElement | null>;
   onRound: (n: 1 | -1) => void;
+  /** Cancel, beside the panel's own controls (none while the discard question is asked). */
+  cancel: ReactNode;
 }) {
   return (
-    <div className={cn('flex min-h-0 flex-1 flex-col gap-2', IN_RIGHT_COLUMN)}>
+    <>
       <div className={CARD}>
-        <p className="text-2xl font-extrabold" data-testid="program-round">
+        <p className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl" data-testid="program-round">
           Round {rounds + 1}
         </p>
-        <ul className="text-base font-semibold" data-testid="program-movements">
+        <ul className="text-base font-semibold [@media(max-height:40rem)]:text-sm" data-testid="program-movements">
           {plan.round.map((m) => (
             <li key={m.name}>{movementText(m)}</li>
           ))}
@@ -90,24 +94,25 @@ export function RoundsPanel({
         buttonRef={mainRef}
         testId="round-done"
       >
-        <Check aria-hidden="true" className="size-8" />
-        <span className="text-3xl font-extrabold">Round done</span>
+        <Check aria-hidden="true" className="size-8 [@media(max-height:40rem)]:size-6" />
+        <span className="text-3xl font-extrabold [@media(max-height:40rem)]:text-2xl">Round done</span>
         <span className="text-sm font-semibold" data-testid="rounds-finished">
           {rounds} {rounds === 1 ? 'round' : 'rounds'} finished
         </span>
       </TapButton>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="shrink-0 self-center"
-        disabled={rounds === 0 || !running}
-        onClick={() => onRound(-1)}
-      >
-        <Undo2 aria-hidden="true" />
-        Undo a round
-      </Button>
-    </div>
+      <div className="flex shrink-0 items-center justify-center gap-2">
+        <Button
+          type="button"
+          variant="ghost"
+          disabled={rounds === 0 || !running}
+          onClick={() => onRound(-1)}
+        >
+          <Undo2 aria-hidden="true" />
+          Undo a round
+        </Button>
+        {cancel}
+      </div>
+    </>
   );
 }
 
@@ -119,6 +124,7 @@ export function ForTimePanel({
   mainRef,
   onReps,
   onNext,
+  cancel,
 }: {
   plan: ForTimePlan;
   state: PartState;
@@ -126,22 +132,26 @@ export function ForTimePanel({
   mainRef: RefObject<HTMLButtonElement | null>;
   onReps: (n: number) => void;
   onNext: () => void;
+  /** Cancel, beside Next (none while the discard question is asked). */
+  cancel: ReactNode;
 }) {
   const part = plan.parts[state.part]!;
   const left = repsLeft(plan, state);
   const last = isLastPart(plan, state);
   const next = plan.parts[state.part + 1];
   return (
-    <div className={cn('flex min-h-0 flex-1 flex-col gap-2', IN_RIGHT_COLUMN)}>
+    <>
       <div className={CARD}>
-        <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-          Movement {state.part + 1} of {plan.parts.length}
-        </p>
-        <p className="text-2xl font-extrabold" data-testid="program-movement">
-          {movementTitle(part)}
+        <p className="flex items-baseline justify-center gap-2">
+          <span className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl" data-testid="program-movement">
+            {movementTitle(part)}
+          </span>
+          <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            Movement {state.part + 1} of {plan.parts.length}
+          </span>
         </p>
         <p className="flex items-baseline justify-center gap-2">
-          <span className="text-5xl font-extrabold tabular-nums" data-testid="reps-left">
+          <span className="text-5xl font-extrabold tabular-nums [@media(max-height:40rem)]:text-4xl" data-testid="reps-left">
             {left}
           </span>
           <span className="text-sm font-semibold text-muted-foreground">left of {part.reps}</span>
@@ -159,7 +169,7 @@ export function ForTimePanel({
           buttonRef={mainRef}
           testId="reps-add-tap"
         >
-          <span className="text-5xl font-extrabold tabular-nums">+{plan.tapReps}</span>
+          <span className="text-5xl font-extrabold tabular-nums [@media(max-height:40rem)]:text-4xl">+{plan.tapReps}</span>
         </TapButton>
         <div className="grid gap-2">
           <TapButton onTap={() => onReps(1)} running={running} label={`Add 1 of ${part.name}`} className={SMALL_TAP} testId="reps-add-one">
@@ -170,20 +180,22 @@ export function ForTimePanel({
           </TapButton>
         </div>
       </div>
-      <Button
-        type="button"
-        variant={last ? 'default' : 'outline'}
-        size="lg"
-        className="shrink-0"
-        aria-disabled={!running}
-        onClick={() => {
-          if (running) onNext();
-        }}
-        data-testid="program-next"
-      >
-        {last ? <Flag aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
-        {last ? 'Finish' : `Next: ${movementTitle(next!)}`}
-      </Button>
-    </div>
+      <div className="flex shrink-0 items-center gap-2">
+        {cancel}
+        <Button
+          type="button"
+          variant={last ? 'default' : 'outline'}
+          className="flex-1"
+          aria-disabled={!running}
+          onClick={() => {
+            if (running) onNext();
+          }}
+          data-testid="program-next"
+        >
+          {last ? <Flag aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
+          {last ? 'Finish' : `Next: ${movementTitle(next!)}`}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -31,7 +31,7 @@ import {
 } from '../utils/timeline';
 import { ForTimePanel, RoundsPanel } from './program-panels';
 import { RunHeader, timerTitle } from './run-header';
-import { IN_LEFT_COLUMN, RUN_LAYOUT } from './run-layout';
+import { BESIDE_RING, IN_LEFT_COLUMN, IN_RIGHT_COLUMN, RUN_LAYOUT } from './run-layout';
 import { Announcement, CancelOrQuestion, CueMessage, TargetProgress } from './run-parts';
 import { RunRing } from './run-ring';
 import { TargetBanner } from './target-banner';
@@ -221,6 +221,8 @@ export function ProgramRun({
   };
 
   const message = run.t0 !== null && running ? messageAt(plan, run.t0, run.now) : null;
+  // While "Discard this workout?" is asked it stands under the controls, in Cancel's place.
+  const cancel = question ? null : <CancelOrQuestion question={null} onCancel={() => onCancel(discard)} />;
   const beaten = target !== null && plan.mode === 'rounds' && rounds * repsPerRound(plan) > target.beat;
   const targetText = target ? formatScoreShort(challenge.scoring, target.beat) : '';
 
@@ -240,10 +242,11 @@ export function ProgramRun({
       {view === null ? (
         <ProgramOutline plan={plan} howTo={howToOf(challenge)} />
       ) : (
-        <>
-          <CueMessage message={message} />
+        // One column under the ring (beside it on a phone held sideways): the cue, the panel, the controls.
+        <div className={cn('flex min-h-0 flex-1 flex-col gap-2', IN_RIGHT_COLUMN, BESIDE_RING)}>
+          <CueMessage message={message} className="[@media(max-height:40rem)]:min-h-0" />
           {plan.mode === 'rounds' ? (
-            <RoundsPanel plan={plan} rounds={rounds} running={running} mainRef={mainRef} onRound={roundDone} />
+            <RoundsPanel plan={plan} rounds={rounds} running={running} mainRef={mainRef} onRound={roundDone} cancel={cancel} />
           ) : (
             <ForTimePanel
               plan={plan}
@@ -252,10 +255,11 @@ export function ProgramRun({
               mainRef={mainRef}
               onReps={(n) => step(addReps(plan, parts, n))}
               onNext={() => step(nextPart(plan, parts))}
+              cancel={cancel}
             />
           )}
-          <CancelOrQuestion question={question} onCancel={() => onCancel(discard)} />
-        </>
+          {question}
+        </div>
       )}
     </div>
   );

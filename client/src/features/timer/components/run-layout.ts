@@ -15,3 +15,6 @@ export const IN_RIGHT_COLUMN = '[@media(orientation:landscape)_and_(max-height:3
 export const IN_LEFT_COLUMN =
   '[@media(orientation:landscape)_and_(max-height:32rem)]:col-start-1 [@media(orientation:landscape)_and_(max-height:32rem)]:row-span-3 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-2 [@media(orientation:landscape)_and_(max-height:32rem)]:self-center';
 export const ACROSS = '[@media(orientation:landscape)_and_(max-height:32rem)]:col-span-2';
+/** A right column that takes every row beside the ring (a program's panel and its controls). */
+export const BESIDE_RING =
+  '[@media(orientation:landscape)_and_(max-height:32rem)]:row-span-4 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-2';

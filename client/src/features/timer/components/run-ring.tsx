@@ -104,7 +104,7 @@ export function RunRing({
     return (
       <CountdownRing fraction={fractionLeft(plan, view)} animate sizeClassName={runSize}>
         <span
-          className={cn('font-extrabold tabular-nums', compact ? 'text-5xl' : 'text-6xl')}
+          className={cn('font-extrabold tabular-nums', compact ? 'text-5xl [@media(max-height:40rem)]:text-3xl' : 'text-6xl')}
           data-testid="timer-clock"
           role="timer"
           aria-label="Time gone"
@@ -121,7 +121,7 @@ export function RunRing({
   return (
     <CountdownRing fraction={fractionLeft(plan, view)} animate={view.phase === 'running'} sizeClassName={runSize}>
       <span
-        className={cn('font-extrabold tabular-nums', compact ? 'text-5xl' : 'text-6xl')}
+        className={cn('font-extrabold tabular-nums', compact ? 'text-5xl [@media(max-height:40rem)]:text-3xl' : 'text-6xl')}
         data-testid="timer-clock"
         role="timer"
         aria-label="Time left"
