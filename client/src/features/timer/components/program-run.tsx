@@ -96,6 +96,8 @@ export function ProgramRun({
   const onEvent = useCallback(
     (e: TimerEvent) => {
       if (e.type === 'end') {
+        // A finish tapped in the same instant has already ended the run.
+        if (ended.current) return;
         ended.current = true;
         if (plan.mode === 'rounds') {
           say(SPOKEN.end!(e), TONES.end);
