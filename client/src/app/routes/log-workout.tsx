@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMyClubs } from '@/features/clubs/api/list-clubs';
-import { DEFAULT_CHALLENGE } from '@common/challenges';
+import { DEFAULT_CHALLENGE, logIntroOf } from '@common/challenges';
 import { isNewPersonalBest } from '@common/workouts';
 import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { useLocation } from 'wouter';
@@ -9,6 +9,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { TodayRank } from '@/features/leaderboard/components/today-rank';
 import { WorkoutSaved } from '@/features/share/components/workout-saved';
 import { LogWorkoutForm } from '@/features/workouts/components/log-workout-form';
+import { cappedProps } from '@/features/workouts/utils/capped';
 import { paths } from '@/config/paths';
 import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,6 +33,7 @@ export default function LogWorkoutRoute() {
       <WorkoutSaved
         challenge={challenge}
         score={saved.score}
+        {...cappedProps(saved)}
         username={user?.username ?? ''}
         personalBest={isNewPersonalBest(saved)}
         waitingToSync={saved.queued}
@@ -53,12 +55,7 @@ export default function LogWorkoutRoute() {
     else navigate(paths.challengeHome.getHref(challenge.id));
   };
 
-  const what =
-    challenge.id === DEFAULT_CHALLENGE
-      ? 'Record a set of push-ups you did without the timer.'
-      : challenge.scoring.kind === 'seconds'
-        ? `Record a hold you did without the timer (${challenge.title}), as m:ss.`
-        : `Record a set of ${challenge.scoring.unit} you did without the timer (${challenge.title}).`;
+  const what = logIntroOf(challenge);
 
   return (
     <section aria-labelledby="log-title" className="mx-auto grid w-full max-w-md gap-4">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMyClubs } from '@/features/clubs/api/list-clubs';
 import { useLocation, useSearch } from 'wouter';
-import { DEFAULT_CHALLENGE, type OpenChallenge } from '@common/challenges';
+import { DEFAULT_CHALLENGE, timerTitleOf, type OpenChallenge } from '@common/challenges';
 import type { Verification } from '@common/schemas/verification';
 import type { User } from '@common/schemas/auth';
 import { isNewPersonalBest } from '@common/workouts';
@@ -11,6 +11,7 @@ import { dismissToast, toast } from '@/components/ui/use-toast';
 import { paths } from '@/config/paths';
 import type { SaveOutcome } from '@/features/workouts/api/create-workout';
 import { preloadOfflineSave } from '@/features/workouts/utils/preload-offline-save';
+import { cappedProps } from '@/features/workouts/utils/capped';
 import { useUser } from '@/features/auth/api/get-user';
 import { TargetBanner } from '@/features/timer/components/target-banner';
 import { DiscardQuestion } from '@/features/timer/components/discard-question';
@@ -34,7 +35,7 @@ type CameraCount = { count: number; verification: Verification; clipId?: string 
 
 type Stage =
   | { kind: 'timer'; run: number; resume: RunProgress | null; started: boolean }
-  | { kind: 'entry'; taps: number; run: number; camera: CameraCount | null }
+  | { kind: 'entry'; taps: number; run: number; camera: CameraCount | null; capped?: boolean }
   | { kind: 'saved'; workout: SaveOutcome };
 
 /** What to ask about before discarding the set. */
@@ -44,7 +45,7 @@ type Pending = { kind: 'cancel'; discard: () => void } | LeaveRequest;
 function stageOf(saved: SavedSet | null, run: number, challenge: OpenChallenge): Stage {
   if (!saved) return { kind: 'timer', run, resume: null, started: false };
   const at = resumeAt(saved, Date.now(), planOf(challenge));
-  if (at.stage === 'entry') return { kind: 'entry', taps: at.taps, camera: at.camera, run };
+  if (at.stage === 'entry') return { kind: 'entry', taps: at.taps, camera: at.camera, capped: at.capped, run };
   return { kind: 'timer', run, resume: at, started: true };
 }
 
@@ -55,6 +56,22 @@ const finishModule = deferredModule(() => {
   void preloadOfflineSave();
   return import('./timer-finish');
 });
+
+/** The heading and line over the score entry, by how the run ended. */
+function endWords(c: OpenChallenge, capped: boolean): { title: string; text: string } {
+  switch (c.timer.mode) {
+    case 'stopwatch':
+      return { title: 'Well held!', text: 'Great effort. Check the time held and save it.' };
+    case 'rounds':
+      return { title: "Time's up!", text: 'Great effort. Enter the reps of the round you were in, and save.' };
+    case 'for-time':
+      return capped
+        ? { title: 'Time cap!', text: 'Great effort. Check the reps you did by the cap and save them.' }
+        : { title: 'Finished!', text: 'Great effort. Check your time and save it.' };
+    case 'countdown':
+      return { title: "Time's up!", text: 'Great effort. Check your count and save it.' };
+  }
+}
 
 /** Where a challenge's timer is: `/90second/timer`, `/burpees-or-bust/timer`. */
 const timerHref = (c: OpenChallenge) => paths.timer.getHref(c.id);
@@ -91,9 +108,7 @@ export default function TimerRoute() {
 
 function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }) {
   const search = useSearch();
-  useDocumentTitle(
-    challenge.id === DEFAULT_CHALLENGE ? 'Push-up timer' : `${challenge.title} timer`,
-  );
+  useDocumentTitle(timerTitleOf(challenge));
   const [, navigate] = useLocation();
   const key = savedSetKey(user.id);
   // Only this challenge's set: one of a challenge that is no longer open cannot be saved.
@@ -200,7 +215,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     />
   );
 
-  const stopwatch = challenge.timer.mode === 'stopwatch';
+  const ending = endWords(challenge, stage.kind === 'entry' && stage.capped === true);
   if (stage.kind !== 'timer' && !finish.value) {
     return finish.failed ? (
       <section className="mx-auto grid w-full max-w-md justify-items-center gap-4 pt-8 text-center">
@@ -222,6 +237,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
       <WorkoutSaved
         challenge={challenge}
         score={workout.score}
+        // A capped run's reps: "CAP + 312 reps" where Workout Saved knows the mark.
+        {...cappedProps(workout)}
         verified={workout.verified}
         username={user.username}
         personalBest={isNewPersonalBest(workout)}
@@ -244,19 +261,16 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
       <section aria-labelledby="entry-title" className="mx-auto grid w-full max-w-md gap-6 pt-4">
         <div className="text-center">
           <h1 id="entry-title" className="text-3xl font-extrabold tracking-tight text-primary">
-            {stopwatch ? 'Well held!' : <>Time&apos;s up!</>}
+            {ending.title}
           </h1>
-          <p className="text-muted-foreground">
-            {stopwatch
-              ? 'Great effort. Check the time held and save it.'
-              : 'Great effort. Check your count and save it.'}
-          </p>
+          <p className="text-muted-foreground">{ending.text}</p>
         </div>
         {target ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
         <CountEntry
           key={stage.run}
           challenge={challenge}
           initialCount={stage.camera?.count ?? stage.taps}
+          initialCapped={stage.capped}
           // The run's controls are gone: the focus goes to the count, not to the page.
           focusOnOpen
           camera={stage.camera}
@@ -285,8 +299,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         target={target}
         onProgress={onProgress}
         onCancel={(discardRun) => setPending({ kind: 'cancel', discard: discardRun })}
-        onComplete={(taps, camera) => {
-          const next = { taps, camera };
+        onComplete={(taps, camera, capped) => {
+          const next = { taps, camera, ...(capped === undefined ? {} : { capped }) };
           writeSavedSet(key, { stage: 'entry', challenge: challenge.id, ...next, target });
           setStage({ kind: 'entry', ...next, run: stage.run });
         }}

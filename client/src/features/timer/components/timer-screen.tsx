@@ -1,23 +1,18 @@
-import { Camera, Hand, Play, Trophy, Volume2, VolumeX, X } from 'lucide-react';
+import { Camera } from 'lucide-react';
 import {
-  Fragment,
   useCallback,
   useEffect,
   useEffectEvent,
   useMemo,
   useRef,
   useState,
-  type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
-  type RefObject,
 } from 'react';
-import { DEFAULT_CHALLENGE, formatHold, formatScoreShort, type OpenChallenge } from '@common/challenges';
+import { countsByCamera, formatHold, formatScoreShort, howToOf, type OpenChallenge } from '@common/challenges';
 import { READY_STEP_MS, READY_STEPS } from '@common/constants';
 import { goLowerText } from '@common/rep-hints';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { SimpleTooltip } from '@/components/ui/tooltip';
 import type { ChallengeTarget } from '@/lib/challenge-link';
 import { useMarkRunInProgress } from '@/lib/run-in-progress';
 import { cn } from '@/lib/utils';
@@ -28,71 +23,53 @@ import { useMuted } from '../hooks/use-muted';
 import { useSpeech } from '../hooks/use-speech';
 import { t0FromWallClock, useTimerRun } from '../hooks/use-timer-run';
 import { useWakeLock } from '../hooks/use-wake-lock';
-import { CountdownRing } from './countdown-ring';
+import { ProgramRun } from './program-run';
+import { CameraCount, HoldStop, TapPad } from './count-pads';
+import { RunHeader, timerTitle } from './run-header';
+import { Announcement, CancelOrQuestion, CueMessage, TargetProgress } from './run-parts';
+import { IN_LEFT_COLUMN, OWN_KEYS, RUN_LAYOUT } from './run-layout';
+import { RunRing } from './run-ring';
 import { TargetBanner } from './target-banner';
-import {
-  formatClock,
-  fractionLeft,
-  holdMessage,
-  messageAt,
-  messageFor,
-  planOf,
-  secondsHeldAt,
-  type RunPlan,
-  type TimerEvent,
-} from '../utils/timeline';
+import { SPOKEN, TONES } from '../utils/run-sounds';
+import { holdMessage, isProgram, messageAt, messageFor, planOf, runMs, secondsHeldAt, type TimerEvent } from '../utils/timeline';
 
-// Tones: ready steps low, go and cues high, the end long and low.
-const TONES: Record<TimerEvent['type'], [number, number]> = {
-  ready: [660, 150],
-  go: [990, 350],
-  cue: [880, 200],
-  end: [523, 700],
-};
+export { timerTitle };
 
 /** A rep that was not deep enough is said at most this often (the screen shows every one). */
 const DEPTH_HINT_SPOKEN_MS = 5000;
-
-const SPOKEN: Partial<Record<TimerEvent['type'], (e: TimerEvent) => string>> = {
-  go: () => 'Go!',
-  cue: (e) => messageFor(e).replace('. ', '! '),
-  end: () => "Time's up! Great work.",
-};
 
 /** The state of a run worth keeping, reported on Start and on every count. */
 export interface RunProgress {
   /** Date.now() of the Start tap. */
   startedAt: number;
+  /** The count so far; a program's rounds finished, or its reps done. */
   taps: number;
   camera: boolean;
+  /** A run for time: the movement the member is on and its reps (features/timer/utils/program.ts). */
+  part?: number;
+  partReps?: number;
 }
 
-/**
- * The run screen's heading, one style for every challenge: the catalogue's title and "timer"
- * ("Burpees or Bust timer"; the plank's stopwatch too), whatever the clock
- * (docs/decisions/0197-the-end-of-a-run.md).
- */
-export const timerTitle = (c: { title: string }) => `${c.title} timer`;
-
-/** What the idle screen asks the member to do. */
-function howTo(c: OpenChallenge, plan: RunPlan): string {
-  if (plan.mode === 'stopwatch')
-    return 'Tap Start, get into position during the 3-2-1, then hold it as long as you can. Tap Stop (or press Space or Enter) the moment you drop.';
-  if (c.id === DEFAULT_CHALLENGE)
-    return 'Tap Start, get into position during the 3-2-1, then do as many push-ups as you can. Tap the counter (with your chest or nose) for each push-up, or enter the count at the end.';
-  return `Tap Start, get into position during the 3-2-1, then do as many ${c.scoring.unit} as you can in ${holdMessage(plan.seconds)}. Tap the counter for each one, or enter the count at the end.`;
+export interface TimerScreenProps {
+  challenge: OpenChallenge;
+  resume?: RunProgress | null;
+  target?: ChallengeTarget | null;
+  /** "Discard this workout?" while it is asked: shown in Cancel's place, the pad still in view. */
+  question?: ReactNode;
+  onProgress?: (progress: RunProgress) => void;
+  onCancel: (discard: () => void) => void;
+  /**
+   * The count tapped, the whole seconds held on a stopwatch, a rounds program's whole rounds in
+   * reps, a finish's seconds, or (`capped`) the reps done by the cap.
+   */
+  onComplete: (score: number, camera: CameraResult | null, capped?: boolean) => void;
 }
 
-// Keys that must keep their own meaning while a hold runs (a focused Cancel, mute or link).
-const OWN_KEYS = 'button, a, input, textarea, select, [role="button"]';
-
-// Phones held sideways (landscape, at most 32rem high): two columns, the ring beside the pad.
-// Tailwind needs each class written out whole, hence the repeated variant.
-const RUN_LAYOUT = cn(
-  'flex h-[calc(100dvh-2rem)] flex-col gap-2',
-  '[@media(orientation:landscape)_and_(max-height:32rem)]:grid [@media(orientation:landscape)_and_(max-height:32rem)]:grid-cols-2 [@media(orientation:landscape)_and_(max-height:32rem)]:grid-rows-[auto_auto_auto_minmax(0,1fr)_auto] [@media(orientation:landscape)_and_(max-height:32rem)]:gap-x-4',
-);
-const IN_RIGHT_COLUMN = '[@media(orientation:landscape)_and_(max-height:32rem)]:col-start-2';
+/** A challenge's run: an interval program (program-run.tsx), or a countdown or stopwatch. */
+export function TimerScreen(props: TimerScreenProps) {
+  const plan = useMemo(() => planOf(props.challenge), [props.challenge]);
+  return isProgram(plan) ? <ProgramRun {...props} plan={plan} /> : <CountRun {...props} />;
+}
 
 /**
  * A challenge's run, timed as the catalogue says. A countdown (push-ups 90 s, burpees 2:00): idle
@@ -105,7 +82,7 @@ const IN_RIGHT_COLUMN = '[@media(orientation:landscape)_and_(max-height:32rem)]:
  * `onProgress` reports what to keep; Cancel asks through `onCancel`, which calls `discard` once
  * the member has said yes.
  */
-export function TimerScreen({
+function CountRun({
   challenge,
   resume = null,
   target = null,
@@ -113,21 +90,11 @@ export function TimerScreen({
   onCancel,
   onComplete,
   question = null,
-}: {
-  challenge: OpenChallenge;
-  resume?: RunProgress | null;
-  target?: ChallengeTarget | null;
-  /** "Discard this workout?" while it is asked: shown in Cancel's place, the pad still in view. */
-  question?: ReactNode;
-  onProgress?: (progress: RunProgress) => void;
-  onCancel: (discard: () => void) => void;
-  /** The count tapped, or the whole seconds held on a stopwatch. */
-  onComplete: (score: number, camera: CameraResult | null) => void;
-}) {
+}: TimerScreenProps) {
   const plan = useMemo(() => planOf(challenge), [challenge]);
   const stopwatch = plan.mode === 'stopwatch';
   const { unitOne } = challenge.scoring;
-  const cameraOffered = challenge.id === DEFAULT_CHALLENGE;
+  const cameraOffered = countsByCamera(challenge);
   const [muted, setMuted] = useMuted();
   const [taps, setTaps] = useState(resume?.taps ?? 0);
   const [startedAt, setStartedAt] = useState<number | null>(resume?.startedAt ?? null);
@@ -160,7 +127,7 @@ export function TimerScreen({
       }
       if (e.type === 'go')
         setAnnouncement(
-          plan.mode === 'countdown' ? `Go! ${plan.seconds} seconds.` : 'Go! The clock is counting. Stop it when you drop.',
+          plan.mode === 'stopwatch' ? 'Go! The clock is counting. Stop it when you drop.' : `Go! ${runMs(plan) / 1000} seconds.`,
         );
       if (e.type === 'cue') setAnnouncement(messageFor(e));
       if (e.type === 'end') {
@@ -332,15 +299,6 @@ export function TimerScreen({
   const count = () => {
     if (running) setTaps((n) => n + 1);
   };
-  const onTapKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      if (!e.repeat) count();
-    }
-  };
-  // Pointer taps count on pointerdown (fast, no double-tap zoom wait); keyboard is handled above.
-  const swallowClick = (e: MouseEvent) => e.preventDefault();
-
   const message = run.t0 !== null && running ? messageAt(plan, run.t0, run.now) : null;
 
   // A hold's score so far is the time on the clock.
@@ -350,61 +308,17 @@ export function TimerScreen({
 
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
-      <div className={cn('flex items-center justify-between gap-2', '[@media(orientation:landscape)_and_(max-height:32rem)]:col-span-2')}>
-        <h1 className="text-xl font-extrabold tracking-tight text-balance">
-          {/* Lines break between words, never at a word's own hyphen ("Push-|up"). */}
-          {timerTitle(challenge)
-            .split(' ')
-            .map((word, i) => (
-              <Fragment key={i}>
-                {i > 0 ? ' ' : null}
-                <span className="whitespace-nowrap">{word}</span>
-              </Fragment>
-            ))}
-        </h1>
-        <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            aria-pressed={muted}
-            aria-label="Mute voice and sound"
-            onClick={toggleMute}
-            data-testid="mute-toggle"
-          >
-            {muted ? <VolumeX aria-hidden="true" /> : <Volume2 aria-hidden="true" />}
-          </Button>
-        </SimpleTooltip>
-      </div>
+      <RunHeader title={timerTitle(challenge)} muted={muted} onToggleMute={toggleMute} />
 
       {target && view === null ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
       {target && view !== null ? (
-        // A polite live region: "You beat 30!" is read once, when the count passes the target.
-        <p
-          role="status"
-          className={cn(
-            'flex shrink-0 items-center justify-center gap-2 rounded-xl px-3 py-1 text-center font-semibold',
-            IN_RIGHT_COLUMN,
-            beaten ? 'bg-primary text-primary-foreground' : 'bg-accent/50 text-accent-foreground',
-          )}
-          data-testid="target-progress"
-        >
-          {beaten ? <Trophy aria-hidden="true" className="size-4" /> : null}
-          {beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`}
-        </p>
+        <TargetProgress beaten={beaten} text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`} />
       ) : null}
 
-      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="timer-announcement">
-        {announcement}
-      </p>
+      <Announcement text={announcement} />
 
-      <div
-        className={cn(
-          view !== null && 'shrink-0',
-          '[@media(orientation:landscape)_and_(max-height:32rem)]:col-start-1 [@media(orientation:landscape)_and_(max-height:32rem)]:row-span-3 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-2 [@media(orientation:landscape)_and_(max-height:32rem)]:self-center',
-        )}
-      >
-        <CountdownRingBlock
+      <div className={cn(view !== null && 'shrink-0', IN_LEFT_COLUMN)}>
+        <RunRing
           plan={plan}
           view={view}
           onStart={start}
@@ -420,19 +334,7 @@ export function TimerScreen({
         </div>
       ) : null}
 
-      <div
-        className={cn('flex min-h-8 shrink-0 items-center justify-center', IN_RIGHT_COLUMN)}
-        aria-hidden="true"
-      >
-        {message ? (
-          <p
-            className="rounded-full bg-accent px-4 py-1 text-center text-lg font-bold text-accent-foreground"
-            data-testid="cue-message"
-          >
-            {message}
-          </p>
-        ) : null}
-      </div>
+      <CueMessage message={message} />
 
       {view === null && useCamera ? (
         <CameraSetup
@@ -444,7 +346,7 @@ export function TimerScreen({
         />
       ) : view === null ? (
         <div className="grid justify-items-center gap-3">
-          <p className="text-center text-sm text-muted-foreground">{howTo(challenge, plan)}</p>
+          <p className="text-center text-sm text-muted-foreground">{howToOf(challenge)}</p>
           {cameraOffered ? (
             <Button type="button" variant="outline" onClick={chooseCamera}>
               <Camera aria-hidden="true" />
@@ -453,170 +355,13 @@ export function TimerScreen({
           ) : null}
         </div>
       ) : stopwatch ? (
-        // One large target: a member in a plank stops it with a hand, a nose or the keyboard.
-        <button
-          ref={stopRef}
-          type="button"
-          aria-disabled={!running}
-          onClick={stop}
-          className={cn(
-            'flex min-h-20 w-full flex-1 touch-manipulation select-none flex-col items-center justify-center gap-1 rounded-2xl bg-destructive p-2 text-destructive-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2',
-            IN_RIGHT_COLUMN,
-            running ? 'cursor-pointer active:scale-[0.99]' : 'opacity-50',
-          )}
-          data-testid="hold-stop"
-        >
-          <Hand aria-hidden="true" className="size-10" />
-          <span className="text-4xl font-extrabold">Stop</span>
-        </button>
+        <HoldStop stopRef={stopRef} running={running} onStop={stop} />
       ) : cameraCounting ? (
-        <div
-          className={cn(
-            'flex min-h-20 w-full flex-1 flex-col items-center justify-center rounded-2xl border-2 border-primary/40 bg-accent/50 p-2 text-accent-foreground',
-            IN_RIGHT_COLUMN,
-          )}
-          role="status"
-          aria-live="off"
-        >
-          <span className="text-6xl font-extrabold tabular-nums" data-testid="camera-count">
-            {camera.count}
-          </span>
-          <span className="text-sm font-semibold">Push-ups counted by the camera</span>
-          <p aria-live="polite" className="min-h-5 text-sm font-bold text-primary" data-testid="camera-hint">
-            {camera.hint ? goLowerText(camera.hint.deepest) : null}
-          </p>
-        </div>
+        <CameraCount count={camera.count} hint={camera.hint ? goLowerText(camera.hint.deepest) : null} />
       ) : (
-        <button
-          ref={padRef}
-          type="button"
-          aria-disabled={!running}
-          onPointerDown={(e) => {
-            if (e.button === 0) count();
-          }}
-          onClick={swallowClick}
-          onKeyDown={onTapKey}
-          className={cn(
-            'flex min-h-20 w-full flex-1 touch-manipulation select-none flex-col items-center justify-center rounded-2xl border-2 border-dashed border-primary/40 bg-accent/50 p-2 text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            IN_RIGHT_COLUMN,
-            running ? 'cursor-pointer active:bg-accent' : 'opacity-50',
-          )}
-          aria-label={`Tap to count a ${unitOne}. Counted: ${taps}`}
-          data-testid="tap-area"
-        >
-          <span className="text-6xl font-extrabold tabular-nums" data-testid="tap-count">
-            {taps}
-          </span>
-          <span className="text-sm font-semibold">Tap to count</span>
-        </button>
+        <TapPad padRef={padRef} running={running} unitOne={unitOne} taps={taps} onCount={count} />
       )}
-      {view !== null && question ? (
-        <div className={IN_RIGHT_COLUMN}>{question}</div>
-      ) : view !== null ? (
-        <Button
-          ref={cancelRef}
-          type="button"
-          variant="outline"
-          onClick={cancel}
-          className={cn('shrink-0 self-center justify-self-center', IN_RIGHT_COLUMN)}
-        >
-          <X aria-hidden="true" />
-          Cancel
-        </Button>
-      ) : null}
+      {view !== null ? <CancelOrQuestion question={question} onCancel={cancel} cancelRef={cancelRef} /> : null}
     </div>
-  );
-}
-
-function CountdownRingBlock({
-  plan,
-  view,
-  onStart,
-  startDisabled,
-  startRef,
-  camera,
-}: {
-  plan: RunPlan;
-  view: ReturnType<typeof useTimerRun>['view'];
-  onStart: () => void;
-  startDisabled: boolean;
-  startRef: RefObject<HTMLButtonElement | null>;
-  camera: boolean;
-}) {
-  // During the run the ring gives way to the pad and the controls: sized by the window's height
-  // (a third of a portrait phone; a sideways phone's height less the title, or less the preview).
-  const runSize = camera
-    ? 'w-[min(17rem,26dvh)] [@media(orientation:landscape)_and_(max-height:32rem)]:w-[min(17rem,calc(100dvh-13rem))]'
-    : 'w-[min(17rem,32dvh)] [@media(orientation:landscape)_and_(max-height:32rem)]:w-[min(17rem,calc(100dvh-7rem))]';
-  if (view === null) {
-    return (
-      <CountdownRing fraction={1} animate={false}>
-        <button
-          ref={startRef}
-          type="button"
-          onClick={onStart}
-          disabled={startDisabled}
-          className="flex size-36 cursor-pointer flex-col items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg transition-transform hover:bg-primary/90 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2 active:scale-95 disabled:cursor-not-allowed disabled:opacity-50"
-          data-testid="timer-start"
-        >
-          <Play aria-hidden="true" className="size-10 fill-current" />
-          <span className="text-lg font-bold">Start</span>
-        </button>
-        <span className="sr-only">
-          {plan.mode === 'countdown'
-            ? `${formatClock(plan.seconds)} on the clock`
-            : 'A stopwatch: it counts up until you stop it'}
-        </span>
-      </CountdownRing>
-    );
-  }
-  if (view.phase === 'ready') {
-    return (
-      <CountdownRing fraction={1} animate={false} sizeClassName={runSize}>
-        <span className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-          Get ready
-        </span>
-        <span
-          className="text-7xl font-extrabold tabular-nums text-primary"
-          data-testid="ready-step"
-        >
-          {view.step}
-        </span>
-      </CountdownRing>
-    );
-  }
-  if (view.phase === 'holding') {
-    return (
-      // The ring sweeps once a minute; no transition across the top, where it starts again.
-      <CountdownRing fraction={fractionLeft(plan, view)} animate={view.secondsHeld % 60 !== 0} sizeClassName={runSize}>
-        <span
-          className={cn(
-            'font-extrabold tabular-nums',
-            // "1:02:05" must fit the ring of a small phone as "0:45" does.
-            view.secondsHeld >= 3600 ? 'text-4xl' : view.secondsHeld >= 600 ? 'text-5xl' : 'text-6xl',
-          )}
-          data-testid="timer-clock"
-          role="timer"
-          aria-label="Time held"
-        >
-          {formatClock(view.secondsHeld)}
-        </span>
-        <span className="text-sm font-semibold text-muted-foreground">held</span>
-      </CountdownRing>
-    );
-  }
-  const seconds = view.phase === 'running' ? view.secondsLeft : 0;
-  return (
-    <CountdownRing fraction={fractionLeft(plan, view)} animate={view.phase === 'running'} sizeClassName={runSize}>
-      <span
-        className="text-6xl font-extrabold tabular-nums"
-        data-testid="timer-clock"
-        role="timer"
-        aria-label="Time left"
-      >
-        {formatClock(seconds)}
-      </span>
-      <span className="text-sm font-semibold text-muted-foreground">remaining</span>
-    </CountdownRing>
   );
 }

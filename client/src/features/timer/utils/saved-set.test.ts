@@ -88,3 +88,69 @@ describe('stored sets', () => {
     }
   });
 });
+
+describe('an interval program', () => {
+  const ROUNDS: RunPlan = {
+    mode: 'rounds',
+    seconds: 900,
+    round: [
+      { name: 'push-ups', reps: 5 },
+      { name: 'air squats', reps: 10 },
+    ],
+    cueEverySeconds: 60,
+    finalSeconds: 10,
+  };
+  const FOR_TIME: RunPlan = {
+    mode: 'for-time',
+    capSeconds: 1800,
+    parts: [
+      { name: 'burpees', reps: 40 },
+      { name: 'push-ups', reps: 80 },
+    ],
+    tapReps: 10,
+    cueEverySeconds: 300,
+  };
+  const rounds = { ...run, challenge: 'nickels-dimes', taps: 4, target: null } satisfies SavedSet;
+  const forTime = { ...run, challenge: 'mfm-challenge', taps: 57, part: 1, partReps: 17, target: null } satisfies SavedSet;
+
+  it('a rounds program goes on with its rounds, and past 15:00 opens the entry with those rounds in reps', () => {
+    expect(resumeAt(rounds, rounds.startedAt + 60_000, ROUNDS)).toEqual({ stage: 'run', startedAt: rounds.startedAt, taps: 4, camera: false });
+    expect(resumeAt(rounds, rounds.startedAt + totalMs(ROUNDS), ROUNDS)).toEqual({ stage: 'entry', taps: 60, camera: null });
+  });
+
+  it('a run for time goes on on its movement with its reps, and past the cap opens the entry with the reps done, capped', () => {
+    expect(resumeAt(forTime, forTime.startedAt + 60_000, FOR_TIME)).toEqual({
+      stage: 'run',
+      startedAt: forTime.startedAt,
+      taps: 57,
+      camera: false,
+      part: 1,
+      partReps: 17,
+    });
+    expect(resumeAt(forTime, forTime.startedAt + totalMs(FOR_TIME), FOR_TIME)).toEqual({
+      stage: 'entry',
+      taps: 57,
+      capped: true,
+      camera: null,
+    });
+  });
+
+  it('keeps a finish and a capped entry through storage', () => {
+    const data = new Map<string, string>();
+    (globalThis as { sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }).sessionStorage = {
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => void data.set(k, v),
+      removeItem: (k) => void data.delete(k),
+    };
+    const key = savedSetKey('program');
+    writeSavedSet(key, { stage: 'entry', challenge: 'mfm-challenge', taps: 312, capped: true, camera: null, target: null });
+    const read = readSavedSet(key)!;
+    expect(resumeAt(read, Date.now(), FOR_TIME)).toEqual({ stage: 'entry', taps: 312, capped: true, camera: null });
+    writeSavedSet(key, forTime);
+    expect(readSavedSet(key)).toEqual(forTime);
+    writeSavedSet(key, { ...forTime, part: -1 });
+    expect(readSavedSet(key)).toBeNull();
+    clearSavedSet(key);
+    delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+  });
+});

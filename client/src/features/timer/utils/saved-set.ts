@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { verificationSchema } from '@common/schemas/verification';
-import { totalMs, type RunPlan } from './timeline';
+import { repsPerRound, totalMs, type RunPlan } from './timeline';
 
 // A set in progress, or finished but not saved yet, lives in sessionStorage (this tab only, gone
 // when the tab closes) so a reload, an accidental Back or a crash of the page loses nothing.
@@ -19,17 +19,27 @@ const savedSetSchema = z.discriminatedUnion('stage', [
     challenge,
     /** Wall-clock time (Date.now()) of the Start tap: the deadline is startedAt + totalMs(plan). */
     startedAt: z.number().finite(),
-    /** The count so far: the taps, or the camera's count on a camera run (0 on a hold). */
+    /**
+     * The count so far: the taps, or the camera's count on a camera run (0 on a hold); the rounds
+     * finished of a rounds program; the reps done of a run for time.
+     */
     taps: count,
     /** Whether the camera was counting (its mark cannot survive a reload: see the decision). */
     camera: z.boolean(),
+    /** A run for time: the movement the member is on and its reps tapped (utils/program.ts). */
+    part: z.number().int().min(0).max(100).optional(),
+    partReps: count.optional(),
     target,
   }),
   z.object({
     stage: z.literal('entry'),
     challenge,
-    /** The score to confirm: the count, or the whole seconds held. */
+    /**
+     * The score to confirm: the count, the whole seconds held, a rounds program's reps (whole
+     * rounds), a finish's seconds or, `capped`, the reps done by the cap.
+     */
     taps: count,
+    capped: z.boolean().optional(),
     // clipId: the run's proof clip, waiting on the device (lib/offline/clips.ts).
     camera: z.object({ count, verification: verificationSchema, clipId: z.string().max(64).optional() }).nullable(),
     target,
@@ -42,8 +52,8 @@ export type SavedSetInput = z.input<typeof savedSetSchema>;
 
 /** What a reload shows: the run going on from where it is, or the count entry once time is up. */
 export type ResumedSet =
-  | { stage: 'run'; startedAt: number; taps: number; camera: boolean }
-  | { stage: 'entry'; taps: number; camera: Extract<SavedSet, { stage: 'entry' }>['camera'] };
+  | { stage: 'run'; startedAt: number; taps: number; camera: boolean; part?: number; partReps?: number }
+  | { stage: 'entry'; taps: number; camera: Extract<SavedSet, { stage: 'entry' }>['camera']; capped?: boolean };
 
 export const savedSetKey = (userId: number | string) => `fitbench:set:${userId}`;
 
@@ -79,15 +89,30 @@ export function clearSavedSet(key: string) {
   }
 }
 
+/** The score a run of `plan` that reached its deadline ends with: its count, the longest hold, whole rounds' reps, or the reps done by the cap. */
+function scoreAtDeadline(plan: RunPlan, taps: number): { taps: number; capped?: boolean } {
+  switch (plan.mode) {
+    case 'stopwatch':
+      return { taps: plan.maxSeconds };
+    case 'rounds':
+      return { taps: taps * repsPerRound(plan) };
+    case 'for-time':
+      return { taps, capped: true };
+    case 'countdown':
+      return { taps };
+  }
+}
+
 /**
  * Where a stored set of `plan` stands at `now` (Date.now()): a run whose deadline has passed
- * becomes the count entry with the count it had (a hold: with its longest time); a start time in
- * the future (a clock moved back) is treated as a start now, so the run cannot last longer than
- * one full run.
+ * becomes the count entry with the count it had (a hold: with its longest time; a program: its
+ * rounds, or its reps at the cap); a start time in the future (a clock moved back) is treated as a
+ * start now, so the run cannot last longer than one full run.
  */
 export function resumeAt(set: SavedSet, now: number, plan: RunPlan): ResumedSet {
-  if (set.stage === 'entry') return { stage: 'entry', taps: set.taps, camera: set.camera };
-  if (now >= set.startedAt + totalMs(plan))
-    return { stage: 'entry', taps: plan.mode === 'stopwatch' ? plan.maxSeconds : set.taps, camera: null };
-  return { stage: 'run', startedAt: Math.min(set.startedAt, now), taps: set.taps, camera: set.camera };
+  if (set.stage === 'entry')
+    return { stage: 'entry', taps: set.taps, camera: set.camera, ...(set.capped ? { capped: true } : {}) };
+  if (now >= set.startedAt + totalMs(plan)) return { stage: 'entry', ...scoreAtDeadline(plan, set.taps), camera: null };
+  const part = set.part === undefined ? {} : { part: set.part, partReps: set.partReps ?? 0 };
+  return { stage: 'run', startedAt: Math.min(set.startedAt, now), taps: set.taps, camera: set.camera, ...part };
 }

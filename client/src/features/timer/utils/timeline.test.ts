@@ -2,16 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '@common/challenges';
 import {
   READY_MS,
+  cueMessage,
   endAt,
   eventsBetween,
   eventsToPlay,
   formatClock,
   fractionLeft,
   holdMessage,
+  isProgram,
   messageAt,
   messageFor,
   nextWakeAt,
   planOf,
+  repsPerRound,
   runMs,
   schedule,
   secondsHeldAt,
@@ -215,5 +218,125 @@ describe('the plank: a stopwatch', () => {
     expect(fractionLeft(S, view(90_000))).toBe(0.5);
     expect(formatClock(65)).toBe('1:05');
     expect(formatClock(3725)).toBe('1:02:05');
+  });
+});
+
+describe('Nickels and Dimes: as many rounds as possible in 15:00', () => {
+  const R = entry('nickels-dimes');
+  const go = t0 + READY_MS;
+
+  it('is planned from the catalogue: 15:00, a round of 15 reps', () => {
+    expect(R).toMatchObject({ mode: 'rounds', seconds: 900, cueEverySeconds: 60, finalSeconds: 10 });
+    if (R.mode !== 'rounds') throw new Error('rounds');
+    expect(repsPerRound(R)).toBe(15);
+    expect(isProgram(R)).toBe(true);
+    expect(isProgram(P)).toBe(false);
+  });
+
+  it('counts down from 15:00 after the ready steps and completes at the deadline', () => {
+    expect(viewAt(R, t0, go)).toEqual({ phase: 'running', remainingMs: 900_000, secondsLeft: 900 });
+    expect(viewAt(R, t0, go + 300_500)).toMatchObject({ phase: 'running', secondsLeft: 600 });
+    expect(endAt(R, t0)).toBe(go + 900_000);
+    expect(viewAt(R, t0, endAt(R, t0))).toEqual({ phase: 'complete' });
+    expect(fractionLeft(R, viewAt(R, t0, go + 450_000))).toBe(0.5);
+  });
+
+  it('cues each minute left in words, then each of the last 10 seconds, then the end', () => {
+    const cues = schedule(R, t0).filter((e) => e.type === 'cue');
+    expect(cues.map((e) => (e.type === 'cue' ? e.seconds : 0))).toEqual([
+      840, 780, 720, 660, 600, 540, 480, 420, 360, 300, 240, 180, 120, 60, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+    ]);
+    expect(cues.map(messageFor).slice(0, 5)).toEqual([
+      '14 minutes left',
+      '13 minutes left',
+      '12 minutes left',
+      '11 minutes left',
+      '10 minutes left',
+    ]);
+    expect(cues.map(messageFor).slice(-11)).toEqual([
+      '1 minute left',
+      '10 seconds left. Push!',
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+    ]);
+    expect(cues[4]!.at).toBe(go + 300_000);
+    expect(schedule(R, t0).at(-1)).toEqual({ type: 'end', at: go + 900_000 });
+    expect(messageAt(R, t0, go + 300_000)).toBe('10 minutes left');
+    expect(messageAt(R, t0, endAt(R, t0) - 3000)).toBe('3');
+  });
+
+  it('after a gap plays only the latest cue; the countdown of other challenges keeps its words', () => {
+    const missed = eventsBetween(R, t0, go + 1000, go + 200_000);
+    expect(eventsToPlay(missed)).toEqual([expect.objectContaining({ type: 'cue', seconds: 720 })]);
+    // 120 s left on a countdown reads in minutes; the 90-second words stay as they were.
+    expect(cueMessage(120)).toBe('2 minutes left');
+    expect(cueMessage(90)).toBe('90 seconds left');
+    expect(cueMessage(60)).toBe('1 minute left');
+  });
+
+  it('wakes at each whole second of the clock and at each cue, never later than the deadline', () => {
+    expect(nextWakeAt(R, t0, go)).toBe(go + 1000);
+    expect(nextWakeAt(R, t0, go + 59_400)).toBe(go + 60_000);
+    for (let now = go; now < endAt(R, t0); now += 7_919) {
+      const at = nextWakeAt(R, t0, now)!;
+      expect(at).toBeGreaterThan(now);
+      expect(at - now).toBeLessThanOrEqual(1000);
+      expect(at).toBeLessThanOrEqual(endAt(R, t0));
+    }
+    expect(nextWakeAt(R, t0, endAt(R, t0))).toBeNull();
+  });
+});
+
+describe('The MFM Challenge: for time, capped at 30:00', () => {
+  const F = entry('mfm-challenge');
+  const go = t0 + READY_MS;
+
+  it('is planned from the catalogue: four movements, +10 taps, the cap', () => {
+    expect(F).toMatchObject({ mode: 'for-time', capSeconds: 1800, tapReps: 10, cueEverySeconds: 300 });
+    if (F.mode !== 'for-time') throw new Error('for-time');
+    expect(F.parts.map((m) => m.reps)).toEqual([40, 80, 120, 160]);
+  });
+
+  it('counts up from 0:00 to the cap, the ring showing the time to the cap', () => {
+    expect(viewAt(F, t0, go)).toEqual({ phase: 'racing', elapsedMs: 0, secondsElapsed: 0, remainingMs: 1_800_000 });
+    expect(viewAt(F, t0, go + 1_122_700)).toMatchObject({ phase: 'racing', secondsElapsed: 1122 });
+    expect(fractionLeft(F, viewAt(F, t0, go + 900_000))).toBe(0.5);
+    expect(viewAt(F, t0, go + 1_800_000 - 1)).toMatchObject({ secondsElapsed: 1799 });
+    expect(viewAt(F, t0, go + 1_800_000)).toEqual({ phase: 'complete' });
+    expect(secondsHeldAt(F, t0, go + 1_122_700)).toBe(1122);
+    expect(secondsHeldAt(F, t0, go + 5_000_000)).toBe(1800);
+  });
+
+  it('cues every 5 minutes gone and a minute before the cap; the cap ends the run', () => {
+    const cues = schedule(F, t0).filter((e) => e.type === 'cue');
+    expect(cues.map((e) => e.at - go)).toEqual([300_000, 600_000, 900_000, 1_200_000, 1_500_000, 1_740_000]);
+    expect(cues.map(messageFor)).toEqual([
+      '5 minutes gone',
+      '10 minutes gone',
+      '15 minutes gone',
+      '20 minutes gone',
+      '25 minutes gone',
+      '1 minute to the cap',
+    ]);
+    expect(schedule(F, t0).at(-1)).toEqual({ type: 'end', at: go + 1_800_000 });
+  });
+
+  it('wakes at each whole second counted up and at cue marks', () => {
+    expect(nextWakeAt(F, t0, t0)).toBe(t0 + 800);
+    expect(nextWakeAt(F, t0, go + 250)).toBe(go + 1000);
+    expect(nextWakeAt(F, t0, go + 299_999)).toBe(go + 300_000);
+    for (let now = go; now < endAt(F, t0); now += 9_973) {
+      const at = nextWakeAt(F, t0, now)!;
+      expect(at - now).toBeLessThanOrEqual(1000);
+      expect(at).toBeLessThanOrEqual(endAt(F, t0));
+    }
+    expect(nextWakeAt(F, t0, endAt(F, t0))).toBeNull();
   });
 });

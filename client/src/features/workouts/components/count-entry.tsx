@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_CHALLENGE, scoreRangeError } from '@common/challenges';
+import { scoreRangeError } from '@common/challenges';
 import { zeroCountReason, zeroCountText } from '@common/rep-hints';
 import type { Verification } from '@common/schemas/verification';
 import { Button } from '@/components/ui/button';
@@ -7,24 +7,46 @@ import { VerifiedMark } from '@/components/ui/verified-mark';
 import { SaveCancel } from './save-cancel';
 import { toast } from '@/components/ui/use-toast';
 import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
-import { countTooHigh, PUSHUPS, type Scored } from '../utils/count';
+import { withCapped } from '../utils/capped';
+import { PUSHUPS, type Scored } from '../utils/count';
 import { CountStepper } from './count-stepper';
 
-export const invalidCountToast = () =>
-  toast({ title: 'Invalid count', description: 'Please enter a number greater than zero' });
+/** The specification's toast for a count not above zero, in the entry's own words. */
+export const invalidCountToast = (description = 'Please enter a number greater than zero') =>
+  toast({ title: 'Invalid count', description });
 
-/** The count entry's question: "How many burpees did you complete?", or the time held. */
-export const countQuestion = (c: Scored) =>
-  c.scoring.kind === 'seconds'
-    ? 'How long did you hold?'
-    : `How many ${c.scoring.unit} did you complete?`;
+/** Whether a score too low is said with the toast: an entry that declares its own range words (push-ups). */
+export const saysLowWithToast = (c: Scored) => c.words?.rangeErrors !== undefined;
+
+/** The count entry's question: "How many burpees did you complete?", the time held, a program's result. */
+export function countQuestion(c: Scored): string {
+  switch (c.scoring.kind) {
+    case 'seconds':
+      return 'How long did you hold?';
+    case 'rounds':
+      return 'How far did you get?';
+    case 'for-time':
+      return 'How did it end?';
+    case 'reps':
+      return `How many ${c.scoring.unit} did you complete?`;
+  }
+}
+
+/** A finish's range (faster than plausible, past the cap) is said as soon as a time is there. */
+const saidAtOnce = (c: Scored, n: number, capped: boolean) =>
+  c.scoring.kind === 'for-time' && !capped && Number.isFinite(n) && n > 0;
+
+/** Too high for the field: said under it at once (a finish's time is judged by saidAtOnce). */
+const tooHigh = (c: Scored, n: number, capped: boolean) =>
+  !(c.scoring.kind === 'for-time' && !capped) && n > c.scoring.max;
 
 /**
  * After the timer: 'How many push-ups did you complete?' (the challenge's unit), starting from the
  * taps counted (or the camera's count, or a hold's whole seconds). The save names the challenge
  * and its score. A failed save keeps the count, and saving again reuses the same idempotency key.
- * Push-ups keep the specification's toast for a count not above zero; another challenge says its
- * range under the field. The camera's trace goes with the save only while the count is the
+ * An entry with its own range words (push-ups) keeps the specification's toast for a count not
+ * above zero; another challenge says its range under the field. A program's score is its rounds
+ * and extra reps, or a finish's time or (`capped`) the reps done by the cap. The camera's trace goes with the save only while the count is the
  * camera's own: the server would not verify another number
  * (docs/decisions/0050-verified-workouts.md).
  * A camera run that counted nothing says why and offers to try again or to type the count.
@@ -32,6 +54,7 @@ export const countQuestion = (c: Scored) =>
 export function CountEntry({
   challenge = PUSHUPS,
   initialCount,
+  initialCapped = false,
   camera = null,
   onSaved,
   onCancel,
@@ -40,6 +63,8 @@ export function CountEntry({
 }: {
   challenge?: Scored;
   initialCount: number;
+  /** A run for time that reached the cap: `initialCount` is the reps done. */
+  initialCapped?: boolean;
   /** clipId: the run's proof clip on the device, sent only when the set is saved with the mark. */
   camera?: { count: number; verification: Verification; clipId?: string } | null;
   onSaved: (workout: SaveOutcome) => void;
@@ -50,11 +75,16 @@ export function CountEntry({
   focusOnOpen?: boolean;
 }) {
   const [count, setCount] = useState(initialCount);
+  const [capped, setCapped] = useState(initialCapped);
   // A score below the range (or a typed hold that is not a time: NaN), once Save was tried
-  // (push-ups say it with a toast instead).
+  // (push-ups say it with a toast instead); a finish's time out of its range, at once.
   const [triedLow, setTriedLow] = useState(false);
+  const rangeError = scoreRangeError(challenge, count, capped);
   const lowError =
-    triedLow && (count < challenge.scoring.min || Number.isNaN(count)) ? scoreRangeError(challenge, count) : null;
+    saidAtOnce(challenge, count, capped) ||
+    (triedLow && (count < challenge.scoring.min || Number.isNaN(count)))
+      ? rangeError
+      : null;
   const input = useRef<HTMLInputElement>(null);
   const cameraZero = camera !== null && camera.count === 0;
   const keepsMark = camera !== null && !cameraZero && count === camera.count;
@@ -75,11 +105,11 @@ export function CountEntry({
       onSubmit={(e) => {
         e.preventDefault();
         const body = { challenge: challenge.id, score: count };
-        if (scoreRangeError(challenge, count) === null)
-          save.mutate(keepsMark ? { ...body, verification: camera.verification } : body);
-        // Too high: the message is already under the field; take the member there.
-        else if (countTooHigh(count, challenge)) input.current?.focus();
-        else if (challenge.id === DEFAULT_CHALLENGE) invalidCountToast();
+        if (rangeError === null)
+          save.mutate(withCapped(keepsMark ? { ...body, verification: camera.verification } : body, capped));
+        // Too high (or a finish out of range): the message is already under the field; take the member there.
+        else if (tooHigh(challenge, count, capped) || saidAtOnce(challenge, count, capped)) input.current?.focus();
+        else if (saysLowWithToast(challenge)) invalidCountToast(challenge.words?.rangeErrors?.tooLow);
         else {
           setTriedLow(true);
           input.current?.focus();
@@ -95,6 +125,11 @@ export function CountEntry({
         inputRef={input}
         challenge={challenge}
         error={lowError}
+        capped={capped}
+        onCappedChange={(next) => {
+          setCapped(next);
+          setTriedLow(false);
+        }}
       />
       {cameraZero && count === 0 ? (
         <div className="grid gap-3 rounded-xl border border-border p-3 text-center text-sm" data-testid="camera-mark-note">

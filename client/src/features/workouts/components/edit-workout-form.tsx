@@ -21,6 +21,7 @@ import { formatMedium, formatTime } from '@/lib/dates';
 import { queryKeys } from '@/lib/query-keys';
 import { useUpdateWorkout } from '../api/update-workout';
 import type { ListedWorkout } from '../types';
+import { isCapped } from '../utils/capped';
 import { PUSHUPS, type Scored } from '../utils/count';
 import { customTimeRange } from '../utils/custom-time';
 import { CountStepper } from './count-stepper';
@@ -39,11 +40,18 @@ const makeEditFormSchema = (
   z
     .object({
       score: z.number().superRefine((n, ctx) => {
-        const err = scoreRangeError(challenge, n);
+        const err = challenge.scoring.kind === 'for-time' ? null : scoreRangeError(challenge, n);
         if (err) ctx.addIssue({ code: 'custom', message: err });
       }),
+      capped: z.boolean(),
       time: z.string().min(1, 'Choose the date and time of the workout'),
       notes: notesSchema,
+    })
+    .superRefine((v, ctx) => {
+      // A run for time: a finish's seconds, or the reps done by the cap.
+      if (challenge.scoring.kind !== 'for-time') return;
+      const err = scoreRangeError(challenge, v.score, v.capped);
+      if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
     })
     .superRefine((v, ctx) => {
       if (v.time === original.time) return;
@@ -54,14 +62,19 @@ const makeEditFormSchema = (
 
 type FormSchema = ReturnType<typeof makeEditFormSchema>;
 
-/** What changed, as the PATCH body: only the fields the member changed are sent. */
+/**
+ * What changed, as the PATCH body: only the fields the member changed are sent. A run for time
+ * whose end changed (a finish to the cap, or back) sends its score and `capped` together.
+ */
 export function editBody(
   workout: ListedWorkout,
   original: { time: string },
-  v: { score: number; time: string; notes?: string },
+  v: { score: number; time: string; notes?: string; capped?: boolean },
 ): EditWorkoutInput {
-  const body: EditWorkoutInput = {};
-  if (v.score !== workout.score) body.score = v.score;
+  const body: EditWorkoutInput & { capped?: boolean } = {};
+  const cappedChanged = v.capped !== undefined && v.capped !== isCapped(workout);
+  if (v.score !== workout.score || cappedChanged) body.score = v.score;
+  if (cappedChanged) body.capped = v.capped;
   if (v.time !== original.time) body.createdAt = new Date(v.time).toISOString();
   const notes = v.notes ?? null;
   if (notes !== (workout.notes ?? null)) body.notes = notes;
@@ -87,7 +100,8 @@ export function EditWorkoutForm({
   const joined = useMemo(() => (joinedAt ? new Date(joinedAt) : undefined), [joinedAt]);
   const challenge = useMemo<Scored>(() => {
     const entry = CATALOGUE.find((c) => c.id === workout.challenge);
-    return entry?.scoring ? { id: entry.id, scoring: entry.scoring } : PUSHUPS;
+    // With its words: push-ups keep the specification's range messages (words.rangeErrors).
+    return entry?.scoring ? { id: entry.id, scoring: entry.scoring, words: entry.words } : PUSHUPS;
   }, [workout.challenge]);
   // Read once: the form judges the set as it was when opened.
   const [openedAt] = useState(() => new Date());
@@ -103,8 +117,9 @@ export function EditWorkoutForm({
   );
   const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
     resolver: zodResolver(schema),
-    defaultValues: { score: workout.score, time: original.time, notes: workout.notes ?? '' },
+    defaultValues: { score: workout.score, capped: isCapped(workout), time: original.time, notes: workout.notes ?? '' },
   });
+  const capped = useWatch({ control: form.control, name: 'capped' });
   const update = useUpdateWorkout({ onSuccess: onSaved });
   const score = useWatch({ control: form.control, name: 'score' });
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
@@ -121,7 +136,7 @@ export function EditWorkoutForm({
     const at = body.createdAt ? new Date(body.createdAt) : new Date(workout.createdAt);
     const startError =
       body.score || body.createdAt
-        ? timedScoreStartError(challenge.scoring, v.score, at, joined)
+        ? timedScoreStartError(challenge.scoring, v.score, at, joined, v.capped)
         : null;
     if (startError)
       return form.setError('score', { type: 'server', message: startError }, { shouldFocus: true });
@@ -160,6 +175,8 @@ export function EditWorkoutForm({
             inputRef={field.ref}
             challenge={challenge}
             error={errors.score?.message}
+            capped={capped}
+            onCappedChange={(next) => form.setValue('capped', next)}
           />
         )}
       />

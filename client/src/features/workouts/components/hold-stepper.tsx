@@ -1,7 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { formatHold, type Scoring } from '@common/challenges';
-import { HOLD_FORMATS, parseHold } from '@common/hold-time';
+import { HOLD_FORMATS, parseHold, type HoldParse } from '@common/hold-time';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
@@ -21,6 +21,14 @@ export function stepHold(seconds: number, direction: 1 | -1, max: number): numbe
 
 const textOf = (seconds: number) => (Number.isFinite(seconds) ? formatHold(seconds) : '');
 
+/** A parse problem said of a finishing time rather than of a hold. */
+function asFinish(parsed: HoldParse): HoldParse {
+  if (parsed.ok) return parsed;
+  if (parsed.problem === 'empty') return { ...parsed, message: `Enter your time. ${HOLD_FORMATS}.` };
+  if (parsed.problem === 'negative') return { ...parsed, message: 'A time cannot be negative' };
+  return parsed;
+}
+
 /**
  * A hold's time, typed as m:ss, h:mm:ss or seconds (common/hold-time.ts) and shown as it will be
  * saved ("Will be saved as 2:30") before Save; minus and plus step by 5 seconds
@@ -38,6 +46,7 @@ export function HoldStepper({
   inputRef,
   scoring,
   error: otherError = null,
+  finishMax,
 }: {
   id: string;
   label: string;
@@ -47,8 +56,13 @@ export function HoldStepper({
   inputRef?: Ref<HTMLInputElement>;
   scoring: Scoring;
   error?: string | null;
+  /**
+   * A finishing time up to this many seconds (a run for time): its range is said by `error`
+   * (the challenge's words), not as a hold's.
+   */
+  finishMax?: number;
 }) {
-  const { max } = scoring;
+  const max = finishMax ?? scoring.max;
   const [text, setText] = useState(() => textOf(value));
   const [shownFor, setShownFor] = useState(value);
   const [left, setLeft] = useState(false);
@@ -59,7 +73,7 @@ export function HoldStepper({
     if (!(typed.ok && typed.seconds === value) && !(Number.isNaN(value) && !typed.ok))
       setText(textOf(value));
   }
-  const parsed = parseHold(text, scoring);
+  const parsed = finishMax === undefined ? parseHold(text, scoring) : asFinish(parseHold(text));
   const tried = left || otherError !== null;
   const parseError = !parsed.ok && (parsed.problem === 'high' || tried) ? parsed.message : null;
   const error = parseError ?? otherError;
@@ -134,7 +148,8 @@ export function HoldStepper({
           data-testid="hold-display"
           aria-live="polite"
         >
-          {parsed.ok ? `Will be saved as ${formatHold(parsed.seconds)}` : ''}
+          {/* A finish out of its range is not what will be saved: the message under it says why. */}
+          {parsed.ok && !(finishMax !== undefined && otherError) ? `Will be saved as ${formatHold(parsed.seconds)}` : ''}
         </p>
         {error ? null : <p className="text-xs text-muted-foreground">{HOLD_FORMATS}.</p>}
         <FieldError id={errorId} message={error ?? undefined} />

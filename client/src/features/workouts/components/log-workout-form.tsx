@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { DEFAULT_CHALLENGE, scoreRangeError } from '@common/challenges';
+import { scoreRangeError } from '@common/challenges';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
 import { notesSchema, workoutTimeError } from '@common/schemas/workouts';
 import { SaveCancel } from './save-cancel';
@@ -13,23 +13,31 @@ import { ApiError } from '@/lib/api-client';
 import { formatMedium, formatTime } from '@/lib/dates';
 import { cn } from '@/lib/utils';
 import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
+import { withCapped } from '../utils/capped';
 import { countTooHigh, PUSHUPS, type Scored } from '../utils/count';
 import { customTimeRange } from '../utils/custom-time';
-import { invalidCountToast } from './count-entry';
+import { invalidCountToast, saysLowWithToast } from './count-entry';
 import { CountStepper } from './count-stepper';
 
 // The form's fields; the save body is built from them with the common schema's rules (docs/product.md#workout-fields, docs/product.md#custom-time).
 // `joinedAt`: a custom time before the member joined is refused here as the server would; the
-// score is checked against the challenge's range, in its words (common/challenges.ts).
+// score is checked against the challenge's range, in its words (common/challenges.ts); a run for
+// time's score with `capped` (a finish's seconds, or the reps done by the cap).
 const makeLogWorkoutFormSchema = (joinedAt: Date | undefined, challenge: Scored) => z
   .object({
     score: z.number().superRefine((n, ctx) => {
-      const err = scoreRangeError(challenge, n);
+      const err = challenge.scoring.kind === 'for-time' ? null : scoreRangeError(challenge, n);
       if (err) ctx.addIssue({ code: 'custom', message: err });
     }),
+    capped: z.boolean(),
     when: z.enum(['now', 'custom']),
     customTime: z.string(),
     notes: notesSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (challenge.scoring.kind !== 'for-time') return;
+    const err = scoreRangeError(challenge, v.score, v.capped);
+    if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
   })
   .superRefine((v, ctx) => {
     if (v.when !== 'custom') return;
@@ -52,6 +60,20 @@ type FormOutput = z.output<FormSchema>;
 
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
+/** The score field's name on the form. */
+function logLabel(c: Scored): string {
+  switch (c.scoring.kind) {
+    case 'seconds':
+      return 'Time held';
+    case 'rounds':
+      return 'Rounds and extra reps';
+    case 'for-time':
+      return 'How did it end?';
+    case 'reps':
+      return c.scoring.label;
+  }
+}
+
 /** Log a set of `challenge` (push-ups when absent) done without the timer: score, time, notes. */
 export function LogWorkoutForm({
   challenge = PUSHUPS,
@@ -69,9 +91,17 @@ export function LogWorkoutForm({
   const schema = useMemo(() => makeLogWorkoutFormSchema(joined, challenge), [joined, challenge]);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { score: 0, when: 'now', customTime: '', notes: '' },
+    // A finishing time starts empty (0:00 is no time); a count at 0.
+    defaultValues: {
+      score: challenge.scoring.kind === 'for-time' ? Number.NaN : 0,
+      capped: false,
+      when: 'now',
+      customTime: '',
+      notes: '',
+    },
   });
-  const isPushups = challenge.id === DEFAULT_CHALLENGE;
+  const toastLow = saysLowWithToast(challenge);
+  const capped = useWatch({ control: form.control, name: 'capped' });
   const save = useCreateWorkout({ onSuccess: onSaved });
   const when = useWatch({ control: form.control, name: 'when' });
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
@@ -80,12 +110,15 @@ export function LogWorkoutForm({
 
   const onValid = (v: FormOutput) =>
     save.mutate(
-      {
-        challenge: challenge.id,
-        score: v.score,
-        ...(v.notes ? { notes: v.notes } : {}),
-        ...(v.when === 'custom' ? { createdAt: new Date(v.customTime).toISOString() } : {}),
-      },
+      withCapped(
+        {
+          challenge: challenge.id,
+          score: v.score,
+          ...(v.notes ? { notes: v.notes } : {}),
+          ...(v.when === 'custom' ? { createdAt: new Date(v.customTime).toISOString() } : {}),
+        },
+        v.capped,
+      ),
       {
         // A time or a score the server refuses (its clock or catalogue differs) is said under
         // the field as well.
@@ -108,7 +141,8 @@ export function LogWorkoutForm({
         // high, and another challenge's score out of range, are said under the field, as the
         // other fields' messages are.
         if (!errs.score) return;
-        if (isPushups && !countTooHigh(form.getValues('score'), challenge)) invalidCountToast();
+        if (toastLow && !countTooHigh(form.getValues('score'), challenge))
+          invalidCountToast(challenge.words?.rangeErrors?.tooLow);
         else form.setFocus('score');
       })}
     >
@@ -119,14 +153,16 @@ export function LogWorkoutForm({
           <CountStepper
             id="log-pushups"
             // A hold is typed as a time (m:ss), not a number of seconds.
-            label={challenge.scoring.kind === 'seconds' ? 'Time held' : challenge.scoring.label}
+            label={logLabel(challenge)}
             value={field.value}
             onChange={field.onChange}
             disabled={save.isPending}
             inputRef={field.ref}
             challenge={challenge}
             // Push-ups: a count below one is the toast's; too high is the stepper's own message.
-            error={isPushups && errors.score?.type !== 'server' ? null : errors.score?.message}
+            error={toastLow && errors.score?.type !== 'server' ? null : errors.score?.message}
+            capped={capped}
+            onCappedChange={(next) => form.setValue('capped', next)}
           />
         )}
       />
