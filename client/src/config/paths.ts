@@ -9,6 +9,7 @@ import {
   type Challenge,
   type ChallengeId,
 } from '../../../common/challenges.ts';
+import { catalogueEntries } from './catalogue.ts';
 
 /**
  * Every client route in one place: `path` is the pattern the router matches, `aliases` are the
@@ -37,7 +38,7 @@ const STATS_ALIASES = DEFAULT_ENTRY.legacy?.statsAlias ? [DEFAULT_ENTRY.legacy.s
 
 /** A challenge's slug by id (the default challenge's for an id the catalogue lacks, or none). */
 function slugOf(id?: ChallengeId): string {
-  return findEntry(id, CATALOGUE)?.slug ?? DEFAULT_SLUG;
+  return findEntry(id, catalogueEntries())?.slug ?? DEFAULT_SLUG;
 }
 
 const home = (slug: string) => `/${slug}`;

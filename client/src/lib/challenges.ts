@@ -8,6 +8,7 @@ import {
   type Challenge,
   type OpenChallenge,
 } from '@common/challenges';
+import { catalogueEntries } from '@/config/catalogue';
 import { request } from '@/lib/api-client';
 
 /**
@@ -59,11 +60,11 @@ function readServed(): Served {
   if (meta) {
     const ids = idsIn(meta.getAttribute('content')) ?? DEFAULT_OPEN_CHALLENGES;
     keep(ids);
-    return { ids, challenges: catalogueWith(ids), fromServer: true, known: true };
+    return { ids, challenges: catalogueWith(ids, catalogueEntries()), fromServer: true, known: true };
   }
   const last = kept();
   const ids = last ?? DEFAULT_OPEN_CHALLENGES;
-  return { ids, challenges: catalogueWith(ids), fromServer: false, known: last !== null };
+  return { ids, challenges: catalogueWith(ids, catalogueEntries()), fromServer: false, known: last !== null };
 }
 
 let served: Served | undefined;
@@ -91,7 +92,7 @@ export function askServerForChallenges(): void {
       const ids = idsIn(data.filter((c) => c.isActive).map((c) => c.id).join(',')) ?? DEFAULT_OPEN_CHALLENGES;
       keep(ids);
       if (ids.join(',') !== current().ids.join(',')) {
-        served = { ids, challenges: catalogueWith(ids), fromServer: false, known: true };
+        served = { ids, challenges: catalogueWith(ids, catalogueEntries()), fromServer: false, known: true };
         version += 1;
       }
       waiting = false;

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
 import { catalogueWith } from '@common/challenges';
+import { WITH_SIXTH } from '@common/testing/sixth-challenge';
 import { buildApp } from '../app';
 import { migratePgliteClient, takingTurns, type Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -31,9 +32,13 @@ export default async function setup(project: TestProject) {
   const app = await buildApp({
     db,
     config: {
-      // Every challenge with a workout open, as CHALLENGES=pushup-90,burpees-or-bust,plank-drop
-      // would: the forms of each challenge save against it (push-ups stay every request's default).
-      challenges: catalogueWith(['pushup-90', 'burpees-or-bust', 'plank-drop']),
+      // Every challenge open, as CHALLENGES with all five ids would, and the tests' sixth
+      // (common/testing/sixth-challenge.ts): the forms of each challenge save against it (push-ups
+      // stay every request's default).
+      challenges: catalogueWith(
+        WITH_SIXTH.map((c) => c.id),
+        WITH_SIXTH,
+      ),
       registerMax: 100_000,
       loginMaxFailures: 100_000,
       loginIpMaxFailures: 100_000,

@@ -1,5 +1,6 @@
+import { catalogueEntries } from '@/config/catalogue';
 import { Ban, CheckCheck, EyeOff, ImageOff, Undo2, UserX, X } from 'lucide-react';
-import { CATALOGUE, defaultEntry, findEntry, formatScore } from '@common/challenges';
+import { defaultEntry, findEntry, formatScore } from '@common/challenges';
 import {
   REPORT_REASON_LABELS,
   type ModerationActionInput,
@@ -16,7 +17,7 @@ import { actionTarget } from '../utils/undo';
 import { ActionDialog } from './action-dialog';
 import { AuditLine } from './audit-log';
 
-const scoringOf = (challenge: string) => (findEntry(challenge, CATALOGUE) ?? defaultEntry()).scoring!;
+const scoringOf = (challenge: string) => (findEntry(challenge, catalogueEntries()) ?? defaultEntry()).scoring!;
 
 /** "42 push-ups", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (`capped` only on a capped run). */
 export const workoutScore = (w: Pick<ModeratedWorkout, 'challenge' | 'score'> & { capped?: boolean }) =>

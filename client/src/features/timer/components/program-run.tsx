@@ -225,8 +225,14 @@ export function ProgramRun({
   const message = run.t0 !== null && running ? messageAt(plan, run.t0, run.now) : null;
   // While "Discard this workout?" is asked it stands under the controls, in Cancel's place.
   const cancel = question ? null : <CancelOrQuestion question={null} onCancel={() => onCancel(discard)} />;
-  const beaten = target !== null && plan.mode === 'rounds' && rounds * repsPerRound(plan) > target.beat;
-  const targetText = target ? formatScoreShort(challenge.scoring, target.beat) : '';
+  // A for-time target is beaten during the run only when it was capped: more reps than it did by
+  // the cap (a finish time is beaten at the finish, which Workout Saved says).
+  const beaten =
+    target !== null &&
+    (plan.mode === 'rounds'
+      ? rounds * repsPerRound(plan) > target.beat
+      : target.capped === true && repsDone(plan, parts) > target.beat);
+  const targetText = target ? formatScoreShort(challenge.scoring, target.beat, target.capped) : '';
 
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">

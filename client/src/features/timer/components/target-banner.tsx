@@ -13,7 +13,7 @@ export function TargetBanner({ target, scoring }: { target: ChallengeTarget; sco
       data-testid="challenge-target"
     >
       <Swords className="size-4" aria-hidden="true" />
-      Target: {formatScoreShort(scoring, target.beat)} (from {target.from})
+      Target: {formatScoreShort(scoring, target.beat, target.capped)} (from {target.from})
     </p>
   );
 }

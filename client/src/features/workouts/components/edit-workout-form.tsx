@@ -1,3 +1,5 @@
+import { catalogueEntries } from '@/config/catalogue';
+import { scoreErrorOf } from '@/lib/score-figure';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
@@ -5,7 +7,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { CATALOGUE, scoreRangeError, timedScoreStartError } from '@common/challenges';
+import { findEntry, scoreRangeError, timedScoreStartError } from '@common/challenges';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
 import type { User } from '@common/schemas/auth';
 import {
@@ -99,7 +101,7 @@ export function EditWorkoutForm({
   const joinedAt = queryClient.getQueryData<User | null>(queryKeys.user)?.createdAt;
   const joined = useMemo(() => (joinedAt ? new Date(joinedAt) : undefined), [joinedAt]);
   const challenge = useMemo<Scored>(() => {
-    const entry = CATALOGUE.find((c) => c.id === workout.challenge);
+    const entry = findEntry(workout.challenge, catalogueEntries());
     // With its words: push-ups keep the specification's range messages (words.rangeErrors).
     return entry?.scoring ? { id: entry.id, scoring: entry.scoring, words: entry.words } : PUSHUPS;
   }, [workout.challenge]);
@@ -147,7 +149,7 @@ export function EditWorkoutForm({
           if (!(err instanceof ApiError)) return;
           const time = err.errors?.createdAt?.[0];
           if (time) form.setError('time', { message: time }, { shouldFocus: true });
-          const s = err.errors?.score?.[0] ?? err.errors?.pushups?.[0];
+          const s = scoreErrorOf(err.errors);
           if (s && !time)
             form.setError('score', { type: 'server', message: s }, { shouldFocus: true });
         },

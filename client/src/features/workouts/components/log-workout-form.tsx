@@ -1,3 +1,4 @@
+import { scoreErrorOf } from '@/lib/score-figure';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { useMemo } from 'react';
@@ -126,7 +127,7 @@ export function LogWorkoutForm({
           if (!(err instanceof ApiError)) return;
           const time = err.errors?.createdAt?.[0];
           if (time) form.setError('customTime', { message: time }, { shouldFocus: true });
-          const score = err.errors?.score?.[0] ?? err.errors?.pushups?.[0];
+          const score = scoreErrorOf(err.errors);
           if (score && !time) form.setError('score', { type: 'server', message: score }, { shouldFocus: true });
         },
       },
@@ -151,7 +152,7 @@ export function LogWorkoutForm({
         name="score"
         render={({ field }) => (
           <CountStepper
-            id="log-pushups"
+            id="log-score"
             // A hold is typed as a time (m:ss), not a number of seconds.
             label={logLabel(challenge)}
             value={field.value}

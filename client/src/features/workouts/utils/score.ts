@@ -1,4 +1,5 @@
-import { CATALOGUE, defaultEntry, findEntry, formatHold, formatScore, type ChallengeId, type Scoring } from '@common/challenges';
+import { catalogueEntries } from '@/config/catalogue';
+import { defaultEntry, findEntry, formatHold, formatScore, type ChallengeId, type Scoring } from '@common/challenges';
 import { formatCount } from '@/lib/format-number';
 
 // A workout's score in its challenge's unit, wherever this feature shows one: "42 burpees",
@@ -9,7 +10,7 @@ const DEFAULT_SCORING = defaultEntry().scoring!;
 
 /** The scoring of a catalogue entry (open or not: an old set of a closed challenge still shows). */
 export const scoringOf = (challenge: ChallengeId | undefined): Scoring =>
-  findEntry(challenge, CATALOGUE)?.scoring ?? DEFAULT_SCORING;
+  findEntry(challenge, catalogueEntries())?.scoring ?? DEFAULT_SCORING;
 
 /** "12 push-ups", "1 burpee", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (counts with separators). */
 export function scoreLabel(scoring: Scoring, score: number, capped = false): string {
