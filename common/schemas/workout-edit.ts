@@ -20,6 +20,8 @@ export function makeEditWorkoutSchema(now: () => number = Date.now) {
         .meta({ minimum: 1 })
         .optional(),
       pushups: pushupsSchema.optional(),
+      /** A "for time" set's cap mark (its score is then the reps done by the cap); only there. */
+      capped: z.boolean({ error: 'capped must be true or false' }).optional(),
       notes: visibleText('Notes', { multiline: true, max: NOTES_MAX })
         .transform((s) => (s === '' ? null : s))
         .nullable()
@@ -46,6 +48,7 @@ export function makeEditWorkoutSchema(now: () => number = Date.now) {
       if (
         v.score === undefined &&
         v.pushups === undefined &&
+        v.capped === undefined &&
         v.notes === undefined &&
         v.createdAt === undefined
       )
