@@ -276,10 +276,12 @@ export const leaderboardCounts = pgTable(
     periodId: integer('period_id')
       .notNull()
       .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
-    rankValue: integer('rank_value').notNull(),
+    // The rank value (leaderboard_bests.rank_value), under the column's first name: it was the
+    // score when every score ranked by itself (docs/decisions/0215-storing-and-ranking-the-new-scores.md).
+    score: integer('score').notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ name: 'leaderboard_counts_pk', columns: [t.periodId, t.rankValue] })],
+  (t) => [primaryKey({ name: 'leaderboard_counts_pk', columns: [t.periodId, t.score] })],
 );
 
 // node-postgres gives a Buffer, PGlite a Uint8Array; both accept either.

@@ -1,15 +1,13 @@
 -- The capped mark and the rank value (docs/decisions/0215-storing-and-ranking-the-new-scores.md).
--- The bests get their rank value before leaderboard_counts is renamed: the update fires the
--- counts trigger of the leaderboard code still installed (it names the old column), and changes
--- no count (every rank value equals its score).
+-- Every stored set ranks by its score, so each best's rank value is its score; leaderboard_counts
+-- keeps its rows (their `score` column holds the rank value from now on: the same numbers).
+DROP INDEX "leaderboard_bests_board_idx";--> statement-breakpoint
+DROP INDEX "workouts_created_idx";--> statement-breakpoint
+DROP INDEX "workouts_rank_idx";--> statement-breakpoint
 ALTER TABLE "leaderboard_bests" ADD COLUMN "capped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "leaderboard_bests" ADD COLUMN "rank_value" integer;--> statement-breakpoint
 UPDATE "leaderboard_bests" SET "rank_value" = "score";--> statement-breakpoint
 ALTER TABLE "leaderboard_bests" ALTER COLUMN "rank_value" SET NOT NULL;--> statement-breakpoint
-ALTER TABLE "leaderboard_counts" RENAME COLUMN "score" TO "rank_value";--> statement-breakpoint
-DROP INDEX "leaderboard_bests_board_idx";--> statement-breakpoint
-DROP INDEX "workouts_created_idx";--> statement-breakpoint
-DROP INDEX "workouts_rank_idx";--> statement-breakpoint
 ALTER TABLE "workouts" ADD COLUMN "capped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "workouts" ADD COLUMN "lower_is_better" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "workouts" ADD COLUMN "rank_value" integer GENERATED ALWAYS AS (CASE WHEN lower_is_better THEN 1000000 - score ELSE score END) STORED NOT NULL;--> statement-breakpoint

@@ -281,10 +281,10 @@ CREATE TRIGGER lb_users_update
 
 CREATE FUNCTION lb_on_bests_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_counts AS c (period_id, rank_value, users)
+  INSERT INTO leaderboard_counts AS c (period_id, score, users)
   SELECT period_id, rank_value, count(*)::int FROM new_rows
   GROUP BY period_id, rank_value ORDER BY period_id, rank_value
-  ON CONFLICT (period_id, rank_value) DO UPDATE SET users = c.users + excluded.users;
+  ON CONFLICT (period_id, score) DO UPDATE SET users = c.users + excluded.users;
   RETURN NULL;
 END $$;
 
@@ -294,14 +294,14 @@ CREATE TRIGGER lb_bests_insert AFTER INSERT ON leaderboard_bests
 
 CREATE FUNCTION lb_on_bests_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_counts AS c (period_id, rank_value, users)
+  INSERT INTO leaderboard_counts AS c (period_id, score, users)
   SELECT period_id, rank_value, sum(n)::int FROM (
     SELECT period_id, rank_value, -1 AS n FROM old_rows
     UNION ALL
     SELECT period_id, rank_value, 1 AS n FROM new_rows
   ) d
   GROUP BY period_id, rank_value HAVING sum(n) <> 0 ORDER BY period_id, rank_value
-  ON CONFLICT (period_id, rank_value) DO UPDATE SET users = c.users + excluded.users;
+  ON CONFLICT (period_id, score) DO UPDATE SET users = c.users + excluded.users;
   RETURN NULL;
 END $$;
 
@@ -315,12 +315,12 @@ BEGIN
   -- The rows are locked in order first (an UPDATE ... FROM has no defined order).
   PERFORM 1 FROM leaderboard_counts c
   JOIN (SELECT DISTINCT period_id, rank_value FROM old_rows) d
-    ON c.period_id = d.period_id AND c.rank_value = d.rank_value
-  ORDER BY c.period_id, c.rank_value
+    ON c.period_id = d.period_id AND c.score = d.rank_value
+  ORDER BY c.period_id, c.score
   FOR UPDATE OF c;
   UPDATE leaderboard_counts c SET users = c.users - d.n
   FROM (SELECT period_id, rank_value, count(*)::int AS n FROM old_rows GROUP BY period_id, rank_value) d
-  WHERE c.period_id = d.period_id AND c.rank_value = d.rank_value;
+  WHERE c.period_id = d.period_id AND c.score = d.rank_value;
   RETURN NULL;
 END $$;
 
@@ -540,11 +540,11 @@ LANGUAGE sql STABLE AS $$
     -- (measured by npm run bench, see docs/benchmarks.md).
     LIMIT (SELECT p_limit)
   ), ranks AS (
-    SELECT c.rank_value,
-      1 + coalesce(sum(c.users) OVER (ORDER BY c.rank_value DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
+    SELECT c.score AS rank_value,
+      1 + coalesce(sum(c.users) OVER (ORDER BY c.score DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
     FROM leaderboard_counts c
     WHERE (p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL)
-      AND c.period_id = (SELECT id FROM period) AND c.rank_value >= (SELECT min(t.rank_value) FROM top t)
+      AND c.period_id = (SELECT id FROM period) AND c.score >= (SELECT min(t.rank_value) FROM top t)
   )
   SELECT t.workout_id,
     CASE WHEN p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL THEN r.rank
@@ -558,14 +558,17 @@ $$;
 
 -- A board entry as the API sends it: a compact JSON object with these keys in this order (the
 -- server joins entries without decoding them; createdAt as Date.prototype.toISOString writes it).
--- p_capped: a capped run's entry carries "capped":true (absent otherwise). p_score_field: the
--- challenge's legacy score name (legacy.scoreField in common/challenge-entries.ts: "pushups" for
--- push-ups, null for the others), under which the entry also carries its score, last (as the
--- response serializer writes optional keys). The server passes it from the catalogue.
+-- p_capped: a capped run's entry carries "capped":true (absent otherwise). p_legacy: the
+-- challenge's entry declares a legacy name for its score (legacy.scoreField in
+-- common/challenge-entries.ts), p_score_field that name, under which the entry also carries its
+-- score, last (as the response serializer writes optional keys). The server passes both from the
+-- catalogue (server/src/lib/score-answers.ts); the name's default is the push-up entry's, for a
+-- caller that passes only the flag.
 -- to_json escapes every control character, so an entry never holds a raw line break.
 CREATE FUNCTION lb_entry_json(
   p_id integer, p_username text, p_rank bigint, p_score integer, p_created_at timestamptz,
-  p_age integer, p_gender text, p_picture text, p_verified boolean, p_capped boolean, p_score_field text
+  p_age integer, p_gender text, p_picture text, p_verified boolean, p_legacy boolean,
+  p_capped boolean DEFAULT false, p_score_field text DEFAULT 'pushups'
 ) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"id":' || p_id || ',"username":' || to_json(p_username) || ',"rank":' || p_rank
     || ',"score":' || p_score
@@ -577,7 +580,7 @@ CREATE FUNCTION lb_entry_json(
          SELECT 1 FROM workout_clips c JOIN users u ON u.id = c.user_id WHERE c.workout_id = p_id AND u.clips_public
        ) THEN ',"hasClip":true' ELSE '' END
     || CASE WHEN p_capped THEN ',"capped":true' ELSE '' END
-    || CASE WHEN p_score_field IS NOT NULL THEN ',' || to_json(p_score_field) || ':' || p_score ELSE '' END || '}'
+    || CASE WHEN p_legacy AND p_score_field IS NOT NULL THEN ',' || to_json(p_score_field) || ':' || p_score ELSE '' END || '}'
 $$;
 
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
@@ -677,7 +680,7 @@ BEGIN
   capped := mine.capped;
   IF ready THEN
     SELECT 1 + coalesce(sum(c.users), 0) INTO rank
-    FROM leaderboard_counts c WHERE c.period_id = pid AND c.rank_value > mine.rank_value;
+    FROM leaderboard_counts c WHERE c.period_id = pid AND c.score > mine.rank_value;
   ELSE
     -- Still being filled: the public members with a set above mine in the period, read from the
     -- covering indexes (workouts_created_idx or workouts_rank_idx), not every member's best.

@@ -174,7 +174,8 @@ export function sliceBoard(board: BoardText, limit: number): string {
 const entryLines = (
   order: string,
 ) => `coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank,
-  f.score, f.created_at, f.age, f.gender, f.profile_picture, f.verified, f.capped, $8::text),
+  f.score, f.created_at, f.age, f.gender, f.profile_picture, f.verified, $8::text is not null,
+  f.capped, $8::text),
   E'\\n' order by ${order}), '')`;
 const BOUNDS_AND_FILTERS =
   '$1::text, $2::timestamptz, $3::timestamptz, $4::int, $5::int, $6::int, $7::text';

@@ -39,11 +39,12 @@ export async function getMemberSetBoardJson(
   a: BoardArgs,
   members: MemberSet,
 ): Promise<{ entries: string; pending: boolean }> {
+  const field = scoreFieldOf(a.challenge);
   const [row] = await rowsOf<{ entries: string; pending: boolean }>(
     db,
     sql`select lb_fill_pending() as pending,
       coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank, f.score, f.created_at,
-        f.age, f.gender, f.profile_picture, f.verified, f.capped, ${scoreFieldOf(a.challenge)}::text), E'\\n' order by f.n), '') as entries
+        f.age, f.gender, f.profile_picture, f.verified, ${field}::text is not null, f.capped, ${field}::text), E'\\n' order by f.n), '') as entries
       from lb_set_board(${a.challenge}::text, ${a.startText}::timestamptz, ${a.endText}::timestamptz,
         ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text, ${a.verified}::boolean,
         ${members}) f`,
