@@ -5,6 +5,7 @@ import { CAPPED_FOR_TIME_ONLY } from '@common/schemas/workouts';
 import { useTestApp, type TestContext } from '../../test/app';
 import { clientDirWithIndex } from '../../test/client-dir';
 import { createUser, type MadeUser } from '../../test/factories';
+import { setModerator } from '../moderation/moderation.service';
 
 // Nickels and Dimes (rounds: total reps, more is better) and The MFM Challenge (for time with a
 // cap: every finisher above every capped run, finishers by time, capped runs by reps, ties by the
@@ -294,5 +295,22 @@ describe('both', () => {
     expect((await card('beat=10&capped=2')).statusCode).toBe(400);
     const nd = await t.app.inject({ url: `/api/share-cards/${u.username}.png?challenge=${ND}&beat=10&capped=1` });
     expect(nd.json().errors).toEqual({ capped: ['capped is only for a challenge done for time with a cap.'] });
+  });
+
+  it('carry the cap mark in the account export and a moderator\'s case, and no pushups', async () => {
+    const u = await createUser(t.app);
+    const capped = (await save(u, { challenge: MFM, score: 250, capped: true })).json();
+    const nd = (await save(u, { challenge: ND, score: 77 })).json();
+    const exported = (await get('/api/export?format=json', u)).json();
+    const byId = new Map(exported.workouts.map((w: { id: number }) => [w.id, w]));
+    expect(byId.get(capped.id)).toMatchObject({ score: 250, capped: true });
+    expect(byId.get(nd.id)).not.toHaveProperty('capped');
+    expect(byId.get(nd.id)).not.toHaveProperty('pushups');
+    const mod = await createUser(t.app);
+    await setModerator(t.app.db, mod.username, true);
+    const res = await get(`/api/moderation/workouts/${capped.id}`, mod);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().workout).toMatchObject({ challenge: MFM, score: 250, capped: true });
+    expect(res.json().workout).not.toHaveProperty('pushups');
   });
 });

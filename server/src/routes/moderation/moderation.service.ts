@@ -237,7 +237,7 @@ export async function workoutTarget(db: Db, id: number): Promise<Target> {
 export async function awaitingReview(db: Db, challenge: string) {
   const rows = await rowsOf<WorkoutDbRow & { username: string }>(
     db,
-    sql`select w.id, w.user_id, w.challenge, w.score, w.created_at, w.verified,
+    sql`select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified,
         null::text as hidden_reason, null::timestamptz as hidden_at, true as has_clip, c.reviewed_at, b.username
       from lb_board_verified(${challenge}, '-infinity'::timestamptz, 'infinity'::timestamptz, ${AWAITING_REVIEW_TOP}::int,
         null::int, null::int, null::text) b
