@@ -1,11 +1,22 @@
+import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { catalogueWith, findEntry, CATALOGUE, rankValue, scoreRangeError, type Scoring } from '@common/challenges';
+import {
+  beatsPreviousBest,
+  catalogueWith,
+  findEntry,
+  CATALOGUE,
+  rankValue,
+  scoreRangeError,
+  type Scoring,
+} from '@common/challenges';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { CAPPED_FOR_TIME_ONLY } from '@common/schemas/workouts';
 import { useTestApp, type TestContext } from '../../test/app';
 import { clientDirWithIndex } from '../../test/client-dir';
 import { createUser, type MadeUser } from '../../test/factories';
 import { setModerator } from '../moderation/moderation.service';
+import { configFromEnv } from '../../config';
+import { parseEnv } from '../../env';
 
 // Nickels and Dimes (rounds: total reps, more is better) and The MFM Challenge (for time with a
 // cap: every finisher above every capped run, finishers by time, capped runs by reps, ties by the
@@ -215,7 +226,13 @@ describe('The MFM Challenge', () => {
     const mfmStats = profile.challenges.find((s: { challenge: string }) => s.challenge === MFM);
     expect(mfmStats).toMatchObject({ bestScore: 1200, totalWorkouts: 4 });
     expect(profile.workouts.find((w: { score: number }) => w.score === 200)).toMatchObject({ capped: true });
-    expect(rankValue(mfmScoring, 1200)).toBeGreaterThan(rankValue(mfmScoring, 399, true));
+    // The database's rank value (workouts.rank_value) is common/challenge-scores.ts's rankValue.
+    const stored = await t.app.db.execute(
+      sql`select score, capped, rank_value from workouts where user_id = ${u.id} order by id`,
+    );
+    for (const r of (stored as unknown as { rows: { score: number; capped: boolean; rank_value: number }[] }).rows)
+      expect(Number(r.rank_value)).toBe(rankValue(mfmScoring, Number(r.score), r.capped));
+    expect(rankValue(mfmScoring, 1800)).toBeGreaterThan(rankValue(mfmScoring, 399, true));
   });
 
   it('PATCH moves a set between a finish and a capped run by the same rules', async () => {
@@ -312,5 +329,27 @@ describe('both', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().workout).toMatchObject({ challenge: MFM, score: 250, capped: true });
     expect(res.json().workout).not.toHaveProperty('pushups');
+  });
+});
+
+describe('CHALLENGES', () => {
+  it('opens any of the five, both new ones included', () => {
+    const all = 'pushup-90,nickels-dimes,burpees-or-bust,mfm-challenge,plank-drop';
+    const config = configFromEnv(parseEnv({ CHALLENGES: all }));
+    expect(config.challenges.filter((c) => c.isActive).map((c) => c.id)).toEqual(all.split(','));
+    expect(config.challenges.find((c) => c.id === MFM)).toMatchObject({ path: '/mfm-challenge' });
+  });
+});
+
+describe('beatsPreviousBest (common/challenge-scores.ts)', () => {
+  it('reads "New personal best" by rank: faster finishes, any finish over a cap, more reps', () => {
+    const nd = findEntry(ND, CATALOGUE)!.scoring!;
+    expect(beatsPreviousBest(mfmScoring, { score: 1200 }, { previousBest: 1300 })).toBe(true);
+    expect(beatsPreviousBest(mfmScoring, { score: 1400 }, { previousBest: 1300 })).toBe(false);
+    expect(beatsPreviousBest(mfmScoring, { score: 1799 }, { previousBest: 399, previousBestCapped: true })).toBe(true);
+    expect(beatsPreviousBest(mfmScoring, { score: 390, capped: true }, { previousBest: 1799 })).toBe(false);
+    expect(beatsPreviousBest(mfmScoring, { score: 390, capped: true }, { previousBest: 380, previousBestCapped: true })).toBe(true);
+    expect(beatsPreviousBest(nd, { score: 120 }, { previousBest: 114 })).toBe(true);
+    expect(beatsPreviousBest(nd, { score: 120 }, { previousBest: null })).toBe(false);
   });
 });
