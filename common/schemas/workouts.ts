@@ -68,6 +68,24 @@ const LEGACY_FIELD = 'pushups';
 /** `pushups` sent for a challenge whose entry does not declare it as its score's first name. */
 export const LEGACY_FIELD_ELSEWHERE = 'pushups is for the push-up challenge; send score';
 
+const cappedSchema = z
+  .boolean({ error: 'capped must be true or false' })
+  .meta({
+    description:
+      'A run of a challenge done for time that reached the cap: `score` is then the reps done by then. Refused (400 under `capped`) for any other challenge; false means nothing.',
+  })
+  .optional();
+
+/**
+ * The `capped` field of a save or an edit, where some open challenge in `challenges` is done for
+ * time with a cap; none otherwise, so the API description (and a strict body) says what the
+ * server takes.
+ */
+export function cappedField(challenges: readonly Challenge[]): { capped: typeof cappedSchema } {
+  const any = challenges.some((c) => c.isActive && c.scoring && canBeCapped(c.scoring));
+  return (any ? { capped: cappedSchema } : {}) as { capped: typeof cappedSchema };
+}
+
 /**
  * Finds an open challenge by id in `challenges` (the app's catalogue with its open state), or the
  * message of a 400: unknown, or not open yet.
@@ -120,11 +138,7 @@ export function makeCreateWorkoutSchema(
         })
         .optional(),
       pushups: pushupsSchema.optional(),
-      /**
-       * A "for time" run that reached the cap: `score` is then the reps done by the cap. Only for a
-       * challenge scored for time (false means nothing elsewhere).
-       */
-      capped: z.boolean({ error: 'capped must be true or false' }).optional(),
+      ...cappedField(challenges),
       notes: notesSchema,
       createdAt: z.iso
         // abort: a malformed value gets one message, not also the time-window one.

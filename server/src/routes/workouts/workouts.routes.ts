@@ -40,7 +40,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The rule of docs/product.md#custom-time is checked against the app's clock (tests fix it), not the process's.
   // The score's range is the challenge's in the app's catalogue, which also says what is open.
   const createBody = makeCreateWorkoutSchema(() => app.now().getTime(), app.config.challenges);
-  const editBody = makeEditWorkoutSchema(() => app.now().getTime());
+  const editBody = makeEditWorkoutSchema(() => app.now().getTime(), app.config.challenges);
 
   app.post(
     '/workouts',
