@@ -78,8 +78,8 @@ const cappedSchema = z
 
 /**
  * The `capped` field of a save or an edit, where some open challenge in `challenges` is done for
- * time with a cap; none otherwise, so the API description (and a strict body) says what the
- * server takes.
+ * time with a cap; none otherwise (a save's strict body then refuses it as an unknown field), so
+ * the API description says what the server takes and is as before for the other challenges.
  */
 export function cappedField(challenges: readonly Challenge[]): { capped: typeof cappedSchema } {
   const any = challenges.some((c) => c.isActive && c.scoring && canBeCapped(c.scoring));

@@ -353,3 +353,17 @@ describe('beatsPreviousBest (common/challenge-scores.ts)', () => {
     expect(beatsPreviousBest(nd, { score: 120 }, { previousBest: null })).toBe(false);
   });
 });
+
+describe('as shipped (only the push-ups open)', () => {
+  const shipped = useTestApp();
+  it('has no capped field: a save refuses it as an unknown field and stores nothing', async () => {
+    const u = await createUser(shipped.app);
+    const post = (payload: object) =>
+      shipped.app.inject({ method: 'POST', url: '/api/workouts', payload, headers: u.headers });
+    const res = await post({ pushups: 20, capped: true });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().errors)).toContain('capped');
+    const list = await shipped.app.inject({ url: '/api/workouts', headers: u.headers });
+    expect(list.json()).toEqual([]);
+  });
+});
