@@ -6,7 +6,11 @@ DROP INDEX "workouts_created_idx";--> statement-breakpoint
 DROP INDEX "workouts_rank_idx";--> statement-breakpoint
 ALTER TABLE "leaderboard_bests" ADD COLUMN "capped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "leaderboard_bests" ADD COLUMN "rank_value" integer;--> statement-breakpoint
+-- The leaderboard code installed may be any earlier release's (server/src/db/sql-sources.ts
+-- replaces it after the migrations): its triggers stay out of this update, which changes no count.
+ALTER TABLE "leaderboard_bests" DISABLE TRIGGER USER;--> statement-breakpoint
 UPDATE "leaderboard_bests" SET "rank_value" = "score";--> statement-breakpoint
+ALTER TABLE "leaderboard_bests" ENABLE TRIGGER USER;--> statement-breakpoint
 ALTER TABLE "leaderboard_bests" ALTER COLUMN "rank_value" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "workouts" ADD COLUMN "capped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "workouts" ADD COLUMN "lower_is_better" boolean DEFAULT false NOT NULL;--> statement-breakpoint
