@@ -150,3 +150,20 @@ export function timedScoreStartError(
 }
 
 export { fill as fillWords };
+
+/**
+ * Whether a saved set beats the member's previous best (a save's `previousBest` and
+ * `previousBestCapped`; null: a first set has nothing to beat), by rank value: more reps, a longer
+ * hold, a faster finish, any finish over a capped run.
+ */
+export function beatsPreviousBest(
+  scoring: Scoring,
+  set: { score: number; capped?: boolean },
+  previous: { previousBest: number | null; previousBestCapped?: boolean },
+): boolean {
+  if (previous.previousBest === null) return false;
+  return (
+    rankValue(scoring, set.score, set.capped ?? false) >
+    rankValue(scoring, previous.previousBest, previous.previousBestCapped ?? false)
+  );
+}

@@ -95,7 +95,7 @@ export const leaderboardEntrySchema = z.object({
   /** The id of the workout that is the user's best in the period. */
   id: z.number().int(),
   username: z.string(),
-  /** Overall rank in the period by score; ties share a rank (1, 2, 2, 4), filters do not change it. */
+  /** Overall rank in the period by score (a finish time: faster first, any finish above any capped run); ties share a rank (1, 2, 2, 4), filters do not change it. */
   rank: z.number().int(),
   /** Reps, or whole seconds held (the challenge's scoring says which). */
   score: z.number().int(),
@@ -107,6 +107,8 @@ export const leaderboardEntrySchema = z.object({
   verified: z.boolean(),
   /** true: the set has a proof clip anyone may watch (its member's clips are public); absent otherwise. */
   hasClip: z.literal(true).optional(),
+  /** true: a "for time" run that reached the cap (`score` is its reps); absent otherwise. */
+  capped: z.literal(true).optional(),
   /** The score under its first name, on the push-up board only (last: optional keys go last on the wire). */
   pushups: z.number().int().optional(),
 });
@@ -119,6 +121,8 @@ export const leaderboardMeSchema = z
   .object({
     rank: z.number().int(),
     score: z.number().int(),
+    /** true: the best is a capped "for time" run; absent otherwise. */
+    capped: z.literal(true).optional(),
     pushups: z.number().int().optional(),
     id: z.number().int(),
     createdAt: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '../constants';
 import { visibleText } from './text';
-import { pushupsSchema, workoutTimeError } from './workouts';
+import { CHALLENGES, type Challenge } from '../challenges';
+import { cappedField, pushupsSchema, workoutTimeError } from './workouts';
 
 /**
  * The body of PATCH /api/workouts/{id}: the fields to change, each as it should now be (absent:
@@ -10,7 +11,10 @@ import { pushupsSchema, workoutTimeError } from './workouts';
  * (docs/decisions/0203-editing-a-set.md). `pushups` is a push-up set's score under its first name.
  * `notes`: null or an empty text clears them.
  */
-export function makeEditWorkoutSchema(now: () => number = Date.now) {
+export function makeEditWorkoutSchema(
+  now: () => number = Date.now,
+  challenges: readonly Challenge[] = CHALLENGES,
+) {
   return z
     .object({
       score: z
@@ -20,6 +24,8 @@ export function makeEditWorkoutSchema(now: () => number = Date.now) {
         .meta({ minimum: 1 })
         .optional(),
       pushups: pushupsSchema.optional(),
+      // A "for time" set's cap mark, where such a challenge is open.
+      ...cappedField(challenges),
       notes: visibleText('Notes', { multiline: true, max: NOTES_MAX })
         .transform((s) => (s === '' ? null : s))
         .nullable()
@@ -46,6 +52,7 @@ export function makeEditWorkoutSchema(now: () => number = Date.now) {
       if (
         v.score === undefined &&
         v.pushups === undefined &&
+        v.capped === undefined &&
         v.notes === undefined &&
         v.createdAt === undefined
       )

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { pageCursor, pageLimit } from './page';
 import { plainText, visibleText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
-import { CHALLENGES, DEFAULT_CHALLENGE, scoreRangeError, type Challenge } from '../challenges';
+import {
+  canBeCapped,
+  CHALLENGES,
+  countsByCamera,
+  DEFAULT_CHALLENGE,
+  legacyScoreField,
+  scoreRangeError,
+  scoreRequiredError,
+  type Challenge,
+} from '../challenges';
 import { challengeParamMeta, timeZoneParamSchema } from './leaderboard';
 import { verificationSchema } from './verification';
 
@@ -52,6 +61,30 @@ export const challengeParamSchema = plainText('challenge')
 export const UNKNOWN_CHALLENGE = 'Unknown challenge';
 export const CHALLENGE_NOT_OPEN = 'This challenge is not open yet.';
 export const CAMERA_PUSHUPS_ONLY = 'Camera counting is for push-ups only';
+/** `capped: true` on a challenge that is not scored "for time" with a cap. */
+export const CAPPED_FOR_TIME_ONLY = 'capped is only for a challenge done for time with a cap';
+/** The push-up score's first name, as requests may still send it (legacy.scoreField). */
+const LEGACY_FIELD = 'pushups';
+/** `pushups` sent for a challenge whose entry does not declare it as its score's first name. */
+export const LEGACY_FIELD_ELSEWHERE = 'pushups is for the push-up challenge; send score';
+
+const cappedSchema = z
+  .boolean({ error: 'capped must be true or false' })
+  .meta({
+    description:
+      'A run of a challenge done for time that reached the cap: `score` is then the reps done by then. Refused (400 under `capped`) for any other challenge; false means nothing.',
+  })
+  .optional();
+
+/**
+ * The `capped` field of a save or an edit, where some open challenge in `challenges` is done for
+ * time with a cap; none otherwise (a save's strict body then refuses it as an unknown field), so
+ * the API description says what the server takes and is as before for the other challenges.
+ */
+export function cappedField(challenges: readonly Challenge[]): { capped: typeof cappedSchema } {
+  const any = challenges.some((c) => c.isActive && c.scoring && canBeCapped(c.scoring));
+  return (any ? { capped: cappedSchema } : {}) as { capped: typeof cappedSchema };
+}
 
 /**
  * Finds an open challenge by id in `challenges` (the app's catalogue with its open state), or the
@@ -105,6 +138,7 @@ export function makeCreateWorkoutSchema(
         })
         .optional(),
       pushups: pushupsSchema.optional(),
+      ...cappedField(challenges),
       notes: notesSchema,
       createdAt: z.iso
         // abort: a malformed value gets one message, not also the time-window one.
@@ -132,13 +166,12 @@ export function makeCreateWorkoutSchema(
       const c = openChallengeOr(challenges, id);
       if (typeof c === 'string')
         return void ctx.addIssue({ code: 'custom', path: ['challenge'], message: c });
-      const isPushups = id === DEFAULT_CHALLENGE;
-      if (v.pushups !== undefined && !isPushups)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['pushups'],
-          message: 'pushups is for the push-up challenge; send score',
-        });
+      // The challenge's own first name for its score, if it has one (the push-up entry's `pushups`).
+      const legacy = legacyScoreField(c) === LEGACY_FIELD;
+      if (v.pushups !== undefined && !legacy)
+        ctx.addIssue({ code: 'custom', path: ['pushups'], message: LEGACY_FIELD_ELSEWHERE });
+      if (v.capped && !canBeCapped(c.scoring!))
+        return void ctx.addIssue({ code: 'custom', path: ['capped'], message: CAPPED_FOR_TIME_ONLY });
       if (v.pushups !== undefined && v.score !== undefined && v.pushups !== v.score)
         ctx.addIssue({
           code: 'custom',
@@ -148,20 +181,27 @@ export function makeCreateWorkoutSchema(
       if (v.score === undefined && v.pushups === undefined)
         return void ctx.addIssue({
           code: 'custom',
-          path: [isPushups ? 'pushups' : 'score'],
-          message: isPushups ? 'Push-ups are required' : `${c.scoring!.label} are required`,
+          path: [legacy ? LEGACY_FIELD : 'score'],
+          message:
+            c.words?.rangeErrors || c.scoring!.kind === 'for-time'
+              ? scoreRequiredError({ scoring: c.scoring!, words: c.words })
+              : `${c.scoring!.label} are required`,
         });
       // `pushups` checked its own range (the push-up challenge's) already.
       const err =
-        v.score === undefined ? null : scoreRangeError({ id, scoring: c.scoring!, words: c.words }, v.score);
+        v.score === undefined
+          ? null
+          : scoreRangeError({ id, scoring: c.scoring!, words: c.words }, v.score, v.capped ?? false);
       if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
-      if (v.verification && !isPushups)
+      if (v.verification && !countsByCamera(c))
         ctx.addIssue({ code: 'custom', path: ['verification'], message: CAMERA_PUSHUPS_ONLY });
     })
-    .transform(({ challenge, score, pushups, ...rest }) => ({
+    .transform(({ challenge, score, pushups, capped, ...rest }) => ({
       ...rest,
       challenge: challenge ?? DEFAULT_CHALLENGE,
       score: (score ?? pushups)!,
+      // Only a capped run names it, so every other save's data is as before.
+      ...(capped ? { capped: true as const } : {}),
     }));
 }
 
@@ -199,6 +239,8 @@ export const workoutSchema = z.object({
    * (docs/decisions/0203-editing-a-set.md).
    */
   updatedAt: z.string().optional(),
+  /** true: a "for time" run that reached the cap (`score` is then its reps); absent otherwise. */
+  capped: z.literal(true).optional(),
   /** The score under its first name, on push-up sets only (last: optional keys go last on the wire). */
   pushups: z.number().int().optional(),
 });
@@ -214,7 +256,10 @@ export const workoutListSchema = z.array(workoutSchema);
 
 /** POST /api/workouts answers with the created workout and the member's best before it (null: first ever). */
 export const savedWorkoutSchema = createdWorkoutSchema.extend({
+  /** The score of the member's best before it, by rank (a "for time" best is the fastest finish). */
   previousBest: z.number().int().nullable(),
+  /** true: that previous best was a capped run; absent otherwise. */
+  previousBestCapped: z.literal(true).optional(),
 });
 export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
 
@@ -240,6 +285,10 @@ export const statsSchema = z.object({
   totalWorkouts: z.number().int(),
   /** Best verified workout (0 when none was counted by camera). */
   verifiedBest: z.number().int(),
+  /** true: the best (by rank: any finish above any capped run) is a capped run; absent otherwise. */
+  bestCapped: z.literal(true).optional(),
+  /** true: the latest set is a capped run; absent otherwise. */
+  lastCapped: z.literal(true).optional(),
   lastPushups: z.number().int().optional(),
   bestPushups: z.number().int().optional(),
   totalPushups: z.number().int().optional(),

@@ -126,6 +126,18 @@ export const workouts = pgTable(
     // seconds held (docs/decisions/0098-challenge-catalogue.md).
     challenge: text('challenge').notNull().default(DEFAULT_CHALLENGE),
     score: integer('score').notNull(),
+    // A 'for-time' set that reached the cap: its score is the reps done by then
+    // (docs/decisions/0215-storing-and-ranking-the-new-scores.md).
+    capped: boolean('capped').notNull().default(false),
+    // A score where fewer is better (a 'for-time' finish, in seconds; lowerIsBetter in
+    // common/challenge-scores.ts), written by the API from the catalogue with the score.
+    lowerIsBetter: boolean('lower_is_better').notNull().default(false),
+    // What boards order and count by, more is better (rankValue in common/challenge-scores.ts):
+    // the score, or a finish's FINISHED_RANK less its seconds. Computed by the database, so every
+    // write path (a script, a test's insert) keeps it right; = score for every other set.
+    rankValue: integer('rank_value')
+      .notNull()
+      .generatedAlwaysAs(sql`CASE WHEN lower_is_better THEN 1000000 - score ELSE score END`),
     notes: text('notes'),
     // The time the member says they did the set (the API's createdAt; may be up to 7 days back).
     createdAt: createdAt(),
@@ -152,7 +164,7 @@ export const workouts = pgTable(
     index('workouts_created_idx').on(
       t.challenge,
       t.createdAt,
-      t.score,
+      t.rankValue,
       t.receivedAt,
       t.id,
       t.userId,
@@ -173,7 +185,7 @@ export const workouts = pgTable(
     // (lb_prefix_bests in server/src/db/sql/leaderboard.sql, docs/decisions/0073-first-board-of-a-period.md).
     index('workouts_rank_idx').on(
       t.challenge,
-      t.score.desc(),
+      t.rankValue.desc(),
       t.receivedAt,
       t.id,
       t.createdAt,
@@ -182,6 +194,8 @@ export const workouts = pgTable(
     // Each challenge's range is the catalogue's (common/challenges.ts), checked by the API: a new
     // catalogue entry needs no migration.
     check('workouts_score_positive', sql`${t.score} >= 1`),
+    // A set is a capped run or a finish time, never both.
+    check('workouts_capped_or_finish', sql`NOT (${t.capped} AND ${t.lowerIsBetter})`),
   ],
 );
 
@@ -222,6 +236,9 @@ export const leaderboardBests = pgTable(
     // No foreign key: the delete trigger must still see the row to put the next best in its place.
     workoutId: integer('workout_id').notNull(),
     score: integer('score').notNull(),
+    // The set's capped mark and rank value (workouts.rank_value): the board's order.
+    capped: boolean('capped').notNull().default(false),
+    rankValue: integer('rank_value').notNull(),
     createdAt: instant('created_at').notNull(),
     // The set's received_at: the tie-break (lb_rank_key, server/src/db/sql/leaderboard.sql).
     receivedAt: instant('received_at').notNull(),
@@ -239,7 +256,7 @@ export const leaderboardBests = pgTable(
     // filters read, so the walk is index-only.
     index('leaderboard_bests_board_idx').on(
       t.periodId,
-      t.score.desc(),
+      t.rankValue.desc(),
       t.receivedAt,
       t.workoutId,
       t.userId,
@@ -249,13 +266,18 @@ export const leaderboardBests = pgTable(
   ],
 );
 
-/** How many users have each best score in each period: "my rank" sums one row per distinct score above. */
+/**
+ * How many users have each best rank value in each period: "my rank" sums one row per distinct
+ * rank value above.
+ */
 export const leaderboardCounts = pgTable(
   'leaderboard_counts',
   {
     periodId: integer('period_id')
       .notNull()
       .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
+    // The rank value (leaderboard_bests.rank_value), under the column's first name: it was the
+    // score when every score ranked by itself (docs/decisions/0215-storing-and-ranking-the-new-scores.md).
     score: integer('score').notNull(),
     users: integer('users').notNull(),
   },

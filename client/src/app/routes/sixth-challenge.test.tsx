@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WITH_SIXTH } from '@common/testing/sixth-challenge';
 import { renderWithApp, signUp } from '@/test/render';

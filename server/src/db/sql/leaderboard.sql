@@ -19,7 +19,10 @@
 --
 -- Every board is one challenge's (docs/decisions/0098-challenge-catalogue.md): a period is a
 -- challenge's calendar period, so bests and counts, which hang off periods, are per challenge too,
--- and every read names its challenge. A set's score is reps or whole seconds held; more is better.
+-- and every read names its challenge. A set's score is reps, whole seconds held, or a finish time
+-- (with `capped` for a run that reached the cap); boards order and count by its rank value
+-- (workouts.rank_value: more is better for every challenge; common/challenge-scores.ts rankValue,
+-- docs/decisions/0215-storing-and-ranking-the-new-scores.md).
 --
 -- Sections: 0 clean slate, 1 the order rule, 2 choosing bests, 3 keeping bests in step with
 -- workouts and users, 4 rank counts, 5 periods, 6 board reads, 7 repair, 8 change notices, 9 verified boards,
@@ -34,17 +37,17 @@ DROP TYPE IF EXISTS lb_rank_key CASCADE;
 
 
 -- 1. The order rule --------------------------------------------------------------------------------
--- A better set sorts first: a higher score, then the one the server received first (received_at,
+-- A better set sorts first: a higher rank value, then the one the server received first (received_at,
 -- set by the server: the createdAt a client claims cannot buy a better place), then the lower id
--- (a stable last resort). Ties on the score share a rank (1, 2, 2, 4): see lb_board and lb_me.
+-- (a stable last resort). Ties on the rank value share a rank (1, 2, 2, 4): see lb_board and lb_me.
 -- docs/decisions/0036-ties-by-received-time.md
 -- Everything that picks or compares sets uses lb_rank_key; the board index walks the same columns.
 
-CREATE TYPE lb_rank_key AS (neg_score integer, received_at timestamptz, workout_id integer);
+CREATE TYPE lb_rank_key AS (neg_rank integer, received_at timestamptz, workout_id integer);
 
-CREATE FUNCTION lb_rank_key(p_score integer, p_received_at timestamptz, p_workout_id integer)
+CREATE FUNCTION lb_rank_key(p_rank integer, p_received_at timestamptz, p_workout_id integer)
 RETURNS lb_rank_key LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT ROW(-p_score, p_received_at, p_workout_id)::lb_rank_key
+  SELECT ROW(-p_rank, p_received_at, p_workout_id)::lb_rank_key
 $$;
 
 
@@ -75,12 +78,13 @@ $$;
 -- Their sets.
 CREATE FUNCTION lb_public_sets()
 RETURNS TABLE (
-  id integer, user_id integer, challenge text, score integer, created_at timestamptz, received_at timestamptz,
+  id integer, user_id integer, challenge text, score integer, capped boolean, rank_value integer,
+  created_at timestamptz, received_at timestamptz,
   verified boolean, age integer, gender text, username text, profile_picture text
 )
 LANGUAGE sql STABLE AS $$
-  SELECT w.id, w.user_id, w.challenge, w.score, w.created_at, w.received_at, w.verified, m.age, m.gender,
-    m.username, m.profile_picture
+  SELECT w.id, w.user_id, w.challenge, w.score, w.capped, w.rank_value, w.created_at, w.received_at, w.verified,
+    m.age, m.gender, m.username, m.profile_picture
   FROM workouts w JOIN lb_public_members() m ON m.id = w.user_id
   WHERE NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
 $$;
@@ -97,19 +101,19 @@ $$;
 -- p_periods narrow it (null = all). Inlined into its callers by the planner (a plain SQL function).
 CREATE FUNCTION lb_best_workouts(p_users integer[], p_periods integer[])
 RETURNS TABLE (
-  user_id integer, period_id integer, workout_id integer, score integer,
+  user_id integer, period_id integer, workout_id integer, score integer, capped boolean, rank_value integer,
   created_at timestamptz, received_at timestamptz, age integer, gender text,
   username text, profile_picture text, verified boolean
 )
 LANGUAGE sql STABLE AS $$
-  SELECT DISTINCT ON (s.user_id, p.id) s.user_id, p.id, s.id, s.score, s.created_at, s.received_at,
-    s.age, s.gender, s.username, s.profile_picture, s.verified
+  SELECT DISTINCT ON (s.user_id, p.id) s.user_id, p.id, s.id, s.score, s.capped, s.rank_value, s.created_at,
+    s.received_at, s.age, s.gender, s.username, s.profile_picture, s.verified
   FROM lb_public_sets() s
   JOIN leaderboard_periods p
     ON p.challenge = s.challenge AND s.created_at >= p.starts_at AND s.created_at < p.ends_at
   WHERE (p_users IS NULL OR s.user_id = ANY (p_users))
     AND (p_periods IS NULL OR p.id = ANY (p_periods))
-  ORDER BY s.user_id, p.id, lb_rank_key(s.score, s.received_at, s.id)
+  ORDER BY s.user_id, p.id, lb_rank_key(s.rank_value, s.received_at, s.id)
 $$;
 
 -- Recomputes the given users' bests in the given periods from workouts: rows whose user has no
@@ -126,15 +130,16 @@ BEGIN
   WITH fresh AS (
     SELECT * FROM lb_best_workouts(p_users, p_periods)
   ), set_rows AS (
-    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
+    INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, capped, rank_value, created_at, received_at, age, gender,
     username, profile_picture, verified)
     SELECT * FROM fresh
     ON CONFLICT (user_id, period_id) DO UPDATE
-      SET workout_id = excluded.workout_id, score = excluded.score, created_at = excluded.created_at,
+      SET workout_id = excluded.workout_id, score = excluded.score, capped = excluded.capped,
+        rank_value = excluded.rank_value, created_at = excluded.created_at,
         received_at = excluded.received_at, username = excluded.username,
         profile_picture = excluded.profile_picture, verified = excluded.verified
-      WHERE (b.workout_id, b.score, b.created_at, b.received_at, b.username, b.profile_picture, b.verified)
-        IS DISTINCT FROM (excluded.workout_id, excluded.score, excluded.created_at, excluded.received_at,
+      WHERE (b.workout_id, b.score, b.capped, b.rank_value, b.created_at, b.received_at, b.username, b.profile_picture, b.verified)
+        IS DISTINCT FROM (excluded.workout_id, excluded.score, excluded.capped, excluded.rank_value, excluded.created_at, excluded.received_at,
           excluded.username, excluded.profile_picture, excluded.verified)
   )
   DELETE FROM leaderboard_bests b
@@ -153,22 +158,23 @@ END $$;
 -- each call; measured by npm run bench, see docs/benchmarks.md and docs/decisions/0073-first-board-of-a-period.md).
 CREATE FUNCTION lb_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, capped, rank_value, created_at, received_at, age, gender,
     username, profile_picture, verified)
-  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.score, n.created_at, n.received_at,
+  SELECT DISTINCT ON (n.user_id, p.id) n.user_id, p.id, n.id, n.score, n.capped, n.rank_value, n.created_at, n.received_at,
     n.age, n.gender, n.username, n.profile_picture, n.verified
   -- The new sets by id (an index lookup each: a transition table has no statistics to plan a join by).
   FROM lb_public_sets() n
   JOIN leaderboard_periods p
     ON p.challenge = n.challenge AND n.created_at >= p.starts_at AND n.created_at < p.ends_at
   WHERE n.id = ANY (ARRAY(SELECT id FROM new_rows))
-  ORDER BY n.user_id, p.id, lb_rank_key(n.score, n.received_at, n.id)
+  ORDER BY n.user_id, p.id, lb_rank_key(n.rank_value, n.received_at, n.id)
   ON CONFLICT (user_id, period_id) DO UPDATE
-    SET workout_id = excluded.workout_id, score = excluded.score, created_at = excluded.created_at,
+    SET workout_id = excluded.workout_id, score = excluded.score, capped = excluded.capped,
+        rank_value = excluded.rank_value, created_at = excluded.created_at,
       received_at = excluded.received_at, username = excluded.username,
       profile_picture = excluded.profile_picture, verified = excluded.verified
-    WHERE lb_rank_key(excluded.score, excluded.received_at, excluded.workout_id)
-        < lb_rank_key(b.score, b.received_at, b.workout_id);
+    WHERE lb_rank_key(excluded.rank_value, excluded.received_at, excluded.workout_id)
+        < lb_rank_key(b.rank_value, b.received_at, b.workout_id);
   RETURN NULL;
 END $$;
 
@@ -209,8 +215,8 @@ DECLARE
 BEGIN
   SELECT array_agg(DISTINCT x.user_id) INTO affected FROM (
     SELECT o.user_id, n.user_id AS new_user FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE (o.user_id, o.challenge, o.score, o.created_at, o.received_at, o.verified)
-      IS DISTINCT FROM (n.user_id, n.challenge, n.score, n.created_at, n.received_at, n.verified)
+    WHERE (o.user_id, o.challenge, o.score, o.capped, o.rank_value, o.created_at, o.received_at, o.verified)
+      IS DISTINCT FROM (n.user_id, n.challenge, n.score, n.capped, n.rank_value, n.created_at, n.received_at, n.verified)
   ) c CROSS JOIN LATERAL (VALUES (c.user_id), (c.new_user)) x(user_id);
   IF affected IS NULL THEN
     RETURN NULL;
@@ -268,15 +274,16 @@ CREATE TRIGGER lb_users_update
 
 
 -- 4. Rank counts ------------------------------------------------------------------------------------
--- leaderboard_counts: per period and score, how many users have that best, so "my rank"
--- (1 + the users above me) sums one row per distinct score above instead of counting every user
--- in the period. Rows are changed in (period, score) order so concurrent saves cannot deadlock on them.
+-- leaderboard_counts: per period and rank value, how many users have that best, so "my rank"
+-- (1 + the users above me) sums one row per distinct rank value above instead of counting every
+-- user in the period. Rows are changed in (period, rank value) order so concurrent saves cannot
+-- deadlock on them.
 
 CREATE FUNCTION lb_on_bests_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO leaderboard_counts AS c (period_id, score, users)
-  SELECT period_id, score, count(*)::int FROM new_rows
-  GROUP BY period_id, score ORDER BY period_id, score
+  SELECT period_id, rank_value, count(*)::int FROM new_rows
+  GROUP BY period_id, rank_value ORDER BY period_id, rank_value
   ON CONFLICT (period_id, score) DO UPDATE SET users = c.users + excluded.users;
   RETURN NULL;
 END $$;
@@ -288,12 +295,12 @@ CREATE TRIGGER lb_bests_insert AFTER INSERT ON leaderboard_bests
 CREATE FUNCTION lb_on_bests_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO leaderboard_counts AS c (period_id, score, users)
-  SELECT period_id, score, sum(n)::int FROM (
-    SELECT period_id, score, -1 AS n FROM old_rows
+  SELECT period_id, rank_value, sum(n)::int FROM (
+    SELECT period_id, rank_value, -1 AS n FROM old_rows
     UNION ALL
-    SELECT period_id, score, 1 AS n FROM new_rows
+    SELECT period_id, rank_value, 1 AS n FROM new_rows
   ) d
-  GROUP BY period_id, score HAVING sum(n) <> 0 ORDER BY period_id, score
+  GROUP BY period_id, rank_value HAVING sum(n) <> 0 ORDER BY period_id, rank_value
   ON CONFLICT (period_id, score) DO UPDATE SET users = c.users + excluded.users;
   RETURN NULL;
 END $$;
@@ -307,13 +314,13 @@ BEGIN
   -- An UPDATE, not an upsert: when a whole period is dropped its counts are already gone.
   -- The rows are locked in order first (an UPDATE ... FROM has no defined order).
   PERFORM 1 FROM leaderboard_counts c
-  JOIN (SELECT DISTINCT period_id, score FROM old_rows) d
-    ON c.period_id = d.period_id AND c.score = d.score
+  JOIN (SELECT DISTINCT period_id, rank_value FROM old_rows) d
+    ON c.period_id = d.period_id AND c.score = d.rank_value
   ORDER BY c.period_id, c.score
   FOR UPDATE OF c;
   UPDATE leaderboard_counts c SET users = c.users - d.n
-  FROM (SELECT period_id, score, count(*)::int AS n FROM old_rows GROUP BY period_id, score) d
-  WHERE c.period_id = d.period_id AND c.score = d.score;
+  FROM (SELECT period_id, rank_value, count(*)::int AS n FROM old_rows GROUP BY period_id, rank_value) d
+  WHERE c.period_id = d.period_id AND c.score = d.rank_value;
   RETURN NULL;
 END $$;
 
@@ -428,15 +435,16 @@ BEGIN
   -- Deletes of these users' sets (lb_on_workouts_delete) and privacy changes wait for this batch
   -- and then see its rows; those already running are waited for here, and read below.
   PERFORM 1 FROM users WHERE id = ANY (batch) ORDER BY id FOR SHARE;
-  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
+  INSERT INTO leaderboard_bests AS b (user_id, period_id, workout_id, score, capped, rank_value, created_at, received_at, age, gender,
     username, profile_picture, verified)
   SELECT * FROM lb_best_workouts(batch, ARRAY[p_period])
   ON CONFLICT (user_id, period_id) DO UPDATE
-    SET workout_id = excluded.workout_id, score = excluded.score, created_at = excluded.created_at,
+    SET workout_id = excluded.workout_id, score = excluded.score, capped = excluded.capped,
+        rank_value = excluded.rank_value, created_at = excluded.created_at,
       received_at = excluded.received_at, username = excluded.username,
       profile_picture = excluded.profile_picture, verified = excluded.verified
-    WHERE lb_rank_key(excluded.score, excluded.received_at, excluded.workout_id)
-        < lb_rank_key(b.score, b.received_at, b.workout_id);
+    WHERE lb_rank_key(excluded.rank_value, excluded.received_at, excluded.workout_id)
+        < lb_rank_key(b.rank_value, b.received_at, b.workout_id);
   -- One lookup by key per user (LIMIT keeps it a lookup): on a period still being filled the
   -- planner's figures are stale, and it walked all the period's bests so far instead, a step
   -- costing more the further the fill had gone.
@@ -455,7 +463,7 @@ END $$;
 
 -- 6. Board reads ------------------------------------------------------------------------------------
 -- Functions: one round trip that registers the period when needed and then reads it (a function
--- sees its own earlier writes, a single query would not). Ranks: 1 + the members with a higher score
+-- sees its own earlier writes, a single query would not). Ranks: 1 + the members with a higher rank value
 -- in the period (ties share a rank: 1, 2, 2, 4), counted over everyone, whatever the filters.
 
 -- The first p_take sets of [p_start, p_end) in board order, private members' too, read from an
@@ -464,40 +472,40 @@ END $$;
 -- period).
 CREATE FUNCTION lb_prefix(p_challenge text, p_start timestamptz, p_end timestamptz, p_take integer)
 RETURNS TABLE (
-  id integer, user_id integer, score integer, created_at timestamptz, received_at timestamptz,
+  id integer, user_id integer, rank_value integer, created_at timestamptz, received_at timestamptz,
   prefix_rows bigint
 )
 LANGUAGE sql STABLE AS $$
-  SELECT w.id, w.user_id, w.score, w.created_at, w.received_at, count(*) OVER ()
+  SELECT w.id, w.user_id, w.rank_value, w.created_at, w.received_at, count(*) OVER ()
   FROM (
-    SELECT w.id, w.user_id, w.score, w.created_at, w.received_at FROM workouts w
+    SELECT w.id, w.user_id, w.rank_value, w.created_at, w.received_at FROM workouts w
     WHERE w.challenge = p_challenge AND w.created_at >= p_start AND w.created_at < p_end
-    ORDER BY w.score DESC NULLS LAST, w.received_at, w.id
+    ORDER BY w.rank_value DESC NULLS LAST, w.received_at, w.id
     LIMIT p_take
   ) w
 $$;
 
 -- The ranked bests among such a prefix: a member's first set in board order is their best, and
--- everyone with a higher score comes before them, so each rank in a prefix is final, however short
+-- everyone with a higher rank value comes before them, so each rank in a prefix is final, however short
 -- it is. The public members' sets of a prefix are a prefix of the public sets, so private
 -- members are dropped after the walk (lb_public_members), and hidden sets with them (one lookup
 -- each in the small hidden_workouts).
 CREATE FUNCTION lb_prefix_bests(p_challenge text, p_start timestamptz, p_end timestamptz, p_take integer)
 RETURNS TABLE (
-  workout_id integer, score integer, received_at timestamptz, age integer, gender text,
+  workout_id integer, rank_value integer, received_at timestamptz, age integer, gender text,
   rank bigint, prefix_rows bigint
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    SELECT DISTINCT ON (p.user_id) p.id, p.score, p.received_at, m.age, m.gender, p.prefix_rows
+    SELECT DISTINCT ON (p.user_id) p.id, p.rank_value, p.received_at, m.age, m.gender, p.prefix_rows
     FROM lb_prefix(p_challenge, p_start, p_end, p_take) p
     -- One lookup per set (LIMIT keeps it a lookup): hundreds of rows, where a hash join would
     -- read every member.
     CROSS JOIN LATERAL (SELECT m.age, m.gender FROM lb_public_members() m WHERE m.id = p.user_id LIMIT 1) m
     WHERE NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = p.id)
-    ORDER BY p.user_id, lb_rank_key(p.score, p.received_at, p.id)
+    ORDER BY p.user_id, lb_rank_key(p.rank_value, p.received_at, p.id)
   )
-  SELECT b.id, b.score, b.received_at, b.age, b.gender, rank() OVER (ORDER BY b.score DESC),
+  SELECT b.id, b.rank_value, b.received_at, b.age, b.gender, rank() OVER (ORDER BY b.rank_value DESC),
     b.prefix_rows
   FROM best b
 $$;
@@ -515,47 +523,52 @@ CREATE FUNCTION lb_board_filled(
 )
 RETURNS TABLE (
   workout_id integer, rank bigint, score integer, created_at timestamptz,
-  username text, age integer, gender text, profile_picture text, verified boolean, n bigint
+  username text, age integer, gender text, profile_picture text, verified boolean, n bigint, capped boolean
 )
 LANGUAGE sql STABLE AS $$
   WITH period AS (
     SELECT p.id FROM leaderboard_periods p
     WHERE p.challenge = p_challenge AND p.starts_at = p_start AND p.ends_at = p_end AND p.fill_cursor IS NULL
   ), top AS (
-    SELECT b.workout_id, b.score, b.created_at, b.received_at, b.username, b.age, b.gender,
+    SELECT b.workout_id, b.score, b.capped, b.rank_value, b.created_at, b.received_at, b.username, b.age, b.gender,
       b.profile_picture, b.verified
     FROM leaderboard_bests b
     WHERE b.period_id = (SELECT id FROM period) AND lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender)
-    ORDER BY b.score DESC NULLS LAST, b.received_at, b.workout_id
+    ORDER BY b.rank_value DESC NULLS LAST, b.received_at, b.workout_id
     -- A sub-select, not the value: a prepared read then costs the same planned for any limit, so
     -- PostgreSQL keeps one plan instead of planning each call for the limit it was given
     -- (measured by npm run bench, see docs/benchmarks.md).
     LIMIT (SELECT p_limit)
   ), ranks AS (
-    SELECT c.score,
+    SELECT c.score AS rank_value,
       1 + coalesce(sum(c.users) OVER (ORDER BY c.score DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS rank
     FROM leaderboard_counts c
     WHERE (p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL)
-      AND c.period_id = (SELECT id FROM period) AND c.score >= (SELECT min(t.score) FROM top t)
+      AND c.period_id = (SELECT id FROM period) AND c.score >= (SELECT min(t.rank_value) FROM top t)
   )
   SELECT t.workout_id,
     CASE WHEN p_age_min IS NOT NULL OR p_age_max IS NOT NULL OR p_gender IS NOT NULL THEN r.rank
-      ELSE rank() OVER (ORDER BY t.score DESC) END,
+      ELSE rank() OVER (ORDER BY t.rank_value DESC) END,
     t.score, t.created_at, t.username, t.age, t.gender, t.profile_picture, t.verified,
-    row_number() OVER (ORDER BY t.score DESC, t.received_at, t.workout_id)
+    row_number() OVER (ORDER BY t.rank_value DESC, t.received_at, t.workout_id), t.capped
   FROM top t
-  LEFT JOIN ranks r ON r.score = t.score
-  ORDER BY t.score DESC, t.received_at, t.workout_id
+  LEFT JOIN ranks r ON r.rank_value = t.rank_value
+  ORDER BY t.rank_value DESC, t.received_at, t.workout_id
 $$;
 
 -- A board entry as the API sends it: a compact JSON object with these keys in this order (the
 -- server joins entries without decoding them; createdAt as Date.prototype.toISOString writes it).
--- p_pushups: the push-up board's entries also carry the score under its first name, "pushups",
--- last (as the response serializer writes optional keys).
+-- p_capped: a capped run's entry carries "capped":true (absent otherwise). p_legacy: the
+-- challenge's entry declares a legacy name for its score (legacy.scoreField in
+-- common/challenge-entries.ts), p_score_field that name, under which the entry also carries its
+-- score, last (as the response serializer writes optional keys). The server passes both from the
+-- catalogue (server/src/lib/score-answers.ts); the name's default is the push-up entry's, for a
+-- caller that passes only the flag.
 -- to_json escapes every control character, so an entry never holds a raw line break.
 CREATE FUNCTION lb_entry_json(
   p_id integer, p_username text, p_rank bigint, p_score integer, p_created_at timestamptz,
-  p_age integer, p_gender text, p_picture text, p_verified boolean, p_pushups boolean
+  p_age integer, p_gender text, p_picture text, p_verified boolean, p_legacy boolean,
+  p_capped boolean DEFAULT false, p_score_field text DEFAULT 'pushups'
 ) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"id":' || p_id || ',"username":' || to_json(p_username) || ',"rank":' || p_rank
     || ',"score":' || p_score
@@ -566,7 +579,8 @@ CREATE FUNCTION lb_entry_json(
     || CASE WHEN p_verified AND EXISTS (
          SELECT 1 FROM workout_clips c JOIN users u ON u.id = c.user_id WHERE c.workout_id = p_id AND u.clips_public
        ) THEN ',"hasClip":true' ELSE '' END
-    || CASE WHEN p_pushups THEN ',"pushups":' || p_score ELSE '' END || '}'
+    || CASE WHEN p_capped THEN ',"capped":true' ELSE '' END
+    || CASE WHEN p_legacy AND p_score_field IS NOT NULL THEN ',' || to_json(p_score_field) || ':' || p_score ELSE '' END || '}'
 $$;
 
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender
@@ -578,7 +592,7 @@ CREATE FUNCTION lb_board(
 )
 RETURNS TABLE (
   workout_id integer, rank bigint, score integer, created_at timestamptz,
-  username text, age integer, gender text, profile_picture text, verified boolean
+  username text, age integer, gender text, profile_picture text, verified boolean, capped boolean
 )
 LANGUAGE plpgsql ROWS 100 AS $$
 #variable_conflict use_column
@@ -593,7 +607,8 @@ DECLARE
 BEGIN
   IF lb_period_ready(pid) THEN
     RETURN QUERY
-    SELECT f.workout_id, f.rank, f.score, f.created_at, f.username, f.age, f.gender, f.profile_picture, f.verified
+    SELECT f.workout_id, f.rank, f.score, f.created_at, f.username, f.age, f.gender, f.profile_picture, f.verified,
+      f.capped
     FROM lb_board_filled(p_challenge, p_start, p_end, p_limit, p_age_min, p_age_max, p_gender) f;
     RETURN;
   END IF;
@@ -603,8 +618,8 @@ BEGIN
   -- own rows. docs/decisions/0073-first-board-of-a-period.md
   LOOP
     SELECT max(x.prefix_rows), count(*) FILTER (WHERE x.shown),
-      array_agg(x.workout_id ORDER BY x.score DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown),
-      array_agg(x.rank ORDER BY x.score DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown)
+      array_agg(x.workout_id ORDER BY x.rank_value DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown),
+      array_agg(x.rank ORDER BY x.rank_value DESC, x.received_at, x.workout_id) FILTER (WHERE x.shown)
     INTO held, matching, ids, ranks
     FROM (SELECT b.*, lb_matches(b.age, b.gender, p_age_min, p_age_max, p_gender) AS shown
           FROM lb_prefix_bests(p_challenge, p_start, p_end, take) b) x;
@@ -619,16 +634,17 @@ BEGIN
       greatest(take::bigint * 2, ceil(take * 1.25 * (p_limit + 10) / greatest(matching, 1))::bigint))::integer;
   END LOOP;
   RETURN QUERY
-  SELECT s.id, x.rank, s.score, s.created_at, s.username, s.age, s.gender, s.profile_picture, s.verified
+  SELECT s.id, x.rank, s.score, s.created_at, s.username, s.age, s.gender, s.profile_picture, s.verified,
+    s.capped
   FROM unnest(ids[1:p_limit], ranks[1:p_limit]) WITH ORDINALITY x(id, rank, n)
   -- A set deleted or a member gone private since the walk is left out.
   JOIN lb_public_sets() s ON s.id = x.id
   ORDER BY x.n;
 END $$;
 
--- The user's best in the period and overall rank (1 + users with a higher score), or no row.
+-- The user's best in the period and overall rank (1 + users with a higher rank value), or no row.
 CREATE FUNCTION lb_me(p_challenge text, p_start timestamptz, p_end timestamptz, p_user integer)
-RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz)
+RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz, capped boolean)
 LANGUAGE plpgsql ROWS 1 AS $$
 #variable_conflict use_column
 DECLARE
@@ -637,22 +653,22 @@ DECLARE
   ready boolean := lb_period_ready(pid);
 BEGIN
   IF ready THEN
-    SELECT b.workout_id, b.score, b.created_at INTO mine
+    SELECT b.workout_id, b.score, b.created_at, b.capped, b.rank_value INTO mine
     FROM leaderboard_bests b WHERE b.user_id = p_user AND b.period_id = pid;
   ELSE
     -- Still being filled: from workouts, as lb_board reads it meanwhile.
-    SELECT b.workout_id, b.score, b.created_at INTO mine
+    SELECT b.workout_id, b.score, b.created_at, b.capped, b.rank_value INTO mine
     FROM lb_best_workouts(ARRAY[p_user], ARRAY[pid]) b;
   END IF;
   IF NOT FOUND THEN
     -- A private member has no bests: their best is read from their workouts, and their rank is
     -- where they would stand among the public members (who alone are counted).
-    SELECT w.id AS workout_id, w.score, w.created_at INTO mine
+    SELECT w.id AS workout_id, w.score, w.created_at, w.capped, w.rank_value INTO mine
     FROM workouts w JOIN users u ON u.id = w.user_id
     WHERE w.user_id = p_user AND u.is_private AND w.challenge = p_challenge
       AND w.created_at >= p_start AND w.created_at < p_end
       AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
-    ORDER BY lb_rank_key(w.score, w.received_at, w.id)
+    ORDER BY lb_rank_key(w.rank_value, w.received_at, w.id)
     LIMIT 1;
     IF NOT FOUND THEN
       RETURN;
@@ -661,16 +677,17 @@ BEGIN
   workout_id := mine.workout_id;
   score := mine.score;
   created_at := mine.created_at;
+  capped := mine.capped;
   IF ready THEN
     SELECT 1 + coalesce(sum(c.users), 0) INTO rank
-    FROM leaderboard_counts c WHERE c.period_id = pid AND c.score > mine.score;
+    FROM leaderboard_counts c WHERE c.period_id = pid AND c.score > mine.rank_value;
   ELSE
     -- Still being filled: the public members with a set above mine in the period, read from the
     -- covering indexes (workouts_created_idx or workouts_rank_idx), not every member's best.
     SELECT 1 + count(*) INTO rank
     FROM (SELECT DISTINCT w.user_id FROM workouts w
           WHERE w.challenge = p_challenge AND w.created_at >= p_start AND w.created_at < p_end
-            AND w.score > mine.score
+            AND w.rank_value > mine.rank_value
             AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)) d
     JOIN lb_public_members() m ON m.id = d.user_id;
   END IF;
@@ -688,7 +705,7 @@ BEGIN
   LOCK TABLE workouts IN SHARE MODE;
   TRUNCATE leaderboard_bests, leaderboard_counts;
   -- The insert trigger on leaderboard_bests fills leaderboard_counts.
-  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, score, created_at, received_at, age, gender,
+  INSERT INTO leaderboard_bests (user_id, period_id, workout_id, score, capped, rank_value, created_at, received_at, age, gender,
     username, profile_picture, verified)
   SELECT * FROM lb_best_workouts(NULL, NULL);
   -- Every period is complete now, including those a batched fill had not finished.
@@ -767,43 +784,43 @@ CREATE FUNCTION lb_board_verified(
 )
 RETURNS TABLE (
   workout_id integer, rank bigint, score integer, created_at timestamptz,
-  username text, age integer, gender text, profile_picture text, verified boolean
+  username text, age integer, gender text, profile_picture text, verified boolean, capped boolean
 )
 LANGUAGE sql STABLE AS $$
   WITH best AS (
-    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.score, s.created_at, s.received_at, s.age, s.gender,
-      s.username, s.profile_picture
+    SELECT DISTINCT ON (s.user_id) s.user_id, s.id, s.score, s.capped, s.rank_value, s.created_at, s.received_at,
+      s.age, s.gender, s.username, s.profile_picture
     FROM lb_public_sets() s
     WHERE s.verified AND s.challenge = p_challenge AND s.created_at >= p_start AND s.created_at < p_end
-    ORDER BY s.user_id, lb_rank_key(s.score, s.received_at, s.id)
+    ORDER BY s.user_id, lb_rank_key(s.rank_value, s.received_at, s.id)
   ), ranked AS (
-    SELECT b.*, rank() OVER (ORDER BY b.score DESC) AS rank
+    SELECT b.*, rank() OVER (ORDER BY b.rank_value DESC) AS rank
     FROM best b
   )
-  SELECT r.id, r.rank, r.score, r.created_at, r.username, r.age, r.gender, r.profile_picture, true
+  SELECT r.id, r.rank, r.score, r.created_at, r.username, r.age, r.gender, r.profile_picture, true, r.capped
   FROM ranked r
   WHERE lb_matches(r.age, r.gender, p_age_min, p_age_max, p_gender)
-  ORDER BY lb_rank_key(r.score, r.received_at, r.id)
+  ORDER BY lb_rank_key(r.rank_value, r.received_at, r.id)
   LIMIT p_limit
 $$;
 
 CREATE FUNCTION lb_me_verified(p_challenge text, p_start timestamptz, p_end timestamptz, p_user integer)
-RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz)
+RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz, capped boolean)
 LANGUAGE sql STABLE AS $$
   WITH mine AS (
-    SELECT w.id, w.score, w.created_at FROM workouts w
+    SELECT w.id, w.score, w.capped, w.rank_value, w.created_at FROM workouts w
     WHERE w.user_id = p_user AND w.verified AND w.challenge = p_challenge
       AND w.created_at >= p_start AND w.created_at < p_end
       AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
-    ORDER BY lb_rank_key(w.score, w.received_at, w.id)
+    ORDER BY lb_rank_key(w.rank_value, w.received_at, w.id)
     LIMIT 1
   )
   SELECT m.id,
     1 + (SELECT count(DISTINCT s.user_id) FROM lb_public_sets() s
          WHERE s.verified AND s.user_id <> p_user AND s.challenge = p_challenge
            AND s.created_at >= p_start AND s.created_at < p_end
-           AND s.score > m.score),
-    m.score, m.created_at
+           AND s.rank_value > m.rank_value),
+    m.score, m.created_at, m.capped
   FROM mine m
 $$;
 
@@ -864,7 +881,8 @@ CREATE FUNCTION lb_set_bests(
 )
 RETURNS TABLE (
   user_id integer, workout_id integer, score integer, created_at timestamptz, received_at timestamptz,
-  username text, age integer, gender text, profile_picture text, verified boolean
+  username text, age integer, gender text, profile_picture text, verified boolean,
+  capped boolean, rank_value integer
 )
 LANGUAGE plpgsql ROWS 200 AS $$
 #variable_conflict use_column
@@ -879,7 +897,7 @@ BEGIN
       from_sets := false;
       RETURN QUERY
       SELECT b.user_id, b.workout_id, b.score, b.created_at, b.received_at, b.username, b.age, b.gender,
-        b.profile_picture, b.verified
+        b.profile_picture, b.verified, b.capped, b.rank_value
       FROM leaderboard_bests b
       WHERE b.period_id = pid AND b.user_id = ANY (p_members);
     END IF;
@@ -887,15 +905,15 @@ BEGIN
   RETURN QUERY
   SELECT u.id, w.id, w.score, w.created_at, w.received_at, u.username,
     lb_shown_age(u.age, u.show_age_gender), lb_shown_gender(u.gender, u.show_age_gender),
-    u.profile_picture, w.verified
+    u.profile_picture, w.verified, w.capped, w.rank_value
   FROM users u
   CROSS JOIN LATERAL (
-    SELECT w.id, w.score, w.created_at, w.received_at, w.verified FROM workouts w
+    SELECT w.id, w.score, w.created_at, w.received_at, w.verified, w.capped, w.rank_value FROM workouts w
     WHERE w.user_id = u.id AND w.challenge = p_challenge AND w.created_at >= p_start
       AND w.created_at < p_end AND (w.verified OR NOT p_verified)
       -- A set a moderator hid is on no board (section 10).
       AND NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = w.id)
-    ORDER BY lb_rank_key(w.score, w.received_at, w.id)
+    ORDER BY lb_rank_key(w.rank_value, w.received_at, w.id)
     LIMIT 1
   ) w
   -- A suspended member is on no board, whoever's set names them (docs/decisions/0152-suspensions.md);
@@ -911,18 +929,18 @@ CREATE FUNCTION lb_set_board(
 )
 RETURNS TABLE (
   workout_id integer, rank bigint, score integer, created_at timestamptz,
-  username text, age integer, gender text, profile_picture text, verified boolean, n bigint
+  username text, age integer, gender text, profile_picture text, verified boolean, n bigint, capped boolean
 )
 LANGUAGE sql AS $$
   WITH ranked AS (
-    SELECT s.*, rank() OVER (ORDER BY s.score DESC) AS rank
+    SELECT s.*, rank() OVER (ORDER BY s.rank_value DESC) AS rank
     FROM lb_set_bests(p_challenge, p_start, p_end, p_verified, p_members) s
   )
   SELECT r.workout_id, r.rank, r.score, r.created_at, r.username, r.age, r.gender, r.profile_picture,
-    r.verified, row_number() OVER (ORDER BY lb_rank_key(r.score, r.received_at, r.workout_id))
+    r.verified, row_number() OVER (ORDER BY lb_rank_key(r.rank_value, r.received_at, r.workout_id)), r.capped
   FROM ranked r
   WHERE lb_matches(r.age, r.gender, p_age_min, p_age_max, p_gender)
-  ORDER BY lb_rank_key(r.score, r.received_at, r.workout_id)
+  ORDER BY lb_rank_key(r.rank_value, r.received_at, r.workout_id)
   LIMIT p_limit
 $$;
 
@@ -933,12 +951,12 @@ CREATE FUNCTION lb_set_me(
   p_challenge text, p_start timestamptz, p_end timestamptz, p_verified boolean, p_members integer[],
   p_user integer
 )
-RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz)
+RETURNS TABLE (workout_id integer, rank bigint, score integer, created_at timestamptz, capped boolean)
 LANGUAGE sql AS $$
   SELECT m.workout_id,
     1 + (SELECT count(*) FROM lb_set_bests(p_challenge, p_start, p_end, p_verified, p_members) s
-         WHERE s.user_id <> p_user AND s.score > m.score),
-    m.score, m.created_at
+         WHERE s.user_id <> p_user AND s.rank_value > m.rank_value),
+    m.score, m.created_at, m.capped
   FROM lb_set_bests(p_challenge, p_start, p_end, p_verified, ARRAY[p_user]) m
 $$;
 

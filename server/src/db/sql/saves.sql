@@ -20,7 +20,8 @@
 --   inserted, request_hash is the deleted save's. The 24 hours are also KEY_TOMBSTONE_HOURS in
 --   server/src/db/schema.ts (the purge). A snapshot sees either the workout or its tombstone,
 --   never neither, so a retry racing the delete cannot insert it again.
--- replay and created carry previous_best: the member's best in the set's challenge over the sets
+-- replay and created carry previous_best (and previous_best_capped): the member's best in the set's
+-- challenge by rank value (workouts.rank_value, docs/decisions/0215-storing-and-ranking-the-new-scores.md) over the sets
 -- saved before it (docs/decisions/0054-after-a-save.md), this batch's earlier sets included, and
 -- without the sets a moderator hid, which count in no best
 -- (docs/decisions/0183-hidden-sets-count-for-nothing.md).
@@ -35,7 +36,7 @@ CREATE FUNCTION save_batch(p_saves json, p_max integer, p_window_ms integer)
 RETURNS TABLE (
   n integer, kind text, id integer, user_id integer, challenge text, score integer, notes text,
   created_at timestamptz, verified boolean, request_hash text,
-  count integer, reset_at timestamptz, previous_best integer
+  count integer, reset_at timestamptz, previous_best integer, capped boolean, previous_best_capped boolean
 )
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -46,9 +47,10 @@ BEGIN
   WITH input AS (
     SELECT * FROM json_to_recordset(p_saves) AS i(
       n integer, user_id integer, challenge text, score integer, notes text, created_at timestamptz,
-      received_at timestamptz, idem_key text, request_hash text, verified boolean, limit_key text)
+      received_at timestamptz, idem_key text, request_hash text, verified boolean, limit_key text,
+      capped boolean, lower_is_better boolean)
   ), prior AS (
-    SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash
+    SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped
     FROM input i JOIN workouts w ON w.user_id = i.user_id AND w.idempotency_key = i.idem_key
   ), gone AS (
     SELECT i.n, g.request_hash
@@ -81,34 +83,44 @@ BEGIN
       AND NOT EXISTS (SELECT FROM gone g WHERE g.n = i.n)
       AND NOT EXISTS (SELECT FROM verdict v WHERE v.n = i.n AND v.count > p_max)
   ), saved AS (
-    INSERT INTO workouts AS w (user_id, challenge, score, notes, created_at, received_at, idempotency_key, request_hash, verified)
-    SELECT t.user_id, t.challenge, t.score, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified
+    INSERT INTO workouts AS w (user_id, challenge, score, notes, created_at, received_at, idempotency_key, request_hash, verified,
+      capped, lower_is_better)
+    SELECT t.user_id, t.challenge, t.score, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified,
+      coalesce(t.capped, false), coalesce(t.lower_is_better, false)
     FROM to_save t ORDER BY t.n
-    RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash
+    RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value
   ), saved_n AS (
     -- Ids are drawn in insertion order, which is n order.
-    SELECT t.n, s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash
+    SELECT t.n, s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash, s.capped
     FROM (SELECT s.*, row_number() OVER (ORDER BY s.id) AS k FROM saved s) s
     JOIN to_save t ON t.k = s.k
   )
   SELECT p.n, 'replay', p.id, p.user_id, p.challenge, p.score, p.notes, p.created_at, p.verified, p.request_hash,
-    NULL::int, NULL::timestamptz,
-    (SELECT max(w.score) FROM workouts w WHERE w.user_id = p.user_id AND w.challenge = p.challenge AND w.id < p.id
-      AND NOT EXISTS (SELECT FROM hidden_workouts h WHERE h.workout_id = w.id))
+    NULL::int, NULL::timestamptz, pb.score, p.capped, pb.capped
   FROM prior p
+  LEFT JOIN LATERAL (
+    SELECT w.score, w.capped FROM workouts w WHERE w.user_id = p.user_id AND w.challenge = p.challenge AND w.id < p.id
+      AND NOT EXISTS (SELECT FROM hidden_workouts h WHERE h.workout_id = w.id)
+    ORDER BY w.rank_value DESC LIMIT 1
+  ) pb ON true
   UNION ALL
   SELECT s.n, 'created', s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash,
-    NULL, NULL,
-    -- The statement does not see its own inserts: this batch's earlier sets are added.
-    greatest(
-      (SELECT max(w.score) FROM workouts w WHERE w.user_id = s.user_id AND w.challenge = s.challenge
-        AND NOT EXISTS (SELECT FROM hidden_workouts h WHERE h.workout_id = w.id)),
-      (SELECT max(e.score) FROM saved e WHERE e.user_id = s.user_id AND e.challenge = s.challenge AND e.id < s.id))
+    NULL, NULL, pb.score, s.capped, pb.capped
   FROM saved_n s
+  LEFT JOIN LATERAL (
+    SELECT x.score, x.capped FROM (
+      SELECT w.score, w.capped, w.rank_value FROM workouts w WHERE w.user_id = s.user_id AND w.challenge = s.challenge
+        AND NOT EXISTS (SELECT FROM hidden_workouts h WHERE h.workout_id = w.id)
+      UNION ALL
+      -- The statement does not see its own inserts: this batch's earlier sets are added.
+      SELECT e.score, e.capped, e.rank_value FROM saved e
+      WHERE e.user_id = s.user_id AND e.challenge = s.challenge AND e.id < s.id
+    ) x ORDER BY x.rank_value DESC LIMIT 1
+  ) pb ON true
   UNION ALL
-  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL
+  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL, NULL, NULL
   FROM verdict v WHERE v.count > p_max
   UNION ALL
-  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL
+  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL, NULL, NULL
   FROM gone g;
 END $$;

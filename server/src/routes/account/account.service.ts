@@ -14,6 +14,7 @@ import { endPendingTokens } from '../../lib/account-tokens';
 import { deleteOtherSessions } from '../../lib/session';
 import { exportClips } from '../clips';
 import { publicColumns, toWorkoutDto } from '../workouts';
+import { legacyScoreOf } from '../../lib/score-answers';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -159,7 +160,7 @@ export function workoutsCsv(data: AccountExport): string {
     lines.push(
       [
         csvField(w.id),
-        csvField(w.pushups ?? null),
+        csvField(legacyScoreOf(w)),
         csvField(w.notes === null ? null : neutraliseFormula(w.notes)),
         csvField(w.createdAt),
         csvField(w.challenge),

@@ -8,6 +8,7 @@ import {
   type LeaderboardQuery,
 } from '@common/schemas/leaderboard';
 import { preparedRows, rowsOf, type Db } from '../../db/client';
+import { scoreExtras, scoreFieldOf } from '../../lib/score-answers';
 import { periodRange } from './period';
 import { compressJson, type JsonEncoding } from '../../plugins/compression';
 
@@ -168,11 +169,13 @@ export function sliceBoard(board: BoardText, limit: number): string {
 }
 
 // The entries of a board read, as lb_entry_json texts, one per line, in board order. $1 is the
-// challenge; the push-up board's entries also carry "pushups".
+// challenge; $8 its score's legacy name, under which its entries also carry the score
+// (../../lib/score-answers.ts scoreFieldOf; null for most challenges).
 const entryLines = (
   order: string,
 ) => `coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank,
-  f.score, f.created_at, f.age, f.gender, f.profile_picture, f.verified, $1::text = '${DEFAULT_CHALLENGE}'),
+  f.score, f.created_at, f.age, f.gender, f.profile_picture, f.verified, $8::text is not null,
+  f.capped, $8::text),
   E'\\n' order by ${order}), '')`;
 const BOUNDS_AND_FILTERS =
   '$1::text, $2::timestamptz, $3::timestamptz, $4::int, $5::int, $6::int, $7::text';
@@ -205,7 +208,16 @@ export async function getBoardJson(
   a: BoardArgs,
   kickFill: () => void = () => undefined,
 ): Promise<{ entries: string; filling: boolean }> {
-  const values = [a.challenge, a.startText, a.endText, a.limit, a.ageMin, a.ageMax, a.gender];
+  const values = [
+    a.challenge,
+    a.startText,
+    a.endText,
+    a.limit,
+    a.ageMin,
+    a.ageMax,
+    a.gender,
+    scoreFieldOf(a.challenge),
+  ];
   if (a.verified) {
     const [row] = await preparedRows<{ entries: string }>(
       db,
@@ -248,6 +260,7 @@ export interface MeRow extends Row {
   rank: number | string;
   score: number;
   created_at: Date | string;
+  capped?: boolean | null;
 }
 
 /** The user's overall rank and best in the period, or null when they have no workout in it. */
@@ -278,7 +291,7 @@ export function standingOf(r: MeRow | undefined, challenge: string): Leaderboard
   return {
     rank: Number(r.rank),
     score,
-    ...(challenge === DEFAULT_CHALLENGE ? { pushups: score } : {}),
+    ...scoreExtras(challenge, score, r.capped === true),
     id: Number(r.workout_id),
     createdAt: iso(r.created_at),
   };

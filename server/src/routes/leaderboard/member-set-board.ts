@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_CHALLENGE } from '@common/challenges';
 import type {
   LeaderboardMe,
   LeaderboardPeriod,
   LeaderboardQuery,
 } from '@common/schemas/leaderboard';
 import { rowsOf, type Db } from '../../db/client';
+import { scoreFieldOf } from '../../lib/score-answers';
 import { bounds, standingOf, type BoardArgs, type MeRow } from './leaderboard.service';
 
 /**
@@ -39,12 +39,12 @@ export async function getMemberSetBoardJson(
   a: BoardArgs,
   members: MemberSet,
 ): Promise<{ entries: string; pending: boolean }> {
-  const pushups = a.challenge === DEFAULT_CHALLENGE;
+  const field = scoreFieldOf(a.challenge);
   const [row] = await rowsOf<{ entries: string; pending: boolean }>(
     db,
     sql`select lb_fill_pending() as pending,
       coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank, f.score, f.created_at,
-        f.age, f.gender, f.profile_picture, f.verified, ${pushups}::boolean), E'\\n' order by f.n), '') as entries
+        f.age, f.gender, f.profile_picture, f.verified, ${field}::text is not null, f.capped, ${field}::text), E'\\n' order by f.n), '') as entries
       from lb_set_board(${a.challenge}::text, ${a.startText}::timestamptz, ${a.endText}::timestamptz,
         ${a.limit}::int, ${a.ageMin}::int, ${a.ageMax}::int, ${a.gender}::text, ${a.verified}::boolean,
         ${members}) f`,

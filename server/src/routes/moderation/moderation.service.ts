@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_CHALLENGE } from '@common/challenges';
 import {
   ACTION_CONFLICTS,
   AWAITING_REVIEW_TOP,
@@ -20,6 +19,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { scoreExtras } from '../../lib/score-answers';
 
 // Moderation (docs/decisions/0150-moderation.md): the queue, the cases, the actions and the audit
 // log. Each action is one statement (the change, its audit line and the reports it closes commit
@@ -38,6 +38,7 @@ interface WorkoutDbRow {
   user_id: number;
   challenge: string;
   score: number;
+  capped: boolean;
   created_at: Date | string;
   verified: boolean;
   hidden_reason: string | null;
@@ -47,7 +48,7 @@ interface WorkoutDbRow {
 }
 
 const workoutSelect = sql`
-  select w.id, w.user_id, w.challenge, w.score, w.created_at, w.verified,
+  select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified,
     h.reason as hidden_reason, h.hidden_at, c.workout_id is not null as has_clip, c.reviewed_at
   from workouts w
   left join hidden_workouts h on h.workout_id = w.id
@@ -61,7 +62,7 @@ function toModeratedWorkout(w: WorkoutDbRow): ModeratedWorkout {
     score: w.score,
     createdAt: iso(w.created_at)!,
     verified: w.verified,
-    ...(w.challenge === DEFAULT_CHALLENGE ? { pushups: w.score } : {}),
+    ...scoreExtras(w.challenge, w.score, w.capped),
     hidden: w.hidden_reason !== null ? { reason: w.hidden_reason, at: iso(w.hidden_at)! } : null,
     hasClip: w.has_clip,
     clipReviewedAt: iso(w.reviewed_at),
@@ -236,7 +237,7 @@ export async function workoutTarget(db: Db, id: number): Promise<Target> {
 export async function awaitingReview(db: Db, challenge: string) {
   const rows = await rowsOf<WorkoutDbRow & { username: string }>(
     db,
-    sql`select w.id, w.user_id, w.challenge, w.score, w.created_at, w.verified,
+    sql`select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified,
         null::text as hidden_reason, null::timestamptz as hidden_at, true as has_clip, c.reviewed_at, b.username
       from lb_board_verified(${challenge}, '-infinity'::timestamptz, 'infinity'::timestamptz, ${AWAITING_REVIEW_TOP}::int,
         null::int, null::int, null::text) b

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEFAULT_CHALLENGE, openChallenges, type OpenChallenge } from '@common/challenges';
+import { isDefaultId, openChallenges, type OpenChallenge } from '@common/challenges';
 import { usernameParamSchema } from '@common/schemas/profile';
 import { mediaResponse } from '../../plugins/openapi';
 import { loadIndexHtml } from '../../lib/index-html';
@@ -10,6 +10,7 @@ import {
   challengeTags,
   genericTags,
   parseChallengeTarget,
+  reached,
   profileTags,
   renderIndexHtml,
   type PreviewTags,
@@ -133,7 +134,8 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
         hide: true,
       },
     );
-    if (challenge.id === DEFAULT_CHALLENGE)
+    // The specification's /timer is the default challenge's.
+    if (isDefaultId(challenge.id))
       timerPages.push(
         { path: '/timer', operationId: 'getTimerPage', challenge },
         { path: '/timer/', operationId: 'getTimerPageSlash', challenge, hide: true },
@@ -157,9 +159,9 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
     app.get(path, { schema }, async (request, reply) => {
       const target = parseChallengeTarget(request.query, challenge.scoring);
       const found = target ? await facts(target.from, challenge.id) : null;
-      return target && found && target.beat <= found.best
-        ? send(reply, path, found, `${challenge.id}:${target.beat}`, () =>
-            challengeTags(found, target.beat, base, challenge),
+      return target && found && reached(challenge.scoring, target, found.bestRank)
+        ? send(reply, path, found, `${challenge.id}:${target.beat}${target.capped ? ':capped' : ''}`, () =>
+            challengeTags(found, target.beat, base, challenge, target.capped),
           )
         : send(reply, path, GENERIC, '', () => genericTags(base));
     });

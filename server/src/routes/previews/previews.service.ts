@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_CHALLENGE, formatScore, type OpenChallenge } from '@common/challenges';
+import {
+  DEFAULT_CHALLENGE,
+  formatScore,
+  isDefaultId,
+  rankValue,
+  type OpenChallenge,
+  type Scoring,
+} from '@common/challenges';
 import { APP_NAME, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
 import type { Db } from '../../db/client';
 import { users, workouts } from '../../db/schema';
@@ -13,6 +20,9 @@ export interface PreviewFacts {
   /** The member's best and sets in the challenge asked about (the push-up challenge by default). */
   best: number;
   totalWorkouts: number;
+  /** The best's rank value (workouts.rank_value: more is better), and whether it is a capped run. */
+  bestRank: number;
+  bestCapped: boolean;
 }
 
 /**
@@ -29,7 +39,10 @@ export async function previewFacts(
       username: users.username,
       isPrivate: users.isPrivate,
       suspended: sql<boolean>`${users.suspendedAt} is not null`,
-      best: sql<number>`coalesce(max(${workouts.score}), 0)::int`.mapWith(Number),
+      // The best by rank value: its rank, and its score with the cap mark as the sign.
+      bestRank: sql<number>`coalesce(max(${workouts.rankValue}), 0)::int`.mapWith(Number),
+      best: sql<number>`coalesce((array_agg(case when ${workouts.capped} then -${workouts.score} else ${workouts.score} end
+        order by ${workouts.rankValue} desc))[1], 0)::int`.mapWith(Number),
       totalWorkouts: sql<number>`count(${workouts.id})::int`.mapWith(Number),
     })
     .from(users)
@@ -45,7 +58,13 @@ export async function previewFacts(
     .groupBy(users.id);
   const row = rows[0];
   if (!row || row.isPrivate || row.suspended) return null;
-  return { username: row.username, best: row.best, totalWorkouts: row.totalWorkouts };
+  return {
+    username: row.username,
+    best: Math.abs(row.best),
+    totalWorkouts: row.totalWorkouts,
+    bestRank: row.bestRank,
+    bestCapped: row.best < 0,
+  };
 }
 
 const ESCAPES: Record<string, string> = {
@@ -106,7 +125,20 @@ export function profileTags(facts: PreviewFacts, base: string, prefix: string): 
 export interface ChallengeTarget {
   beat: number;
   from: string;
+  /** `&capped=1`: the score to beat is a capped run's reps. */
+  capped: boolean;
 }
+
+/** The range a beat link's score may take: a capped run's reps, a finish's seconds, or the score's. */
+export function beatRange(scoring: Pick<Scoring, 'kind' | 'min' | 'max'> & Partial<{ fastestSeconds: number; capSeconds: number }>, capped: boolean) {
+  if (scoring.kind === 'for-time' && !capped)
+    return { min: scoring.fastestSeconds ?? scoring.min, max: scoring.capSeconds ?? scoring.max };
+  return { min: scoring.min, max: scoring.max };
+}
+
+/** Whether a member whose best has rank `bestRank` has reached a beat link's score. */
+export const reached = (scoring: Scoring, target: { beat: number; capped: boolean }, bestRank: number) =>
+  rankValue(scoring, target.beat, target.capped) <= bestRank;
 
 /**
  * The target of a challenge link (/{slug}/timer?beat={score}&from={username}), or null: by the
@@ -115,18 +147,26 @@ export interface ChallengeTarget {
  */
 export function parseChallengeTarget(
   query: unknown,
-  range: { min: number; max: number } = { min: 1, max: 300 },
+  scoring: Pick<Scoring, 'kind' | 'min' | 'max'> & Partial<{ fastestSeconds: number; capSeconds: number }> = {
+    kind: 'reps',
+    min: 1,
+    max: 300,
+  },
 ): ChallengeTarget | null {
   const q = (query ?? {}) as Record<string, unknown>;
   const beatText = q.beat;
   const from = q.from;
   if (typeof beatText !== 'string' || typeof from !== 'string') return null;
   if (!/^[1-9][0-9]{0,5}$/.test(beatText)) return null;
+  // `&capped=1` only where a run can be capped; anything else is not this challenge's link.
+  const capped = q.capped === '1';
+  if (q.capped !== undefined && (!capped || scoring.kind !== 'for-time')) return null;
   const beat = Number(beatText);
+  const range = beatRange(scoring, capped);
   if (beat < range.min || beat > range.max) return null;
   if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from))
     return null;
-  return { beat, from };
+  return { beat, from, capped };
 }
 
 /**
@@ -138,26 +178,32 @@ export function challengeTags(
   beat: number,
   base: string,
   challenge: Pick<OpenChallenge, 'id' | 'title' | 'path' | 'scoring' | 'timer'>,
+  capped = false,
 ): PreviewTags {
   const query = new URLSearchParams({ beat: String(beat), from: facts.username });
-  const isPushups = challenge.id === DEFAULT_CHALLENGE;
+  if (capped) query.set('capped', '1');
+  const { kind } = challenge.scoring;
   const did =
-    challenge.scoring.kind === 'seconds'
+    kind === 'seconds'
       ? `held ${formatScore(challenge.scoring, beat).replace(/ held$/, '')}`
-      : `did ${beat}`;
+      : kind === 'for-time' && !capped
+        ? `finished in ${formatScore(challenge.scoring, beat)}`
+        : kind === 'reps'
+          ? `did ${beat}`
+          : `did ${formatScore(challenge.scoring, beat, capped)}`;
   const what =
-    challenge.scoring.kind === 'seconds'
+    kind === 'seconds'
       ? `held a ${formatScore(challenge.scoring, beat).replace(/ held$/, '')} plank`
-      : `did ${formatScore(challenge.scoring, beat)}${challenge.timer.mode === 'countdown' ? ` in ${challenge.timer.seconds} seconds` : ''}`;
+      : kind === 'for-time' && !capped
+        ? `finished in ${formatScore(challenge.scoring, beat)}`
+        : `did ${formatScore(challenge.scoring, beat, capped)}${challenge.timer.mode === 'countdown' ? ` in ${challenge.timer.seconds} seconds` : ''}`;
+  // The default challenge's card needs no `challenge` (the spec's links); a capped run says so.
+  const cardQuery = `beat=${beat}${isDefaultId(challenge.id) ? '' : `&challenge=${challenge.id}`}${capped ? '&capped=1' : ''}`;
   return {
     type: 'website',
     title: `${facts.username} ${did}: can you beat it?`,
     description: `${facts.username} ${what}. Take the ${challenge.title} on ${APP_NAME} and beat it.`,
-    image: cardUrl(
-      base,
-      facts.username,
-      isPushups ? `beat=${beat}` : `beat=${beat}&challenge=${challenge.id}`,
-    ),
+    image: cardUrl(base, facts.username, cardQuery),
     url: `${base}${challenge.path}/timer?${query}`,
     card: true,
   };

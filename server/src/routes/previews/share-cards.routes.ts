@@ -12,6 +12,8 @@ import { mediaResponse } from '../../plugins/openapi';
 import { openChallenge } from '../challenges';
 import { clubCardFacts } from '../clubs';
 import { keptFacts } from './kept-facts';
+import { beatRange, reached } from './previews.service';
+import { canBeCapped } from '@common/challenges';
 import { ShareCards, type CardContent } from './share-cards';
 import { UNLISTED_QUERY_IGNORED } from '../../plugins/strict-requests';
 
@@ -71,6 +73,11 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
             .max(64)
             .optional()
             .describe('The challenge (a catalogue id); the push-up challenge when absent.'),
+          capped: z
+            .string()
+            .max(8)
+            .optional()
+            .describe('"1": the score to beat is a capped run\'s reps (a challenge done for time only).'),
           beat: z
             .string()
             .max(16)
@@ -94,16 +101,31 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
         challenge,
         username: found.username,
         best: found.best,
+        ...(found.bestCapped ? { capped: true } : {}),
       };
+      const { capped: cappedText } = request.query;
+      if (cappedText !== undefined && (cappedText !== '1' || !canBeCapped(challenge.scoring))) {
+        const message = canBeCapped(challenge.scoring)
+          ? 'capped must be 1.'
+          : 'capped is only for a challenge done for time with a cap.';
+        throw badRequest(message, { capped: [message] });
+      }
       if (request.query.beat !== undefined) {
+        const capped = cappedText === '1';
         const beat = Number(request.query.beat);
-        const { min, max } = challenge.scoring;
+        const { min, max } = beatRange(challenge.scoring, capped);
         if (!/^[1-9][0-9]{0,5}$/.test(request.query.beat) || beat < min || beat > max) {
           const message = `beat must be a whole number from ${min} to ${max}.`;
           throw badRequest(message, { beat: [message] });
         }
-        if (beat > found.best) throw notFound('No share card here.');
-        content = { kind: 'challenge', challenge, username: found.username, beat };
+        if (!reached(challenge.scoring, { beat, capped }, found.bestRank)) throw notFound('No share card here.');
+        content = {
+          kind: 'challenge',
+          challenge,
+          username: found.username,
+          beat,
+          ...(capped ? { capped: true } : {}),
+        };
       }
       const png = await cards.get(content, addressKey(request.ip), app.now().getTime());
       return sendCard(reply, png);

@@ -1,4 +1,4 @@
-import { formatHold, type Scoring, type Timer } from '@common/challenges';
+import { formatHold, roundsOf, type Scoring, type Timer } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
 import type { AddressBudget } from '../../lib/address-budget';
 import type { CardNode, CardRenderer } from '../../lib/card-renderer';
@@ -20,8 +20,8 @@ export interface CardChallenge {
 
 /** A member's card: their best, or a challenge to beat a count. */
 export type MemberCardContent =
-  | { kind: 'profile'; challenge: CardChallenge; username: string; best: number }
-  | { kind: 'challenge'; challenge: CardChallenge; username: string; beat: number };
+  | { kind: 'profile'; challenge: CardChallenge; username: string; best: number; capped?: boolean }
+  | { kind: 'challenge'; challenge: CardChallenge; username: string; beat: number; capped?: boolean };
 
 /**
  * Everything a card shows, and nothing else: two requests for the same content share one card.
@@ -46,6 +46,29 @@ function cardWords(content: MemberCardContent): { figure: string; words: string;
       figure: formatHold(count),
       words: content.kind === 'profile' ? 'held: personal best' : 'held',
       lead: content.kind === 'profile' ? content.username : `${content.username} held on for`,
+    };
+  }
+  const best = content.kind === 'profile';
+  if (scoring.kind === 'for-time' && !content.capped) {
+    return {
+      figure: formatHold(count),
+      words: best ? 'to finish: personal best' : 'to finish',
+      lead: best ? content.username : `${content.username} finished in`,
+    };
+  }
+  if (scoring.kind === 'for-time') {
+    return {
+      figure: `CAP + ${count}`,
+      words: best ? `${scoring.unit} at the cap: personal best` : `${scoring.unit} at the cap`,
+      lead: best ? content.username : `${content.username} did`,
+    };
+  }
+  if (scoring.kind === 'rounds') {
+    const { rounds, extra } = roundsOf(scoring, count);
+    return {
+      figure: `${rounds}+${extra}`,
+      words: best ? 'rounds + reps: personal best' : 'rounds + reps',
+      lead: best ? content.username : `${content.username} did`,
     };
   }
   const unit = count === 1 ? scoring.unitOne : scoring.unit;
@@ -144,7 +167,7 @@ export function cardTree(content: CardContent): CardNode {
 const keyOf = (c: CardContent) =>
   c.kind === 'club'
     ? `club\n${c.name}\n${c.memberCount}`
-    : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}`;
+    : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}${c.capped ? '\ncapped' : ''}`;
 
 /**
  * Cards by content, most recently used kept, at most `maxBytes` of PNG. A card already drawn (or

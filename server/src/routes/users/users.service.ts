@@ -98,15 +98,16 @@ async function loadProfile(db: Db, name: string, open: readonly string[]) {
   const rows = await byName.execute({ name });
   const user = rows[0];
   if (!user) throw notFound('User not found.');
-  const others = open.filter((c) => c !== DEFAULT_CHALLENGE);
-  const [counts, clubs, stats, page, ...otherStats] = await Promise.all([
+  // The default challenge's stats (the profile's `stats`) and each open challenge's, each read once.
+  const ids = [...new Set([DEFAULT_CHALLENGE, ...open])];
+  const [counts, clubs, page, ...allStats] = await Promise.all([
     followCounts(db, user.id),
     publicClubsOf(db, user.id),
-    getStats(db, user.id, DEFAULT_CHALLENGE),
     listWorkouts(db, user.id, { limit: PUBLIC_PROFILE_WORKOUTS, publicOnly: true }),
-    ...others.map((c) => getStats(db, user.id, c)),
+    ...ids.map((c) => getStats(db, user.id, c)),
   ]);
-  const byId = new Map([stats, ...otherStats].map((s) => [s.challenge, s]));
+  const stats = allStats[0]!;
+  const byId = new Map(allStats.map((s) => [s.challenge, s]));
   // Public fields only: no email, no hash, no notes; age and gender only when shown.
   const profile: PublicProfile = {
     user: toPublicUserDto(user),

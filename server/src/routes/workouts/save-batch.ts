@@ -7,6 +7,9 @@ export interface SaveArgs {
   userId: number;
   challenge: string;
   score: number;
+  /** A capped "for time" run; lowerIsBetter: a finish time (workouts.rank_value counts it down). */
+  capped: boolean;
+  lowerIsBetter: boolean;
   notes: string | null;
   createdAt: Date;
   idempotencyKey: string | null;
@@ -22,15 +25,22 @@ export interface SavedRow {
   userId: number;
   challenge: string;
   score: number;
+  capped: boolean;
   notes: string | null;
   createdAt: Date;
   verified: boolean;
 }
 
+/** The member's best before a save, by rank value: its score and cap mark. */
+export interface PreviousBest {
+  score: number | null;
+  capped: boolean;
+}
+
 export type SaveOutcome =
-  | { kind: 'replay'; row: SavedRow & { requestHash: string | null }; previousBest: number | null }
+  | { kind: 'replay'; row: SavedRow & { requestHash: string | null }; previousBest: PreviousBest }
   | { kind: 'limited'; window: { count: number; resetAt: Date } }
-  | { kind: 'created'; row: SavedRow; previousBest: number | null }
+  | { kind: 'created'; row: SavedRow; previousBest: PreviousBest }
   /** The key's workout was deleted within 24 hours; the hash of the body it was saved with. */
   | { kind: 'deleted'; requestHash: string | null };
 
@@ -63,13 +73,18 @@ async function saveBatchStatement(
       request_hash: s.requestHash,
       verified: s.verified,
       limit_key: limit ? s.limitKey : null,
+      capped: s.capped,
+      lower_is_better: s.lowerIsBetter,
     })),
   );
   const query = sql`select * from save_batch(${input}::json, ${limit?.max ?? 0}::int, ${limit?.windowMs ?? 0}::int)`;
   const rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const out: (SaveOutcome | undefined)[] = new Array(saves.length);
   const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-  const best = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const best = (row: Record<string, unknown>): PreviousBest =>
+    row.previous_best === null || row.previous_best === undefined
+      ? { score: null, capped: false }
+      : { score: Number(row.previous_best), capped: row.previous_best_capped === true };
   for (const row of rows) {
     const n = Number(row.n);
     if (row.kind === 'limited') {
@@ -88,6 +103,7 @@ async function saveBatchStatement(
       userId: Number(row.user_id),
       challenge: String(row.challenge),
       score: Number(row.score),
+      capped: row.capped === true,
       notes: row.notes as string | null,
       createdAt: date(row.created_at),
       verified: Boolean(row.verified),
@@ -97,9 +113,9 @@ async function saveBatchStatement(
         ? {
             kind: 'replay',
             row: { ...saved, requestHash: row.request_hash as string | null },
-            previousBest: best(row.previous_best),
+            previousBest: best(row),
           }
-        : { kind: 'created', row: saved, previousBest: best(row.previous_best) };
+        : { kind: 'created', row: saved, previousBest: best(row) };
   }
   return out.map((o) => {
     if (!o) throw new Error('a save statement returned no row for a save');

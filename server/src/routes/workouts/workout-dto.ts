@@ -1,6 +1,6 @@
-import { DEFAULT_CHALLENGE } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
 import { workouts } from '../../db/schema';
+import { scoreExtras } from '../../lib/score-answers';
 
 // A workout row as the API shows it: what every read of workouts (the list, a save's answer, the
 // account export) selects and maps.
@@ -8,7 +8,7 @@ import { workouts } from '../../db/schema';
 export type WorkoutRow = Pick<
   typeof workouts.$inferSelect,
   'id' | 'userId' | 'challenge' | 'score' | 'notes' | 'createdAt' | 'verified'
-> & { updatedAt?: Date | null };
+> & { updatedAt?: Date | null; capped?: boolean };
 
 // The public columns; the idempotency key and request hash stay internal.
 export const publicColumns = {
@@ -16,6 +16,7 @@ export const publicColumns = {
   userId: workouts.userId,
   challenge: workouts.challenge,
   score: workouts.score,
+  capped: workouts.capped,
   notes: workouts.notes,
   createdAt: workouts.createdAt,
   verified: workouts.verified,
@@ -34,8 +35,8 @@ export function toWorkoutDto(w: WorkoutRowWithHide): Workout {
     userId: w.userId,
     challenge: w.challenge,
     score: w.score,
-    // A push-up set keeps its score's first name, so push-up clients read it as before.
-    ...(w.challenge === DEFAULT_CHALLENGE ? { pushups: w.score } : {}),
+    // The capped mark, and the score's first name where the challenge keeps one (../../lib/score-answers.ts).
+    ...scoreExtras(w.challenge, w.score, w.capped),
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
     verified: w.verified,

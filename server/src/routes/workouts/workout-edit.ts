@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  DEFAULT_CHALLENGE,
+  canBeCapped,
+  lowerIsBetter,
   scoreRangeError,
   timedScoreStartError,
   type Challenge,
@@ -10,15 +11,22 @@ import {
   OLD_SET_SCORE_LOCKED,
   type EditWorkoutData,
 } from '@common/schemas/workout-edit';
-import { openChallengeOr, workoutTimeError, type Workout } from '@common/schemas/workouts';
+import {
+  CAPPED_FOR_TIME_ONLY,
+  LEGACY_FIELD_ELSEWHERE,
+  openChallengeOr,
+  workoutTimeError,
+  type Workout,
+} from '@common/schemas/workouts';
 import { rowsOf, type Db } from '../../db/client';
 import { workouts } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { legacyScoreSent, scoreFieldOf } from '../../lib/score-answers';
 import { publicColumns, toWorkoutDto, type WorkoutRow } from './workout-dto';
 
 // Editing a set: PATCH /api/workouts/:id (docs/decisions/0203-editing-a-set.md).
 
-type StoredSet = WorkoutRow & { updatedAt: Date | null; hidden: boolean };
+type StoredSet = WorkoutRow & { updatedAt: Date | null; hidden: boolean; capped: boolean };
 
 interface EditGuard {
   /** The owner's registration: no set may be dated before it, no hold begin before it. */
@@ -43,23 +51,29 @@ async function readSet(db: Db, userId: number, id: number): Promise<StoredSet | 
 
 /** The set as the edit makes it, checked by the rules of a new save; throws a 400 otherwise. */
 function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: EditGuard) {
-  // `pushups` is a push-up set's score under its first name; a refusal is said under the name sent.
-  const field = input.score === undefined && input.pushups !== undefined ? 'pushups' : 'score';
-  const score = input.score ?? input.pushups ?? row.score;
+  // A score sent under its first name (legacy.scoreField); a refusal is said under the name sent.
+  const legacy = legacyScoreSent(input);
+  const scoreField = input.score === undefined && legacy ? legacy.field : 'score';
+  const score = input.score ?? legacy?.value ?? row.score;
+  const capped = input.capped ?? row.capped;
+  // A change of the cap mark alone is judged under `capped`.
+  const field = input.score === undefined && !legacy && input.capped !== undefined ? 'capped' : scoreField;
   const createdAt = input.createdAt ? new Date(input.createdAt) : row.createdAt;
   const notes = input.notes === undefined ? row.notes : input.notes;
-  const scoreChanged = score !== row.score;
+  const scoreChanged = score !== row.score || capped !== row.capped;
   const timeChanged = createdAt.getTime() !== row.createdAt.getTime();
   const notesChanged = notes !== row.notes;
 
-  if (input.pushups !== undefined && row.challenge !== DEFAULT_CHALLENGE) {
-    const message = 'pushups is for the push-up challenge; send score';
-    throw badRequest(message, { pushups: [message] });
-  }
+  if (legacy && scoreFieldOf(row.challenge) !== legacy.field)
+    throw badRequest(LEGACY_FIELD_ELSEWHERE, { [legacy.field]: [LEGACY_FIELD_ELSEWHERE] });
+  let lower = false;
   if (scoreChanged || timeChanged) {
     const c = openChallengeOr(guard.challenges, row.challenge);
     if (typeof c === 'string') throw badRequest(c, { challenge: [c] });
-    const rangeError = scoreRangeError({ id: c.id, scoring: c.scoring!, words: c.words }, score);
+    if (capped && !canBeCapped(c.scoring!))
+      throw badRequest(CAPPED_FOR_TIME_ONLY, { capped: [CAPPED_FOR_TIME_ONLY] });
+    lower = lowerIsBetter(c.scoring!, capped);
+    const rangeError = scoreRangeError({ id: c.id, scoring: c.scoring!, words: c.words }, score, capped);
     if (rangeError) throw badRequest(rangeError, { [field]: [rangeError] });
     if (timeChanged) {
       const err = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);
@@ -68,11 +82,19 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
       // The stored time is outside the window a new save may name: the set's board places stay.
       throw badRequest(OLD_SET_SCORE_LOCKED, { [field]: [OLD_SET_SCORE_LOCKED] });
     }
-    const startError = timedScoreStartError(c.scoring!, score, createdAt, guard.holdsFrom ?? guard.registeredAt);
+    const startError = timedScoreStartError(
+      c.scoring!,
+      score,
+      createdAt,
+      guard.holdsFrom ?? guard.registeredAt,
+      capped,
+    );
     if (startError) throw badRequest(startError, { [field]: [startError] });
   }
   return {
     score,
+    capped,
+    lowerIsBetter: lower,
     createdAt,
     notes,
     // The camera's mark holds for the count it saw, and the proof clip with it.
@@ -87,6 +109,7 @@ interface UpdatedRow {
   user_id: number;
   challenge: string;
   score: number;
+  capped: boolean;
   notes: string | null;
   created_at: Date | string;
   verified: boolean;
@@ -109,16 +132,19 @@ async function writeEdit(
   const rows = await rowsOf<UpdatedRow>(
     db,
     sql`with edited as (
-      update workouts w set score = ${plan.score}, notes = ${plan.notes},
+      update workouts w set score = ${plan.score}, capped = ${plan.capped},
+        lower_is_better = case when ${plan.onBoards} then ${plan.lowerIsBetter} else w.lower_is_better end,
+        notes = ${plan.notes},
         created_at = ${plan.createdAt.toISOString()}::timestamptz,
         received_at = case when ${plan.onBoards} then ${at}::timestamptz else w.received_at end,
         verified = ${plan.verified}, updated_at = ${at}::timestamptz
       where w.id = ${row.id} and w.user_id = ${row.userId} and w.score = ${row.score}
+        and w.capped = ${row.capped}
         and w.notes is not distinct from ${row.notes}
         and w.created_at = ${row.createdAt.toISOString()}::timestamptz
         and w.verified = ${row.verified}
         and not exists (select 1 from hidden_workouts h where h.workout_id = w.id)
-      returning w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.updated_at
+      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at
     ), unproven as (
       delete from workout_clips c using edited e where c.workout_id = e.id and not e.verified
     )
@@ -131,6 +157,7 @@ async function writeEdit(
     userId: r.user_id,
     challenge: r.challenge,
     score: r.score,
+    capped: r.capped,
     notes: r.notes,
     createdAt: new Date(r.created_at),
     verified: r.verified,

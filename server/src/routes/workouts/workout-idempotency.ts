@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { DEFAULT_CHALLENGE } from '@common/challenges';
+import { CATALOGUE, findEntry } from '@common/challenges';
 import type { CreateWorkoutData } from '@common/schemas/workouts';
 import type { Db } from '../../db/client';
 import { KEY_TOMBSTONE_HOURS, workoutKeyTombstones, workouts } from '../../db/schema';
@@ -20,8 +20,11 @@ export function requestHash(input: CreateWorkoutData): string {
   ];
   // Appended only when present, so saves without a trace keep the hashes already stored.
   if (input.verification) parts.push(input.verification);
-  // Likewise the challenge: a push-up save hashes as it did before challenges had names.
-  if (input.challenge !== DEFAULT_CHALLENGE) parts.push({ challenge: input.challenge });
+  // Likewise the challenge: an entry whose saves came before challenges had names
+  // (legacy.unnamedInHash: push-ups) hashes as it did then.
+  if (!findEntry(input.challenge, CATALOGUE)?.legacy?.unnamedInHash) parts.push({ challenge: input.challenge });
+  // And the cap mark: only a capped run has it, so every other save hashes as before.
+  if (input.capped) parts.push({ capped: true });
   const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('hex');
 }

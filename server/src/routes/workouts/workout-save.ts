@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CATALOGUE, timedScoreStartError } from '@common/challenges';
+import {
+  CATALOGUE,
+  findEntry,
+  lowerIsBetter,
+  timedScoreStartError,
+  type CatalogueEntry,
+} from '@common/challenges';
 import { traceProblem } from '@common/schemas/verification';
 import {
   workoutTimeError,
@@ -11,7 +17,7 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { workouts } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
-import { createSaveQueue, type SaveOutcome, type SaveQueue } from './save-batch';
+import { createSaveQueue, type PreviousBest, type SaveOutcome, type SaveQueue } from './save-batch';
 import { notHidden } from './not-hidden';
 import { toWorkoutDto, type WorkoutRow } from './workout-dto';
 import {
@@ -53,6 +59,8 @@ export interface SaveGuard {
   limit?: { max: number; windowMs: number };
   /** The app's save queue (with the same limit); a save without one goes alone. */
   queue?: SaveQueue;
+  /** The app's catalogue (config.challenges): how the set's challenge is scored. */
+  challenges?: readonly CatalogueEntry[];
 }
 
 /** "12 minutes", "1 minute", "45 seconds". */
@@ -63,17 +71,18 @@ function waitText(seconds: number): string {
 }
 
 /**
- * The member's best in the challenge over their sets saved before this one (null: it is their
- * first), without the sets a moderator hid, as save_batch reads it (server/src/db/sql/saves.sql).
+ * The member's best in the challenge by rank value over their sets saved before this one (score
+ * null: it is their first), without the sets a moderator hid, as save_batch reads it
+ * (server/src/db/sql/saves.sql).
  */
 async function previousBest(
   db: Db,
   userId: number,
   challenge: string,
   workoutId: number,
-): Promise<number | null> {
+): Promise<PreviousBest> {
   const rows = await db
-    .select({ best: sql<number | null>`max(${workouts.score})` })
+    .select({ score: workouts.score, capped: workouts.capped })
     .from(workouts)
     .where(
       and(
@@ -82,20 +91,25 @@ async function previousBest(
         sql`${workouts.id} < ${workoutId}`,
         notHidden(workouts.id),
       ),
-    );
-  const best = rows[0]?.best;
-  return best === null || best === undefined ? null : Number(best);
+    )
+    .orderBy(sql`${workouts.rankValue} desc`)
+    .limit(1);
+  return { score: rows[0]?.score ?? null, capped: rows[0]?.capped ?? false };
 }
+
+/** The answer's previous best: its score, and `previousBestCapped` when it was a capped run. */
+const withBest = (workout: CreatedWorkout, best: PreviousBest): SavedWorkout => ({
+  ...workout,
+  previousBest: best.score,
+  ...(best.capped ? { previousBestCapped: true as const } : {}),
+});
 
 /**
  * A saved workout with the member's previous best, for "New personal best!" (docs/decisions/0054-after-a-save.md).
  * Only for a lost key race: every other save reads it in its own statement (./save-batch.ts).
  */
 async function withPreviousBest(db: Db, workout: CreatedWorkout): Promise<SavedWorkout> {
-  return {
-    ...workout,
-    previousBest: await previousBest(db, workout.userId, workout.challenge, workout.id),
-  };
+  return withBest(workout, await previousBest(db, workout.userId, workout.challenge, workout.id));
 }
 
 /**
@@ -118,8 +132,11 @@ export async function createWorkout(
   const timeError = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);
   if (timeError) throw badRequest(timeError, { createdAt: [timeError] });
   // A hold cannot have begun before its owner joined (docs/decisions/0204-a-hold-begins-after-joining.md).
-  const scoring = CATALOGUE.find((c) => c.id === input.challenge)?.scoring;
-  const startError = scoring && timedScoreStartError(scoring, input.score, createdAt, guard.holdsFrom ?? guard.registeredAt);
+  const scoring = findEntry(input.challenge, guard.challenges ?? CATALOGUE)?.scoring;
+  const capped = input.capped ?? false;
+  const startError =
+    scoring &&
+    timedScoreStartError(scoring, input.score, createdAt, guard.holdsFrom ?? guard.registeredAt, capped);
   if (startError) throw badRequest(startError, { score: [startError] });
 
   const hash = idempotencyKey ? requestHash(input) : null;
@@ -131,6 +148,8 @@ export async function createWorkout(
       userId,
       challenge: input.challenge,
       score: input.score,
+      capped,
+      lowerIsBetter: scoring ? lowerIsBetter(scoring, capped) : false,
       notes: input.notes ?? null,
       createdAt,
       idempotencyKey: idempotencyKey ?? null,
@@ -164,10 +183,7 @@ export async function createWorkout(
   if (outcome.kind === 'deleted') throw deletedRetry(outcome.requestHash, hash!);
   if (outcome.kind === 'replay') {
     const { workout } = replay(outcome.row, hash!, input);
-    return { workout: { ...workout, previousBest: outcome.previousBest }, replayed: true };
+    return { workout: withBest(workout, outcome.previousBest), replayed: true };
   }
-  return {
-    workout: { ...created(outcome.row, input), previousBest: outcome.previousBest },
-    replayed: false,
-  };
+  return { workout: withBest(created(outcome.row, input), outcome.previousBest), replayed: false };
 }

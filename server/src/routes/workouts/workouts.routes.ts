@@ -15,6 +15,7 @@ import {
 import { makeEditWorkoutSchema } from '@common/schemas/workout-edit';
 import { requireUser, signedIn } from '../../lib/auth';
 import { openChallenge } from '../challenges';
+import { LEGACY_SCORE_FIELDS } from '../../lib/score-answers';
 import { decodedCursor } from './workout-cursor';
 import { deleteWorkout } from './workout-delete';
 import { editWorkout } from './workout-edit';
@@ -39,7 +40,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The rule of docs/product.md#custom-time is checked against the app's clock (tests fix it), not the process's.
   // The score's range is the challenge's in the app's catalogue, which also says what is open.
   const createBody = makeCreateWorkoutSchema(() => app.now().getTime(), app.config.challenges);
-  const editBody = makeEditWorkoutSchema(() => app.now().getTime());
+  const editBody = makeEditWorkoutSchema(() => app.now().getTime(), app.config.challenges);
 
   app.post(
     '/workouts',
@@ -73,6 +74,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
           holdsFrom: new Date(user.createdAt.getTime() - app.config.holdStartSlackMs),
           limit: { max: app.config.saveMax, windowMs: app.config.saveWindowMs },
           queue: app.saveQueue,
+          challenges: app.config.challenges,
         },
       );
       // Same status and body as the first answer; the header only helps debugging.
@@ -132,7 +134,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change one of my workouts',
         description:
-          'Sets the fields sent (score or pushups, createdAt, notes; null or "" clears the notes) by the rules of a new save: the score in its challenge\'s range, the time not in the future, not before joining, not more than 7 days back (a set older than that keeps its score and time; its notes can change), and a hold not begun before joining. A changed score drops the camera mark and the proof clip. The same request twice changes the set once: a request that changes nothing answers the set as it is and leaves `updatedAt`. A set a moderator hid is a 409.',
+          `Sets the fields sent (score or ${LEGACY_SCORE_FIELDS.join(' or ')}, capped for a challenge done for time, createdAt, notes; null or "" clears the notes) by the rules of a new save: the score in its challenge's range, the time not in the future, not before joining, not more than 7 days back (a set older than that keeps its score and time; its notes can change), and a hold not begun before joining. A changed score drops the camera mark and the proof clip. The same request twice changes the set once: a request that changes nothing answers the set as it is and leaves \`updatedAt\`. A set a moderator hid is a 409.`,
         operationId: 'editWorkout',
         params: workoutIdParamsSchema,
         body: editBody,
@@ -173,7 +175,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { id } = openChallenge(app.config.challenges, request.query.challenge);
-      return getMyStats(app.db, user, app.now(), request.query.tz ?? 'UTC', id);
+      return getMyStats(app.db, user, app.now(), request.query.tz ?? 'UTC', id, app.config.challenges);
     },
   );
 };
