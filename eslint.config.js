@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
+import { catalogueFence } from './scripts/eslint-catalogue-fence.mjs';
 
 // The features are the folders under client/src/features: a new one is fenced without editing this file.
 const features = fs
@@ -141,6 +142,8 @@ export default tseslint.config(
       ],
     },
   },
+  // A challenge is one catalogue entry: nothing outside it compares challenge ids.
+  catalogueFence,
   {
     files: ['server/**/*.ts', 'bench/**/*.{ts,mjs}', 'reliability/**/*.ts', 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.ts', '.ci/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },

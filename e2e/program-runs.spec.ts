@@ -239,10 +239,7 @@ test('The MFM Challenge: a finish under 6:00 is refused on screen; a reload goes
   await expect(page.getByRole('alert')).toContainText('A finish faster than 6:00 is not plausible');
 });
 
-// Needs the server's `capped` (POST /api/workouts { capped: true }, branch server-challenges):
-// without it the server reads 312 as a finish in seconds and refuses it as faster than 6:00. It
-// passes with that branch merged in: unmark it then.
-test.fixme('The MFM Challenge: the cap ends the run, the reps done are confirmed and saved as capped', async ({ page, user: _user }) => {
+test('The MFM Challenge: the cap ends the run, the reps done are confirmed and saved as capped', async ({ page, user: _user }) => {
   test.setTimeout(90_000);
   await instrumentAudio(page);
   await openTimerAt(page, '/mfm-challenge/timer');
