@@ -214,3 +214,9 @@ export function challengeForPath(
 
 export * from './challenge-scores';
 export * from './challenge-words';
+
+/** The entry a camera counts (the one that declares camera counting): its countdown times a camera run. */
+const CAMERA_ENTRY = CATALOGUE.find(countsByCamera);
+if (CAMERA_ENTRY?.timer?.mode !== 'countdown') throw new Error('The camera-counted challenge must be a countdown');
+/** How long a camera run lasts, in seconds: the camera-counted challenge's countdown (90 for push-ups). */
+export const CAMERA_RUN_SECONDS: number = CAMERA_ENTRY.timer.seconds;

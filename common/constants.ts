@@ -9,8 +9,6 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 
-export const PUSHUPS_MIN = 1;
-export const PUSHUPS_MAX = 300;
 export const NOTES_MAX = 500;
 export const CUSTOM_TIME_MAX_DAYS = 7;
 
@@ -26,10 +24,8 @@ export const WEEKLY_GOAL_MIN = 1;
 export const WEEKLY_GOAL_MAX = 7;
 export const WEEKLY_GOAL_DEFAULT = 3;
 
-export const TIMER_SECONDS = 90;
 export const READY_STEPS = 3;
 export const READY_STEP_MS = 800;
-export const CUE_SECONDS = [75, 60, 30, 20, 10] as const;
 export const CUE_MESSAGE_MS = 2500;
 
 export const LEADERBOARD_PREVIEW = 3;

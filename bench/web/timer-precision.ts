@@ -4,8 +4,15 @@
 // from the run's start (the first beep, played inside the Start tap). Targets: the end within 50 ms of 90.000 s after go, each cue within 100 ms.
 // Prints the errors; asserts nothing (docs/decisions/0063-browser-bench.md).
 import { chromium } from '@playwright/test';
-import { CUE_SECONDS, READY_STEP_MS, READY_STEPS, TIMER_SECONDS } from '../../common/constants';
+import { defaultEntry } from '../../common/challenges';
+import { READY_STEP_MS, READY_STEPS } from '../../common/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, signUp, type WebBenchContext } from './context';
+
+// The default challenge's countdown (the push-up timer): its length and cues, from the catalogue.
+const TIMER = defaultEntry().timer;
+if (TIMER?.mode !== 'countdown') throw new Error('The default challenge runs a countdown');
+const TIMER_SECONDS = TIMER.seconds;
+const CUE_SECONDS = TIMER.cues;
 
 interface Marks {
   tap: number | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIMER_SECONDS } from '../constants';
+import { CAMERA_RUN_SECONDS } from '../challenges';
 
 // Proof clips: the small WebM a device records during a camera run, uploaded after a verified
 // save (docs/decisions/0121-proof-clips.md).
@@ -12,8 +12,8 @@ export const CLIP_MAX_BASE64 = Math.ceil(CLIP_MAX_BYTES / 3) * 4;
 export const CLIP_MAX_WIDTH = 320;
 export const CLIP_MAX_HEIGHT = 240;
 /** The clip covers the run: from "Go" to the end, give or take a few seconds. */
-export const CLIP_MIN_MS = (TIMER_SECONDS - 10) * 1000;
-export const CLIP_MAX_MS = (TIMER_SECONDS + 2) * 1000;
+export const CLIP_MIN_MS = (CAMERA_RUN_SECONDS - 10) * 1000;
+export const CLIP_MAX_MS = (CAMERA_RUN_SECONDS + 2) * 1000;
 /** Frames a second over the clip (recorded at 10; a busy device drops some). */
 export const CLIP_MIN_FPS = 5;
 export const CLIP_MAX_FPS = 15;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIMER_SECONDS } from '../constants';
+import { CAMERA_RUN_SECONDS } from '../challenges';
 import { countReps } from '../rep-counter';
 import { implausibility } from '../trace-plausibility';
 
@@ -10,7 +10,7 @@ import { implausibility } from '../trace-plausibility';
 export const VERIFICATION_METHOD = 'camera-face';
 export const TRACE_MAX_SAMPLES = 2700;
 /** A run is 90 s; a late frame may land a little after the end. */
-export const TRACE_RUN_MS = TIMER_SECONDS * 1000;
+export const TRACE_RUN_MS = CAMERA_RUN_SECONDS * 1000;
 export const TRACE_SLACK_MS = 1000;
 const TRACE_TIME_MAX = 3_600_000;
 const SIZE_MAX = 1000;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { pageCursor, pageLimit } from './page';
 import { plainText, visibleText } from './text';
-import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX, PUSHUPS_MAX, PUSHUPS_MIN } from '../constants';
+import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '../constants';
 import {
   canBeCapped,
+  defaultEntry,
+  fillWords,
   CHALLENGES,
   countsByCamera,
   DEFAULT_CHALLENGE,
@@ -23,14 +25,20 @@ export const WORKOUT_PAGE_MAX = 500;
 // The headers and isNewPersonalBest live in ../workouts.ts, without zod, for the client.
 export { IDEMPOTENCY_KEY_HEADER, isNewPersonalBest, NEXT_CURSOR_HEADER } from '../workouts';
 
+// The default challenge's score under its legacy name, with its declared range and words
+// (common/challenge-entries.ts: the specification's messages for push-ups).
+const LEGACY = defaultEntry();
+const legacyScoring = LEGACY.scoring!;
+const legacyWords = (key: 'required' | 'notWhole' | 'tooLow' | 'tooHigh') =>
+  fillWords(LEGACY.words!.rangeErrors![key], { min: legacyScoring.min, max: legacyScoring.max });
 export const pushupsSchema = z
   .number({
     error: (iss) =>
-      iss.input === undefined ? 'Push-ups are required' : 'Push-ups must be a number',
+      iss.input === undefined ? legacyWords('required') : `${legacyScoring.label} must be a number`,
   })
-  .int('Push-ups must be a whole number')
-  .min(PUSHUPS_MIN, 'Please enter a number greater than zero')
-  .max(PUSHUPS_MAX, `Push-ups must be at most ${PUSHUPS_MAX}`);
+  .int(legacyWords('notWhole'))
+  .min(legacyScoring.min, legacyWords('tooLow'))
+  .max(legacyScoring.max, legacyWords('tooHigh'));
 
 export const notesSchema = visibleText('Notes', { multiline: true, max: NOTES_MAX })
   .transform((s) => (s === '' ? undefined : s))

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isDefaultId, openChallenges, type OpenChallenge } from '@common/challenges';
+import { defaultEntry, isDefaultId, openChallenges, type OpenChallenge } from '@common/challenges';
 import { usernameParamSchema } from '@common/schemas/profile';
 import { mediaResponse } from '../../plugins/openapi';
 import { loadIndexHtml } from '../../lib/index-html';
@@ -87,7 +87,8 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
 
   const pages = [
     { prefix: '/users', operationId: 'getProfilePage' },
-    { prefix: '/90second/users', operationId: 'get90secondProfilePage' },
+    // The default challenge's profile address (the specification's /90second/users): its slug.
+    { prefix: `/${defaultEntry().slug}/users`, operationId: `get${defaultEntry().slug}ProfilePage` },
   ];
   for (const { prefix, operationId } of pages) {
     const schema = {
