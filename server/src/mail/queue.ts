@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { mailQueue } from '../db/schema';
 import type { MailTransport } from './transport';
 
@@ -51,7 +52,7 @@ type Row = typeof mailQueue.$inferSelect;
 export async function claimDue(db: Db, now: Date, limit: number): Promise<Row[]> {
   const at = now.toISOString();
   const leased = new Date(now.getTime() + LEASE_MS).toISOString();
-  const result = await db.execute(sql`
+  const claimed = await rowsOf<{ id: number | string }>(db, sql`
     update mail_queue set locked_until = ${leased}::timestamptz, attempts = attempts + 1
     where id in (
       select id from mail_queue
@@ -62,7 +63,7 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Row[]>
       for update skip locked
     )
     returning id`);
-  const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+  const ids = claimed.map((r) => Number(r.id));
   if (ids.length === 0) return [];
   const rows = await db.select().from(mailQueue).where(sql`${mailQueue.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   return rows.sort((a, b) => a.id - b.id);

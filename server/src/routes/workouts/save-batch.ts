@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { isPgPool } from '../../db/pg-driver';
+import { rowsOf } from '../../db/rows';
 
 /** One save as the statement takes it (the route has validated and normalised it). */
 export interface SaveArgs {
@@ -78,7 +79,7 @@ async function saveBatchStatement(
     })),
   );
   const query = sql`select * from save_batch(${input}::json, ${limit?.max ?? 0}::int, ${limit?.windowMs ?? 0}::int)`;
-  const rows = ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = await rowsOf<Record<string, unknown>>(db, query);
   const out: (SaveOutcome | undefined)[] = new Array(saves.length);
   const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
   const best = (row: Record<string, unknown>): PreviousBest =>

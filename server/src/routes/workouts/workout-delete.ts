@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { notFound } from '../../lib/errors';
 
 /**
@@ -13,7 +14,7 @@ export async function deleteWorkout(
   id: number,
   now: Date,
 ): Promise<{ challenge: string }> {
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<{ challenge: string }>(db, sql`
     with gone as (
       delete from workouts where id = ${id} and user_id = ${userId}
       returning id, user_id, challenge, idempotency_key, request_hash
@@ -24,8 +25,8 @@ export async function deleteWorkout(
       on conflict (user_id, idempotency_key)
         do update set request_hash = excluded.request_hash, deleted_at = excluded.deleted_at
     )
-    select id, challenge from gone`)) as unknown as { rows: { challenge: string }[] };
-  const gone = result.rows[0];
+    select id, challenge from gone`);
+  const gone = rows[0];
   if (!gone) throw notFound('Workout not found.');
   return { challenge: gone.challenge };
 }
