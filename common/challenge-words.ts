@@ -1,6 +1,6 @@
-import { formatScore, fillWords } from './challenge-scores';
-import type { CatalogueEntry, OpenChallenge } from './challenges';
-import { APP_NAME } from './constants';
+import { formatScore, fillWords } from './challenge-scores.ts';
+import type { CatalogueEntry, OpenChallenge } from './challenges.ts';
+import { APP_NAME } from './constants.ts';
 
 // A challenge's words: its own (CatalogueEntry.words) or the default made from the rest of its
 // entry. Screens ask here instead of naming a challenge.

@@ -4,7 +4,7 @@
 // is an operator's setting (CHALLENGES, server/src/env.ts); docs/decisions/0098-challenge-catalogue.md.
 // Icons are lucide names resolved in the client. No zod here: the client's screens import it.
 
-import { CATALOGUE } from './challenge-entries';
+import { CATALOGUE } from './challenge-entries.ts';
 
 export { CATALOGUE };
 
@@ -212,8 +212,8 @@ export function challengeForPath(
   return challenges.find((c) => c.path && (lower === c.path || lower.startsWith(`${c.path}/`)));
 }
 
-export * from './challenge-scores';
-export * from './challenge-words';
+export * from './challenge-scores.ts';
+export * from './challenge-words.ts';
 
 /** The entry a camera counts (the one that declares camera counting): its countdown times a camera run. */
 const CAMERA_ENTRY = CATALOGUE.find(countsByCamera);
