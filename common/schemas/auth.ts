@@ -76,6 +76,11 @@ export const userSchema = z.object({
   /** Whether anyone who sees a verified set may watch its proof clip (false: the member and moderators). */
   clipsPublic: z.boolean(),
   createdAt: z.string(),
+  /**
+   * The member's IANA time zone as their browser last sent it (their streaks' days and their
+   * reminders' hour); null until it has (docs/decisions/0220-the-members-time-zone.md).
+   */
+  timeZone: z.string().nullable(),
   /** May use the Moderation screen and /api/moderation/* (docs/decisions/0150-moderation.md). */
   isModerator: z.boolean(),
 });
@@ -94,6 +99,7 @@ export const publicUserSchema = userSchema.omit({
   isPrivate: true,
   showAgeGender: true,
   clipsPublic: true,
+  timeZone: true,
   isModerator: true,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

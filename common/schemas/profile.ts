@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStockAvatarUrl } from '../avatars';
+import { isValidTimeZone } from '../leaderboard';
 import {
   AGE_MAX,
   AGE_MIN,
@@ -189,6 +190,11 @@ export const updateProfileSchema = z.strictObject(
     showAgeGender: z.boolean({ error: 'showAgeGender must be true or false' }).optional(),
     newDeviceNotices: z.boolean({ error: 'newDeviceNotices must be true or false' }).optional(),
     clipsPublic: z.boolean({ error: 'clipsPublic must be true or false' }).optional(),
+    // The browser's zone, sent by the client when it differs (docs/decisions/0220-the-members-time-zone.md).
+    timeZone: z
+      .string({ error: 'The time zone must be text' })
+      .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
+      .optional(),
     id: fixed('id'),
     username: fixed('username'),
     email: fixed('email'),

@@ -77,6 +77,9 @@ export const users = pgTable(
     // and sign-in refused with the reason (docs/decisions/0152-suspensions.md).
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     suspendedReason: text('suspended_reason'),
+    // The member's IANA time zone, sent by their browser (docs/decisions/0220-the-members-time-zone.md):
+    // their streaks' days and weeks and their reminders' local time. null: not known yet (UTC).
+    timeZone: text('time_zone'),
   },
   (t) => [
     // docs/product.md#accounts: unique without regard to case.
@@ -87,6 +90,7 @@ export const users = pgTable(
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_weekly_goal_range', sql`${t.weeklyGoal} between ${num(WEEKLY_GOAL_MIN)} and ${num(WEEKLY_GOAL_MAX)}`),
     check('users_role', sql`${t.role} in ('member', 'moderator')`),
+    check('users_time_zone_length', sql`char_length(${t.timeZone}) between 1 and 64`),
     check('users_suspended_reason', sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`),
   ],
 );

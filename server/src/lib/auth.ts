@@ -42,6 +42,7 @@ export function toUserDto(u: UserRow): User {
     newDeviceNotices: u.newDeviceNotices,
     clipsPublic: u.clipsPublic,
     createdAt: u.createdAt.toISOString(),
+    timeZone: u.timeZone,
     isModerator: u.role === 'moderator',
   };
 }

@@ -38,6 +38,7 @@ export async function updateProfile(
   if (input.showAgeGender !== undefined) set.showAgeGender = input.showAgeGender;
   if (input.newDeviceNotices !== undefined) set.newDeviceNotices = input.newDeviceNotices;
   if (input.clipsPublic !== undefined) set.clipsPublic = input.clipsPublic;
+  if (input.timeZone !== undefined) set.timeZone = input.timeZone;
 
   let upload: { mime: string; bytes: Buffer } | undefined;
   let keepAvatarId: string | undefined;

@@ -62,6 +62,7 @@ describe('PATCH /api/profile', () => {
       newDeviceNotices: true,
       clipsPublic: false,
       createdAt: expect.any(String),
+      timeZone: null,
       isModerator: false,
     });
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -143,6 +144,22 @@ describe('PATCH /api/profile', () => {
       const u = await createUser(t.app);
       await refused(u, { weeklyGoal }, 'weeklyGoal');
       expect(await storedGoal(u.id)).toBe(3);
+    });
+  });
+
+  describe('timeZone', () => {
+    it('starts unknown, takes an IANA name, and is never public', async () => {
+      const u = await createUser(t.app);
+      expect(await ok(u, {})).toMatchObject({ timeZone: null });
+      expect(await ok(u, { timeZone: 'America/New_York' })).toMatchObject({ timeZone: 'America/New_York' });
+      expect(await ok(u, { fullName: 'Zone Keeper' })).toMatchObject({ timeZone: 'America/New_York' });
+      const pub = await t.app.inject({ url: `/api/users/${u.username}` });
+      expect(JSON.stringify(pub.json())).not.toContain('America/New_York');
+    });
+    it.each(['Mars/Olympus', '', 'x'.repeat(65), null, 5])('refuses %j', async (timeZone) => {
+      const u = await createUser(t.app);
+      await refused(u, { timeZone }, 'timeZone');
+      expect(await ok(u, {})).toMatchObject({ timeZone: null });
     });
   });
 
