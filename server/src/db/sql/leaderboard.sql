@@ -4,7 +4,7 @@
 -- docs/decisions/0057-leaderboard-sql-source.md.
 --
 -- Tables (leaderboard_periods, leaderboard_bests, leaderboard_counts) are defined in
--- server/src/db/schema.ts and created by the migrations; this file holds only code. At start, after
+-- server/src/db/tables/leaderboard.ts and created by the migrations; this file holds only code. At start, after
 -- the migrations, server/src/db/sql-sources.ts runs this whole file in one transaction when its
 -- SHA-256 differs from the one recorded in sql_sources (an unchanged file costs one query).
 --
@@ -14,7 +14,7 @@
 --   function: what is not here is not there. Section 0 drops what had other names.
 -- - Keep it idempotent and free of data changes that are not safe to repeat; a change to a table
 --   belongs in a migration (npm run db:generate).
--- - The order of the board is defined once, in section 1; the board index in schema.ts
+-- - The order of the board is defined once, in section 1; the board index in tables/leaderboard.ts
 --   (leaderboard_bests_board_idx) lists the same columns in the same order.
 --
 -- Every board is one challenge's (docs/decisions/0098-challenge-catalogue.md): a period is a

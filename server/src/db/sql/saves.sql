@@ -18,7 +18,7 @@
 --   this save was received (workout_key_tombstones, written by the delete in the same
 --   transaction; docs/decisions/0086-idempotency-tombstones.md): nothing counted, nothing
 --   inserted, request_hash is the deleted save's. The 24 hours are also KEY_TOMBSTONE_HOURS in
---   server/src/db/schema.ts (the purge). A snapshot sees either the workout or its tombstone,
+--   server/src/db/tables/workouts.ts (the purge). A snapshot sees either the workout or its tombstone,
 --   never neither, so a retry racing the delete cannot insert it again.
 -- replay and created carry previous_best (and previous_best_capped): the member's best in the set's
 -- challenge by rank value (workouts.rank_value, docs/decisions/0215-storing-and-ranking-the-new-scores.md) over the sets

@@ -23,7 +23,11 @@ describe('moderation across two instances on one database', () => {
   const stops: (() => Promise<void>)[] = [];
   let mod: MadeUser;
   beforeAll(async () => {
-    other = await buildApp({ db: t.database.db, sessionCache: otherSessions, boardCache: otherBoards });
+    other = await buildApp({
+      db: t.database.db,
+      sessionCache: otherSessions,
+      boardCache: otherBoards,
+    });
     stops.push(await connectSessionCache(t.database, otherSessions, () => undefined));
     stops.push(await connectBoardCache(t.database, otherBoards, () => undefined));
     await other.ready();
@@ -38,9 +42,17 @@ describe('moderation across two instances on one database', () => {
   });
 
   const act = (action: string, target: object) =>
-    t.app.inject({ method: 'POST', url: '/api/moderation/actions', headers: mod.headers, payload: { action, target, reason: 'Test' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/moderation/actions',
+      headers: mod.headers,
+      payload: { action, target, reason: 'Test' },
+    });
   const board = async (app: App) =>
-    (await app.inject({ url: '/api/leaderboard/all_time' })).json() as { username: string; score: number }[];
+    (await app.inject({ url: '/api/leaderboard/all_time' })).json() as {
+      username: string;
+      score: number;
+    }[];
   // What the other process has read off its LISTEN socket by now: a marker sent after the
   // change (announcements arrive in commit order).
   const heard = async () => {
@@ -55,7 +67,9 @@ describe('moderation across two instances on one database', () => {
     expect(res.statusCode, res.body).toBe(201);
     await heard();
     expect((await other.inject({ url: '/api/user', headers: u.headers })).statusCode).toBe(401);
-    expect((await act('lift-suspension', { kind: 'member', username: u.username })).statusCode).toBe(201);
+    expect(
+      (await act('lift-suspension', { kind: 'member', username: u.username })).statusCode,
+    ).toBe(201);
     // The sessions ended for good: a lifted suspension signs nobody back in.
     expect((await other.inject({ url: '/api/user', headers: u.headers })).statusCode).toBe(401);
   });
@@ -66,7 +80,8 @@ describe('moderation across two instances on one database', () => {
     await heard();
     const seen = async (want: boolean) => {
       for (let i = 0; i < 100; i++) {
-        if ((await board(other)).some((e) => e.username === u.username && e.score === 444) === want) return true;
+        if ((await board(other)).some((e) => e.username === u.username && e.score === 444) === want)
+          return true;
         await new Promise((r) => setTimeout(r, 10));
       }
       return false;
@@ -74,17 +89,25 @@ describe('moderation across two instances on one database', () => {
     expect(await seen(true)).toBe(true); // now cached there
     expect((await act('hide-workout', { kind: 'workout', workoutId: w.id })).statusCode).toBe(201);
     expect(await seen(false)).toBe(true);
-    expect((await act('unhide-workout', { kind: 'workout', workoutId: w.id })).statusCode).toBe(201);
+    expect((await act('unhide-workout', { kind: 'workout', workoutId: w.id })).statusCode).toBe(
+      201,
+    );
     expect(await seen(true)).toBe(true);
   });
 
   it("a removed club leaves the other instance's cached boards, and comes back with its undo", async () => {
     const u = await createUser(t.app);
     await createWorkout(t.app, u.id, { pushups: 33 });
-    const made = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: u.headers, payload: { name: `Two Sites ${Date.now() % 100000}`, visibility: 'public' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: u.headers,
+      payload: { name: `Two Sites ${Date.now() % 100000}`, visibility: 'public' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const { slug } = made.json() as { slug: string };
-    const read = () => other.inject({ url: `/api/clubs/${slug}/leaderboard/all_time`, headers: u.headers });
+    const read = () =>
+      other.inject({ url: `/api/clubs/${slug}/leaderboard/all_time`, headers: u.headers });
     const until = async (cond: () => boolean) => {
       for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
       return cond();
@@ -115,26 +138,59 @@ describe('moderation across two instances on one database', () => {
       method: 'POST',
       url: '/api/moderation/actions',
       headers: mod.headers,
-      payload: { action: 'suspend', target: { kind: 'member', username: fellow.username }, reason: 'Test' },
+      payload: {
+        action: 'suspend',
+        target: { kind: 'member', username: fellow.username },
+        reason: 'Test',
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MODERATION_REFUSALS.fellow);
-    expect((await other.inject({ url: '/api/user', headers: fellow.headers })).statusCode).toBe(200);
+    expect((await other.inject({ url: '/api/user', headers: fellow.headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a member removed from a club on one instance cannot rejoin with the code on the other', async () => {
     const admin = await createUser(t.app);
     const member = await createUser(t.app);
-    const made = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: admin.headers, payload: { name: `Two Doors ${Date.now() % 100000}`, visibility: 'invite' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: admin.headers,
+      payload: { name: `Two Doors ${Date.now() % 100000}`, visibility: 'invite' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const { slug, inviteCode } = made.json() as { slug: string; inviteCode: string };
-    const join = (app: App) => app.inject({ method: 'POST', url: `/api/clubs/${slug}/join`, headers: member.headers, payload: { code: inviteCode } });
+    const join = (app: App) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/clubs/${slug}/join`,
+        headers: member.headers,
+        payload: { code: inviteCode },
+      });
     expect((await join(other)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/clubs/${slug}/members/${member.username}`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/clubs/${slug}/members/${member.username}`,
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     const again = await join(other);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(REMOVED_FROM_CLUB);
-    expect((await other.inject({ method: 'DELETE', url: `/api/clubs/${slug}/removals/${member.username}`, headers: admin.headers })).statusCode).toBe(204);
+    expect(
+      (
+        await other.inject({
+          method: 'DELETE',
+          url: `/api/clubs/${slug}/removals/${member.username}`,
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await join(t.app)).statusCode).toBe(200);
   });
 });
