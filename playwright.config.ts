@@ -12,7 +12,10 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 const CI = Boolean(process.env.CI);
 
-const launchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs()] };
+const launchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, ...fakeCameraArgs()],
+};
 
 // The desktop project runs what the wide layout changes: the header navigation, the wider
 // screens, dialogs and forms, the boards, profiles, clubs and moderation, axe in the light theme.
@@ -62,7 +65,12 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium', launchOptions },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        browserName: 'chromium',
+        launchOptions,
+      },
     },
     {
       name: 'desktop',

@@ -32,12 +32,20 @@ export const CAMERA_FILES: Record<string, string> = {
   'human.js': r('./node_modules/@vladmandic/human/dist/human.js'),
   'models/blazeface.json': r('./node_modules/@vladmandic/human/models/blazeface.json'),
   'models/blazeface.bin': r('./node_modules/@vladmandic/human/models/blazeface.bin'),
-  'tfjs-backend-wasm.wasm': r('./node_modules/@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'),
-  'tfjs-backend-wasm-simd.wasm': r('./node_modules/@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm'),
+  'tfjs-backend-wasm.wasm': r(
+    './node_modules/@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm',
+  ),
+  'tfjs-backend-wasm-simd.wasm': r(
+    './node_modules/@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm',
+  ),
 };
 
 function cameraFiles(): Plugin {
-  const types: Record<string, string> = { js: 'text/javascript', json: 'application/json', wasm: 'application/wasm' };
+  const types: Record<string, string> = {
+    js: 'text/javascript',
+    json: 'application/json',
+    wasm: 'application/wasm',
+  };
   return {
     name: 'fitbench-camera-files',
     configureServer(server) {
@@ -85,7 +93,12 @@ export default defineConfig({
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
         ],
       },
       workbox: {
@@ -113,7 +126,9 @@ export default defineConfig({
       '@': r('./client/src'),
       '@common': r('./common'),
       // React 19 has the hook: wouter's pre-18 shim only hands it back (the file says more).
-      'use-sync-external-store/shim/index.js': r('./client/src/lib/use-sync-external-store-shim.ts'),
+      'use-sync-external-store/shim/index.js': r(
+        './client/src/lib/use-sync-external-store-shim.ts',
+      ),
     },
   },
   // Every browser we target supports modulepreload; the polyfill would cost every page.

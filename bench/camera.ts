@@ -46,13 +46,23 @@ async function waitForHealth(base: string, deadline: number) {
 
 /** Alone: builds if stale and starts the compiled app on a scratch folder, then measures. */
 async function runAlone(): Promise<void> {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('build failed');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-camera-app-'));
   const server = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
   });
   try {
     await waitForHealth(BASE, Date.now() + 60_000);
@@ -71,14 +81,27 @@ export async function cameraBench({ baseUrl }: { baseUrl: string }): Promise<voi
   const clip = path.join(tmp, 'reps.y4m');
   // 30 frames a second, as a phone's front camera delivers: the figure is then the detector's own
   // rate, not capped by the clip's.
-  writeClip(clip, { leadSeconds: 2, reps: 30, repSeconds: 1.5, depth: 2.4, tailSeconds: 2, fps: 30 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(clip)] });
+  writeClip(clip, {
+    leadSeconds: 2,
+    reps: 30,
+    repSeconds: 1.5,
+    depth: 2.4,
+    tailSeconds: 2,
+    fps: 30,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...fakeCameraArgs(clip)],
+  });
   try {
     const readyMs: number[] = [];
     const fps: number[] = [];
     for (let i = 0; i < TRIES; i++) {
       // A new context each time: an empty HTTP cache, so the model files are downloaded again.
-      const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 } });
+      const context = await browser.newContext({
+        baseURL: BASE,
+        viewport: { width: 390, height: 844 },
+      });
       const name = `bench${Date.now().toString(36)}${i}`;
       const reg = await context.request.post('/api/register', {
         data: { username: name, email: `${name}@example.com`, password: 'Pushup-Power-42' },
@@ -93,7 +116,9 @@ export async function cameraBench({ baseUrl }: { baseUrl: string }): Promise<voi
       await page.getByText(/Camera ready/).waitFor({ timeout: 60_000 });
       readyMs.push(Date.now() - t0);
       const detections = () =>
-        page.getByTestId('camera-preview').evaluate((v) => Number(v.getAttribute('data-detections') ?? 0));
+        page
+          .getByTestId('camera-preview')
+          .evaluate((v) => Number(v.getAttribute('data-detections') ?? 0));
       const d0 = await detections();
       const s0 = Date.now();
       await page.waitForTimeout(FPS_WINDOW_MS);
@@ -101,12 +126,27 @@ export async function cameraBench({ baseUrl }: { baseUrl: string }): Promise<voi
       await context.close();
     }
     const files = modelFiles();
-    const total = files.reduce((a, f) => ({ raw: a.raw + f.raw, br: a.br + f.br, gz: a.gz + f.gz }), { raw: 0, br: 0, gz: 0 });
-    console.log(`camera: "Count with camera" to ready, median of ${TRIES} (cold cache): ${median(readyMs)} ms [${readyMs.join(', ')}] (target <= 3000)`);
-    console.log(`camera: face detections per second, median of ${TRIES}: ${median(fps).toFixed(1)} [${fps.map((f) => f.toFixed(1)).join(', ')}] (target >= 15; the fake camera plays 30 frames a second)`);
-    for (const f of files) console.log(`camera: ${f.file}  ${kb(f.raw)} (br ${kb(f.br)}, gzip ${kb(f.gz)})`);
-    console.log(`camera: model + runtime total ${kb(total.raw)} (br ${kb(total.br)}, gzip ${kb(total.gz)}), loaded only on "Count with camera"`);
-    console.log(`camera: machine load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const total = files.reduce(
+      (a, f) => ({ raw: a.raw + f.raw, br: a.br + f.br, gz: a.gz + f.gz }),
+      { raw: 0, br: 0, gz: 0 },
+    );
+    console.log(
+      `camera: "Count with camera" to ready, median of ${TRIES} (cold cache): ${median(readyMs)} ms [${readyMs.join(', ')}] (target <= 3000)`,
+    );
+    console.log(
+      `camera: face detections per second, median of ${TRIES}: ${median(fps).toFixed(1)} [${fps.map((f) => f.toFixed(1)).join(', ')}] (target >= 15; the fake camera plays 30 frames a second)`,
+    );
+    for (const f of files)
+      console.log(`camera: ${f.file}  ${kb(f.raw)} (br ${kb(f.br)}, gzip ${kb(f.gz)})`);
+    console.log(
+      `camera: model + runtime total ${kb(total.raw)} (br ${kb(total.br)}, gzip ${kb(total.gz)}), loaded only on "Count with camera"`,
+    );
+    console.log(
+      `camera: machine load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -33,7 +33,10 @@ function baselineTree(sha: string): string {
   }
   const modules = path.join(dir, 'node_modules');
   if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules);
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: dir, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error(`the baseline ${sha} did not build`);
   return dir;
 }
@@ -65,22 +68,36 @@ function routeBench(cwd: string, label: string): Promise<Map<string, RouteRow>> 
       for (const line of lines) {
         const heading = /^--- (.+?) \(load average/.exec(line);
         if (heading) section = heading[1]!;
-        const m = /^ {2}(\S.{0,80}?)\s+(\d+) req\/s\s+p50\s+\d+ ms\s+p99\s+(\d+) ms\s+([\d.]+) of floor/.exec(line);
+        const m =
+          /^ {2}(\S.{0,80}?)\s+(\d+) req\/s\s+p50\s+\d+ ms\s+p99\s+(\d+) ms\s+([\d.]+) of floor/.exec(
+            line,
+          );
         if (m && section)
-          rows.set(`${section}: ${m[1]!.trim()}`, { route: m[1]!.trim(), rps: Number(m[2]), p99: Number(m[3]), ratio: Number(m[4]) });
+          rows.set(`${section}: ${m[1]!.trim()}`, {
+            route: m[1]!.trim(),
+            rps: Number(m[2]),
+            p99: Number(m[3]),
+            ratio: Number(m[4]),
+          });
       }
     });
-    child.on('exit', (code) => (code === 0 ? resolve(rows) : reject(new Error(`${label}: the bench exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(rows) : reject(new Error(`${label}: the bench exited with ${code}`)),
+    );
   });
 }
 
 const sha = git('rev-parse', `${ref}^{commit}`);
 const head = git('rev-parse', 'HEAD');
-console.log(`== This checkout (${head.slice(0, 7)}) beside ${ref} (${sha.slice(0, 7)}), one after the other (load average ${os.loadavg()[0]!.toFixed(1)}) ==`);
+console.log(
+  `== This checkout (${head.slice(0, 7)}) beside ${ref} (${sha.slice(0, 7)}), one after the other (load average ${os.loadavg()[0]!.toFixed(1)}) ==`,
+);
 const baseline = await routeBench(baselineTree(sha), `baseline ${sha.slice(0, 7)}`);
 const current = await routeBench(root, `this checkout ${head.slice(0, 7)}`);
 
-console.log(`\n== Each route's ratio to the floor: baseline ${sha.slice(0, 7)} -> this checkout (load average ${os.loadavg()[0]!.toFixed(1)}) ==`);
+console.log(
+  `\n== Each route's ratio to the floor: baseline ${sha.slice(0, 7)} -> this checkout (load average ${os.loadavg()[0]!.toFixed(1)}) ==`,
+);
 let slower = 0;
 for (const [key, now] of current) {
   const before = baseline.get(key);
@@ -92,4 +109,8 @@ for (const [key, now] of current) {
     `  ${key.padEnd(72)} ${before.ratio.toFixed(2)} -> ${now.ratio.toFixed(2)}  (${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)} %, p99 ${before.p99} -> ${now.p99} ms)  ${verdict}`,
   );
 }
-console.log(slower === 0 ? '  every route within 10 % of the baseline' : `  ${slower} route(s) more than 10 % slower than the baseline`);
+console.log(
+  slower === 0
+    ? '  every route within 10 % of the baseline'
+    : `  ${slower} route(s) more than 10 % slower than the baseline`,
+);

@@ -15,7 +15,8 @@ export async function measureJsOnRoot(baseUrl: string) {
     const page = await browser.newPage();
     const scripts: { url: string; body: Promise<Buffer> }[] = [];
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') scripts.push({ url: res.url(), body: res.body() });
+      if (res.request().resourceType() === 'script')
+        scripts.push({ url: res.url(), body: res.body() });
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     // The catalogue shows after its 1 s skeleton: anything it loads then counts too.
@@ -45,7 +46,6 @@ export async function printJsSize(port = 7391) {
   );
 }
 
-
 /** The landing pages Lighthouse audits (bench/web/lighthouse.ts), by the route pattern they match. */
 const LANDING = [
   ['/', '/'],
@@ -67,10 +67,13 @@ const LANDING = [
 export function routeJs(clientDir = 'dist/client') {
   const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const first = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const preloads = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite/route-preloads.json'), 'utf8')) as {
+  const preloads = JSON.parse(
+    fs.readFileSync(path.join(clientDir, '.vite/route-preloads.json'), 'utf8'),
+  ) as {
     routes: { patterns: string[]; files: string[] }[];
   };
-  const gz = (file: string) => gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length;
+  const gz = (file: string) =>
+    gzipSync(fs.readFileSync(path.join(clientDir, file)), { level: 9 }).length;
   return LANDING.map(([label, pattern]) => {
     const route = preloads.routes.find((r) => r.patterns.includes(pattern));
     if (!route) throw new Error(`route-js: no route ${pattern}`);
@@ -81,7 +84,9 @@ export function routeJs(clientDir = 'dist/client') {
 
 export function printRouteJs(clientDir?: string) {
   for (const r of routeJs(clientDir)) {
-    console.log(`  ${r.label.padEnd(22)} ${(r.gz / 1024).toFixed(1).padStart(6)} KB gzip in ${r.files} files`);
+    console.log(
+      `  ${r.label.padEnd(22)} ${(r.gz / 1024).toFixed(1).padStart(6)} KB gzip in ${r.files} files`,
+    );
   }
 }
 

@@ -18,8 +18,15 @@ import {
 import { buildApp } from '../server/src/app';
 import { BoardCache, listenForBoardChanges } from '../server/src/routes/leaderboard/board-cache';
 import { openPglite, openPostgres, type Database, type Db } from '../server/src/db/client';
-import { boardArgs, getBoard, getMyStanding } from '../server/src/routes/leaderboard/leaderboard.service';
-import { getMemberSetBoardJson, memberIds } from '../server/src/routes/leaderboard/member-set-board';
+import {
+  boardArgs,
+  getBoard,
+  getMyStanding,
+} from '../server/src/routes/leaderboard/leaderboard.service';
+import {
+  getMemberSetBoardJson,
+  memberIds,
+} from '../server/src/routes/leaderboard/member-set-board';
 import { periodRange } from '../server/src/routes/leaderboard/period';
 import { fillPeriods } from '../server/src/routes/leaderboard/period-fill';
 import { autocannon } from './lib/autocannon';
@@ -178,7 +185,9 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
   // Boards of a set of members (issue 23's targets: within 3x the global board's p50): a Following
   // board of 200 and a club of 1,000, members drawn from those with sets, read as the routes read
   // them (server/src/routes/leaderboard/member-set-board.ts).
-  console.log('  Member-set boards (limit 100), p50 / p95 of 200 calls, and p50 over the global board\'s:');
+  console.log(
+    "  Member-set boards (limit 100), p50 / p95 of 200 calls, and p50 over the global board's:",
+  );
   for (const size of [200, 1000]) {
     const members = await rows<{ id: number }>(
       db,

@@ -16,13 +16,11 @@
 // measures the saves alone (plus the week board read first, as the full run does, so the same
 // periods are registered) and profiles them. BENCH_LOG_LEVEL=silent gives the old quiet server.
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Db } from '../server/src/db/client';
+import { openPglite, openPostgres } from '../server/src/db/client';
 import {
   type LoadResult,
   ROUNDS,
@@ -44,6 +42,8 @@ import {
   timeRestarts,
 } from './lib/bench-server';
 import { profileSummary } from './lib/cpu-profile';
+import { benchBesideOtherSaves, benchSaves, fmt, SAVE_LOAD, type Row } from './lib/route-saves';
+import { seedRoutes } from './lib/route-seed';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -63,121 +63,22 @@ const PAGE = {
 const TZ = 'Europe/Paris';
 // Zones whose day starts at an offset no other zone the bench asks for has: each one's first
 // "today" board is of a period nobody asked for before.
-const FIRST_DAY_ZONES = ['Asia/Kathmandu', 'Australia/Eucla', 'Asia/Yangon', 'Asia/Kabul', 'America/St_Johns', 'Pacific/Marquesas', 'Asia/Tehran'];
-async function seed(db: Db) {
-  const t0 = performance.now();
-  const now = new Date().toISOString();
-  await db.execute(sql`
-    insert into users (username, email, password_hash, age, gender, created_at)
-    select 'bench_' || g, 'bench_' || g || '@example.com', 'not-a-real-hash',
-      case when g % 10 = 0 then null else 14 + (hashint4(g) & 2147483647) % 61 end,
-      case g % 10 when 1 then null when 2 then 'prefer-not-to-say'
-        else case when g % 2 = 0 then 'female' else 'male' end end,
-      ${now}::timestamptz - interval '400 days'
-    from generate_series(1, ${USERS}) g`);
-  await db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
-  for (let from = 1; from <= WORKOUTS; from += 100_000) {
-    const to = Math.min(WORKOUTS, from + 99_999);
-    await db.execute(sql`
-      insert into workouts (user_id, score, created_at)
-      select u, greatest(1, least(300, round(12 + (hashint4(u) & 2147483647) % 60
-               + 10 * (random() + random() + random() - 1.5))))::int,
-             ${now}::timestamptz - interval '1 minute' - random() * interval '365 days'
-      from (select 1 + (hashint4(g) & 2147483647) % ${USERS} as u
-            from generate_series(${from}::int, ${to}::int) g) s`);
-  }
-  await db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
-  await db.execute(sql`select lb_rebuild()`);
-  // Sessions for the first users: cookies for /api/user and the saves.
-  const cookies: string[] = [];
-  const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
-  for (let i = 1; i <= SESSIONS; i++) {
-    const token = randomBytes(32).toString('base64url');
-    cookies.push(`fitbench_session=${token}`);
-    const id = createHash('sha256').update(token).digest('hex');
-    await db.execute(sql`
-      insert into sessions (id, user_id, expires_at, last_seen_at)
-      values (${id}, ${i}, ${expires}::timestamptz, now())`);
-  }
-  await db.execute(sql`vacuum analyze`);
-  console.log(
-    `  seeded ${USERS.toLocaleString()} users, ${WORKOUTS.toLocaleString()} workouts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
-  return cookies;
-}
-
-interface Row {
-  route: string;
-  r: LoadResult;
-  /** The route's ratio to the floor measured beside it, when it was (in turns, in rounds). */
-  ratio?: number;
-}
-
-const fmt = (floor: number, { route, r, ratio }: Row) =>
-  `  ${route.padEnd(54)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${(ratio ?? r.rps / floor).toFixed(2).padStart(5)} of floor${r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
-
-const SAVE_LOAD = { method: 'POST', connections: 20, body: JSON.stringify({ pushups: 25 }), uniqueKey: true };
-
-/** BENCH_ONLY=saves: the save figure alone, then a profile of the server under the same load. */
-async function benchSaves(name: string, serverEnv: Record<string, string>, cookies: string[], floor: number) {
-  console.log(`\n--- ${name}, saves only (load average ${load()}) ---`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-prof-'));
-  for (const nodeArgs of [[], ['--cpu-prof', `--cpu-prof-dir=${dir}`]]) {
-    const server = await startServer(serverEnv, nodeArgs);
-    try {
-      // The full run reads the week board first: the same periods are registered here.
-      await fetch(`${server.base}/api/leaderboard/week`).then((r) => r.arrayBuffer());
-      // That read starts the week's background fill (docs/decisions/0066-periods-without-blocking.md);
-      // the full run measures other routes meanwhile. Let it finish before the saves are timed.
-      await new Promise((r) => setTimeout(r, 2_000 + USERS / 10));
-      for (const cookie of cookies) await fetch(`${server.base}/api/user`, { headers: { cookie } });
-      const opts = { ...SAVE_LOAD, url: `${server.base}/api/workouts`, cookies };
-      await run({ ...opts, seconds: 1 });
-      const r = await run({ ...opts, seconds: SECONDS });
-      const route = `POST /api/workouts (20 connections${nodeArgs.length ? ', profiled' : ''})`;
-      console.log(fmt(floor, { route, r }));
-    } finally {
-      await server.stop();
-    }
-  }
-  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  console.log('  profile of the saves (self time, top functions):');
-  if (file) for (const line of profileSummary(path.join(dir, file), 15)) console.log(line);
-  if (process.env.BENCH_KEEP_PROFILE) console.log(`  kept: ${path.join(dir, file ?? '')}`);
-  else fs.rmSync(dir, { recursive: true, force: true });
-}
-
-/** The push-up board alone, beside burpee saves, and beside push-up saves (4 connections each). */
-async function benchBesideOtherSaves(serverEnv: Record<string, string>, cookies: string[], floor: number) {
-  const server = await startServer({ ...serverEnv, CHALLENGES: 'pushup-90,burpees-or-bust' });
-  try {
-    await settle(server.child.pid!);
-    const board = { url: `${server.base}/api/leaderboard/week?tz=${encodeURIComponent(TZ)}`, headers: BROWSER };
-    const saves = (body: object) => ({
-      method: 'POST',
-      connections: 4,
-      body: JSON.stringify(body),
-      uniqueKey: true,
-      url: `${server.base}/api/workouts`,
-      cookies,
-    });
-    await run({ ...board, seconds: 1 });
-    const alone = await run({ ...board, seconds: SECONDS });
-    console.log(fmt(floor, { route: 'GET /api/leaderboard/week (push-ups), CHALLENGES with burpees open', r: alone }));
-    for (const [label, body] of [
-      ['  the same, beside burpee saves (4 connections)', { challenge: 'burpees-or-bust', score: 25 }],
-      ['  the same, beside push-up saves (4 connections)', { pushups: 25 }],
-    ] as const) {
-      const [r, s] = await Promise.all([run({ ...board, seconds: SECONDS }), run({ ...saves(body), seconds: SECONDS })]);
-      console.log(`${fmt(floor, { route: label, r })}   (${s.rps.toFixed(0)} saves/s beside it, ${(r.rps / alone.rps).toFixed(2)}x the board alone)`);
-    }
-  } finally {
-    await server.stop();
-  }
-}
-
-async function benchTarget(name: string, serverEnv: Record<string, string>, cookies: string[], firstFloor: number) {
-  if (ONLY_SAVES) return benchSaves(name, serverEnv, cookies, firstFloor);
+const FIRST_DAY_ZONES = [
+  'Asia/Kathmandu',
+  'Australia/Eucla',
+  'Asia/Yangon',
+  'Asia/Kabul',
+  'America/St_Johns',
+  'Pacific/Marquesas',
+  'Asia/Tehran',
+];
+async function benchTarget(
+  name: string,
+  serverEnv: Record<string, string>,
+  cookies: string[],
+  firstFloor: number,
+) {
+  if (ONLY_SAVES) return benchSaves(USERS, name, serverEnv, cookies, firstFloor);
   console.log(`\n--- ${name} (load average ${load()}) ---`);
   const first = await startServer(serverEnv);
   await first.stop();
@@ -186,12 +87,16 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   let floor = firstFloor;
   const cleanup: (() => void)[] = [];
   try {
-    console.log(`  restart on the existing data (node scripts/start.mjs, as npm start runs it): ${seconds(server.startMs)} s to the first answer`);
+    console.log(
+      `  restart on the existing data (node scripts/start.mjs, as npm start runs it): ${seconds(server.startMs)} s to the first answer`,
+    );
     const idle = rssMb(server.child.pid!);
     // Right after start the process is still busy (V8 compiles PGlite's WebAssembly further in
     // the background): the route figures are the steady state, so wait until it is idle.
     const settled = await settle(server.child.pid!);
-    console.log(`  busy after start for ${(settled / 1000).toFixed(1)} s more (background compilation, a fill resumed), then measured`);
+    console.log(
+      `  busy after start for ${(settled / 1000).toFixed(1)} s more (background compilation, a fill resumed), then measured`,
+    );
     // The floor again, now, and then in turns with each route: this shared machine's speed drifts
     // within a run and within a minute (a floor of 25.8k req/s at the start of one run and a health
     // route at 26.0k beside it minutes later; in another, a board asked for without its zone slower
@@ -201,7 +106,9 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     cleanup.push(() => floorServer.stop());
     const sectionFloor = await run({ url: floorServer.url, seconds: SECONDS });
     floor = sectionFloor.rps;
-    console.log(`  floor again, now: ${Math.round(floor)} req/s  p50 ${sectionFloor.p50} ms  p99 ${sectionFloor.p99} ms (${(floor / firstFloor).toFixed(2)}x the first); each route below: ${ROUNDS} rounds of ${ROUND_SECONDS} s, each after ${ROUND_SECONDS} s of the floor`);
+    console.log(
+      `  floor again, now: ${Math.round(floor)} req/s  p50 ${sectionFloor.p50} ms  p99 ${sectionFloor.p99} ms (${(floor / firstFloor).toFixed(2)}x the first); each route below: ${ROUNDS} rounds of ${ROUND_SECONDS} s, each after ${ROUND_SECONDS} s of the floor`,
+    );
     const rows: Row[] = [];
     const measure = async (route: string, opts: Record<string, unknown>) => {
       await run({ ...opts, seconds: 1 });
@@ -210,10 +117,16 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
         const f = await run({ url: floorServer.url, seconds: ROUND_SECONDS });
         rounds.push({ floor: f.rps, r: await run({ ...opts, seconds: ROUND_SECONDS }) });
       }
-      const row = { route, r: combined(rounds.map((x) => x.r)), ratio: median(rounds.map((x) => x.r.rps / x.floor)) };
+      const row = {
+        route,
+        r: combined(rounds.map((x) => x.r)),
+        ratio: median(rounds.map((x) => x.r.rps / x.floor)),
+      };
       rows.push(row);
       slowest.push({ row, url: String(opts.url), opts });
-      console.log(`${fmt(floor, row)}  (rounds ${rounds.map((x) => (x.r.rps / x.floor).toFixed(2)).join('/')})`);
+      console.log(
+        `${fmt(floor, row)}  (rounds ${rounds.map((x) => (x.r.rps / x.floor).toFixed(2)).join('/')})`,
+      );
     };
     const b = server.base;
     if (!ONLY_BOARDS) {
@@ -230,14 +143,27 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     // As the browser client asks: its zone and Accept-Encoding; then without the zone (the
     // figure the bench printed before: what the zone costs).
     const tz = `tz=${encodeURIComponent(TZ)}`;
-    await measure(`GET /api/leaderboard/week?${tz} (cache on)`, { url: `${b}/api/leaderboard/week?${tz}`, headers: BROWSER });
+    await measure(`GET /api/leaderboard/week?${tz} (cache on)`, {
+      url: `${b}/api/leaderboard/week?${tz}`,
+      headers: BROWSER,
+    });
     await measure('  the same, no tz', { url: `${b}/api/leaderboard/week`, headers: BROWSER });
     if (!ONLY_BOARDS) {
       // A public profile as a browser loads it: the page (HTML with the member's link-preview
       // tags), then its data; the page's scripts and styles are immutable files, cached.
-      await measure('GET /users/{name} (profile page, HTML)', { url: `${b}/users/bench_42`, headers: PAGE });
-      await measure('GET /api/users/{name} (the page\'s data)', { url: `${b}/api/users/bench_42`, headers: BROWSER });
-      await measure('POST /api/workouts (20 connections)', { ...SAVE_LOAD, url: `${b}/api/workouts`, cookies });
+      await measure('GET /users/{name} (profile page, HTML)', {
+        url: `${b}/users/bench_42`,
+        headers: PAGE,
+      });
+      await measure("GET /api/users/{name} (the page's data)", {
+        url: `${b}/api/users/bench_42`,
+        headers: BROWSER,
+      });
+      await measure('POST /api/workouts (20 connections)', {
+        ...SAVE_LOAD,
+        url: `${b}/api/workouts`,
+        cookies,
+      });
     }
 
     // The first board of a period nobody asked for, while a member saves every few milliseconds.
@@ -252,7 +178,11 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
         const t0 = performance.now();
         await fetch(`${b}/api/workouts`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: cookies[1]!, 'idempotency-key': crypto.randomUUID() },
+          headers: {
+            'content-type': 'application/json',
+            cookie: cookies[1]!,
+            'idempotency-key': crypto.randomUUID(),
+          },
           body: JSON.stringify({ pushups: 30 }),
         });
         const took = performance.now() - t0;
@@ -268,10 +198,13 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
       const t0 = performance.now();
       const res = await fetch(`${b}/api/leaderboard/${period}?tz=${encodeURIComponent(tz)}`);
       await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`first ${period} board in ${tz}: status ${res.status}`);
+      if (res.status !== 200)
+        throw new Error(`first ${period} board in ${tz}: status ${res.status}`);
       return performance.now() - t0;
     };
-    console.log(`  first month board in Pacific/Chatham (unseen period): ${(await firstBoard('month', 'Pacific/Chatham')).toFixed(0)} ms`);
+    console.log(
+      `  first month board in Pacific/Chatham (unseen period): ${(await firstBoard('month', 'Pacific/Chatham')).toFixed(0)} ms`,
+    );
     // One figure says little on a machine whose speed drifts: a day in each of these zones is a
     // period of its own (their offsets differ from each other's and from the zones asked before),
     // each asked for while the periods before it still fill, as members in new zones would.
@@ -294,14 +227,18 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     // The fill of those eight periods (every member each) runs on until done; the machine falls
     // quiet when it is.
     const filled = await settle(server.child.pid!);
-    console.log(`  the new periods' background fill: done within ${((3_000 + filled) / 1000).toFixed(1)} s of the first boards (machine quiet)`);
+    console.log(
+      `  the new periods' background fill: done within ${((3_000 + filled) / 1000).toFixed(1)} s of the first boards (machine quiet)`,
+    );
     const after = rssMb(server.child.pid!);
     console.log(`  RSS idle ${idle.toFixed(0)} MB, after the load ${after.toFixed(0)} MB`);
   } finally {
     for (const stop of cleanup) stop();
     await server.stop();
   }
-  console.log(`  its log (level ${process.env.BENCH_LOG_LEVEL ?? 'info, the default'}), over the whole load: ${logSize(server.logFile)}`);
+  console.log(
+    `  its log (level ${process.env.BENCH_LOG_LEVEL ?? 'info, the default'}), over the whole load: ${logSize(server.logFile)}`,
+  );
   if (!ONLY_BOARDS) await timeRestarts(serverEnv);
 
   // Every challenge on one engine (docs/decisions/0098-challenge-catalogue.md): the push-up board
@@ -316,9 +253,14 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
     // It resumes the fill of the periods the first boards registered: measured once that is done,
     // as the server above was once idle.
     const settled = await settle(off.child.pid!);
-    console.log(`  cache off: a server of its own, busy after start for ${(settled / 1000).toFixed(1)} s (the fill resumed), then measured`);
+    console.log(
+      `  cache off: a server of its own, busy after start for ${(settled / 1000).toFixed(1)} s (the fill resumed), then measured`,
+    );
     for (const [route, opts] of [
-      [`GET /api/leaderboard/week?tz=${TZ} (cache off)`, { url: `${off.base}/api/leaderboard/week?tz=${encodeURIComponent(TZ)}`, headers: BROWSER }],
+      [
+        `GET /api/leaderboard/week?tz=${TZ} (cache off)`,
+        { url: `${off.base}/api/leaderboard/week?tz=${encodeURIComponent(TZ)}`, headers: BROWSER },
+      ],
     ] as const) {
       await run({ ...opts, seconds: 1 });
       const r = await run({ ...opts, seconds: SECONDS });
@@ -333,7 +275,11 @@ async function benchTarget(name: string, serverEnv: Record<string, string>, cook
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-prof-'));
   const prof = await startServer(serverEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   try {
-    await run({ ...worst.opts, url: worst.url.replace(/:\d+\//, `:${prof.port}/`), seconds: SECONDS });
+    await run({
+      ...worst.opts,
+      url: worst.url.replace(/:\d+\//, `:${prof.port}/`),
+      seconds: SECONDS,
+    });
   } finally {
     await prof.stop();
   }
@@ -348,19 +294,24 @@ export async function runRoutesBench() {
   // What npm start runs: the compiled server, rebuilt when its sources changed.
   if (!process.env.BENCH_SERVER) {
     // Built here, so no start measured below includes a build.
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('build failed');
   }
 
   const floor = await measureFloor();
-  console.log(`  floor, bare Fastify hello: ${Math.round(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms`);
+  console.log(
+    `  floor, bare Fastify hello: ${Math.round(floor.rps)} req/s  p50 ${floor.p50} ms  p99 ${floor.p99} ms`,
+  );
 
   if (process.env.BENCH_PGLITE !== '0') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-bench-'));
     try {
       await firstStart({ DATA_DIR: dataDir });
       const database = await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
-      const cookies = await seed(database.db);
+      const cookies = await seedRoutes(database.db, { USERS, WORKOUTS, SESSIONS });
       await database.close();
       await benchTarget('PGlite', { DATA_DIR: dataDir }, cookies, floor.rps);
     } finally {
@@ -379,7 +330,7 @@ export async function runRoutesBench() {
     try {
       await firstStart({ DATABASE_URL: u.toString() });
       const database = await openPostgres(u.toString(), { max: 2 });
-      const cookies = await seed(database.db);
+      const cookies = await seedRoutes(database.db, { USERS, WORKOUTS, SESSIONS });
       await database.close();
       await benchTarget('PostgreSQL', { DATABASE_URL: u.toString() }, cookies, floor.rps);
     } finally {
@@ -387,7 +338,9 @@ export async function runRoutesBench() {
       await admin.end();
     }
   } else {
-    console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to run it side by side)');
+    console.log(
+      '\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to run it side by side)',
+    );
   }
   fs.rmSync(logDir, { recursive: true, force: true });
 }

@@ -8,7 +8,10 @@ import { lighthouse } from './web/lighthouse';
 import { timerPrecision } from './web/timer-precision';
 
 const sections: { title: string; run: (ctx: WebBenchContext) => Promise<void> }[] = [
-  { title: "JS per landing page before its screen renders (the build's chunk graph, gzip)", run: async () => printRouteJs() },
+  {
+    title: "JS per landing page before its screen renders (the build's chunk graph, gzip)",
+    run: async () => printRouteJs(),
+  },
   { title: 'Lighthouse (mobile emulation)', run: lighthouse },
   { title: 'Timer precision (real time, a busy worker loading the CPU)', run: timerPrecision },
   { title: 'Camera counting (fake camera, headless Chromium)', run: cameraBench },

@@ -29,11 +29,14 @@ export function rankValue(scoring: Scoring, score: number, capped = false): numb
 /** The score and cap mark a rank value stands for (rankValue's inverse). */
 export function fromRankValue(scoring: Scoring, rank: number): { score: number; capped: boolean } {
   if (scoring.kind !== 'for-time') return { score: rank, capped: false };
-  return rank > FINISHED_RANK - scoring.capSeconds - 1 ? { score: FINISHED_RANK - rank, capped: false } : { score: rank, capped: true };
+  return rank > FINISHED_RANK - scoring.capSeconds - 1
+    ? { score: FINISHED_RANK - rank, capped: false }
+    : { score: rank, capped: true };
 }
 
 /** Whether a lower score is the better one (a finish time): charts and bests read it. */
-export const lowerIsBetter = (scoring: Scoring, capped = false) => scoring.kind === 'for-time' && !capped;
+export const lowerIsBetter = (scoring: Scoring, capped = false) =>
+  scoring.kind === 'for-time' && !capped;
 
 /** Whether a set of this scoring may be marked capped. */
 export const canBeCapped = (scoring: Scoring) => scoring.kind === 'for-time';

@@ -15,10 +15,12 @@ function span(seconds: number): string {
 }
 
 /** The timer screen's heading: "Push-up timer", "Burpees or Bust timer". */
-export const timerTitleOf = (c: Pick<CatalogueEntry, 'title' | 'words'>) => c.words?.timerTitle ?? `${c.title} timer`;
+export const timerTitleOf = (c: Pick<CatalogueEntry, 'title' | 'words'>) =>
+  c.words?.timerTitle ?? `${c.title} timer`;
 
 /** The stats page's heading: "Push-up stats", "Burpees or Bust stats". */
-export const statsTitleOf = (c: Pick<CatalogueEntry, 'title' | 'words'>) => c.words?.statsTitle ?? `${c.title} stats`;
+export const statsTitleOf = (c: Pick<CatalogueEntry, 'title' | 'words'>) =>
+  c.words?.statsTitle ?? `${c.title} stats`;
 
 /** The stats tile of the total: "Total Push-ups", "Total burpees", "Total time held". */
 export function totalLabelOf(c: OpenChallenge): string {
@@ -59,17 +61,26 @@ export function logIntroOf(c: OpenChallenge): string {
 }
 
 /** "I did 42 push-ups in 90 seconds on FitBench", "I held 3:25 in Plank Till You Drop on FitBench". */
-export function shareTextOf(c: OpenChallenge | CatalogueEntry, score: number, capped = false): string {
+export function shareTextOf(
+  c: OpenChallenge | CatalogueEntry,
+  score: number,
+  capped = false,
+): string {
   const scoring = c.scoring!;
   const text = formatScore(scoring, score, capped);
   const own = capped ? (c.words?.shareCapped ?? c.words?.share) : c.words?.share;
   if (own) return fillWords(own, { score: text, app: APP_NAME });
-  if (scoring.kind === 'seconds') return `I held ${text.replace(/ held$/, '')} in ${c.title} on ${APP_NAME}`;
+  if (scoring.kind === 'seconds')
+    return `I held ${text.replace(/ held$/, '')} in ${c.title} on ${APP_NAME}`;
   return `I did ${text} in ${c.duration} on ${APP_NAME}`;
 }
 
 /** "Can you beat my 42 burpees in 2 minutes on FitBench?", "Can you hold longer than my 3:25 ...?" */
-export function beatMeTextOf(c: OpenChallenge | CatalogueEntry, score: number, capped = false): string {
+export function beatMeTextOf(
+  c: OpenChallenge | CatalogueEntry,
+  score: number,
+  capped = false,
+): string {
   const scoring = c.scoring!;
   const text = formatScore(scoring, score, capped);
   if (c.words?.beatMe) return fillWords(c.words.beatMe, { score: text, app: APP_NAME });

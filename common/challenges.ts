@@ -37,7 +37,12 @@ export type Scoring =
   | (ScoringBase & { kind: 'reps' })
   | (ScoringBase & { kind: 'seconds' })
   | (ScoringBase & { kind: 'rounds'; repsPerRound: number })
-  | (ScoringBase & { kind: 'for-time'; capSeconds: number; totalReps: number; fastestSeconds: number });
+  | (ScoringBase & {
+      kind: 'for-time';
+      capSeconds: number;
+      totalReps: number;
+      fastestSeconds: number;
+    });
 export type ScoringKind = Scoring['kind'];
 
 /** One movement of an interval program: "5 push-ups (knees allowed)". */
@@ -56,12 +61,24 @@ export type Timer =
    * As many rounds as possible of `round` in `seconds`: a tap per finished round. Cues every
    * `cueEverySeconds` left and each of the last `finalSeconds`.
    */
-  | { mode: 'rounds'; seconds: number; round: Movement[]; cueEverySeconds: number; finalSeconds: number }
+  | {
+      mode: 'rounds';
+      seconds: number;
+      round: Movement[];
+      cueEverySeconds: number;
+      finalSeconds: number;
+    }
   /**
    * The `parts` in order, as fast as possible, stopped at `capSeconds`: a tap per `tapReps` reps (or
    * per rep), "next" moves on. Cues every `cueEverySeconds` and at each movement's change.
    */
-  | { mode: 'for-time'; capSeconds: number; parts: Movement[]; tapReps: number; cueEverySeconds: number };
+  | {
+      mode: 'for-time';
+      capSeconds: number;
+      parts: Movement[];
+      tapReps: number;
+      cueEverySeconds: number;
+    };
 export type TimerMode = Timer['mode'];
 
 /** How a set's score may be counted: taps (or typed), or the device's camera too. */
@@ -150,7 +167,10 @@ export const DEFAULT_CHALLENGE: ChallengeId = defaultEntry().id;
 export const DEFAULT_OPEN_CHALLENGES: readonly ChallengeId[] = [DEFAULT_CHALLENGE];
 
 /** The entry `id` names, or the default one (an old set, or a request that names none). */
-export function entryOf<E extends CatalogueEntry>(id: ChallengeId | null | undefined, entries: readonly E[]): E;
+export function entryOf<E extends CatalogueEntry>(
+  id: ChallengeId | null | undefined,
+  entries: readonly E[],
+): E;
 export function entryOf(id: ChallengeId | null | undefined): CatalogueEntry;
 export function entryOf(
   id: ChallengeId | null | undefined,
@@ -166,17 +186,23 @@ export const findEntry = <E extends CatalogueEntry>(
 ): E | undefined => entries.find((e) => e.id === id);
 
 /** Whether `id` names the catalogue's default entry (for the legacy edges only). */
-export const isDefaultId = (id: ChallengeId | null | undefined, entries: readonly CatalogueEntry[] = CATALOGUE) =>
-  defaultEntry(entries).id === (id ?? defaultEntry(entries).id);
+export const isDefaultId = (
+  id: ChallengeId | null | undefined,
+  entries: readonly CatalogueEntry[] = CATALOGUE,
+) => defaultEntry(entries).id === (id ?? defaultEntry(entries).id);
 
 /** Whether `a` and `b` name the same challenge (either may be left out: the default). */
-export const sameChallenge = (a: ChallengeId | null | undefined, b: ChallengeId | null | undefined) =>
-  (a ?? DEFAULT_CHALLENGE) === (b ?? DEFAULT_CHALLENGE);
+export const sameChallenge = (
+  a: ChallengeId | null | undefined,
+  b: ChallengeId | null | undefined,
+) => (a ?? DEFAULT_CHALLENGE) === (b ?? DEFAULT_CHALLENGE);
 
 /** Whether the challenge may be counted by the device's camera. */
-export const countsByCamera = (c: Pick<CatalogueEntry, 'counting'>) => c.counting?.includes('camera') ?? false;
+export const countsByCamera = (c: Pick<CatalogueEntry, 'counting'>) =>
+  c.counting?.includes('camera') ?? false;
 /** Whether the challenge has a Verified-only board. */
-export const hasVerifiedBoard = (c: Pick<CatalogueEntry, 'boards'>) => c.boards?.includes('verified') ?? false;
+export const hasVerifiedBoard = (c: Pick<CatalogueEntry, 'boards'>) =>
+  c.boards?.includes('verified') ?? false;
 /** The score's first name in requests and answers ("pushups"), where the entry has one. */
 export const legacyScoreField = (c: Pick<CatalogueEntry, 'legacy'>) => c.legacy?.scoreField;
 
@@ -217,6 +243,7 @@ export * from './challenge-words.ts';
 
 /** The entry a camera counts (the one that declares camera counting): its countdown times a camera run. */
 const CAMERA_ENTRY = CATALOGUE.find(countsByCamera);
-if (CAMERA_ENTRY?.timer?.mode !== 'countdown') throw new Error('The camera-counted challenge must be a countdown');
+if (CAMERA_ENTRY?.timer?.mode !== 'countdown')
+  throw new Error('The camera-counted challenge must be a countdown');
 /** How long a camera run lasts, in seconds: the camera-counted challenge's countdown (90 for push-ups). */
 export const CAMERA_RUN_SECONDS: number = CAMERA_ENTRY.timer.seconds;

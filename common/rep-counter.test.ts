@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { calibrateTop, countReps, initialRepState, REP_RULES, stepReps } from './rep-counter';
 import { exactTrace, syntheticTrace, type SyntheticTraceOptions } from './testing/synthetic-trace';
-import { traceProblem, traceSchema, TRACE_MAX_SAMPLES, verificationSchema } from './schemas/verification';
+import {
+  traceProblem,
+  traceSchema,
+  TRACE_MAX_SAMPLES,
+  verificationSchema,
+} from './schemas/verification';
 
 const TOP = 200;
 
@@ -78,7 +83,9 @@ describe('countReps', () => {
     expect(run(350)).toBe(0);
     expect(run(500)).toBe(10);
     // One quick bounce after a pause is no rep either.
-    expect(countReps([0, 500, 550, 600, 650, 700], [TOP, TOP, TOP * 2, TOP * 2, TOP, TOP], TOP)).toBe(0);
+    expect(
+      countReps([0, 500, 550, 600, 650, 700], [TOP, TOP, TOP * 2, TOP * 2, TOP, TOP], TOP),
+    ).toBe(0);
   });
 
   it('counts nothing without a face or a top', () => {
@@ -129,8 +136,13 @@ describe('trace schema and traceProblem', () => {
     const big = Array.from({ length: TRACE_MAX_SAMPLES + 1 }, (_, i) => i);
     expect(traceSchema.safeParse({ top: TOP, t: big, s: big.map(() => 1) }).success).toBe(false);
     // The largest trace a 90-second run can make at the sample cap stays near 30 KB.
-    const full = Array.from({ length: TRACE_MAX_SAMPLES }, (_, i) => Math.round((i * 90_000) / TRACE_MAX_SAMPLES));
-    const json = JSON.stringify({ method: 'camera-face', trace: { top: 999, t: full, s: full.map(() => 999) } });
+    const full = Array.from({ length: TRACE_MAX_SAMPLES }, (_, i) =>
+      Math.round((i * 90_000) / TRACE_MAX_SAMPLES),
+    );
+    const json = JSON.stringify({
+      method: 'camera-face',
+      trace: { top: 999, t: full, s: full.map(() => 999) },
+    });
     expect(verificationSchema.safeParse(JSON.parse(json)).success).toBe(true);
     expect(json.length).toBeLessThan(32_000);
   });

@@ -33,7 +33,13 @@ export interface RepState {
 }
 
 export function initialRepState(): RepState {
-  return { phase: 'unarmed', reps: 0, topAt: 0, lastReturnAt: Number.NEGATIVE_INFINITY, lostSince: null };
+  return {
+    phase: 'unarmed',
+    reps: 0,
+    topAt: 0,
+    lastReturnAt: Number.NEGATIVE_INFINITY,
+    lostSince: null,
+  };
 }
 
 /**
@@ -56,7 +62,9 @@ export function stepReps(state: RepState, t: number, size: FaceSize, top: number
   const seen = { ...state, lostSince: null };
   const phase: RepPhase = lostTooLong ? 'unarmed' : state.phase;
   if (phase === 'unarmed') {
-    return ratio <= REP_RULES.upRatio ? { ...seen, phase: 'up', topAt: t } : { ...seen, phase: 'unarmed' };
+    return ratio <= REP_RULES.upRatio
+      ? { ...seen, phase: 'up', topAt: t }
+      : { ...seen, phase: 'unarmed' };
   }
   if (phase === 'up') {
     if (ratio >= REP_RULES.downRatio) return { ...seen, phase: 'down' };
@@ -70,7 +78,11 @@ export function stepReps(state: RepState, t: number, size: FaceSize, top: number
 }
 
 /** The number of reps in a whole series of samples (times in ms, sizes as for stepReps). */
-export function countReps(times: readonly number[], sizes: readonly FaceSize[], top: number): number {
+export function countReps(
+  times: readonly number[],
+  sizes: readonly FaceSize[],
+  top: number,
+): number {
   let state = initialRepState();
   const n = Math.min(times.length, sizes.length);
   for (let i = 0; i < n; i++) state = stepReps(state, times[i]!, sizes[i]!, top);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { countReps } from './rep-counter';
-import { goLowerText, initialDip, stepDip, TOP_MAX, zeroCountReason, zeroCountText } from './rep-hints';
+import {
+  goLowerText,
+  initialDip,
+  stepDip,
+  TOP_MAX,
+  zeroCountReason,
+  zeroCountText,
+} from './rep-hints';
 import { syntheticTrace } from './testing/synthetic-trace';
 
 const TOP = 200;
@@ -27,7 +34,9 @@ describe('rep hints', () => {
 
   it('says nothing of full reps or of noise at the top', () => {
     expect(shallowDips(syntheticTrace({ top: TOP, reps: 6 }))).toEqual([]);
-    expect(shallowDips(syntheticTrace({ top: TOP, reps: 6, depth: 1.05, noise: 0.08 }))).toEqual([]);
+    expect(shallowDips(syntheticTrace({ top: TOP, reps: 6, depth: 1.05, noise: 0.08 }))).toEqual(
+      [],
+    );
   });
 
   it('never writes the down line for a ratio just under it', () => {
@@ -49,7 +58,9 @@ describe('rep hints', () => {
     const half = syntheticTrace({ top: TOP, reps: 6, depth: 1.5, noise: 0 });
     const reason = zeroCountReason(half);
     expect(reason).toMatchObject({ kind: 'shallow' });
-    expect(zeroCountText(reason)).toBe('At the deepest your face grew to 1.5x its size at the top; a push-up counts from 1.8x. Go lower.');
+    expect(zeroCountText(reason)).toBe(
+      'At the deepest your face grew to 1.5x its size at the top; a push-up counts from 1.8x. Go lower.',
+    );
     const still = { top: TOP, t: [0, 100, 200], s: [TOP, TOP, TOP] };
     expect(zeroCountText(zeroCountReason(still))).toMatch(/hardly came closer/);
     const gone = { top: TOP, t: [0, 100, 200], s: [TOP, 0, 0] };

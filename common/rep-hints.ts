@@ -23,7 +23,8 @@ export function ratioText(ratio: number): string {
 }
 
 /** "Go lower: 1.5x of 1.8x" */
-export const goLowerText = (ratio: number) => `Go lower: ${ratioText(ratio)} of ${ratioText(REP_RULES.downRatio)}`;
+export const goLowerText = (ratio: number) =>
+  `Go lower: ${ratioText(ratio)} of ${ratioText(REP_RULES.downRatio)}`;
 
 export interface DipState {
   /** When the face grew past the up line (null at the top). */
@@ -38,28 +39,36 @@ export const initialDip = (): DipState => ({ since: null, deepest: 0 });
  * One sample in: the next state and, when a dip ends without reaching the down line (a rep that
  * did not count for depth), its deepest ratio. A dip shorter than the counter's shortest is noise.
  */
-export function stepDip(d: DipState, t: number, size: FaceSize, top: number): { dip: DipState; shallow: number | null } {
+export function stepDip(
+  d: DipState,
+  t: number,
+  size: FaceSize,
+  top: number,
+): { dip: DipState; shallow: number | null } {
   if (!(size > 0) || !(top > 0)) return { dip: d, shallow: null };
   const ratio = size / top;
   if (ratio > REP_RULES.upRatio) {
     return { dip: { since: d.since ?? t, deepest: Math.max(d.deepest, ratio) }, shallow: null };
   }
   if (d.since === null) return { dip: d, shallow: null };
-  const shallow = d.deepest < REP_RULES.downRatio && t - d.since >= REP_RULES.minDipMs ? d.deepest : null;
+  const shallow =
+    d.deepest < REP_RULES.downRatio && t - d.since >= REP_RULES.minDipMs ? d.deepest : null;
   return { dip: initialDip(), shallow };
 }
 
 export type ZeroCountReason =
-  | { kind: 'no-face' }
-  | { kind: 'shallow'; deepest: number }
-  | { kind: 'not-counted' };
+  { kind: 'no-face' } | { kind: 'shallow'; deepest: number } | { kind: 'not-counted' };
 
 /**
  * Why a camera run counted no push-ups: the face was missing from most of it, the face never grew
  * to the down line (the deepest ratio held over two frames), or reps went deep but did not count
  * (too quick, or never back up to the top).
  */
-export function zeroCountReason(trace: { top: number; t: readonly number[]; s: readonly FaceSize[] }): ZeroCountReason {
+export function zeroCountReason(trace: {
+  top: number;
+  t: readonly number[];
+  s: readonly FaceSize[];
+}): ZeroCountReason {
   const { top, s } = trace;
   const seen = s.filter((v) => v > 0).length;
   if (s.length === 0 || seen < s.length / 2) return { kind: 'no-face' };

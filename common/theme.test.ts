@@ -10,11 +10,19 @@ function runInitScript(stored: string | null, systemDark: boolean, storageThrows
       return key === THEME_STORAGE_KEY ? stored : null;
     },
   };
-  const matchMedia = (q: string) => ({ matches: q === '(prefers-color-scheme: dark)' && systemDark });
+  const matchMedia = (q: string) => ({
+    matches: q === '(prefers-color-scheme: dark)' && systemDark,
+  });
   const document = {
-    documentElement: { classList: { toggle: (c: string, on: boolean) => c === 'dark' && (dark = on) } },
+    documentElement: {
+      classList: { toggle: (c: string, on: boolean) => c === 'dark' && (dark = on) },
+    },
   };
-  new Function('localStorage', 'matchMedia', 'document', THEME_INIT_SCRIPT)(localStorage, matchMedia, document);
+  new Function('localStorage', 'matchMedia', 'document', THEME_INIT_SCRIPT)(
+    localStorage,
+    matchMedia,
+    document,
+  );
   return dark ?? false;
 }
 

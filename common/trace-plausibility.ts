@@ -102,7 +102,11 @@ export interface TraceFigures {
 }
 
 /** The figures the plausibility rules read (also printed by the measurement in 0120's tests). */
-export function traceFigures(t: readonly number[], s: readonly FaceSize[], top: number): TraceFigures {
+export function traceFigures(
+  t: readonly number[],
+  s: readonly FaceSize[],
+  top: number,
+): TraceFigures {
   const { starts, ends, endIndex } = repTimes(t, s, top);
   const span = t.length > 1 ? t[t.length - 1]! - t[0]! : 0;
   const samplesPerSecond = span > 0 ? ((t.length - 1) * 1000) / span : 0;
@@ -138,21 +142,32 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
  * Null when a trace (already in time order, within the run) looks like a camera run, else why not,
  * as a sentence for the member. The rep counter's count is checked separately.
  */
-export function implausibility(t: readonly number[], s: readonly FaceSize[], top: number): string | null {
+export function implausibility(
+  t: readonly number[],
+  s: readonly FaceSize[],
+  top: number,
+): string | null {
   const f = traceFigures(t, s, top);
-  const no = (why: string) => `The camera trace does not look like a camera run (${why}), so the count could not be checked.`;
-  if (f.reps > PLAUSIBLE.maxReps) return no(`${f.reps} reps; at most ${PLAUSIBLE.maxReps} can be verified`);
+  const no = (why: string) =>
+    `The camera trace does not look like a camera run (${why}), so the count could not be checked.`;
+  if (f.reps > PLAUSIBLE.maxReps)
+    return no(`${f.reps} reps; at most ${PLAUSIBLE.maxReps} can be verified`);
   if (f.reps === 0) return null;
   if (f.samplesPerSecond < PLAUSIBLE.minSamplesPerSecond)
-    return no(`${round1(f.samplesPerSecond)} samples a second; at least ${PLAUSIBLE.minSamplesPerSecond}`);
+    return no(
+      `${round1(f.samplesPerSecond)} samples a second; at least ${PLAUSIBLE.minSamplesPerSecond}`,
+    );
   if (f.maxGapMs > PLAUSIBLE.maxGapMs)
-    return no(`${round1(f.maxGapMs / 1000)} s without a sample during the reps; at most ${PLAUSIBLE.maxGapMs / 1000} s`);
+    return no(
+      `${round1(f.maxGapMs / 1000)} s without a sample during the reps; at most ${PLAUSIBLE.maxGapMs / 1000} s`,
+    );
   if (f.shortestRepMs < PLAUSIBLE.minRepMs)
-    return no(`a rep ${round1(f.shortestRepMs / 1000)} s after the one before; at least ${PLAUSIBLE.minRepMs / 1000} s`);
+    return no(
+      `a rep ${round1(f.shortestRepMs / 1000)} s after the one before; at least ${PLAUSIBLE.minRepMs / 1000} s`,
+    );
   if (f.reps >= PLAUSIBLE.cvMinReps && f.repCv < PLAUSIBLE.minRepCv)
     return no('every rep took the same time to the millisecond, as no person does');
   if (f.faceSeconds >= PLAUSIBLE.turnsMinSeconds && f.extraTurns < PLAUSIBLE.minExtraTurns)
-    return no('the face size changes too smoothly, without a camera\'s frame-to-frame noise');
+    return no("the face size changes too smoothly, without a camera's frame-to-frame noise");
   return null;
 }
-

@@ -24,7 +24,9 @@ test('Workout Saved says New personal best! only when the save beats the previou
 
   await logSet(page, 21);
   await expect(page.getByText('New personal best!')).toBeVisible();
-  const me = await (await api.get(`/api/leaderboard/today/me?tz=${encodeURIComponent(await tz(page))}`)).json();
+  const me = await (
+    await api.get(`/api/leaderboard/today/me?tz=${encodeURIComponent(await tz(page))}`)
+  ).json();
   await expect(page.getByTestId('today-rank')).toHaveText(`You're #${me.rank} today`);
   const board = page.getByRole('link', { name: "See today's board" });
   await expect(board).toHaveAttribute('href', '/90second/leaderboard');
@@ -34,7 +36,10 @@ test('Workout Saved says New personal best! only when the save beats the previou
   await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
 });
 
-test('the beat link: target shown on the timer, then whether it was beaten', async ({ page, user }) => {
+test('the beat link: target shown on the timer, then whether it was beaten', async ({
+  page,
+  user,
+}) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
     const w = window as unknown as { __copied?: string };
@@ -80,7 +85,9 @@ test('a target not beaten says how many more; hostile link values are ignored, n
   await page.clock.runFor(3 * 800 + 90_000);
   await page.getByLabel('How many push-ups did you complete?').fill('25');
   await page.getByRole('button', { name: 'Save Workout' }).click();
-  await expect(page.getByTestId('target-result')).toHaveText("bob_b's 30 still stands. 6 more to beat it.");
+  await expect(page.getByTestId('target-result')).toHaveText(
+    "bob_b's 30 still stands. 6 more to beat it.",
+  );
   await page.clock.resume();
 
   for (const query of [
@@ -93,12 +100,17 @@ test('a target not beaten says how many more; hostile link values are ignored, n
     await page.goto(`/90second/timer?${query}`);
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
     await expect(page.getByTestId('challenge-target')).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
   }
 });
 
-test('a private member is told their rank today is seen by them only', async ({ page, user: _user }) => {
+test('a private member is told their rank today is seen by them only', async ({
+  page,
+  user: _user,
+}) => {
   const api = page.context().request;
   expect((await api.patch('/api/profile', { data: { isPrivate: true } })).status()).toBe(200);
   await logSet(page, 25);

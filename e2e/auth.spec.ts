@@ -57,7 +57,9 @@ test.describe('auth screen', () => {
     await panel.getByLabel('Password').fill(PASSWORD);
     await panel.getByRole('button', { name: 'Create account' }).click();
     await expect(toasts(page).getByText('Registration successful')).toBeVisible();
-    await expect(toasts(page).getByText(`Welcome to FitBench, ${name}!`, { exact: false })).toBeVisible();
+    await expect(
+      toasts(page).getByText(`Welcome to FitBench, ${name}!`, { exact: false }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('header-profile')).toContainText(name);
     // A signed-in user is sent from /auth to /.
@@ -65,7 +67,11 @@ test.describe('auth screen', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a taken username gives the destructive failure toast', async ({ page, playwright, baseURL }) => {
+  test('a taken username gives the destructive failure toast', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const ctx = await playwright.request.newContext({ baseURL });
     const taken = await registerUser(ctx);
     await ctx.dispose();
@@ -80,7 +86,11 @@ test.describe('auth screen', () => {
     await expect(toasts(page).getByText('409: That username is already taken.')).toBeVisible();
   });
 
-  test('login with a wrong password fails; the right one signs in; logout signs out', async ({ page, playwright, baseURL }) => {
+  test('login with a wrong password fails; the right one signs in; logout signs out', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const ctx = await playwright.request.newContext({ baseURL });
     const u = await registerUser(ctx);
     await ctx.dispose();
@@ -112,7 +122,9 @@ test.describe('auth screen', () => {
     // Only one toast at a time.
     await expect(toasts(page)).toHaveCount(1);
 
-    const logout = await page.evaluate(() => fetch('/api/logout', { method: 'POST' }).then((r) => r.status));
+    const logout = await page.evaluate(() =>
+      fetch('/api/logout', { method: 'POST' }).then((r) => r.status),
+    );
     expect(logout).toBe(204);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/auth\?next=%2Fprofile$/);
@@ -120,7 +132,7 @@ test.describe('auth screen', () => {
 });
 
 test.describe('toasts', () => {
-  test('the viewport is Radix\'s: F8 hotkey, label Notification', async ({ page }) => {
+  test("the viewport is Radix's: F8 hotkey, label Notification", async ({ page }) => {
     await page.goto('/auth');
     const region = page.getByRole('region', { name: /Notifications \(F8\)/ });
     await expect(region).toHaveCount(1);
@@ -130,6 +142,8 @@ test.describe('toasts', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(toasts(page).getByText('Login failed')).toBeVisible();
     await page.keyboard.press('F8');
-    await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('list')).toBeFocused();
+    await expect(
+      page.getByRole('region', { name: /Notifications/ }).getByRole('list'),
+    ).toBeFocused();
   });
 });

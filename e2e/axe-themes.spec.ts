@@ -17,16 +17,36 @@ interface Screen {
 }
 
 const MEMBER_SCREENS: Screen[] = [
-  { name: 'catalogue', url: () => '/', ready: (p) => p.getByRole('link', { name: 'Start Challenge' }) },
-  { name: 'challenge-home', url: () => '/90second', ready: (p) => p.getByRole('progressbar', { name: 'Weekly goal' }) },
-  { name: 'leaderboard', url: () => '/90second/leaderboard', ready: (p) => p.getByTestId('leaderboard-own-row') },
+  {
+    name: 'catalogue',
+    url: () => '/',
+    ready: (p) => p.getByRole('link', { name: 'Start Challenge' }),
+  },
+  {
+    name: 'challenge-home',
+    url: () => '/90second',
+    ready: (p) => p.getByRole('progressbar', { name: 'Weekly goal' }),
+  },
+  {
+    name: 'leaderboard',
+    url: () => '/90second/leaderboard',
+    ready: (p) => p.getByTestId('leaderboard-own-row'),
+  },
   {
     name: 'leaderboard-week-filtered',
     url: () => '/90second/leaderboard?period=week&gender=female',
     ready: (p) => p.getByText(/Nobody in this group yet this week|overall/).first(),
   },
-  { name: 'profile', url: () => '/profile', ready: (p) => p.getByRole('link', { name: 'See All Challenges' }) },
-  { name: 'stats-history', url: () => '/profile/pushup-90', ready: (p) => p.getByTestId('workout-row').first() },
+  {
+    name: 'profile',
+    url: () => '/profile',
+    ready: (p) => p.getByRole('link', { name: 'See All Challenges' }),
+  },
+  {
+    name: 'stats-history',
+    url: () => '/profile/pushup-90',
+    ready: (p) => p.getByTestId('workout-row').first(),
+  },
   {
     name: 'workout-detail-dialog',
     url: () => '/profile/pushup-90',
@@ -36,10 +56,26 @@ const MEMBER_SCREENS: Screen[] = [
       await expect(p.getByRole('dialog')).toBeVisible();
     },
   },
-  { name: 'own-public-profile', url: (u) => `/90second/users/${u.username}`, ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }) },
-  { name: 'other-public-profile', url: (_u, o) => `/90second/users/${o.username}`, ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }) },
-  { name: 'settings', url: () => '/profile/settings', ready: (p) => p.getByRole('radio', { name: 'System' }) },
-  { name: 'log-workout', url: () => '/90second/log-workout', ready: (p) => p.getByRole('heading', { name: 'Log Workout' }) },
+  {
+    name: 'own-public-profile',
+    url: (u) => `/90second/users/${u.username}`,
+    ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+  },
+  {
+    name: 'other-public-profile',
+    url: (_u, o) => `/90second/users/${o.username}`,
+    ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+  },
+  {
+    name: 'settings',
+    url: () => '/profile/settings',
+    ready: (p) => p.getByRole('radio', { name: 'System' }),
+  },
+  {
+    name: 'log-workout',
+    url: () => '/90second/log-workout',
+    ready: (p) => p.getByRole('heading', { name: 'Log Workout' }),
+  },
   {
     name: 'log-workout-error',
     url: () => '/90second/log-workout',
@@ -50,12 +86,24 @@ const MEMBER_SCREENS: Screen[] = [
       await expect(p.locator('main [aria-invalid="true"]').first()).toBeVisible();
     },
   },
-  { name: 'timer-beat', url: () => '/90second/timer?beat=30&from=alex', ready: (p) => p.getByRole('button', { name: 'Start' }) },
-  { name: 'not-found', url: () => '/no-such-page', ready: (p) => p.getByRole('heading', { name: '404 Page Not Found' }) },
+  {
+    name: 'timer-beat',
+    url: () => '/90second/timer?beat=30&from=alex',
+    ready: (p) => p.getByRole('button', { name: 'Start' }),
+  },
+  {
+    name: 'not-found',
+    url: () => '/no-such-page',
+    ready: (p) => p.getByRole('heading', { name: '404 Page Not Found' }),
+  },
 ];
 
 const VISITOR_SCREENS: Screen[] = [
-  { name: 'visitor-catalogue', url: () => '/', ready: (p) => p.getByRole('link', { name: 'Try Challenge' }) },
+  {
+    name: 'visitor-catalogue',
+    url: () => '/',
+    ready: (p) => p.getByRole('link', { name: 'Try Challenge' }),
+  },
   { name: 'auth-login', url: () => '/auth', ready: (p) => p.getByRole('tab', { name: 'Login' }) },
   {
     name: 'auth-register-errors',
@@ -72,12 +120,36 @@ const VISITOR_SCREENS: Screen[] = [
     url: () => `/auth?next=${encodeURIComponent('/90second/timer?beat=30&from=alex')}`,
     ready: (p) => p.getByText(/alex/).first(),
   },
-  { name: 'visitor-challenge-home', url: () => '/90second', ready: (p) => p.getByRole('heading', { name: '90 Second Push-up Challenge' }) },
-  { name: 'visitor-leaderboard', url: () => '/90second/leaderboard', ready: (p) => p.getByRole('heading', { name: /Leaderboard/ }) },
-  { name: 'visitor-public-profile', url: (_u, o) => `/90second/users/${o.username}`, ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }) },
-  { name: 'reset-password', url: () => '/reset-password', ready: (p) => p.getByRole('heading').first() },
-  { name: 'confirm-email', url: () => '/confirm-email', ready: (p) => p.getByRole('heading').first() },
-  { name: 'visitor-not-found', url: () => '/no-such-page', ready: (p) => p.getByRole('heading', { name: '404 Page Not Found' }) },
+  {
+    name: 'visitor-challenge-home',
+    url: () => '/90second',
+    ready: (p) => p.getByRole('heading', { name: '90 Second Push-up Challenge' }),
+  },
+  {
+    name: 'visitor-leaderboard',
+    url: () => '/90second/leaderboard',
+    ready: (p) => p.getByRole('heading', { name: /Leaderboard/ }),
+  },
+  {
+    name: 'visitor-public-profile',
+    url: (_u, o) => `/90second/users/${o.username}`,
+    ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+  },
+  {
+    name: 'reset-password',
+    url: () => '/reset-password',
+    ready: (p) => p.getByRole('heading').first(),
+  },
+  {
+    name: 'confirm-email',
+    url: () => '/confirm-email',
+    ready: (p) => p.getByRole('heading').first(),
+  },
+  {
+    name: 'visitor-not-found',
+    url: () => '/no-such-page',
+    ready: (p) => p.getByRole('heading', { name: '404 Page Not Found' }),
+  },
 ];
 
 async function visit(page: Page, theme: Theme, screen: Screen, user: TestUser, other: TestUser) {
@@ -88,7 +160,10 @@ async function visit(page: Page, theme: Theme, screen: Screen, user: TestUser, o
 }
 
 async function themedContext(browser: Browser, theme: Theme, page: Page) {
-  const context = await browser.newContext({ colorScheme: theme, viewport: page.viewportSize() ?? undefined });
+  const context = await browser.newContext({
+    colorScheme: theme,
+    viewport: page.viewportSize() ?? undefined,
+  });
   return { context, page: await context.newPage() };
 }
 

@@ -6,7 +6,10 @@ import { beeps, instrumentAudio, openTimerAt, pauseClock, spoken } from './suppo
 // with the catalogue's cues, the count in burpees, the save ranked on the burpee board only.
 const READY_MS = 3 * 800;
 
-test('a burpee run: 2:00 with its cues, taps, the count in burpees, saved and ranked on its own board', async ({ page, user }) => {
+test('a burpee run: 2:00 with its cues, taps, the count in burpees, saved and ranked on its own board', async ({
+  page,
+  user,
+}) => {
   test.setTimeout(90_000);
   const { username } = user;
   await instrumentAudio(page);
@@ -74,10 +77,15 @@ test('a burpee run: 2:00 with its cues, taps, the count in burpees, saved and ra
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
   await expect(page.getByTestId('saved-count')).toHaveText('42');
   await expect(page.getByText('42 burpees. Nice work!')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute('href', '/burpees-or-bust/leaderboard');
+  await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute(
+    'href',
+    '/burpees-or-bust/leaderboard',
+  );
   // Today's standing is the burpee board's.
   await expect(page.getByTestId('today-rank')).toHaveText(/^You're #\d+ today$/);
-  await expect(page.getByRole('main').getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/burpees-or-bust');
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Home', exact: true }),
+  ).toHaveAttribute('href', '/burpees-or-bust');
   await expectNoA11yViolations(page);
 
   const api = page.context().request;
@@ -85,12 +93,19 @@ test('a burpee run: 2:00 with its cues, taps, the count in burpees, saved and ra
   expect(saved).toMatchObject([{ challenge: 'burpees-or-bust', score: 42 }]);
   expect(saved[0].pushups).toBeUndefined();
   // Ranked on the burpee board, and on no push-up board.
-  const board = (await (await api.get('/api/leaderboard/today?challenge=burpees-or-bust')).json()) as {
+  const board = (await (
+    await api.get('/api/leaderboard/today?challenge=burpees-or-bust')
+  ).json()) as {
     username: string;
     score: number;
     rank: number;
   }[];
-  expect(board.find((e) => e.username === username)).toMatchObject({ score: 42, rank: expect.any(Number) });
-  const pushupBoard = (await (await api.get('/api/leaderboard/today')).json()) as { username: string }[];
+  expect(board.find((e) => e.username === username)).toMatchObject({
+    score: 42,
+    rank: expect.any(Number),
+  });
+  const pushupBoard = (await (await api.get('/api/leaderboard/today')).json()) as {
+    username: string;
+  }[];
   expect(pushupBoard.some((e) => e.username === username)).toBe(false);
 });

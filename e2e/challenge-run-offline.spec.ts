@@ -11,14 +11,22 @@ test.use({ serviceWorkers: 'allow' });
 async function controlled(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   try {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: 30_000,
+    });
   } catch {
     await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: 30_000,
+    });
   }
 }
 
-test('an offline plank log waits on the device with its challenge and is sent as a plank set', async ({ page, context, user: _user }) => {
+test('an offline plank log waits on the device with its challenge and is sent as a plank set', async ({
+  page,
+  context,
+  user: _user,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/plank-drop/log-workout');
   await controlled(page);
@@ -49,7 +57,11 @@ test('an offline plank log waits on the device with its challenge and is sent as
 
   await context.setOffline(false);
   await expect
-    .poll(async () => (await (await page.request.get('/api/workouts?challenge=plank-drop')).json()) as unknown[], { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await (await page.request.get('/api/workouts?challenge=plank-drop')).json()) as unknown[],
+      { timeout: 15_000 },
+    )
     .toMatchObject([{ challenge: 'plank-drop', score: 65 }]);
   expect(await (await page.request.get('/api/workouts?challenge=pushup-90')).json()).toEqual([]);
 });

@@ -13,7 +13,10 @@ const clockSeconds = async (page: Page) => {
   return m! * 60 + s!;
 };
 
-test('a plank hold: counts up, cues at 30 s, Stop after a few seconds, saved as m:ss and ranked on its own board', async ({ page, user }) => {
+test('a plank hold: counts up, cues at 30 s, Stop after a few seconds, saved as m:ss and ranked on its own board', async ({
+  page,
+  user,
+}) => {
   test.setTimeout(90_000);
   const { username } = user;
   await instrumentAudio(page);
@@ -53,7 +56,11 @@ test('a plank hold: counts up, cues at 30 s, Stop after a few seconds, saved as 
   await expect(seconds).toHaveValue(shown);
   await expect(seconds).toBeFocused();
   await expect(page.getByTestId('hold-display')).toHaveText(`Will be saved as ${shown}`);
-  expect(await spoken(page)).toEqual(['Go!', '30 seconds', expect.stringMatching(/^Stopped at \d+ seconds\. Well held!$/)]);
+  expect(await spoken(page)).toEqual([
+    'Go!',
+    '30 seconds',
+    expect.stringMatching(/^Stopped at \d+ seconds\. Well held!$/),
+  ]);
   await page.clock.resume();
   await expectNoA11yViolations(page);
 
@@ -61,7 +68,10 @@ test('a plank hold: counts up, cues at 30 s, Stop after a few seconds, saved as 
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
   await expect(page.getByTestId('saved-count')).toHaveText(shown);
   await expect(page.getByText(`${shown} held. Nice work!`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute('href', '/plank-drop/leaderboard');
+  await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute(
+    'href',
+    '/plank-drop/leaderboard',
+  );
   await expectNoA11yViolations(page);
 
   const api = page.context().request;
@@ -72,13 +82,18 @@ test('a plank hold: counts up, cues at 30 s, Stop after a few seconds, saved as 
     score: number;
   }[];
   expect(board.find((e) => e.username === username)).toMatchObject({ score: held });
-  const burpeeBoard = (await (await api.get('/api/leaderboard/today?challenge=burpees-or-bust')).json()) as {
+  const burpeeBoard = (await (
+    await api.get('/api/leaderboard/today?challenge=burpees-or-bust')
+  ).json()) as {
     username: string;
   }[];
   expect(burpeeBoard.some((e) => e.username === username)).toBe(false);
 });
 
-test('a friend\'s hold to beat; the hold goes on through a reload, on its own timer whatever the address; Cancel asks first', async ({ page, user: _user }) => {
+test("a friend's hold to beat; the hold goes on through a reload, on its own timer whatever the address; Cancel asks first", async ({
+  page,
+  user: _user,
+}) => {
   test.setTimeout(90_000);
   // A beat link in seconds held reads as a time.
   await openTimerAt(page, '/plank-drop/timer?beat=305&from=ann');
@@ -139,8 +154,12 @@ for (const { width, height } of [
     const ring = (await page.getByTestId('timer-clock').locator('xpath=../..').boundingBox())!;
     expect(clock.x).toBeGreaterThanOrEqual(ring.x);
     expect(clock.x + clock.width).toBeLessThanOrEqual(ring.x + ring.width);
-    expect((await page.getByRole('button', { name: 'Stop' }).boundingBox())!.height).toBeGreaterThanOrEqual(80);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+    expect(
+      (await page.getByRole('button', { name: 'Stop' }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(80);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+      height,
+    );
     await expect(page.getByTestId('target-progress')).toHaveText('Target: 1:06:40 (from alex)');
   });
 }

@@ -27,7 +27,11 @@ export const test = base.extend<object, WorkerFixtures>({
     async ({}, use) => {
       // Started while the shared server and the browsers load the machine: give it time.
       const server = await startOwnServer({
-        env: { CHALLENGES: OPEN_CHALLENGES.join(','), SAVE_MAX: '100000', HOLD_START_SLACK_SECONDS: '86400' },
+        env: {
+          CHALLENGES: OPEN_CHALLENGES.join(','),
+          SAVE_MAX: '100000',
+          HOLD_START_SLACK_SECONDS: '86400',
+        },
         startTimeoutMs: 150_000,
       });
       await use(server);

@@ -56,7 +56,11 @@ test.describe('clubs', () => {
     await shot(page, 'club-admin');
 
     // Another member, on a phone of their own, follows the link as a visitor.
-    const other = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, baseURL });
+    const other = await browser.newContext({
+      ...devices['Pixel 7'],
+      viewport: { width: 390, height: 844 },
+      baseURL,
+    });
     const phone = await other.newPage();
     await phone.goto(link);
     await expect(phone.getByText('You are invited to join')).toBeVisible({ timeout: LOAD });
@@ -93,7 +97,9 @@ test.describe('clubs', () => {
 
     // The admin sees both too, and the club in their list.
     await page.reload();
-    await expect(page.getByRole('list', { name: 'Today club leaderboard' }).getByRole('listitem')).toHaveCount(2);
+    await expect(
+      page.getByRole('list', { name: 'Today club leaderboard' }).getByRole('listitem'),
+    ).toHaveCount(2);
     await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(2);
     await page.goto('/clubs');
     await expect(page.getByRole('list', { name: 'My clubs' })).toContainText(name);
@@ -107,7 +113,9 @@ test.describe('clubs', () => {
     await expect(clubBoard.getByRole('listitem')).toHaveCount(2, { timeout: LOAD });
     await expect(clubBoard.getByRole('listitem').nth(0)).toContainText(bob);
     await page.reload();
-    await expect(page.getByRole('radio', { name })).toHaveAttribute('aria-checked', 'true', { timeout: LOAD });
+    await expect(page.getByRole('radio', { name })).toHaveAttribute('aria-checked', 'true', {
+      timeout: LOAD,
+    });
     await expectNoA11yViolations(page);
     await shot(page, 'leaderboard-club-scope');
 
@@ -115,7 +123,9 @@ test.describe('clubs', () => {
     await page.goto('/90second/log-workout');
     await page.getByLabel('Push-ups').fill('60');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByTestId('club-rank')).toHaveText(`You're #1 in ${name}`, { timeout: LOAD });
+    await expect(page.getByTestId('club-rank')).toHaveText(`You're #1 in ${name}`, {
+      timeout: LOAD,
+    });
   });
 
   test('says so when the clubs cannot load, when a club is not there, and when an invite link is wrong', async ({
@@ -123,10 +133,16 @@ test.describe('clubs', () => {
     consoleErrors,
   }) => {
     await page.route('**/api/clubs?*', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Down for a moment."}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"message":"Down for a moment."}',
+      }),
     );
     await page.goto('/clubs');
-    await expect(page.getByRole('alert')).toContainText('Could not load the clubs.', { timeout: LOAD });
+    await expect(page.getByRole('alert')).toContainText('Could not load the clubs.', {
+      timeout: LOAD,
+    });
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expectNoA11yViolations(page);
     await shot(page, 'clubs-error');
@@ -135,12 +151,16 @@ test.describe('clubs', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
 
     await page.goto('/clubs/no-such-club');
-    await expect(page.getByRole('heading', { level: 1, name: 'Club not found' })).toBeVisible({ timeout: LOAD });
+    await expect(page.getByRole('heading', { level: 1, name: 'Club not found' })).toBeVisible({
+      timeout: LOAD,
+    });
     await expectNoA11yViolations(page);
     await shot(page, 'club-not-found');
 
     await page.goto('/clubs/no-such-club/join?code=wrong');
-    await expect(page.getByRole('heading', { level: 1, name: 'This invite link does not work' })).toBeVisible({
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This invite link does not work' }),
+    ).toBeVisible({
       timeout: LOAD,
     });
     await expectNoA11yViolations(page);

@@ -16,9 +16,16 @@ export function uniqueName(prefix = 'u') {
 }
 
 /** Registers a user through the API in the given request context (its cookie signs it in). */
-export async function registerUser(request: APIRequestContext, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function registerUser(
+  request: APIRequestContext,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
   const username = overrides.username ?? uniqueName();
-  const body = { username, email: overrides.email ?? `${username}@example.com`, password: overrides.password ?? PASSWORD };
+  const body = {
+    username,
+    email: overrides.email ?? `${username}@example.com`,
+    password: overrides.password ?? PASSWORD,
+  };
   const res = await request.post('/api/register', { data: body });
   expect(res.status(), await res.text()).toBe(201);
   const user = (await res.json()) as { id: number };
@@ -26,7 +33,10 @@ export async function registerUser(request: APIRequestContext, overrides: Partia
 }
 
 /** Saves a workout for the user signed in on `request`. */
-export async function addWorkout(request: APIRequestContext, body: { pushups: number; notes?: string; createdAt?: string }) {
+export async function addWorkout(
+  request: APIRequestContext,
+  body: { pushups: number; notes?: string; createdAt?: string },
+) {
   const res = await request.post('/api/workouts', {
     data: body,
     headers: { 'idempotency-key': crypto.randomUUID() },
@@ -49,9 +59,15 @@ export function toasts(page: Page) {
 
 export async function expectNoA11yViolations(page: Page) {
   // @axe-core/playwright types a Page from its own playwright-core copy; the object is the same.
-  const results = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const results = await new AxeBuilder({
+    page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
+  }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 interface Fixtures {

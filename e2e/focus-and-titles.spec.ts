@@ -75,7 +75,11 @@ test.describe('focus around dialogs', () => {
 });
 
 test.describe('document titles', () => {
-  test('a visitor: catalogue, board, 404, a public profile and sign-in', async ({ page, playwright, baseURL }) => {
+  test('a visitor: catalogue, board, 404, a public profile and sign-in', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const ctx = await playwright.request.newContext({ baseURL });
     const alex = await registerUser(ctx);
     await ctx.dispose();
@@ -95,9 +99,15 @@ test.describe('document titles', () => {
     await expect(page).toHaveTitle('Burpees or Bust · FitBench');
 
     // Moving inside the app changes it too.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rankings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Rankings' })
+      .click();
     await expect(page).toHaveTitle('Leaderboard · FitBench');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Start' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Start' })
+      .click();
     await expect(page).toHaveTitle('Sign in · FitBench');
   });
 

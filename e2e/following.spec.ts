@@ -11,7 +11,10 @@ test.setTimeout(120_000);
 const SHOTS = process.env.SHOTS;
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
-  for (const [w, h] of [[390, 844], [1280, 800]] as const) {
+  for (const [w, h] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
   }
@@ -25,11 +28,18 @@ async function followFromProfile(page: Page, username: string) {
   await page.goto(`/users/${username}`);
   await expect(page.getByTestId('follow-counts')).toContainText('0 followers');
   await page.getByRole('button', { name: 'Follow' }).click();
-  await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByTestId('follow-counts')).toContainText('1 follower ·');
 }
 
-test('two members follow each other and see the Following board', async ({ page, browser, baseURL }) => {
+test('two members follow each other and see the Following board', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const alice = await registerUser(page.context().request);
   const bobContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const bobPage = await bobContext.newPage();
@@ -55,11 +65,16 @@ test('two members follow each other and see the Following board', async ({ page,
       const rows = board(p).getByRole('listitem');
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toContainText(bob.username === me.username ? 'You' : bob.username);
-      await expect(rows.nth(1)).toContainText(alice.username === me.username ? 'You' : alice.username);
+      await expect(rows.nth(1)).toContainText(
+        alice.username === me.username ? 'You' : alice.username,
+      );
       await expect(board(p)).toContainText(other.username);
       // Reload keeps the scope.
       await p.reload();
-      await expect(p.getByRole('radio', { name: 'Following' })).toHaveAttribute('aria-checked', 'true');
+      await expect(p.getByRole('radio', { name: 'Following' })).toHaveAttribute(
+        'aria-checked',
+        'true',
+      );
       await expect(board(p).getByRole('listitem')).toHaveCount(2);
     }
     await page.bringToFront();
@@ -69,7 +84,10 @@ test('two members follow each other and see the Following board', async ({ page,
     // Unfollowing takes bob off alice's board.
     await page.goto(`/users/${bob.username}`);
     await page.getByRole('button', { name: 'Following' }).click();
-    await expect(page.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('button', { name: 'Follow' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     await page.goto('/leaderboard?scope=following');
     await expect(board(page).getByRole('listitem')).toHaveCount(1);
   } finally {

@@ -48,7 +48,12 @@ const link = (page: Page, username: string) =>
 
 async function expectBoard(
   page: Page,
-  { period, age, gender, verified }: { period: string; age: string; gender: string; verified: boolean },
+  {
+    period,
+    age,
+    gender,
+    verified,
+  }: { period: string; age: string; gender: string; verified: boolean },
 ) {
   const tabs = page.getByRole('tablist', { name: 'Period' });
   // The board's code loads after the page: longer on a loaded machine.
@@ -56,7 +61,9 @@ async function expectBoard(
   await expect(tabs.getByRole('tab', { name: period })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Age group')).toHaveValue(age);
   await expect(
-    page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: gender, exact: true }),
+    page
+      .getByRole('radiogroup', { name: 'Gender' })
+      .getByRole('radio', { name: gender, exact: true }),
   ).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('button', { name: 'Verified only' })).toHaveAttribute(
     'aria-pressed',
@@ -64,7 +71,10 @@ async function expectBoard(
   );
 }
 
-async function femaleInThirties(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+async function femaleInThirties(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+) {
   const ctx = await playwright.request.newContext({ baseURL });
   try {
     const u = await registerUser(ctx, { username: uniqueName('lbs') });
@@ -92,7 +102,10 @@ test('the board is in the address: reload, Back from a profile and a shared link
   await page.getByRole('tab', { name: 'This Week' }).click();
   await expect(page).toHaveURL(/\/90second\/leaderboard\?period=week$/);
   await page.getByLabel('Age group').selectOption({ label: '30-39' });
-  await page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Female', exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Gender' })
+    .getByRole('radio', { name: 'Female', exact: true })
+    .click();
   await expect(page).toHaveURL(/\?period=week&age=30-39&gender=female$/);
   await expect(link(page, member)).toBeVisible();
 
@@ -118,7 +131,12 @@ test('the board is in the address: reload, Back from a profile and a shared link
   try {
     const other = await visitor.newPage();
     await other.goto('/leaderboard?period=week&age=30-39&gender=female&verified=1');
-    await expectBoard(other, { period: 'This Week', age: '30-39', gender: 'Female', verified: true });
+    await expectBoard(other, {
+      period: 'This Week',
+      age: '30-39',
+      gender: 'Female',
+      verified: true,
+    });
     // The verified board (nobody here counted by camera) shows its own empty state, not an error.
     await expect(other.getByRole('alert')).toHaveCount(0);
   } finally {
@@ -153,7 +171,10 @@ test('a filtered board says its ranks are overall; an empty group is not an empt
   await expect(page.getByTestId('board-overall-note')).toHaveCount(0);
   await expect(link(page, 'stub0')).not.toContainText('overall');
 
-  await page.getByRole('radiogroup', { name: 'Gender' }).getByRole('radio', { name: 'Female', exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Gender' })
+    .getByRole('radio', { name: 'Female', exact: true })
+    .click();
   await expect(page.getByTestId('board-overall-note')).toHaveText(
     'Ranks are overall: each place is among everyone this week, not only this group.',
   );
@@ -218,7 +239,9 @@ test('long names end in an ellipsis with the full name kept; a focused row scrol
     await expect(focused).toBeFocused();
     const box = (await focused.boundingBox())!;
     expect(box.y, `stub${i} below the header`).toBeGreaterThanOrEqual(header!.y + header!.height);
-    expect(box.y + box.height, `stub${i} above the strip and navigation`).toBeLessThanOrEqual(bars!.y);
+    expect(box.y + box.height, `stub${i} above the strip and navigation`).toBeLessThanOrEqual(
+      bars!.y,
+    );
   }
   await page.screenshot({ path: test.info().outputPath('focused-last-row.png') });
   // And back up with Shift+Tab: clear of the sticky header.

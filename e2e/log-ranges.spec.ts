@@ -32,7 +32,10 @@ test.describe('the log form offers only what it can save', () => {
     await expect(time).toHaveAttribute('min', min);
     // Now, to the minute (or that first minute, for a member who joined in this one).
     const max = await time.getAttribute('max');
-    const latest = format(new Date(Math.max(Date.now(), Math.ceil(joined / MINUTE) * MINUTE)), LOCAL_INPUT);
+    const latest = format(
+      new Date(Math.max(Date.now(), Math.ceil(joined / MINUTE) * MINUTE)),
+      LOCAL_INPUT,
+    );
     expect(max! >= min && max! <= latest, `max ${max}`).toBe(true);
     await expect(page.getByText(/\(when you joined\) to now\./)).toBeVisible();
 

@@ -84,7 +84,10 @@ test.describe('log workout', () => {
     expect(Math.abs(Date.parse(list[0].createdAt) - Date.now())).toBeLessThan(60_000);
   });
 
-  test('over the save limit: the count stays and the message says when to try again', async ({ page, user: _user }) => {
+  test('over the save limit: the count stays and the message says when to try again', async ({
+    page,
+    user: _user,
+  }) => {
     // The limit itself is tested on the API (server/src/hostile/saves.test.ts); here its answer.
     await page.route('**/api/workouts', (route) =>
       route.request().method() === 'POST'
@@ -92,7 +95,10 @@ test.describe('log workout', () => {
             status: 429,
             headers: { 'retry-after': '1500' },
             contentType: 'application/json',
-            body: JSON.stringify({ message: 'You have saved 30 workouts recently. You can save again in 25 minutes; your count is kept until then.' }),
+            body: JSON.stringify({
+              message:
+                'You have saved 30 workouts recently. You can save again in 25 minutes; your count is kept until then.',
+            }),
           })
         : route.continue(),
     );

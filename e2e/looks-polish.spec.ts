@@ -1,5 +1,12 @@
 import { format } from 'date-fns';
-import { addWorkout, expect, expectNoA11yViolations, registerUser, test, uniqueName } from './fixtures';
+import {
+  addWorkout,
+  expect,
+  expectNoA11yViolations,
+  registerUser,
+  test,
+  uniqueName,
+} from './fixtures';
 import { lineStarts } from './support/line-starts';
 
 // The small things a member noticed (numbers, names, dates, the weekly goal, the chart, offline
@@ -8,7 +15,9 @@ import { lineStarts } from './support/line-starts';
 const boxesOverlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('long names end in an ellipsis and an email wraps before its @, not mid-word', async ({ page }) => {
+test('long names end in an ellipsis and an email wraps before its @, not mid-word', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   // A phone's column: on a desktop page the name has room to show whole.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -60,7 +69,10 @@ test('counts have thousands separators', async ({ page, user }) => {
   await expect(page.getByText('12540')).toHaveCount(0);
 });
 
-test('the personal-best point is clear of its label and of the axis labels', async ({ page, user: _user }) => {
+test('the personal-best point is clear of its label and of the axis labels', async ({
+  page,
+  user: _user,
+}) => {
   const request = page.context().request;
   // Best first (beside the axis labels, level with the top one), then the best last.
   for (const n of [40, 20, 30]) await addWorkout(request, { pushups: n });
@@ -82,7 +94,8 @@ test('the personal-best point is clear of its label and of the axis labels', asy
       };
     });
     expect(texts.length).toBeGreaterThan(3);
-    for (const t of texts) expect(boxesOverlap(dot, t), `the best point on "${t.text}"`).toBe(false);
+    for (const t of texts)
+      expect(boxesOverlap(dot, t), `the best point on "${t.text}"`).toBe(false);
   };
   await check(40);
   await addWorkout(request, { pushups: 41 });
@@ -111,7 +124,11 @@ test('history rows show the time as well as the date', async ({ page, user: _use
 
 // A set saved offline says when it has been sent: e2e/pwa.spec.ts (it needs the service worker).
 
-test('your own profile says Not set for what you never entered; others see Not shared', async ({ page, user, browser }) => {
+test('your own profile says Not set for what you never entered; others see Not shared', async ({
+  page,
+  user,
+  browser,
+}) => {
   test.setTimeout(60_000);
   await page.goto(`/90second/users/${user.username}`);
   const about = page.locator('dl').first();
@@ -119,7 +136,9 @@ test('your own profile says Not set for what you never entered; others see Not s
   await expect(about.getByText('Not shared')).toHaveCount(0);
 
   // An age entered but hidden from others is "Hidden from others" to you.
-  const patched = await page.context().request.patch('/api/profile', { data: { age: 31, showAgeGender: false } });
+  const patched = await page
+    .context()
+    .request.patch('/api/profile', { data: { age: 31, showAgeGender: false } });
   expect(patched.status(), await patched.text()).toBe(200);
   await page.reload();
   await expect(about.getByText('Hidden from others')).toHaveCount(1);

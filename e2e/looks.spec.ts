@@ -5,9 +5,11 @@ import { addWorkout, expect, expectNoA11yViolations, test, type TestUser } from 
 // docs/decisions/0096-desktop-layout.md). Each screen is checked by axe in both themes and
 // photographed into the test's output folder (looked at by hand, not compared).
 
-const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+const isDark = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('dark'));
 /** The page's background as the member sees it (the body's colour). */
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const bodyBackground = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 interface Screen {
   name: string;
@@ -17,17 +19,53 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { name: 'catalogue', url: () => '/', ready: (p) => p.getByRole('link', { name: 'Start Challenge' }) },
-  { name: 'challenge-home', url: () => '/90second', ready: (p) => p.getByRole('progressbar', { name: 'Weekly goal' }) },
-  { name: 'leaderboard', url: () => '/90second/leaderboard', ready: (p) => p.getByTestId('leaderboard-own-row') },
-  { name: 'public-profile', url: (u) => `/90second/users/${u.username}`, ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }) },
-  { name: 'stats', url: () => '/profile/pushup-90', ready: (p) => p.getByRole('img', { name: /Push-ups over your last/ }) },
-  { name: 'settings', url: () => '/profile/settings', ready: (p) => p.getByRole('radio', { name: 'System' }) },
-  { name: 'log-workout', url: () => '/90second/log-workout', ready: (p) => p.getByRole('heading', { name: 'Log Workout' }) },
-  { name: 'timer', url: () => '/90second/timer', ready: (p) => p.getByRole('button', { name: 'Start' }) },
+  {
+    name: 'catalogue',
+    url: () => '/',
+    ready: (p) => p.getByRole('link', { name: 'Start Challenge' }),
+  },
+  {
+    name: 'challenge-home',
+    url: () => '/90second',
+    ready: (p) => p.getByRole('progressbar', { name: 'Weekly goal' }),
+  },
+  {
+    name: 'leaderboard',
+    url: () => '/90second/leaderboard',
+    ready: (p) => p.getByTestId('leaderboard-own-row'),
+  },
+  {
+    name: 'public-profile',
+    url: (u) => `/90second/users/${u.username}`,
+    ready: (p) => p.getByRole('heading', { name: 'Recent Activity' }),
+  },
+  {
+    name: 'stats',
+    url: () => '/profile/pushup-90',
+    ready: (p) => p.getByRole('img', { name: /Push-ups over your last/ }),
+  },
+  {
+    name: 'settings',
+    url: () => '/profile/settings',
+    ready: (p) => p.getByRole('radio', { name: 'System' }),
+  },
+  {
+    name: 'log-workout',
+    url: () => '/90second/log-workout',
+    ready: (p) => p.getByRole('heading', { name: 'Log Workout' }),
+  },
+  {
+    name: 'timer',
+    url: () => '/90second/timer',
+    ready: (p) => p.getByRole('button', { name: 'Start' }),
+  },
 ];
 
-async function visitorPage(browser: Browser, colorScheme: 'light' | 'dark', viewport: { width: number; height: number } | null) {
+async function visitorPage(
+  browser: Browser,
+  colorScheme: 'light' | 'dark',
+  viewport: { width: number; height: number } | null,
+) {
   const context = await browser.newContext({ colorScheme, viewport: viewport ?? undefined });
   return { context, page: await context.newPage() };
 }
@@ -54,7 +92,10 @@ for (const theme of ['light', 'dark'] as const) {
       if (theme === 'dark') expect(r! + g! + b!, screen.name).toBeLessThan(100);
       else lightBackground ??= `${r},${g},${b}`;
       await expectNoA11yViolations(page);
-      await page.screenshot({ path: info.outputPath(`${theme}-${screen.name}-${size?.width}x${size?.height}.png`), fullPage: true });
+      await page.screenshot({
+        path: info.outputPath(`${theme}-${screen.name}-${size?.width}x${size?.height}.png`),
+        fullPage: true,
+      });
     }
     if (theme === 'light') expect(lightBackground).toBe('248,250,249');
 
@@ -65,7 +106,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(visitor.page.getByRole('tab', { name: 'Login' })).toBeVisible();
       expect(await isDark(visitor.page)).toBe(theme === 'dark');
       await expectNoA11yViolations(visitor.page);
-      await visitor.page.screenshot({ path: info.outputPath(`${theme}-auth-${size?.width}x${size?.height}.png`), fullPage: true });
+      await visitor.page.screenshot({
+        path: info.outputPath(`${theme}-auth-${size?.width}x${size?.height}.png`),
+        fullPage: true,
+      });
     } finally {
       await visitor.context.close();
     }
@@ -79,7 +123,9 @@ test('the theme switch in settings: applied at once, kept across a reload before
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/profile/settings');
-  const theme = page.getByRole('radiogroup', { name: 'Theme' }).or(page.getByRole('group', { name: 'Theme' }));
+  const theme = page
+    .getByRole('radiogroup', { name: 'Theme' })
+    .or(page.getByRole('group', { name: 'Theme' }));
   await expect(page.getByRole('radio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
   expect(await isDark(page)).toBe(false);
 
@@ -129,7 +175,10 @@ test('the theme switch in settings: applied at once, kept across a reload before
 test.describe('desktop layout at 1280x800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('navigation in the header, no bottom bar, a wide page and a readable chart', async ({ page, user }, info) => {
+  test('navigation in the header, no bottom bar, a wide page and a readable chart', async ({
+    page,
+    user,
+  }, info) => {
     test.setTimeout(90_000);
     const request = page.context().request;
     for (const n of [41, 20, 35, 28]) await addWorkout(request, { pushups: n });
@@ -141,8 +190,14 @@ test.describe('desktop layout at 1280x800', () => {
       await expect(page.getByTestId('bottom-nav')).toBeHidden();
       const nav = page.getByRole('navigation', { name: 'Main' });
       await expect(nav).toHaveCount(1);
-      await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
-      await expect(nav.getByRole('link', { name: 'Rankings' })).toHaveAttribute('href', '/90second/leaderboard');
+      await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.getByRole('link', { name: 'Rankings' })).toHaveAttribute(
+        'href',
+        '/90second/leaderboard',
+      );
       // The navigation sits in the header, at the top of the window.
       const navBox = (await top.boundingBox())!;
       expect(navBox.y).toBeLessThan(64);
@@ -170,7 +225,9 @@ test.describe('desktop layout at 1280x800', () => {
       const strip = (await page.getByTestId('challenge-strip').boundingBox())!;
       const header = (await page.getByRole('banner').boundingBox())!;
       expect(Math.abs(strip.y - (header.y + header.height))).toBeLessThanOrEqual(1);
-      expect(strip.y + strip.height).toBeLessThan((await page.getByRole('heading', { level: 1 }).boundingBox())!.y);
+      expect(strip.y + strip.height).toBeLessThan(
+        (await page.getByRole('heading', { level: 1 }).boundingBox())!.y,
+      );
       await page.screenshot({ path: info.outputPath(`${theme}-challenge-home-1280x800.png`) });
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: user.username })).toBeVisible();
@@ -178,7 +235,10 @@ test.describe('desktop layout at 1280x800', () => {
     }
     // The keyboard reaches the top navigation.
     await page.goto('/90second');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rankings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Rankings' })
+      .click();
     await expect(page).toHaveURL(/\/90second\/leaderboard$/);
   });
 });

@@ -17,7 +17,9 @@ test('a member reports an entry, a moderator hides it, the owner sees why', asyn
   const api = page.context().request;
   const as = async (username: string) => {
     await page.context().clearCookies();
-    const res = await api.post(`${server.url}/api/login`, { data: { username, password: PASSWORD } });
+    const res = await api.post(`${server.url}/api/login`, {
+      data: { username, password: PASSWORD },
+    });
     expect(res.status(), await res.text()).toBe(200);
   };
   const register = async (prefix: string) => {
@@ -39,7 +41,9 @@ test('a member reports an entry, a moderator hides it, the owner sees why', asyn
     const reporter = await register('rep');
     // A public club (of the reporter's), for the moderator to remove and restore.
     const clubName = `Spam ${uniqueName('c')}`;
-    const made = await api.post(`${server.url}/api/clubs`, { data: { name: clubName, visibility: 'public' } });
+    const made = await api.post(`${server.url}/api/clubs`, {
+      data: { name: clubName, visibility: 'public' },
+    });
     expect(made.status(), await made.text()).toBe(201);
     const clubSlug = ((await made.json()) as { slug: string }).slug;
 
@@ -124,7 +128,9 @@ test('a member reports an entry, a moderator hides it, the owner sees why', asyn
     // A club, removed from its page with a reason (docs/decisions/0180-moderators-remove-clubs.md),
     // is gone for everyone; the log's Undo brings it back.
     await page.goto(`${server.url}/clubs/${clubSlug}`);
-    await expect(page.getByRole('heading', { level: 1, name: clubName })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: clubName })).toBeVisible({
+      timeout: 20_000,
+    });
     await page.getByRole('button', { name: 'Remove club' }).click();
     const removal = page.getByRole('alertdialog', { name: `Remove ${clubName}?` });
     await removal.getByRole('button', { name: 'Remove club' }).click();
@@ -147,17 +153,23 @@ test('a member reports an entry, a moderator hides it, the owner sees why', asyn
     await undo.getByRole('button', { name: 'Undo' }).click();
     await expect(toasts(page).getByText('Restored the club')).toBeVisible();
     await page.goto(`${server.url}/clubs/${clubSlug}`);
-    await expect(page.getByRole('heading', { level: 1, name: clubName })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: clubName })).toBeVisible({
+      timeout: 20_000,
+    });
 
     // Off the board at once.
     await page.goto(`${server.url}/leaderboard`);
-    await expect(page.getByText('No entries for this time period yet. Be the first!')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('No entries for this time period yet. Be the first!')).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByText(owner)).toHaveCount(0);
 
     // The owner still sees the set in their history, and why it is hidden.
     await as(owner);
     await page.goto(`${server.url}/profile/pushup-90`);
-    await expect(page.getByTestId('hidden-mark')).toHaveText(`Hidden by a moderator: ${REASON}`, { timeout: 20_000 });
+    await expect(page.getByTestId('hidden-mark')).toHaveText(`Hidden by a moderator: ${REASON}`, {
+      timeout: 20_000,
+    });
     await page.screenshot({ path: test.info().outputPath('owner-history.png'), fullPage: true });
   } finally {
     await server.stop();

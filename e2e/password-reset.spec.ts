@@ -16,7 +16,11 @@ test.beforeAll(async () => {
   const port = await freePort();
   server = await startOwnServer({
     port,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: `http://localhost:${port}`, MAIL_FROM: 'FitBench <fitbench@test.example>' },
+    env: {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: `http://localhost:${port}`,
+      MAIL_FROM: 'FitBench <fitbench@test.example>',
+    },
   });
 });
 test.afterAll(async () => {
@@ -28,7 +32,9 @@ test('forgot password: a link by email, a new password, signed in with it', asyn
   const username = uniqueName('reset');
   const email = `${username}@example.com`;
   const api = await playwrightRequest.newContext({ baseURL: server.url });
-  expect((await api.post('/api/register', { data: { username, email, password: PASSWORD } })).status()).toBe(201);
+  expect(
+    (await api.post('/api/register', { data: { username, email, password: PASSWORD } })).status(),
+  ).toBe(201);
   await api.dispose();
 
   await page.goto(`${server.url}/auth`);
@@ -36,11 +42,18 @@ test('forgot password: a link by email, a new password, signed in with it', asyn
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If an account uses that address, we sent a link.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'If an account uses that address, we sent a link.' }),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
 
   const mails = await smtp.waitFor(email);
-  const link = linkIn(mails.find((m) => m.subject.startsWith('Reset your password'))!, '/reset-password');
+  const link = linkIn(
+    mails.find((m) => m.subject.startsWith('Reset your password'))!,
+    '/reset-password',
+  );
   expect(link.origin).toBe(server.url);
   await page.goto(link.toString());
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
@@ -64,10 +77,16 @@ test('forgot password: a link by email, a new password, signed in with it', asyn
 
   // The new password signs in; the old one no longer does; the notice came.
   const fresh = await playwrightRequest.newContext({ baseURL: server.url });
-  expect((await fresh.post('/api/login', { data: { username, password: PASSWORD } })).status()).toBe(401);
-  expect((await fresh.post('/api/login', { data: { username, password: newPassword } })).status()).toBe(200);
+  expect(
+    (await fresh.post('/api/login', { data: { username, password: PASSWORD } })).status(),
+  ).toBe(401);
+  expect(
+    (await fresh.post('/api/login', { data: { username, password: newPassword } })).status(),
+  ).toBe(200);
   await fresh.dispose();
-  await expect.poll(() => smtp.to(email).map((m) => m.subject)).toContain('Your password was changed - FitBench');
+  await expect
+    .poll(() => smtp.to(email).map((m) => m.subject))
+    .toContain('Your password was changed - FitBench');
 
   // The link was used: opening it again says so at once, before any typing, and offers a new one.
   await page.goto(link.toString());
@@ -77,5 +96,9 @@ test('forgot password: a link by email, a new password, signed in with it', asyn
   await page.getByRole('button', { name: 'Ask for a new link' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If an account uses that address, we sent a link.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'If an account uses that address, we sent a link.' }),
+  ).toBeVisible();
 });

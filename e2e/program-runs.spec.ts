@@ -16,7 +16,10 @@ const test = base.extend<object, { programServer: OwnServer }>({
     // Playwright reads a fixture's dependencies from its first parameter: none here.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startOwnServer({ env: { CHALLENGES: ALL_OPEN.join(',') }, startTimeoutMs: 150_000 });
+      const server = await startOwnServer({
+        env: { CHALLENGES: ALL_OPEN.join(',') },
+        startTimeoutMs: 150_000,
+      });
       await use(server);
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
@@ -30,7 +33,10 @@ const test = base.extend<object, { programServer: OwnServer }>({
 
 /** A screenshot kept with the test's results, to be looked at. */
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
+  page.screenshot({
+    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
+    fullPage: true,
+  });
 
 /** Moves the page's clock on by `ms` at once (timers due in between fire once), then a tick. */
 async function jump(page: Page, ms: number) {
@@ -96,7 +102,9 @@ test('Nickels and Dimes: rounds tapped through 15:00 with the minute cues, then 
     expect.arrayContaining(['Go!', '14 minutes left', '10 minutes left', "Time's up! Great work."]),
   );
   await extra.fill('15');
-  await expect(page.getByRole('alert')).toHaveText('Extra reps are those of the round you did not finish: 0 to 14');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Extra reps are those of the round you did not finish: 0 to 14',
+  );
   await shot(page, 'nickels-entry-error');
   await extra.fill('9');
   await expect(page.getByTestId('rounds-display')).toHaveText('4 rounds + 9 = 69 reps');
@@ -107,12 +115,17 @@ test('Nickels and Dimes: rounds tapped through 15:00 with the minute cues, then 
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
   await shot(page, 'nickels-saved');
 
-  const saved = await (await page.context().request.get('/api/workouts?challenge=nickels-dimes')).json();
+  const saved = await (
+    await page.context().request.get('/api/workouts?challenge=nickels-dimes')
+  ).json();
   expect(saved).toMatchObject([{ challenge: 'nickels-dimes', score: 69 }]);
   expect(saved[0].capped).toBeUndefined();
 });
 
-test('Nickels and Dimes: a reload mid-program goes on with its clock and rounds', async ({ page, user: _user }) => {
+test('Nickels and Dimes: a reload mid-program goes on with its clock and rounds', async ({
+  page,
+  user: _user,
+}) => {
   test.setTimeout(90_000);
   await openTimerAt(page, '/nickels-dimes/timer');
   await page.getByRole('button', { name: 'Start' }).click();
@@ -198,12 +211,17 @@ test('The MFM Challenge: the movements counted down by +10, +1 and Next, the las
   await page.getByRole('button', { name: 'Save Workout' }).click();
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
   await shot(page, 'mfm-saved');
-  const saved = await (await page.context().request.get('/api/workouts?challenge=mfm-challenge')).json();
+  const saved = await (
+    await page.context().request.get('/api/workouts?challenge=mfm-challenge')
+  ).json();
   expect(saved).toMatchObject([{ challenge: 'mfm-challenge', score: 1122 }]);
   expect(saved[0].capped).toBeUndefined();
 });
 
-test('The MFM Challenge: a finish under 6:00 is refused on screen; a reload goes on on its movement', async ({ page, user: _user }) => {
+test('The MFM Challenge: a finish under 6:00 is refused on screen; a reload goes on on its movement', async ({
+  page,
+  user: _user,
+}) => {
   test.setTimeout(90_000);
   await openTimerAt(page, '/mfm-challenge/timer');
   await page.getByRole('button', { name: 'Start' }).click();
@@ -222,7 +240,8 @@ test('The MFM Challenge: a finish under 6:00 is refused on screen; a reload goes
   await pauseClock(page);
 
   await page.clock.runFor(200_000);
-  for (const name of ['Next: Air squats', 'Next: Sit-ups', 'Finish']) await page.getByRole('button', { name }).click();
+  for (const name of ['Next: Air squats', 'Next: Sit-ups', 'Finish'])
+    await page.getByRole('button', { name }).click();
   await expect(page.getByRole('heading', { name: 'Finished!' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(
     'A finish faster than 6:00 is not plausible: check the time, or enter the reps done at the cap',
@@ -239,7 +258,10 @@ test('The MFM Challenge: a finish under 6:00 is refused on screen; a reload goes
   await expect(page.getByRole('alert')).toContainText('A finish faster than 6:00 is not plausible');
 });
 
-test('The MFM Challenge: the cap ends the run, the reps done are confirmed and saved as capped', async ({ page, user: _user }) => {
+test('The MFM Challenge: the cap ends the run, the reps done are confirmed and saved as capped', async ({
+  page,
+  user: _user,
+}) => {
   test.setTimeout(90_000);
   await instrumentAudio(page);
   await openTimerAt(page, '/mfm-challenge/timer');
@@ -256,21 +278,31 @@ test('The MFM Challenge: the cap ends the run, the reps done are confirmed and s
   const reps = page.getByLabel('Reps done by the cap');
   await expect(reps).toHaveValue('311');
   await expect(reps).toBeFocused();
-  expect(await spoken(page)).toEqual(expect.arrayContaining(['1 minute to the cap', "That's the cap! Great work."]));
+  expect(await spoken(page)).toEqual(
+    expect.arrayContaining(['1 minute to the cap', "That's the cap! Great work."]),
+  );
   await reps.fill('400');
-  await expect(page.getByRole('alert')).toHaveText('Reps at the cap must be a whole number from 1 to 399');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Reps at the cap must be a whole number from 1 to 399',
+  );
   await reps.fill('312');
   await shot(page, 'mfm-entry-capped');
   await page.clock.resume();
   await page.getByRole('button', { name: 'Save Workout' }).click();
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
-  const saved = await (await page.context().request.get('/api/workouts?challenge=mfm-challenge')).json();
+  const saved = await (
+    await page.context().request.get('/api/workouts?challenge=mfm-challenge')
+  ).json();
   expect(saved).toMatchObject([{ challenge: 'mfm-challenge', score: 312, capped: true }]);
 });
 
 test('Log Workout for both programs: rounds + extra, and a time', async ({ page, user: _user }) => {
   await page.goto('/nickels-dimes/log-workout');
-  await expect(page.getByText('Record the rounds and extra reps of a Nickels and Dimes you did without the timer.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Record the rounds and extra reps of a Nickels and Dimes you did without the timer.',
+    ),
+  ).toBeVisible();
   await page.getByLabel('Rounds finished').fill('6');
   await page.getByLabel('Extra reps (0 to 14)').fill('3');
   await expect(page.getByTestId('rounds-display')).toHaveText('6 rounds + 3 = 93 reps');
@@ -283,14 +315,20 @@ test('Log Workout for both programs: rounds + extra, and a time', async ({ page,
   await expect(page.getByRole('alert').first()).toContainText('Enter your time.');
   await page.getByLabel('Your time').fill('5:59');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('A finish faster than 6:00 is not plausible', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('A finish faster than 6:00 is not plausible', { exact: false }),
+  ).toBeVisible();
   await shot(page, 'mfm-log-error');
   await page.getByLabel('Your time').fill('21:05');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
   const request = page.context().request;
-  expect(await (await request.get('/api/workouts?challenge=nickels-dimes')).json()).toMatchObject([{ score: 93 }]);
-  expect(await (await request.get('/api/workouts?challenge=mfm-challenge')).json()).toMatchObject([{ score: 1265 }]);
+  expect(await (await request.get('/api/workouts?challenge=nickels-dimes')).json()).toMatchObject([
+    { score: 93 },
+  ]);
+  expect(await (await request.get('/api/workouts?challenge=mfm-challenge')).json()).toMatchObject([
+    { score: 1265 },
+  ]);
 });
 
 for (const { width, height } of [
@@ -309,9 +347,18 @@ for (const { width, height } of [
       await openTimerAt(page, `/${slug}/timer`);
       await page.getByRole('button', { name: 'Start' }).click();
       await page.clock.runFor(READY_MS + 1_000);
-      const shown = [page.getByTestId('timer-clock'), page.getByTestId(main), page.getByRole('button', { name: 'Cancel' })];
+      const shown = [
+        page.getByTestId('timer-clock'),
+        page.getByTestId(main),
+        page.getByRole('button', { name: 'Cancel' }),
+      ];
       shown.push(page.getByTestId(slug === 'mfm-challenge' ? 'reps-left' : 'program-round'));
-      if (slug === 'mfm-challenge') shown.push(page.getByTestId('program-next'), page.getByTestId('reps-add-one'), page.getByTestId('reps-take-one'));
+      if (slug === 'mfm-challenge')
+        shown.push(
+          page.getByTestId('program-next'),
+          page.getByTestId('reps-add-one'),
+          page.getByTestId('reps-take-one'),
+        );
       for (const el of shown) {
         const box = (await el.boundingBox())!;
         expect(box, String(el)).not.toBeNull();
@@ -327,7 +374,9 @@ for (const { width, height } of [
       const ring = (await page.getByTestId('timer-clock').locator('xpath=../..').boundingBox())!;
       expect(clock.x).toBeGreaterThan(ring.x);
       expect(clock.x + clock.width).toBeLessThan(ring.x + ring.width);
-      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+        height,
+      );
       await shot(page, `${slug}-${width}x${height}`);
       // Leave the run for the next one: Cancel, Discard.
       await page.getByRole('button', { name: 'Cancel' }).click();

@@ -12,7 +12,13 @@ import { expect, expectNoA11yViolations, registerUser, test } from './fixtures';
 // that the file does not start over during the run.
 const REPS = 4;
 const LEAD_S = 60;
-const clipOptions: ClipOptions = { leadSeconds: LEAD_S, reps: REPS, repSeconds: 3, depth: 2.4, tailSeconds: 95 };
+const clipOptions: ClipOptions = {
+  leadSeconds: LEAD_S,
+  reps: REPS,
+  repSeconds: 3,
+  depth: 2.4,
+  tailSeconds: 95,
+};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-proof-'));
 
@@ -22,8 +28,14 @@ async function expectPlays(scope: Locator) {
   await expect(player).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   const video = player.locator('video');
   await video.evaluate((v: HTMLVideoElement) => v.play());
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
-  const facts = await video.evaluate((v: HTMLVideoElement) => ({ width: v.videoWidth, height: v.videoHeight, duration: v.duration }));
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.3);
+  const facts = await video.evaluate((v: HTMLVideoElement) => ({
+    width: v.videoWidth,
+    height: v.videoHeight,
+    duration: v.duration,
+  }));
   test.info().annotations.push({ type: 'clip', description: JSON.stringify(facts) });
   // The size kept (see the upload's check below): at most 320 on a side.
   expect(facts.width).toBeGreaterThan(0);
@@ -39,19 +51,32 @@ async function shoot(page: Page, name: string) {
 }
 
 test.describe('Proof clips (fake camera)', () => {
-  test.skip(({ isMobile }) => !isMobile, 'one browser launch with the camera clip: run once, on the phone project');
+  test.skip(
+    ({ isMobile }) => !isMobile,
+    'one browser launch with the camera clip: run once, on the phone project',
+  );
   let browser: Browser | undefined;
   test.afterEach(async () => {
     await browser?.close();
     browser = undefined;
   });
 
-  test('a camera set is saved with its clip; "Watch proof" plays it on the profile and the board', async ({ baseURL }) => {
+  test('a camera set is saved with its clip; "Watch proof" plays it on the profile and the board', async ({
+    baseURL,
+  }) => {
     test.setTimeout(400_000);
     const file = path.join(dir, 'run.y4m');
     writeClip(file, clipOptions);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)] });
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)],
+    });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     await context.grantPermissions(['camera'], { origin: baseURL! });
     const user = await registerUser(context.request);
     const page = await context.newPage();
@@ -76,13 +101,17 @@ test.describe('Proof clips (fake camera)', () => {
     await page.getByTestId('timer-start').click();
     await page.clock.fastForward(2400);
     await expect(page.getByTestId('timer-clock')).toBeVisible();
-    expect(Date.now() - opened, "the run must start before the clip's first rep").toBeLessThan((LEAD_S - 1) * 1000);
+    expect(Date.now() - opened, "the run must start before the clip's first rep").toBeLessThan(
+      (LEAD_S - 1) * 1000,
+    );
     // Counting itself is e2e/camera.spec.ts's; here (a busy machine may miss a rep) some count will do.
     // The clip's reps come LEAD_S seconds after the camera opened: wait until they are over (and
     // a little more), however soon the run started. A fixed 60 s from the start ended at the
     // first rep when a quiet machine started the run within seconds.
     const repsOver = (LEAD_S + REPS * clipOptions.repSeconds + 20) * 1000 - (Date.now() - opened);
-    await expect(page.getByTestId('camera-count')).not.toHaveText('0', { timeout: Math.max(repsOver, 30_000) });
+    await expect(page.getByTestId('camera-count')).not.toHaveText('0', {
+      timeout: Math.max(repsOver, 30_000),
+    });
     // Nothing leaves the device during the run.
     expect(uploads).toEqual([]);
     const count = page.getByLabel('How many push-ups did you complete?');
@@ -91,10 +120,14 @@ test.describe('Proof clips (fake camera)', () => {
     expect(reps).toBeGreaterThan(0);
     expect(reps).toBeLessThanOrEqual(REPS);
 
-    const post = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/workouts'));
+    const post = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/workouts'),
+    );
     // Caught here: when the test skips below, the browser closes with this wait still pending.
     const put = page
-      .waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/clip'), { timeout: 30_000 })
+      .waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/clip'), {
+        timeout: 30_000,
+      })
       .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
     await page.getByRole('button', { name: 'Save Workout' }).click();
     await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
@@ -102,19 +135,32 @@ test.describe('Proof clips (fake camera)', () => {
     const created = (await (await post).json()) as { verified: boolean; verificationNote?: string };
     // Only the machine's load can make the trace too sparse (0120's floor): then there is no mark
     // and no clip to send, which says nothing about clips. Any other reason fails.
-    test.skip(!created.verified && /samples a second/.test(created.verificationNote ?? ''), `too busy to verify: ${created.verificationNote}`);
+    test.skip(
+      !created.verified && /samples a second/.test(created.verificationNote ?? ''),
+      `too busy to verify: ${created.verificationNote}`,
+    );
     expect(created.verified, created.verificationNote).toBe(true);
     const answer = await put;
     if (answer instanceof Error) throw answer;
     expect(answer.status(), await answer.text()).toBe(200);
-    const kept = (await answer.json()) as { workoutId: number; width: number; height: number; durationMs: number; bytes: number };
+    const kept = (await answer.json()) as {
+      workoutId: number;
+      width: number;
+      height: number;
+      durationMs: number;
+      bytes: number;
+    };
     // 160x120 asked of the browser's own scaling, which may stop short of it (Chromium's fake
     // camera gives 240x180); the recorder keeps a clone up to 320 on a side rather than painting
     // frames on the page (client/src/features/timer/utils/clip-recorder.ts).
     expect(kept.width).toBeLessThanOrEqual(320);
     expect(kept.height).toBeLessThanOrEqual(320);
     expect(kept.bytes).toBeLessThan(1024 * 1024);
-    const [saved] = (await (await page.request.get('/api/workouts')).json()) as { id: number; verified: boolean; hasClip?: boolean }[];
+    const [saved] = (await (await page.request.get('/api/workouts')).json()) as {
+      id: number;
+      verified: boolean;
+      hasClip?: boolean;
+    }[];
     expect(saved).toMatchObject({ id: kept.workoutId, verified: true, hasClip: true });
 
     // Own history: the set's details open the clip inline.
@@ -130,7 +176,9 @@ test.describe('Proof clips (fake camera)', () => {
     await page.goto('/90second/leaderboard?verified=1');
     const own = page.getByRole('tabpanel').getByTestId('leaderboard-own-row');
     await expect(own).toContainText(user.username);
-    const watch = page.getByRole('button', { name: `Watch proof of ${user.username}'s ${reps} push-up${reps === 1 ? '' : 's'}` });
+    const watch = page.getByRole('button', {
+      name: `Watch proof of ${user.username}'s ${reps} push-up${reps === 1 ? '' : 's'}`,
+    });
     await expect(watch).toHaveCount(0);
     await page.goto('/profile/settings');
     const clipsSwitch = page.getByRole('switch', { name: 'Anyone may watch my proof clips' });
@@ -140,7 +188,9 @@ test.describe('Proof clips (fake camera)', () => {
     await expect(watch).toBeVisible();
     await shoot(page, 'board-390');
     await watch.click();
-    const dialog = page.getByRole('dialog', { name: `Proof: ${user.username}'s ${reps} push-up${reps === 1 ? '' : 's'}` });
+    const dialog = page.getByRole('dialog', {
+      name: `Proof: ${user.username}'s ${reps} push-up${reps === 1 ? '' : 's'}`,
+    });
     await expectPlays(dialog);
     await expectNoA11yViolations(page);
     await shoot(page, 'board-dialog-390');
@@ -163,7 +213,11 @@ test.describe('Proof clips (fake camera)', () => {
     const held = new Promise<void>((r) => (release = r));
     await visitorPage.route('**/api/workouts/*/clip**', async (route) => {
       await held;
-      await route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"error":"Not Found","message":"Clip not found."}' });
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"statusCode":404,"error":"Not Found","message":"Clip not found."}',
+      });
     });
     await visitorPage.keyboard.press('Escape');
     await visitorPage.getByTestId('workout-row').first().click();

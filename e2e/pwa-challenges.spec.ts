@@ -77,9 +77,7 @@ test('a return visit under the service worker opens every open challenge; a rest
     await page.evaluate(() => localStorage.removeItem('fitbench:open-challenges'));
     await page.goto(`${url}/plank-drop/timer`);
     expect(await fromCachedShell(page)).toBe(true);
-    await expect(
-      page.getByRole('heading', { name: 'Plank Till You Drop timer' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plank Till You Drop timer' })).toBeVisible();
 
     // The operator closes burpees: the same origin and data, another CHALLENGES.
     await server.stop();
@@ -101,9 +99,7 @@ test('a return visit under the service worker opens every open challenge; a rest
     await page.goto(`${url}/burpees-or-bust/timer`);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await page.goto(`${url}/plank-drop/timer`);
-    await expect(
-      page.getByRole('heading', { name: 'Plank Till You Drop timer' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Plank Till You Drop timer' })).toBeVisible();
   } finally {
     await page.close();
     await server?.stop();

@@ -22,14 +22,20 @@ const SW_TIMEOUT = 60_000;
 async function controlled(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   try {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: SW_TIMEOUT / 2 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: SW_TIMEOUT / 2,
+    });
   } catch {
     await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: SW_TIMEOUT / 2 });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: SW_TIMEOUT / 2,
+    });
   }
 }
 
-test('installable: a manifest with the required fields and icons, and a registered service worker', async ({ page }) => {
+test('installable: a manifest with the required fields and icons, and a registered service worker', async ({
+  page,
+}) => {
   await page.goto('/90second');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
@@ -45,7 +51,11 @@ test('installable: a manifest with the required fields and icons, and a register
     background_color: expect.any(String),
   });
   const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
-  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   for (const icon of icons) {
     const png = await page.request.get(icon.src);
     expect(png.headers()['content-type']).toBe('image/png');
@@ -62,7 +72,9 @@ test('installable: a manifest with the required fields and icons, and a register
     installabilityErrors: { errorId: string }[];
   };
   // Playwright's contexts are incognito windows, where Chromium never offers to install.
-  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual(
+    [],
+  );
 });
 
 test('offline: the timer opens, a save waits on the device and is sent exactly once when back online', async ({
@@ -76,7 +88,9 @@ test('offline: the timer opens, a save waits on the device and is sent exactly o
   await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
   await expect(page.getByText('27 push-ups')).toBeVisible();
   // What the screen loaded is kept on the device a moment later.
-  await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('fitbench:cache:')));
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((k) => k.startsWith('fitbench:cache:')),
+  );
 
   await context.setOffline(true);
   await page.goto('/90second/timer');
@@ -112,7 +126,11 @@ test('offline: the timer opens, a save waits on the device and is sent exactly o
   expect(list.filter((w: { pushups: number }) => w.pushups === 33)).toHaveLength(1);
 });
 
-test('a refused save is shown with the server message and kept; Retry sends it', async ({ page, context, user: _user }) => {
+test('a refused save is shown with the server message and kept; Retry sends it', async ({
+  page,
+  context,
+  user: _user,
+}) => {
   await page.goto('/90second');
   await controlled(page);
   await context.setOffline(true);
@@ -123,7 +141,11 @@ test('a refused save is shown with the server message and kept; Retry sends it',
   // Back online, the server refuses the save once (as when the session ended).
   await context.route('**/api/workouts', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'You need to sign in to do that.' }) })
+      ? route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'You need to sign in to do that.' }),
+        })
       : route.continue(),
   );
   await context.setOffline(false);
@@ -138,7 +160,9 @@ test('a refused save is shown with the server message and kept; Retry sends it',
   expect(list.filter((w: { pushups: number }) => w.pushups === 44)).toHaveLength(1);
 });
 
-test('a new version of the app shows "New version available"; Reload switches to it', async ({ page }) => {
+test('a new version of the app shows "New version available"; Reload switches to it', async ({
+  page,
+}) => {
   // Its own server over a copy of the client: the next deploy is that copy's sw.js changed (the
   // browser fetches the worker script itself, past any route a test could set).
   const clientDir = copyOfClient();
@@ -154,14 +178,19 @@ test('a new version of the app shows "New version available"; Reload switches to
     const toast = toasts(page).filter({ hasText: 'New version available' });
     await expect(toast).toBeVisible({ timeout: SW_TIMEOUT });
     await expect(toast).toContainText('Reload to use the latest FitBench.');
-    const waiting = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+    const waiting = () =>
+      page.evaluate(async () =>
+        Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+      );
     expect(await waiting()).toBe(true);
 
     await Promise.all([
       page.waitForEvent('load', { timeout: SW_TIMEOUT }),
       toast.getByRole('button', { name: 'Reload' }).click(),
     ]);
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: SW_TIMEOUT });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
+      timeout: SW_TIMEOUT,
+    });
     expect(await waiting()).toBe(false);
     await expect(toasts(page).filter({ hasText: 'New version available' })).toHaveCount(0);
     // The page now runs under the new worker: its script is the changed one.
@@ -175,7 +204,11 @@ test('a new version of the app shows "New version available"; Reload switches to
   }
 });
 
-test('signing out clears what the device kept of the member: waiting saves, screens, caches', async ({ page, context, user }) => {
+test('signing out clears what the device kept of the member: waiting saves, screens, caches', async ({
+  page,
+  context,
+  user,
+}) => {
   await page.goto('/90second');
   await controlled(page);
   await expect(page.getByRole('heading', { name: 'Your Progress' })).toBeVisible();
@@ -187,12 +220,18 @@ test('signing out clears what the device kept of the member: waiting saves, scre
   const kept = () =>
     page.evaluate(async (userId) => {
       // Which challenges are open is the device's, not the member's (client/src/lib/challenges.ts).
-      const keys = Object.keys(localStorage).filter((k) => k.startsWith('fitbench:') && k !== 'fitbench:open-challenges');
+      const keys = Object.keys(localStorage).filter(
+        (k) => k.startsWith('fitbench:') && k !== 'fitbench:open-challenges',
+      );
       const saves = await new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('fitbench-outbox');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const count = open.result.transaction('saves').objectStore('saves').index('byUser').count(userId);
+          const count = open.result
+            .transaction('saves')
+            .objectStore('saves')
+            .index('byUser')
+            .count(userId);
           count.onsuccess = () => resolve(count.result);
           count.onerror = () => reject(count.error);
         };
@@ -202,7 +241,13 @@ test('signing out clears what the device kept of the member: waiting saves, scre
     }, user.id);
   const before = await kept();
   expect(before.saves).toBe(1);
-  expect(before.keys).toEqual(expect.arrayContaining(['fitbench:last-user', `fitbench:outbox:${user.id}`, `fitbench:cache:${user.id}`]));
+  expect(before.keys).toEqual(
+    expect.arrayContaining([
+      'fitbench:last-user',
+      `fitbench:outbox:${user.id}`,
+      `fitbench:cache:${user.id}`,
+    ]),
+  );
 
   await context.setOffline(false);
   // Its sending fails (no connection for it), so the save is still waiting at the sign-out.
@@ -214,5 +259,7 @@ test('signing out clears what the device kept of the member: waiting saves, scre
   await expect(toasts(page)).toContainText('Logged out');
   await expect.poll(kept).toEqual({ keys: [], saves: 0, caches: [] });
   // The app shell stays precached: the next member still opens it offline.
-  expect((await page.evaluate(() => caches.keys())).some((name) => name.startsWith('workbox-precache'))).toBe(true);
+  expect(
+    (await page.evaluate(() => caches.keys())).some((name) => name.startsWith('workbox-precache')),
+  ).toBe(true);
 });

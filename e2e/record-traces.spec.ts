@@ -15,10 +15,23 @@ const clips: Record<string, ClipOptions> = {
   // The clip of e2e/camera.spec.ts.
   'camera-spec-3000ms': { leadSeconds: LEAD_S, reps: 4, repSeconds: 3, depth: 2.4, tailSeconds: 8 },
   // A machine-perfect metronome: the rep times' spread comes from the camera loop alone.
-  'metronome-1500ms': { leadSeconds: LEAD_S, reps: 12, repSeconds: 1.5, depth: 2.4, tailSeconds: 6 },
+  'metronome-1500ms': {
+    leadSeconds: LEAD_S,
+    reps: 12,
+    repSeconds: 1.5,
+    depth: 2.4,
+    tailSeconds: 6,
+  },
   'metronome-900ms': { leadSeconds: LEAD_S, reps: 16, repSeconds: 0.9, depth: 2.4, tailSeconds: 6 },
   // Reps of uneven length, as a person's.
-  'uneven-1200ms': { leadSeconds: LEAD_S, reps: 12, repSeconds: 1.2, depth: 2.4, tailSeconds: 6, repJitter: 0.15 },
+  'uneven-1200ms': {
+    leadSeconds: LEAD_S,
+    reps: 12,
+    repSeconds: 1.2,
+    depth: 2.4,
+    tailSeconds: 6,
+    repJitter: 0.15,
+  },
 };
 
 test.describe('record camera traces', () => {
@@ -37,26 +50,43 @@ test.describe('record camera traces', () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-record-'));
       const file = path.join(dir, `${name}.y4m`);
       writeClip(file, clip);
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)] });
-      const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)],
+      });
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
       await context.grantPermissions(['camera'], { origin: baseURL! });
       await registerUser(context.request);
       const page = await context.newPage();
       await page.clock.install();
       await page.goto('/90second/timer');
       await page.getByRole('button', { name: 'Count with camera' }).click();
-      await expect(page.getByTestId('camera-status')).toHaveText(/Camera ready/, { timeout: 30_000 });
+      await expect(page.getByTestId('camera-status')).toHaveText(/Camera ready/, {
+        timeout: 30_000,
+      });
       await page.getByRole('button', { name: 'Set top position' }).click();
       await expect(page.getByTestId('camera-status')).toHaveText(/Top position set/);
       await page.getByTestId('timer-start').click();
       await page.clock.fastForward(2400);
-      await expect(page.getByTestId('camera-count')).toHaveText(String(clip.reps), { timeout: 90_000 });
+      await expect(page.getByTestId('camera-count')).toHaveText(String(clip.reps), {
+        timeout: 90_000,
+      });
       // The tail at the top, then the end of the run.
       await page.waitForTimeout(clip.tailSeconds * 1000 - 1000);
       await page.clock.fastForward(90_000);
-      const saved = page.waitForRequest((r) => r.url().endsWith('/api/workouts') && r.method() === 'POST');
+      const saved = page.waitForRequest(
+        (r) => r.url().endsWith('/api/workouts') && r.method() === 'POST',
+      );
       await page.getByRole('button', { name: 'Save Workout' }).click();
-      const body = (await saved).postDataJSON() as { pushups: number; verification: { trace: unknown } };
+      const body = (await saved).postDataJSON() as {
+        pushups: number;
+        verification: { trace: unknown };
+      };
       fs.mkdirSync(OUT, { recursive: true });
       fs.writeFileSync(
         path.join(OUT, `${name}.json`),

@@ -50,9 +50,7 @@ function textFits(el: Element) {
 test.describe('on a small phone (375x667)', () => {
   test.use({ viewport: { width: 375, height: 667 } });
 
-  test('a Coming Soon home shows all of its button, and its strip whole', async ({
-    page,
-  }) => {
+  test('a Coming Soon home shows all of its button, and its strip whole', async ({ page }) => {
     await page.goto('/nickels-dimes');
     const button = page.getByRole('link', { name: 'Go to the 90 Second Push-up Challenge' });
     await expect(button).toBeVisible();
@@ -86,11 +84,16 @@ test.describe('toasts cover nothing the member needs', () => {
     await page.getByLabel('Password').fill(member.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(toasts(page)).toContainText(`Welcome back, ${member.username}!`);
-    await expect(page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge timer' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge timer' }),
+    ).toBeVisible();
     await expectToastClearOf(page, {
       'the header': page.getByRole('banner'),
       'the profile link': page.getByTestId('header-profile'),
-      'the timer title': page.getByRole('heading', { level: 1, name: '90 Second Push-up Challenge timer' }),
+      'the timer title': page.getByRole('heading', {
+        level: 1,
+        name: '90 Second Push-up Challenge timer',
+      }),
       'the mute button': page.getByRole('button', { name: /mute/i }),
       'the navigation': page.getByRole('navigation', { name: 'Main' }),
       'the challenge strip': page.getByTestId('challenge-strip'),

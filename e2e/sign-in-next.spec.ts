@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, PASSWORD, registerUser, test, uniqueName } from './fixtures';
+import {
+  expect,
+  expectNoA11yViolations,
+  PASSWORD,
+  registerUser,
+  test,
+  uniqueName,
+} from './fixtures';
 
 // Sign-in keeps where the member was going: /auth?next=<same-origin path>.
 
@@ -35,7 +42,9 @@ async function existingMember({
 }
 
 test.describe('sign-in keeps where the member was going', () => {
-  test('a beat link takes a visitor through registration to the timer, target kept', async ({ page }) => {
+  test('a beat link takes a visitor through registration to the timer, target kept', async ({
+    page,
+  }) => {
     const beatLink = '/90second/timer?beat=30&from=alex';
     await page.goto(beatLink);
     await expect(page).toHaveURL(authWithNext(beatLink));
@@ -61,14 +70,19 @@ test.describe('sign-in keeps where the member was going', () => {
     // alex's best is 30, saved on the server this spec runs against.
     const alex = await playwright.request.newContext({ baseURL });
     const member = await registerUser(alex, { username: uniqueName('alex') });
-    const save = await alex.post('/api/workouts', { data: { pushups: 30 }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const save = await alex.post('/api/workouts', {
+      data: { pushups: 30 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(save.status()).toBe(201);
     await alex.dispose();
 
     // As a chat app's link-preview fetcher asks for it.
     const bot = await playwright.request.newContext({
       baseURL,
-      extraHTTPHeaders: { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' },
+      extraHTTPHeaders: {
+        'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      },
     });
     try {
       const page = await bot.get(`/90second/timer?beat=30&from=${member.username}`);
@@ -130,7 +144,12 @@ test.describe('sign-in keeps where the member was going', () => {
     await expect(page.getByRole('heading', { name: 'Log Workout' })).toBeVisible();
   });
 
-  for (const evil of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+  for (const evil of [
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+  ]) {
     test(`next=${evil} is ignored: sign-in goes to /`, async ({ page, playwright, baseURL }) => {
       const member = await existingMember({ playwright, baseURL });
       await page.goto(`/auth?${new URLSearchParams({ next: evil })}`);

@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { addWorkout, expect, PASSWORD, registerUser, test, uniqueName, type TestUser } from './fixtures';
+import {
+  addWorkout,
+  expect,
+  PASSWORD,
+  registerUser,
+  test,
+  uniqueName,
+  type TestUser,
+} from './fixtures';
 
 // A sign-out that happens elsewhere (another device's "sign out everywhere else", a password
 // change) must leave nothing of the member readable on this device once it loads again, and
@@ -35,7 +43,10 @@ async function storageDump(page: Page) {
 }
 
 /** A member registered on a device of their own (so not signed in on this page). */
-async function newMember(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+async function newMember(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+) {
   const ctx = await playwright.request.newContext({ baseURL });
   try {
     return await registerUser(ctx);
@@ -45,9 +56,15 @@ async function newMember(playwright: PlaywrightWorkerArgs['playwright'], baseURL
 }
 
 /** A second device of `user`: signed in through its own request context. */
-async function otherDevice(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, user: TestUser) {
+async function otherDevice(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  user: TestUser,
+) {
   const ctx: APIRequestContext = await playwright.request.newContext({ baseURL });
-  const res = await ctx.post('/api/login', { data: { username: user.username, password: user.password } });
+  const res = await ctx.post('/api/login', {
+    data: { username: user.username, password: user.password },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ctx;
 }
@@ -58,7 +75,9 @@ async function viewNotes(page: Page, user: TestUser, note: string) {
   await expect(page.getByTestId('workout-row').first()).toContainText(note, { timeout: 20_000 });
   // The precondition the wipe is about: the note really is in storage now.
   await expect
-    .poll(async () => JSON.stringify((await storageDump(page)).local[`fitbench:cache:${user.id}`] ?? ''))
+    .poll(async () =>
+      JSON.stringify((await storageDump(page)).local[`fitbench:cache:${user.id}`] ?? ''),
+    )
     .toContain(note);
 }
 
@@ -93,7 +112,9 @@ test('signed out everywhere else: after a reload nothing of the member is in sto
   await expect.poll(async () => JSON.stringify(await storageDump(page))).not.toContain(note);
   const after = await storageDump(page);
   const keys = [...Object.keys(after.local), ...Object.keys(after.session)];
-  expect(keys.filter((k) => k.startsWith('fitbench:cache:') || k === 'fitbench:last-user')).toEqual([]);
+  expect(keys.filter((k) => k.startsWith('fitbench:cache:') || k === 'fitbench:last-user')).toEqual(
+    [],
+  );
   expect(JSON.stringify(after)).not.toContain(user.username);
   expect(JSON.stringify(after)).not.toContain(user.email);
 
@@ -154,10 +175,16 @@ test('a password changed elsewhere: the unsent offline save stays for its member
   await expect(page).toHaveURL(/\/auth(\?next=[^&]*)?$/);
   // The kept screens and the member's record go; the unsent save stays (its member may sign in
   // again to send it), and it is the only thing of them left.
-  await expect.poll(async () => JSON.stringify((await storageDump(page)).local)).not.toContain(note);
+  await expect
+    .poll(async () => JSON.stringify((await storageDump(page)).local))
+    .not.toContain(note);
   const after = await storageDump(page);
   expect(JSON.stringify(after)).not.toContain(note);
-  expect(Object.keys(after.local).filter((k) => k.startsWith('fitbench:cache:') || k === 'fitbench:last-user')).toEqual([]);
+  expect(
+    Object.keys(after.local).filter(
+      (k) => k.startsWith('fitbench:cache:') || k === 'fitbench:last-user',
+    ),
+  ).toEqual([]);
   expect(JSON.stringify(after.idb)).toContain(queuedNote);
 
   // Another member signs in: the first member's waiting save is dropped.
@@ -181,7 +208,9 @@ test('signed out everywhere else: a proof clip still waiting to upload is remove
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('fitbench-clips', 1);
         open.onupgradeneeded = () =>
-          open.result.createObjectStore('clips', { keyPath: 'id' }).createIndex('bySaveKey', 'saveKey');
+          open.result
+            .createObjectStore('clips', { keyPath: 'id' })
+            .createIndex('bySaveKey', 'saveKey');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction('clips', 'readwrite');
@@ -210,5 +239,7 @@ test('signed out everywhere else: a proof clip still waiting to upload is remove
 
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
-  await expect.poll(async () => JSON.stringify((await storageDump(page)).idb)).not.toContain('clip-of-the-member');
+  await expect
+    .poll(async () => JSON.stringify((await storageDump(page)).idb))
+    .not.toContain('clip-of-the-member');
 });

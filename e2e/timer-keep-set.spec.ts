@@ -26,7 +26,8 @@ async function startAndTap(page: Page, taps: number) {
   await expect(page.getByTestId('tap-count')).toHaveText(String(taps));
 }
 
-const discardDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Discard this workout?' });
+const discardDialog = (page: Page) =>
+  page.getByRole('alertdialog', { name: 'Discard this workout?' });
 const countInput = (page: Page) => page.getByLabel('How many push-ups did you complete?');
 
 /** The browser's Back (page.goBack would wait for a navigation the screen holds back). */
@@ -45,7 +46,9 @@ test.describe('a started set is never lost', () => {
     await page.getByRole('button', { name: 'Start' }).click();
     // The focus lands on the pad (named for a screen reader), not on <body>.
     await expect(page.getByTestId('tap-area')).toBeFocused();
-    await expect(page.getByTestId('tap-area')).toHaveAccessibleName('Tap to count a push-up. Counted: 0');
+    await expect(page.getByTestId('tap-area')).toHaveAccessibleName(
+      'Tap to count a push-up. Counted: 0',
+    );
     await expect(page.getByTestId('ready-step')).toHaveText('3');
     // No bars to tap by mistake.
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -179,7 +182,9 @@ test.describe('a started set is never lost', () => {
     await expect(countInput(page)).toHaveValue('2');
 
     // The navigation is back, but leaving through it asks.
-    const rankings = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rankings' });
+    const rankings = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Rankings' });
     await rankings.click();
     await expect(discardDialog(page)).toBeVisible();
     await expect(discardDialog(page)).toContainText('not saved yet');
@@ -244,7 +249,9 @@ test.describe('a started set is never lost', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     await expect(page.getByTestId('target-progress')).toHaveText('You beat 3!');
     const left = await page.evaluate(() => {
-      const set = JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage)[0]!)!) as { startedAt: number };
+      const set = JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage)[0]!)!) as {
+        startedAt: number;
+      };
       return Math.ceil((set.startedAt + 2400 + 90_000 - Date.now()) / 1000);
     });
     expect(left).toBeGreaterThan(0);
@@ -257,7 +264,10 @@ test.describe('a started set is never lost', () => {
     await expect(countInput(page)).toHaveValue('5');
   });
 
-  test('a reload after the time ran out shows the count entry with the taps', async ({ page, user: _user }) => {
+  test('a reload after the time ran out shows the count entry with the taps', async ({
+    page,
+    user: _user,
+  }) => {
     await openTimer(page);
     await startAndTap(page, 6);
     // The member is away past the deadline (here: the stored start moved back by a run's length),
@@ -342,7 +352,9 @@ for (const { width, height, name } of [
     // The pad is big enough to hit with the chest or nose.
     const pad = (await page.getByTestId('tap-area').boundingBox())!;
     expect(pad.height).toBeGreaterThanOrEqual(80);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+      height,
+    );
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   });
 }

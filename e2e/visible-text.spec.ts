@@ -13,12 +13,16 @@ test.describe('hidden characters in names and notes', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
     await dialog.getByLabel('Full name').fill('Ann\u202eeeL');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    const message = dialog.getByText('Full name must not contain characters that change the text direction');
+    const message = dialog.getByText(
+      'Full name must not contain characters that change the text direction',
+    );
     await expect(message).toBeVisible();
     await expect(dialog.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Full name').fill(`e${'\u0301'.repeat(6)}`);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(dialog.getByText('Full name must not stack more than 4 accents or marks on one character')).toBeVisible();
+    await expect(
+      dialog.getByText('Full name must not stack more than 4 accents or marks on one character'),
+    ).toBeVisible();
     expect(sent).toEqual([]);
   });
 
@@ -27,7 +31,9 @@ test.describe('hidden characters in names and notes', () => {
     await page.getByLabel('Push-ups').fill('21');
     await page.getByLabel('Notes (optional)').fill('good\u200bset');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Notes must not contain invisible characters (such as zero-width spaces)')).toBeVisible();
+    await expect(
+      page.getByText('Notes must not contain invisible characters (such as zero-width spaces)'),
+    ).toBeVisible();
     expect(await (await page.request.get('/api/workouts')).json()).toEqual([]);
   });
 });

@@ -7,7 +7,11 @@ test.use({ serviceWorkers: 'allow' });
 // A visitor's page load logs nothing at all in the console: no failed request (the current-user
 // query gets a 200 with null), no warning, and no CSP violation in the Issues panel (zod's eval
 // probe: client/src/lib/zod-jitless.ts). docs/decisions/0062-session-state-route.md
-test('a visitor loading /, /auth, /leaderboard and a public profile sees a silent console', async ({ page, playwright, baseURL }) => {
+test('a visitor loading /, /auth, /leaderboard and a public profile sees a silent console', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const member = await playwright.request.newContext({ baseURL });
   const athlete = await registerUser(member);
   await addWorkout(member, { pushups: 42 });
@@ -15,7 +19,8 @@ test('a visitor loading /, /auth, /leaderboard and a public profile sees a silen
 
   const messages: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') messages.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      messages.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
   await page.addInitScript(() =>
@@ -37,7 +42,9 @@ test('a visitor loading /, /auth, /leaderboard and a public profile sees a silen
   await page.getByRole('button', { name: 'Login' }).last().click();
   await expect(page.getByText('Username is required')).toBeVisible();
   await page.goto('/leaderboard');
-  await expect(page.getByRole('link', { name: new RegExp(athlete.username) }).first()).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: new RegExp(athlete.username) }).first(),
+  ).toBeVisible();
   await page.goto(`/users/${athlete.username}`);
   await expect(page.getByText(athlete.username).first()).toBeVisible();
   await page.waitForLoadState('networkidle');

@@ -13,21 +13,44 @@ function clip(): string {
   if (!fs.existsSync(clipFile)) {
     // Two workers may make it at once: each writes its own file, then moves it in place whole.
     const tmp = `${clipFile}.${process.pid}.webm`;
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=90', '-c:v', 'libvpx', '-b:v', '56k', tmp]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10:duration=90',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '56k',
+      tmp,
+    ]);
     fs.renameSync(tmp, clipFile);
   }
   return fs.readFileSync(clipFile).toString('base64');
 }
 
-test('Watch proof plays a public clip from the board and from the set\'s details', async ({ page, user }, info) => {
+test("Watch proof plays a public clip from the board and from the set's details", async ({
+  page,
+  user,
+}, info) => {
   test.setTimeout(120_000);
   const saved = await page.request.post('/api/workouts', {
-    data: { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } },
+    data: {
+      pushups: 6,
+      verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) },
+    },
   });
   const { id, verified } = (await saved.json()) as { id: number; verified: boolean };
   expect(verified).toBe(true);
-  expect((await page.request.put(`/api/workouts/${id}/clip`, { data: { webm: clip() } })).status()).toBe(200);
-  expect((await page.request.patch('/api/profile', { data: { clipsPublic: true } })).status()).toBe(200);
+  expect(
+    (await page.request.put(`/api/workouts/${id}/clip`, { data: { webm: clip() } })).status(),
+  ).toBe(200);
+  expect((await page.request.patch('/api/profile', { data: { clipsPublic: true } })).status()).toBe(
+    200,
+  );
   const size = info.project.name;
 
   await page.goto('/90second/leaderboard?verified=1');
@@ -36,7 +59,9 @@ test('Watch proof plays a public clip from the board and from the set\'s details
   await page.screenshot({ path: info.outputPath(`board-${size}.png`) });
   await watch.click();
   const dialog = page.getByRole('dialog', { name: `Proof: ${user.username}'s 6 push-ups` });
-  await expect(dialog.getByTestId('proof-clip')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(dialog.getByTestId('proof-clip')).toHaveAttribute('data-state', 'ready', {
+    timeout: 20_000,
+  });
   const duration = await dialog.locator('video').evaluate((v: HTMLVideoElement) => v.duration);
   expect(duration).toBeGreaterThan(80);
   await expectNoA11yViolations(page);
@@ -47,11 +72,19 @@ test('Watch proof plays a public clip from the board and from the set\'s details
   await page.getByTestId('workout-row').first().click();
   const details = page.getByRole('dialog', { name: 'Workout details' });
   await details.getByRole('button', { name: 'Watch proof' }).click();
-  await expect(details.getByTestId('proof-clip')).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(details.getByTestId('proof-clip')).toHaveAttribute('data-state', 'ready', {
+    timeout: 20_000,
+  });
   await page.screenshot({ path: info.outputPath(`details-${size}.png`) });
 
   // The clip gone meanwhile: said on screen, with Try again.
-  await page.route('**/api/workouts/*/clip**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Clip not found."}' }));
+  await page.route('**/api/workouts/*/clip**', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"message":"Clip not found."}',
+    }),
+  );
   await page.keyboard.press('Escape');
   await page.getByTestId('workout-row').first().click();
   await details.getByRole('button', { name: 'Watch proof' }).click();

@@ -16,7 +16,9 @@ test.setTimeout(240_000);
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-test('the weekly goal counts days with a set this week; a week met carries the streak past Sunday 00:00', async ({ page }) => {
+test('the weekly goal counts days with a set this week; a week met carries the streak past Sunday 00:00', async ({
+  page,
+}) => {
   const thisWeek = periodRange('week', new Date(), TZ).start!;
   // Half a week on, then back to that week's start: the coming Sunday 00:00, whatever DST does.
   const sunday = periodRange('week', new Date(thisWeek.getTime() + 10 * DAY), TZ).start!;
@@ -63,7 +65,9 @@ test('the weekly goal counts days with a set this week; a week met carries the s
     await save(21);
     await page.goto(`${server.url}/90second`);
     await expect(page.getByText('1 of 2 this week')).toBeVisible();
-    await expect(page.getByText('A session is a day with at least one set, of any challenge.')).toBeVisible();
+    await expect(
+      page.getByText('A session is a day with at least one set, of any challenge.'),
+    ).toBeVisible();
     await expect(page.getByText('No streak yet')).toBeVisible();
 
     // Saturday night: a second day meets the goal.
@@ -75,7 +79,10 @@ test('the weekly goal counts days with a set this week; a week met carries the s
     await expect(page.getByText('2 sessions this week')).toBeVisible();
     await expect(page.getByText('Goal of 2 met')).toBeVisible();
     await expect(page.getByText('1 week streak')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute('aria-valuenow', '2');
+    await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
 
     // Sunday 00:30: a new week. Nothing yet this week; last week's met goal keeps the streak.
     await moveTo(sundayMorning);
@@ -86,7 +93,10 @@ test('the weekly goal counts days with a set this week; a week met carries the s
     await save(24);
     await page.reload();
     await expect(page.getByText('1 of 2 this week')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute('aria-valuenow', '1');
+    await expect(page.getByRole('progressbar', { name: 'Weekly goal' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
     await page.screenshot({ path: test.info().outputPath('weekly-goal.png'), fullPage: true });
     await expectNoA11yViolations(page);
   } finally {

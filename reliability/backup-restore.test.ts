@@ -34,7 +34,7 @@ describe('backup and restore of the embedded database', () => {
     for (let i = 0; i < 3; i++) members.push(await register(server.base, `backup${i}`));
     const s = server;
     const load = runLoad(() => s.base, members, 6);
-    for (let t0 = Date.now(); load.acked.size < 30 && Date.now() - t0 < 60_000; ) await sleep(100);
+    for (let t0 = Date.now(); load.acked.size < 30 && Date.now() - t0 < 60_000;) await sleep(100);
     const before = new Map(load.acked);
     const backup = cli('backup', live, file);
     expect(backup.status, backup.stderr).toBe(0);
@@ -61,7 +61,9 @@ describe('backup and restore of the embedded database', () => {
       expect(mine.filter((id) => !ids.has(id))).toEqual([]);
       found += ids.size;
     }
-    console.log(`backup: ${before.size} saves acknowledged before the backup, all restored (${found} in the copy, ${fs.statSync(file).size} bytes)`);
+    console.log(
+      `backup: ${before.size} saves acknowledged before the backup, all restored (${found} in the copy, ${fs.statSync(file).size} bytes)`,
+    );
     expect(before.size).toBeGreaterThanOrEqual(30);
     await stopServer(server);
   });
@@ -72,6 +74,10 @@ describe('backup and restore of the embedded database', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/no server was running/);
     expect(fs.statSync(offline).size).toBeGreaterThan(1000);
-    expect(spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/backup.ts'], { encoding: 'utf8' }).status).toBe(2);
+    expect(
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/backup.ts'], {
+        encoding: 'utf8',
+      }).status,
+    ).toBe(2);
   });
 });

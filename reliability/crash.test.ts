@@ -30,14 +30,20 @@ async function crashCycles(env: Record<string, string>) {
       server = await startServer(env);
       await waitReady(server);
       const base = server.base;
-      if (cycle === 0) for (let i = 0; i < CLIENTS; i++) members.push(await register(base, `crash${i}`));
+      if (cycle === 0)
+        for (let i = 0; i < CLIENTS; i++) members.push(await register(base, `crash${i}`));
 
       // Saves whose answer was lost in the crash: retried with their key, they land once.
       for (const [key, p] of pending) {
         const r = await save(base, p.member, key, p.pushups);
         expect(r.status).toBe(201);
         const body = r.body as Ack;
-        acked.set(key, { member: p.member, id: body.id, pushups: p.pushups, createdAt: body.createdAt });
+        acked.set(key, {
+          member: p.member,
+          id: body.id,
+          pushups: p.pushups,
+          createdAt: body.createdAt,
+        });
         pending.delete(key);
       }
       // Acknowledged saves retried with their key get the first answer (a sample per cycle).
@@ -50,7 +56,10 @@ async function crashCycles(env: Record<string, string>) {
         // Exactly once: each member's workouts are exactly the acknowledged ones.
         for (const m of members) {
           const ids = (await allWorkoutIds(base, m)).sort((x, y) => x - y);
-          const mine = [...acked.values()].filter((a) => a.member === m).map((a) => a.id).sort((x, y) => x - y);
+          const mine = [...acked.values()]
+            .filter((a) => a.member === m)
+            .map((a) => a.id)
+            .sort((x, y) => x - y);
           expect(ids).toEqual(mine);
         }
         await stopServer(server);
@@ -104,7 +113,9 @@ describe('SIGKILL crash cycles', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-crash-'));
     dirs.push(dataDir);
     const r = await crashCycles({ DATA_DIR: dataDir });
-    console.log(`crash PGlite: ${CYCLES} SIGKILLs (${r.killedWithRequestsInFlight} with saves in flight), ${r.saves} saves, none lost or doubled`);
+    console.log(
+      `crash PGlite: ${CYCLES} SIGKILLs (${r.killedWithRequestsInFlight} with saves in flight), ${r.saves} saves, none lost or doubled`,
+    );
     expect(r.killedWithRequestsInFlight).toBeGreaterThan(CYCLES / 2);
   }, 300_000);
 
@@ -115,7 +126,9 @@ describe('SIGKILL crash cycles', () => {
     await admin.query('create database fitbench');
     await admin.end();
     const r = await crashCycles({ DATABASE_URL: cluster.url('fitbench') });
-    console.log(`crash PostgreSQL: ${CYCLES} SIGKILLs (${r.killedWithRequestsInFlight} with saves in flight), ${r.saves} saves, none lost or doubled`);
+    console.log(
+      `crash PostgreSQL: ${CYCLES} SIGKILLs (${r.killedWithRequestsInFlight} with saves in flight), ${r.saves} saves, none lost or doubled`,
+    );
     expect(r.killedWithRequestsInFlight).toBeGreaterThan(CYCLES / 2);
   }, 300_000);
 });

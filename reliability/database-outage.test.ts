@@ -47,7 +47,9 @@ describe('database restart while serving', () => {
     const during = load.samples.filter((s) => s.start >= down + 100 && s.end <= back);
     const after = load.samples.filter((s) => s.start >= back + 5_000);
     const slowest = Math.max(...load.samples.map((s) => s.end - s.start));
-    const firstOk = load.samples.filter((s) => s.start >= back && s.status >= 200 && s.status < 300).sort((a, b) => a.start - b.start)[0];
+    const firstOk = load.samples
+      .filter((s) => s.start >= back && s.status >= 200 && s.status < 300)
+      .sort((a, b) => a.start - b.start)[0];
     const okAfter = after.filter((s) => s.status >= 200 && s.status < 300).length;
     console.log(
       `outage: ${during.length} requests during (statuses ${[...new Set(during.map((s) => s.status))].join(',')}), ` +
@@ -86,11 +88,14 @@ describe('database restart while serving', () => {
     cluster.stopImmediate();
     server = await startServer({ DATABASE_URL: cluster.url('fitbench') });
     // Wait (CPU allowing) until it has retried a few times, each time waiting longer.
-    const retries = () => server.output().match(/database unavailable at start \(attempt \d+/g) ?? [];
-    for (let t0 = Date.now(); retries().length < 4 && Date.now() - t0 < 60_000; ) await sleep(200);
+    const retries = () =>
+      server.output().match(/database unavailable at start \(attempt \d+/g) ?? [];
+    for (let t0 = Date.now(); retries().length < 4 && Date.now() - t0 < 60_000;) await sleep(200);
     expect(server.child.exitCode).toBeNull();
     expect(retries().length).toBeGreaterThanOrEqual(4);
-    expect(server.output()).toMatch(/retrying in 250 ms[\s\S]*retrying in 500 ms[\s\S]*retrying in 1000 ms/);
+    expect(server.output()).toMatch(
+      /retrying in 250 ms[\s\S]*retrying in 500 ms[\s\S]*retrying in 1000 ms/,
+    );
     expect(await fetch(`${server.base}/api/health`).catch(() => null)).toBeNull();
     cluster.start();
     await waitReady(server, 60_000);

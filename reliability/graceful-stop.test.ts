@@ -40,10 +40,15 @@ describe('graceful stop', () => {
     await waitReady(server);
     const s = server;
     const inFlight = Array.from({ length: 20 }, () =>
-      fetch(`${s.base}/api/test/slow?ms=3000`).then(async (r) => ({ status: r.status, body: await r.json() })),
+      fetch(`${s.base}/api/test/slow?ms=3000`).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      })),
     );
     // All twenty are being answered before the stop is signalled.
-    await until(async () => (await (await fetch(`${s.base}/api/test/slow/in-flight`)).json()).inFlight === 20);
+    await until(
+      async () => (await (await fetch(`${s.base}/api/test/slow/in-flight`)).json()).inFlight === 20,
+    );
     const signalled = Date.now();
     s.kill('SIGTERM');
     await until(async () => !(await connects(s.port)));
@@ -51,7 +56,9 @@ describe('graceful stop', () => {
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(results.every((r) => r.body.sleptMs === 3000)).toBe(true);
     expect(await s.exited).toBe(0);
-    console.log(`graceful stop: 20 in-flight requests completed, exit 0 after ${Date.now() - signalled} ms`);
+    console.log(
+      `graceful stop: 20 in-flight requests completed, exit 0 after ${Date.now() - signalled} ms`,
+    );
   });
 
   it('with SHUTDOWN_DELAY_SECONDS, readiness answers 503 while the port stays open, then it closes', async () => {

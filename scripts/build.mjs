@@ -17,11 +17,29 @@ const at = (p) => path.join(root, p);
 export const halves = {
   client: {
     output: 'dist/client/.vite/manifest.json',
-    sources: ['client', 'common', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/vite-precompress.ts', 'scripts/vite-route-preloads.ts', 'scripts/vite-landing-groups.ts'],
+    sources: [
+      'client',
+      'common',
+      'vite.config.ts',
+      'tsconfig.json',
+      'package.json',
+      'package-lock.json',
+      'scripts/build.mjs',
+      'scripts/vite-precompress.ts',
+      'scripts/vite-route-preloads.ts',
+      'scripts/vite-landing-groups.ts',
+    ],
   },
   server: {
     output: 'dist/server/index.js',
-    sources: ['server/src', 'common', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts/build.mjs'],
+    sources: [
+      'server/src',
+      'common',
+      'tsconfig.json',
+      'package.json',
+      'package-lock.json',
+      'scripts/build.mjs',
+    ],
   },
 };
 
@@ -57,11 +75,15 @@ export function isStale(half) {
 export function buildClient() {
   // Always a production build: the e2e server runs with NODE_ENV=test, which would give Vite
   // React's development build.
-  const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (r.status !== 0) throw new Error('client build (vite) failed');
 }
 
@@ -91,7 +113,10 @@ export async function buildServer() {
   fs.cpSync(at('server/src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
   fs.cpSync(at('server/src/db/sql'), path.join(tmp, 'sql'), { recursive: true });
   // lib/card-renderer.ts starts its render threads from new URL('./card-render-worker.mjs', import.meta.url).
-  fs.copyFileSync(at('server/src/lib/card-render-worker.mjs'), path.join(tmp, 'card-render-worker.mjs'));
+  fs.copyFileSync(
+    at('server/src/lib/card-render-worker.mjs'),
+    path.join(tmp, 'card-render-worker.mjs'),
+  );
   // The folder a new PGlite data folder starts as (server/src/db/client.ts, copyDataTemplate):
   // initdb and the migrations run here once, not in the server's first start, whose process would
   // keep initdb's memory (docs/decisions/0132-start-and-pages-as-shipped.md). Made by a script
@@ -108,7 +133,11 @@ export async function buildServer() {
     tsconfig: 'tsconfig.json',
     logLevel: 'warning',
   });
-  const made = spawnSync(process.execPath, [path.join(tmp, 'data-template.js'), path.join(tmp, 'pgdata-template')], { cwd: root, stdio: 'inherit' });
+  const made = spawnSync(
+    process.execPath,
+    [path.join(tmp, 'data-template.js'), path.join(tmp, 'pgdata-template')],
+    { cwd: root, stdio: 'inherit' },
+  );
   fs.rmSync(path.join(tmp, 'data-template.js'));
   if (made.status !== 0) throw new Error('data folder template failed');
   fs.rmSync(outdir, { recursive: true, force: true });
@@ -118,7 +147,11 @@ export async function buildServer() {
 /** Builds what is missing or older than its sources (both halves with force). */
 export async function build({ force = false, only, log = console.log } = {}) {
   if (only !== 'server' && (force || isStale('client'))) {
-    log(force ? 'Building the client...' : 'Client build missing or older than its sources: building...');
+    log(
+      force
+        ? 'Building the client...'
+        : 'Client build missing or older than its sources: building...',
+    );
     buildClient();
   }
   if (only !== 'client' && (force || isStale('server'))) {

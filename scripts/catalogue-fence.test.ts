@@ -39,7 +39,8 @@ describe('the catalogue fence', () => {
   it('finds the code it guards', () => {
     expect(files.length).toBeGreaterThan(300);
     expect(fs.existsSync(SQL_HOME.file)).toBe(true);
-    for (const home of Object.keys(LEGACY_FIELD_HOMES)) expect(fs.existsSync(home), home).toBe(true);
+    for (const home of Object.keys(LEGACY_FIELD_HOMES))
+      expect(fs.existsSync(home), home).toBe(true);
   });
 
   it("names no challenge's id outside the catalogue", () => {

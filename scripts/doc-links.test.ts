@@ -5,7 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const skip = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report', 'data', 'coverage']);
+const skip = new Set([
+  'node_modules',
+  'dist',
+  '.git',
+  'test-results',
+  'playwright-report',
+  'data',
+  'coverage',
+]);
 const textFile = /\.(ts|tsx|mjs|js|sql|md|sh|json|yaml|yml|conf|css|html)$/;
 
 function* files(dir: string): Generator<string> {
@@ -56,7 +64,9 @@ describe('links to documents', () => {
   it('name only files that exist', () => {
     const named = namedDocs();
     expect(named.length).toBeGreaterThan(50);
-    const broken = named.filter(([, target]) => missing(target)).map(([from, target]) => `${from} -> ${target}`);
+    const broken = named
+      .filter(([, target]) => missing(target))
+      .map(([from, target]) => `${from} -> ${target}`);
     expect(broken).toEqual([]);
   });
 
@@ -65,7 +75,11 @@ describe('links to documents', () => {
     const first = records.find((r) => /^\d{4}-/.test(r))!;
     const text = `see ${dir}9999-gone.md, ${dir}9998 and [the deploy notes](../deploy/none.md); ${dir}${first.slice(0, 4)} is fine`;
     const links = linksIn(text, 'docs/product.md');
-    expect(links.filter(missing)).toEqual([`${dir}9999-gone.md`, `${dir}9998-(no such record).md`, 'deploy/none.md']);
+    expect(links.filter(missing)).toEqual([
+      `${dir}9999-gone.md`,
+      `${dir}9998-(no such record).md`,
+      'deploy/none.md',
+    ]);
     expect(links.filter((l) => !missing(l))).toEqual([`${dir}${first}`]);
   });
 });

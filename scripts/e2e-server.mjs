@@ -3,12 +3,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+  stdio: 'inherit',
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const dataDir = process.env.DATA_DIR;
 if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-const child = spawn(process.execPath, ['dist/server/index.js'], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['dist/server/index.js'], {
+  stdio: 'inherit',
+  env: process.env,
+});
 const stop = (signal) => child.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -20,13 +20,18 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
-      return ['node_modules', 'migrations', 'fixtures', 'dist'].includes(e.name) ? [] : sourceFiles(p);
+      return ['node_modules', 'migrations', 'fixtures', 'dist'].includes(e.name)
+        ? []
+        : sourceFiles(p);
     }
-    return /\.(ts|tsx|mjs|js|sql|css)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) ? [p] : [];
+    return /\.(ts|tsx|mjs|js|sql|css)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name)
+      ? [p]
+      : [];
   });
 }
 
-const lineCount = (file: string) => fs.readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length;
+const lineCount = (file: string) =>
+  fs.readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length;
 
 describe('files of one job', () => {
   const files = ROOTS.flatMap(sourceFiles);

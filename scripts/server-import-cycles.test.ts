@@ -55,7 +55,9 @@ async function serverGraph(): Promise<Record<string, string[]>> {
 describe('server imports', () => {
   it('form no cycle, through an index.ts or otherwise', async () => {
     const graph = await serverGraph();
-    expect(Object.keys(graph).filter((f) => f.startsWith('server/src/routes/')).length).toBeGreaterThan(50);
+    expect(
+      Object.keys(graph).filter((f) => f.startsWith('server/src/routes/')).length,
+    ).toBeGreaterThan(50);
     expect(cyclesIn(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 
@@ -68,7 +70,9 @@ describe('server imports', () => {
       'b/part.ts': ['a/index.ts'],
       'a/part.ts': [],
     };
-    expect(cyclesIn(graph)).toEqual([['a/index.ts', 'a/a.routes.ts', 'b/index.ts', 'b/part.ts', 'a/index.ts']]);
+    expect(cyclesIn(graph)).toEqual([
+      ['a/index.ts', 'a/a.routes.ts', 'b/index.ts', 'b/part.ts', 'a/index.ts'],
+    ]);
     expect(cyclesIn({ ...graph, 'b/part.ts': ['a/part.ts'] })).toEqual([]);
   });
 });

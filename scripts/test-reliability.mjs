@@ -7,7 +7,16 @@ import fs from 'node:fs';
 
 const out = '.reliability-results.json';
 fs.rmSync(out, { force: true });
-const args = ['vitest', 'run', '--config', 'reliability/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--config',
+  'reliability/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${out}`,
+  ...process.argv.slice(2),
+];
 const code = spawnSync('npx', args, { stdio: 'inherit' }).status ?? 1;
 let passed = 0;
 let failed = 0;

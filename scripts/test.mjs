@@ -12,8 +12,14 @@ let failed = 0;
 // Each failed test's name and first line of its error, printed again just above the summary so
 // that the tail of a long CI log says what failed.
 const failures = [];
-// eslint-disable-next-line no-control-regex -- the colour codes a reporter leaves in a message
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+// The colour codes a reporter leaves in a message.
+// eslint-disable-next-line no-control-regex -- they start with ESC
+const COLOUR = /\x1b\[[0-9;]*m/g;
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(COLOUR, '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 const read = (file) => {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -23,7 +29,13 @@ const read = (file) => {
 };
 
 fs.rmSync('.vitest-results.json', { force: true });
-const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.vitest-results.json']);
+const vitestCode = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=.vitest-results.json',
+]);
 const v = read('.vitest-results.json');
 if (v) {
   passed += v.numPassedTests;
@@ -33,8 +45,10 @@ if (v) {
   for (const file of v.testResults ?? []) {
     const where = path.relative(process.cwd(), file.name ?? '');
     const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of tests) failures.push(`vitest ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (!tests.length && file.status === 'failed') failures.push(`vitest ${where}: ${firstLine(file.message)}`);
+    for (const t of tests)
+      failures.push(`vitest ${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!tests.length && file.status === 'failed')
+      failures.push(`vitest ${where}: ${firstLine(file.message)}`);
   }
 } else if (vitestCode !== 0) failed += 1;
 
@@ -58,7 +72,9 @@ if (!skipE2e) {
           for (const t of spec.tests ?? []) {
             if (t.status !== 'unexpected') continue;
             const last = t.results?.at(-1);
-            failures.push(`playwright [${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+            failures.push(
+              `playwright [${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`,
+            );
           }
         }
         for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);

@@ -51,7 +51,8 @@ async function owners(changed: Record<string, string> = {}) {
     exclude: /\/nm\/zod/,
     barrels: ['icons'],
   });
-  for (const [id, code] of Object.entries({ ...sources, ...changed })) (plugin.transform as (code: string, id: string) => null)(code, id);
+  for (const [id, code] of Object.entries({ ...sources, ...changed }))
+    (plugin.transform as (code: string, id: string) => null)(code, id);
   const context = {
     getModuleInfo: (id: string) => (graph[id] ? { importedIds: graph[id] } : null),
     resolve: async (spec: string, importer: string) =>
@@ -59,7 +60,10 @@ async function owners(changed: Record<string, string> = {}) {
   };
   await (plugin.buildEnd as (this: typeof context, error?: Error) => Promise<void>).call(context);
   const byGroup: Record<string, string[]> = {};
-  for (const g of groups.slice(1)) byGroup[g.name as string] = Object.keys(graph).filter((id) => (g.test as (id: string) => boolean)(id));
+  for (const g of groups.slice(1))
+    byGroup[g.name as string] = Object.keys(graph).filter((id) =>
+      (g.test as (id: string) => boolean)(id),
+    );
   return { byGroup, groups };
 }
 
@@ -67,7 +71,14 @@ describe('landingGroups', () => {
   it('puts what every screen loads, and what two landing screens load, in one shared chunk', async () => {
     const { byGroup } = await owners();
     expect(byGroup['landing-shared']).toEqual(
-      expect.arrayContaining(['/app/query-provider.tsx', '/app/query-client.ts', '/nm/query-core.js', '/app/row.tsx', '/app/score.ts', '/app/tabs.tsx']),
+      expect.arrayContaining([
+        '/app/query-provider.tsx',
+        '/app/query-client.ts',
+        '/nm/query-core.js',
+        '/app/row.tsx',
+        '/app/score.ts',
+        '/app/tabs.tsx',
+      ]),
     );
   });
 
@@ -94,19 +105,40 @@ describe('landingGroups', () => {
   });
 
   it('fails the build when a screen is not in it', async () => {
-    const { plugin } = landingGroups({ everyScreen: '/app/missing.tsx', screens: {}, exclude: /x/, barrels: [] });
-    const context = { getModuleInfo: (_id: string) => null, resolve: async (_spec: string, _importer: string) => null };
-    await expect((plugin.buildEnd as (this: typeof context, error?: Error) => Promise<void>).call(context)).rejects.toThrow(/missing\.tsx is not in the build/);
+    const { plugin } = landingGroups({
+      everyScreen: '/app/missing.tsx',
+      screens: {},
+      exclude: /x/,
+      barrels: [],
+    });
+    const context = {
+      getModuleInfo: (_id: string) => null,
+      resolve: async (_spec: string, _importer: string) => null,
+    };
+    await expect(
+      (plugin.buildEnd as (this: typeof context, error?: Error) => Promise<void>).call(context),
+    ).rejects.toThrow(/missing\.tsx is not in the build/);
   });
 });
 
 describe('import and export lists', () => {
   it('reads the names a module imports, without types, under their exported names', () => {
-    expect(namedImports("import { A, B as C, type D } from 'icons';\nimport type { E } from 'icons';\nimport { F } from 'other';", 'icons')).toEqual(['A', 'B']);
+    expect(
+      namedImports(
+        "import { A, B as C, type D } from 'icons';\nimport type { E } from 'icons';\nimport { F } from 'other';",
+        'icons',
+      ),
+    ).toEqual(['A', 'B']);
   });
 
   it("reads an index's re-exports and namespace imports", () => {
-    const parts = barrelExports("import * as Dialog from \"@radix-ui/react-dialog\";\nexport { default as X, default as XIcon } from './icons/x.mjs';");
-    expect(Object.fromEntries(parts)).toEqual({ X: './icons/x.mjs', XIcon: './icons/x.mjs', Dialog: '@radix-ui/react-dialog' });
+    const parts = barrelExports(
+      'import * as Dialog from "@radix-ui/react-dialog";\nexport { default as X, default as XIcon } from \'./icons/x.mjs\';',
+    );
+    expect(Object.fromEntries(parts)).toEqual({
+      X: './icons/x.mjs',
+      XIcon: './icons/x.mjs',
+      Dialog: '@radix-ui/react-dialog',
+    });
   });
 });

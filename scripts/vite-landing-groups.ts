@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
-type Group = NonNullable<Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']>[number];
+type Group = NonNullable<
+  Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']
+>[number];
 
 export interface LandingGroupsOptions {
   /** Loaded by every screen (the query provider): its modules join the shared chunk. */
@@ -28,10 +30,15 @@ export interface LandingGroupsOptions {
 export function namedImports(code: string, spec: string): string[] {
   const names: string[] = [];
   const quoted = spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  for (const m of code.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'))) {
+  for (const m of code.matchAll(
+    new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${quoted}['"]`, 'g'),
+  )) {
     if (m[1]) continue;
     for (const part of m[2]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0]!.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (name && !name.startsWith('type ')) names.push(name);
     }
   }
@@ -47,11 +54,16 @@ export function barrelExports(code: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
     for (const part of m[1]!.split(',')) {
-      const alias = part.trim().split(/\s+as\s+/).pop()!.trim();
+      const alias = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim();
       if (alias) out.set(alias, m[2]!);
     }
   }
-  for (const m of code.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*['"]([^'"]+)['"]/g)) out.set(m[1]!, m[2]!);
+  for (const m of code.matchAll(/import\s*\*\s*as\s+(\w+)\s+from\s*['"]([^'"]+)['"]/g))
+    out.set(m[1]!, m[2]!);
   return out;
 }
 
@@ -143,5 +155,8 @@ export function landingGroups(options: LandingGroupsOptions): { plugin: Plugin; 
   // them after tree-shaking: the module graph alone would count every icon behind lucide-react's
   // index as the first script's.
   const first: Group = { name: 'first', tags: ['$initial'], includeDependenciesRecursively: false };
-  return { plugin, groups: [first, group('landing-shared'), ...Object.keys(options.screens).map(group)] };
+  return {
+    plugin,
+    groups: [first, group('landing-shared'), ...Object.keys(options.screens).map(group)],
+  };
 }

@@ -14,7 +14,10 @@ export function compressFile(file: string): { br: number; gz: number } | null {
   const raw = fs.readFileSync(file);
   if (raw.length < MIN_BYTES) return null;
   const br = brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
   });
   const gz = gzipSync(raw, { level: 9 });
   // A copy no smaller than the original is useless: the server then sends the original.

@@ -24,7 +24,8 @@ export interface RoutePreloads {
 
 /** What each screen is made of (client/src/app/router.tsx): the query provider and its module. */
 const QUERY_PROVIDER = 'src/app/query-provider.tsx';
-const screenModule = (key: string) => `src/app/routes/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
+const screenModule = (key: string) =>
+  `src/app/routes/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
 /** Static in the first script: nothing to preload. */
 const IN_ENTRY = new Set<string>(['catalogue']);
 
@@ -44,7 +45,10 @@ export function preloadFiles(chunks: Chunk[], modules: string[]): string[] {
     }
     return into;
   };
-  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), new Set());
+  const entry = closure(
+    chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+    new Set(),
+  );
   const wanted = modules.map((m) => {
     const chunk = chunks.find((c) => c.modules.includes(m));
     if (!chunk) throw new Error(`route-preloads: no chunk holds ${m}`);

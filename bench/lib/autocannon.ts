@@ -35,7 +35,12 @@ export function autocannon(
           latency: { p50: number; p99: number };
           non2xx: number;
         };
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx });
+        resolve({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          non2xx: r.non2xx,
+        });
       } catch {
         reject(new Error(`autocannon exited with ${code}: ${out.slice(0, 200)}`));
       }

@@ -19,7 +19,9 @@ export function profileSummary(file: string, top = 8): string[] {
     const dt = prof.timeDeltas[i] ?? 0;
     total += dt;
     const url = n.callFrame.url.replace(/^file:\/\//, '').replace(`${root}/`, '');
-    const where = url ? `${url.replace(/^.*node_modules\//, '')}:${n.callFrame.lineNumber + 1}` : '';
+    const where = url
+      ? `${url.replace(/^.*node_modules\//, '')}:${n.callFrame.lineNumber + 1}`
+      : '';
     const key = `${n.callFrame.functionName || '(anonymous)'} ${where}`.trim();
     self.set(key, (self.get(key) ?? 0) + dt);
   });

@@ -17,7 +17,10 @@ const result = await autocannon({
     {
       setupRequest(req) {
         n += 1;
-        return { ...req, body: JSON.stringify({ username: `flood${n % 5000}`, password: `wrong-guess-${n}` }) };
+        return {
+          ...req,
+          body: JSON.stringify({ username: `flood${n % 5000}`, password: `wrong-guess-${n}` }),
+        };
       },
     },
   ],
@@ -25,5 +28,9 @@ const result = await autocannon({
 const statuses = {};
 for (const [code, v] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = v.count;
 process.stdout.write(
-  JSON.stringify({ requests: result.requests.total, statuses, errors: result.errors + result.timeouts }) + '\n',
+  JSON.stringify({
+    requests: result.requests.total,
+    statuses,
+    errors: result.errors + result.timeouts,
+  }) + '\n',
 );

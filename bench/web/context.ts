@@ -24,7 +24,8 @@ export async function signUp(request: APIRequestContext, prefix: string) {
   const res = await request.post('/api/register', {
     data: { username, email: `${username}@example.com`, password: PASSWORD },
   });
-  if (res.status() !== 201) throw new Error(`register ${username}: ${res.status()} ${await res.text()}`);
+  if (res.status() !== 201)
+    throw new Error(`register ${username}: ${res.status()} ${await res.text()}`);
   return username;
 }
 
@@ -42,10 +43,23 @@ async function seed(baseUrl: string): Promise<string> {
   let first = '';
   for (let i = 0; i < 8; i++) {
     const username = `athlete${i}`;
-    const res = await post(baseUrl, '/api/register', { username, email: `${username}@example.com`, password: PASSWORD }, {});
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const res = await post(
+      baseUrl,
+      '/api/register',
+      { username, email: `${username}@example.com`, password: PASSWORD },
+      {},
+    );
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     for (const pushups of [20 + i * 7, 15 + i * 5]) {
-      await post(baseUrl, '/api/workouts', { pushups }, { cookie, 'idempotency-key': randomUUID() });
+      await post(
+        baseUrl,
+        '/api/workouts',
+        { pushups },
+        { cookie, 'idempotency-key': randomUUID() },
+      );
     }
     first ||= username;
   }
@@ -62,13 +76,26 @@ export async function withApp<T>(
   fn: (ctx: WebBenchContext) => Promise<T>,
   options: { seed?: boolean } = {},
 ): Promise<T> {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('build failed');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-web-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', COOKIE_SECURE: 'false', CHALLENGES: BENCH_CHALLENGES },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      CHALLENGES: BENCH_CHALLENGES,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

@@ -19,7 +19,10 @@ async function signUp(baseUrl: string): Promise<string> {
     body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
   });
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -40,7 +43,11 @@ interface PageResult {
 
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || url;
 
-async function audit(url: string, port: number, headers?: Record<string, string>): Promise<PageResult> {
+async function audit(
+  url: string,
+  port: number,
+  headers?: Record<string, string>,
+): Promise<PageResult> {
   const result = await lighthouseRun(url, {
     port,
     output: 'json',
@@ -50,38 +57,62 @@ async function audit(url: string, port: number, headers?: Record<string, string>
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const failing: string[] = [];
   for (const c of ['accessibility', 'best-practices']) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
-      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failing.push(`${c}: ${a.id} (${a.title})`);
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1)
+        failing.push(`${c}: ${a.id} (${a.title})`);
     }
   }
   for (const id of ['errors-in-console', 'inspector-issues']) {
-    type Item = { description?: string; source?: string; url?: string; issueType?: string; subItems?: { items?: { url?: string }[] } };
+    type Item = {
+      description?: string;
+      source?: string;
+      url?: string;
+      issueType?: string;
+      subItems?: { items?: { url?: string }[] };
+    };
     const items = (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
     for (const item of items) {
       const where = item.url ?? item.subItems?.items?.map((i) => i.url).join(', ') ?? '';
-      failing.push(`  ${id}: ${item.issueType ?? item.source ?? ''} ${item.description ?? ''} ${where}`.replace(/\s+/g, ' ').trimEnd());
+      failing.push(
+        `  ${id}: ${item.issueType ?? item.source ?? ''} ${item.description ?? ''} ${where}`
+          .replace(/\s+/g, ' ')
+          .trimEnd(),
+      );
     }
   }
   return {
-    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+    },
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     failing,
-    scripts: (items<{ url: string; resourceType?: string; transferSize?: number }>('network-requests'))
+    scripts: items<{ url: string; resourceType?: string; transferSize?: number }>(
+      'network-requests',
+    )
       .filter((i) => i.resourceType === 'Script')
       .map((i) => ({ url: short(i.url), bytes: i.transferSize ?? 0 })),
-    longTasks: items<{ url: string; duration: number }>('long-tasks').map((i) => ({ url: short(i.url), ms: i.duration })),
-    bootup: items<{ url: string; total: number }>('bootup-time').map((i) => ({ url: short(i.url), ms: i.total })),
+    longTasks: items<{ url: string; duration: number }>('long-tasks').map((i) => ({
+      url: short(i.url),
+      ms: i.duration,
+    })),
+    bootup: items<{ url: string; total: number }>('bootup-time').map((i) => ({
+      url: short(i.url),
+      ms: i.total,
+    })),
   };
 
   function items<T>(id: string): T[] {
-    return ((lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? []);
+    return (lhr.audits[id]?.details as { items?: T[] } | undefined)?.items ?? [];
   }
 }
 
@@ -89,7 +120,11 @@ async function audit(url: string, port: number, headers?: Record<string, string>
  * An audit, run again (twice at most) when Lighthouse could not record the page at all
  * (NO_NAVSTART, NO_FCP: its trace, not the page); any other error ends the bench.
  */
-async function auditRetried(url: string, port: number, headers?: Record<string, string>): Promise<PageResult> {
+async function auditRetried(
+  url: string,
+  port: number,
+  headers?: Record<string, string>,
+): Promise<PageResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(url, port, headers);
@@ -115,14 +150,25 @@ export async function lighthouse(ctx: WebBenchContext) {
     ['/plank-drop', '/plank-drop'],
   ];
   const only = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
-  if (only) pages.splice(0, pages.length, ...pages.filter(([label]) => only.includes(label.split(',')[0]!)));
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  if (only)
+    pages.splice(
+      0,
+      pages.length,
+      ...pages.filter(([label]) => only.includes(label.split(',')[0]!)),
+    );
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
+  });
   try {
-    console.log(`  (median of ${runs} run${runs === 1 ? '' : 's'} by performance; targets: performance >= 95, accessibility 100, best practices 100)`);
+    console.log(
+      `  (median of ${runs} run${runs === 1 ? '' : 's'} by performance; targets: performance >= 95, accessibility 100, best practices 100)`,
+    );
     console.log(`  ${'page'.padEnd(22)} perf  a11y  best   LCP ms   TBT ms   CLS`);
     for (const [label, path, headers] of pages) {
       const results: PageResult[] = [];
-      for (let i = 0; i < runs; i++) results.push(await auditRetried(`${ctx.baseUrl}${path}`, chrome.port, headers));
+      for (let i = 0; i < runs; i++)
+        results.push(await auditRetried(`${ctx.baseUrl}${path}`, chrome.port, headers));
       results.sort((a, b) => a.scores.performance - b.scores.performance);
       const r = results[Math.floor(results.length / 2)]!;
       const all = results.map((x) => x.scores.performance).join('/');
@@ -131,10 +177,15 @@ export async function lighthouse(ctx: WebBenchContext) {
       );
       for (const f of new Set(results.flatMap((x) => x.failing))) console.log(`      ${f}`);
       const js = r.scripts.reduce((a, x) => a + x.bytes, 0);
-      console.log(`      JS: ${(js / 1024).toFixed(1)} KB as sent in ${r.scripts.length} scripts (${r.scripts.map((x) => `${x.url} ${(x.bytes / 1024).toFixed(1)}`).join(', ')})`);
+      console.log(
+        `      JS: ${(js / 1024).toFixed(1)} KB as sent in ${r.scripts.length} scripts (${r.scripts.map((x) => `${x.url} ${(x.bytes / 1024).toFixed(1)}`).join(', ')})`,
+      );
       const tasks = r.longTasks.map((t) => `${t.ms.toFixed(0)} ms ${t.url}`).join(', ');
       console.log(`      long tasks: ${tasks || 'none'}`);
-      const boot = r.bootup.filter((b) => b.ms >= 20).map((b) => `${b.url} ${b.ms.toFixed(0)} ms`).join(', ');
+      const boot = r.bootup
+        .filter((b) => b.ms >= 20)
+        .map((b) => `${b.url} ${b.ms.toFixed(0)} ms`)
+        .join(', ');
       console.log(`      main-thread time per script (>= 20 ms): ${boot || 'none'}`);
     }
   } finally {

@@ -25,7 +25,10 @@ export async function timerPrecision(ctx: WebBenchContext) {
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   try {
-    const context = await browser.newContext({ baseURL: ctx.baseUrl, viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      baseURL: ctx.baseUrl,
+      viewport: { width: 390, height: 844 },
+    });
     await signUp(context.request, 'timerbench');
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -41,7 +44,8 @@ export async function timerPrecision(ctx: WebBenchContext) {
       window.addEventListener(
         'click',
         (e) => {
-          if ((e.target as Element | null)?.closest?.('[data-testid="timer-start"]')) marks.tap = performance.now();
+          if ((e.target as Element | null)?.closest?.('[data-testid="timer-start"]'))
+            marks.tap = performance.now();
         },
         true,
       );
@@ -54,7 +58,9 @@ export async function timerPrecision(ctx: WebBenchContext) {
     });
     await page.getByTestId('timer-start').click();
     const totalMs = READY_STEPS * READY_STEP_MS + TIMER_SECONDS * 1000;
-    await page.getByText('How many push-ups did you complete?').waitFor({ timeout: totalMs + 15_000 });
+    await page
+      .getByText('How many push-ups did you complete?')
+      .waitFor({ timeout: totalMs + 15_000 });
     const endScreenAt = await page.evaluate(() => performance.now());
     const marks = await page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
     await context.close();
@@ -64,13 +70,20 @@ export async function timerPrecision(ctx: WebBenchContext) {
     // the timer takes performance.now()); what precedes it in the tap (making the AudioContext)
     // is input latency, printed apart.
     const tap = marks.beeps[0] ?? marks.tap;
-    console.log(`  tap to first beep (input latency, not timer error): ${(tap - marks.tap).toFixed(1)} ms`);
+    console.log(
+      `  tap to first beep (input latency, not timer error): ${(tap - marks.tap).toFixed(1)} ms`,
+    );
     const readyMs = READY_STEPS * READY_STEP_MS;
     const expected: { label: string; at: number; target: number }[] = [];
-    for (let i = 0; i < READY_STEPS; i++) expected.push({ label: `ready ${READY_STEPS - i}`, at: i * READY_STEP_MS, target: 100 });
+    for (let i = 0; i < READY_STEPS; i++)
+      expected.push({ label: `ready ${READY_STEPS - i}`, at: i * READY_STEP_MS, target: 100 });
     expected.push({ label: 'go', at: readyMs, target: 100 });
     for (const s of [...CUE_SECONDS].sort((a, b) => b - a))
-      expected.push({ label: `cue ${s} s left`, at: readyMs + (TIMER_SECONDS - s) * 1000, target: 100 });
+      expected.push({
+        label: `cue ${s} s left`,
+        at: readyMs + (TIMER_SECONDS - s) * 1000,
+        target: 100,
+      });
     expected.push({ label: 'end', at: readyMs + TIMER_SECONDS * 1000, target: 50 });
     if (marks.beeps.length !== expected.length) {
       console.log(`  expected ${expected.length} beeps, saw ${marks.beeps.length}`);
@@ -80,7 +93,9 @@ export async function timerPrecision(ctx: WebBenchContext) {
       const e = expected[i]!;
       const err = marks.beeps[i]! - tap - e.at;
       const ok = Math.abs(err) <= e.target ? 'ok' : 'MISSED';
-      console.log(`  ${e.label.padEnd(16)} ${(e.at / 1000).toFixed(3).padStart(7)} s  error ${err.toFixed(1).padStart(6)} ms  (target ±${e.target} ms: ${ok})`);
+      console.log(
+        `  ${e.label.padEnd(16)} ${(e.at / 1000).toFixed(3).padStart(7)} s  error ${err.toFixed(1).padStart(6)} ms  (target ±${e.target} ms: ${ok})`,
+      );
     }
     const endBeep = marks.beeps[expected.length - 1];
     if (goBeep !== undefined && endBeep !== undefined) {

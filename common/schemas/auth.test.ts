@@ -14,16 +14,25 @@ describe('shared auth schemas', () => {
   });
 
   it('register: email, password length and username rule', () => {
-    expect(messages(registerSchema.safeParse({ username: 'abc', email: 'x', password: '12345' }))).toEqual([
-      'Invalid email address',
-      'Password must be at least 6 characters',
-    ]);
-    expect(registerSchema.safeParse({ username: 'a.b_c-1', email: 'A@B.io', password: '123456' }).success).toBe(true);
-    expect(registerSchema.safeParse({ username: 'has space', email: 'a@b.io', password: '123456' }).success).toBe(false);
+    expect(
+      messages(registerSchema.safeParse({ username: 'abc', email: 'x', password: '12345' })),
+    ).toEqual(['Invalid email address', 'Password must be at least 6 characters']);
+    expect(
+      registerSchema.safeParse({ username: 'a.b_c-1', email: 'A@B.io', password: '123456' })
+        .success,
+    ).toBe(true);
+    expect(
+      registerSchema.safeParse({ username: 'has space', email: 'a@b.io', password: '123456' })
+        .success,
+    ).toBe(false);
   });
 
   it('trims the username', () => {
-    const r = registerSchema.parse({ username: '  bob  ', email: ' bob@x.io ', password: '123456' });
+    const r = registerSchema.parse({
+      username: '  bob  ',
+      email: ' bob@x.io ',
+      password: '123456',
+    });
     expect(r.username).toBe('bob');
     expect(r.email).toBe('bob@x.io');
   });

@@ -10,8 +10,13 @@ import {
 import { plainText } from './text';
 
 export const loginSchema = z.object({
-  username: plainText('Username').trim().min(1, 'Username is required').max(200, 'Username is too long'),
-  password: plainText('Password').min(1, 'Password is required').max(PASSWORD_MAX, 'Password is too long'),
+  username: plainText('Username')
+    .trim()
+    .min(1, 'Username is required')
+    .max(200, 'Username is too long'),
+  password: plainText('Password')
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Password is too long'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -33,27 +38,35 @@ export const newPasswordSchema = plainText('Password')
  * username nor the email's local part (case ignored). The common-password list is checked by the
  * server only (too big to ship to the browser).
  */
-export function passwordIdentityError(password: string, username?: string, email?: string): string | null {
+export function passwordIdentityError(
+  password: string,
+  username?: string,
+  email?: string,
+): string | null {
   const p = password.toLowerCase();
-  if (username && p === username.trim().toLowerCase()) return 'Your password must not be your username.';
+  if (username && p === username.trim().toLowerCase())
+    return 'Your password must not be your username.';
   const local = email?.trim().split('@')[0]?.toLowerCase();
-  if (local && p === local) return 'Your password must not be the first part of your email address.';
+  if (local && p === local)
+    return 'Your password must not be the first part of your email address.';
   return null;
 }
 
-export const registerSchema = z.object({
-  username: usernameSchema,
-  email: plainText('Email')
-    .trim()
-    .max(EMAIL_MAX, 'Email is too long')
-    .pipe(z.email('Invalid email address'))
-    // The input side is what the API description shows: say it is an address.
-    .meta({ format: 'email', pattern: z.regexes.email.source }),
-  password: newPasswordSchema,
-}).superRefine((v, ctx) => {
-  const error = passwordIdentityError(v.password, v.username, v.email);
-  if (error) ctx.addIssue({ code: 'custom', message: error, path: ['password'] });
-});
+export const registerSchema = z
+  .object({
+    username: usernameSchema,
+    email: plainText('Email')
+      .trim()
+      .max(EMAIL_MAX, 'Email is too long')
+      .pipe(z.email('Invalid email address'))
+      // The input side is what the API description shows: say it is an address.
+      .meta({ format: 'email', pattern: z.regexes.email.source }),
+    password: newPasswordSchema,
+  })
+  .superRefine((v, ctx) => {
+    const error = passwordIdentityError(v.password, v.username, v.email);
+    if (error) ctx.addIssue({ code: 'custom', message: error, path: ['password'] });
+  });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 // The signed-in user as the API returns it (docs/product.md#what-responses-contain): email, never the password.

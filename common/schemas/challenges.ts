@@ -22,10 +22,18 @@ export const scoringSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
-const movementSchema = z.object({ name: z.string(), reps: z.number().int(), note: z.string().optional() });
+const movementSchema = z.object({
+  name: z.string(),
+  reps: z.number().int(),
+  note: z.string().optional(),
+});
 
 export const timerSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('countdown'), seconds: z.number().int(), cues: z.array(z.number().int()) }),
+  z.object({
+    mode: z.literal('countdown'),
+    seconds: z.number().int(),
+    cues: z.array(z.number().int()),
+  }),
   z.object({ mode: z.literal('stopwatch'), cueEverySeconds: z.number().int() }),
   z.object({
     mode: z.literal('rounds'),

@@ -45,4 +45,6 @@ export const clipSchema = z.object({
 export type Clip = z.infer<typeof clipSchema>;
 
 /** A clip in the data export: its facts and the file itself. */
-export const exportedClipSchema = clipSchema.extend({ webm: z.string().describe('The WebM file, base64-encoded.') });
+export const exportedClipSchema = clipSchema.extend({
+  webm: z.string().describe('The WebM file, base64-encoded.'),
+});

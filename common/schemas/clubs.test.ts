@@ -13,13 +13,17 @@ describe('club slugs and the create form', () => {
   });
 
   it('trims the name, counts code points, and drops a blank description', () => {
-    expect(createClubSchema.parse({ name: '  Abc  ', description: '   ', visibility: 'invite' })).toEqual({
+    expect(
+      createClubSchema.parse({ name: '  Abc  ', description: '   ', visibility: 'invite' }),
+    ).toEqual({
       name: 'Abc',
       description: undefined,
       visibility: 'invite',
     });
     expect(createClubSchema.safeParse({ name: '💪💪', visibility: 'public' }).success).toBe(false);
-    expect(createClubSchema.safeParse({ name: '💪'.repeat(40), visibility: 'public' }).success).toBe(true);
+    expect(
+      createClubSchema.safeParse({ name: '💪'.repeat(40), visibility: 'public' }).success,
+    ).toBe(true);
     expect(clubInvitePath('a-b', 'x_y-z')).toBe('/clubs/a-b/join?code=x_y-z');
   });
 });

@@ -32,15 +32,17 @@ export function slugOf(name: string): string {
     .replace(/-+$/, '');
 }
 
-export const clubNameSchema = visibleText('Name', { max: CLUB_NAME_MAX }).refine(
-  (v) => [...v].length >= CLUB_NAME_MIN,
-  `Name must be at least ${CLUB_NAME_MIN} characters`,
-).meta({
-  minLength: CLUB_NAME_MIN,
-  // At least CLUB_NAME_MIN characters once trimmed: not blank at either end of the count.
-  pattern: `^\\s*[^\\s${TEXT_CLASS}][^${TEXT_CLASS}]+[^\\s${TEXT_CLASS}]\\s*$`,
-  description: `At least ${CLUB_NAME_MIN} characters once trimmed; text shown to people (no control, direction or invisible characters).`,
-});
+export const clubNameSchema = visibleText('Name', { max: CLUB_NAME_MAX })
+  .refine(
+    (v) => [...v].length >= CLUB_NAME_MIN,
+    `Name must be at least ${CLUB_NAME_MIN} characters`,
+  )
+  .meta({
+    minLength: CLUB_NAME_MIN,
+    // At least CLUB_NAME_MIN characters once trimmed: not blank at either end of the count.
+    pattern: `^\\s*[^\\s${TEXT_CLASS}][^${TEXT_CLASS}]+[^\\s${TEXT_CLASS}]\\s*$`,
+    description: `At least ${CLUB_NAME_MIN} characters once trimmed; text shown to people (no control, direction or invisible characters).`,
+  });
 
 export const createClubSchema = z.object({
   name: clubNameSchema,
@@ -65,7 +67,10 @@ export const inviteCodeSchema = plainText('code').max(100, 'The invite code is n
 
 export const clubListQuerySchema = z.object({
   /** Part of a club's name (any case). */
-  q: plainText('q').trim().max(CLUB_NAME_MAX, `q must be at most ${CLUB_NAME_MAX} characters`).optional(),
+  q: plainText('q')
+    .trim()
+    .max(CLUB_NAME_MAX, `q must be at most ${CLUB_NAME_MAX} characters`)
+    .optional(),
   offset: z.coerce
     .number({ error: 'offset must be a number' })
     .int('offset must be a whole number')

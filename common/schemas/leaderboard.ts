@@ -26,7 +26,12 @@ export {
   matchesLeaderboardFilters,
   PERIOD_LABELS,
 } from '../leaderboard';
-export type { AgeGroupId, GenderFilterId, LeaderboardPeriod, LeaderboardScope } from '../leaderboard';
+export type {
+  AgeGroupId,
+  GenderFilterId,
+  LeaderboardPeriod,
+  LeaderboardScope,
+} from '../leaderboard';
 
 /** Path segment: `all-time` is the same period as `all_time` (docs/product.md#leaderboard-periods). */
 export const leaderboardPeriodSchema = plainText('The period')
@@ -44,7 +49,8 @@ export const leaderboardPeriodSchema = plainText('The period')
  */
 export const challengeParamMeta = {
   enum: CHALLENGES.map((c) => c.id),
-  description: 'A challenge of the catalogue; only the open ones (GET /api/challenges) are answered, the others get 400.',
+  description:
+    'A challenge of the catalogue; only the open ones (GET /api/challenges) are answered, the others get 400.',
 };
 
 /**
@@ -56,7 +62,8 @@ export const timeZoneParamSchema = plainText('The time zone')
   .meta({
     pattern: '^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$',
     maxLength: 64,
-    description: 'An IANA time zone name the server knows (its Intl time zone data), such as Europe/Paris. None means UTC.',
+    description:
+      'An IANA time zone name the server knows (its Intl time zone data), such as Europe/Paris. None means UTC.',
   });
 
 const verifiedParamSchema = z
@@ -66,7 +73,11 @@ const verifiedParamSchema = z
 
 export const leaderboardQuerySchema = z.object({
   /** The challenge whose board this is (a catalogue id); the push-up challenge when absent. */
-  challenge: plainText('challenge').min(1, 'challenge must not be empty').max(64, 'Unknown challenge').meta(challengeParamMeta).default(DEFAULT_CHALLENGE),
+  challenge: plainText('challenge')
+    .min(1, 'challenge must not be empty')
+    .max(64, 'Unknown challenge')
+    .meta(challengeParamMeta)
+    .default(DEFAULT_CHALLENGE),
   /** The viewer's IANA zone; periods are calendar periods there. No tz means UTC. */
   tz: timeZoneParamSchema.optional(),
   ageGroup: z
@@ -88,7 +99,12 @@ export const leaderboardQuerySchema = z.object({
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 export type LeaderboardQueryInput = z.input<typeof leaderboardQuerySchema>;
 
-export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({ challenge: true, tz: true, verified: true, scope: true });
+export const leaderboardMeQuerySchema = leaderboardQuerySchema.pick({
+  challenge: true,
+  tz: true,
+  verified: true,
+  scope: true,
+});
 
 /** One row: the user's best set in the period. Never an email (docs/product.md#what-responses-contain). */
 export const leaderboardEntrySchema = z.object({

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { clubSlugParamSchema } from './clubs';
 import { pageCursor, pageLimit } from './page';
 import { usernameParamSchema } from './profile';
 import { visibleText } from './text';
+import {
+  MODERATION_REASON_MAX,
+  REPORT_REASONS,
+  clubTargetSchema,
+  reportTargetSchema,
+  memberTargetSchema,
+  workoutTargetSchema,
+} from './reports';
 import { hiddenMarkSchema, publicWorkoutSchema } from './workouts';
 
 // Moderation: members report board entries and profiles; moderators (granted from the command line,
@@ -15,97 +22,8 @@ export { hiddenMarkSchema };
 const INT4_MAX = 2_147_483_647;
 export type HiddenMark = z.infer<typeof hiddenMarkSchema>;
 
-// ---- Reports (POST /api/reports, any signed-in member) ------------------------------------------
-
-export const REPORT_REASONS = ['fake-score', 'offensive-name', 'offensive-picture', 'spam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-/** The words the report form shows for each reason. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  'fake-score': 'Fake score',
-  'offensive-name': 'Offensive name',
-  'offensive-picture': 'Offensive picture',
-  spam: 'Spam',
-  other: 'Other',
-};
-/** The free text of a report, and of a moderator's reason, in characters. */
-export const REPORT_TEXT_MAX = 200;
-export const MODERATION_REASON_MAX = 200;
-
-/** A board entry is reported by its workout's id (the `id` of a board entry). */
-export const workoutTargetSchema = z.object({
-  kind: z.literal('workout'),
-  workoutId: z
-    .number({ error: 'workoutId must be a number' })
-    .int('workoutId must be a whole number')
-    .min(1, 'workoutId must be positive')
-    .max(INT4_MAX, 'workoutId is too large'),
-});
-/** A profile (its name, full name or picture) is reported by its username. */
-export const memberTargetSchema = z.object({
-  kind: z.literal('member'),
-  username: usernameParamSchema,
-});
-/** A club is acted on by its slug (moderators only: members report entries and profiles). */
-export const clubTargetSchema = z.object({
-  kind: z.literal('club'),
-  slug: clubSlugParamSchema,
-});
-export const reportTargetSchema = z.discriminatedUnion('kind', [workoutTargetSchema, memberTargetSchema], {
-  error: 'target must be { kind: "workout", workoutId } or { kind: "member", username }',
-});
-export type ReportTarget = z.infer<typeof reportTargetSchema>;
-
-export const REPORT_TEXT_REQUIRED = 'Please say what is wrong (up to 200 characters)';
-
-export const createReportSchema = z
-  .strictObject({
-    target: reportTargetSchema,
-    reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
-    /** Optional, except for `other`, where it says what is wrong. */
-    text: visibleText('The text', { max: REPORT_TEXT_MAX })
-      .transform((s) => (s === '' ? undefined : s))
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.reason === 'other' && !v.text) ctx.addIssue({ code: 'custom', path: ['text'], message: REPORT_TEXT_REQUIRED });
-  })
-  // The same rule for the API description: `other` needs a text that is not blank.
-  .meta({
-    if: { properties: { reason: { const: 'other' } }, required: ['reason'] },
-    then: { required: ['text'], properties: { text: { pattern: '\\S' } } },
-  });
-export type CreateReportInput = z.input<typeof createReportSchema>;
-export type CreateReportData = z.output<typeof createReportSchema>;
-
-/** 409 when the member already reported this entry or profile. */
-export const ALREADY_REPORTED = 'You have already reported this.';
-/** 400: one cannot report oneself. */
-export const CANNOT_REPORT_SELF = 'You cannot report your own entry or profile.';
-/** 404 when the entry or profile is not one the member can see. */
-export const REPORT_TARGET_NOT_FOUND = 'There is no such entry or profile.';
-
-/** The answer to a report (201). */
-export const reportSchema = z.object({
-  id: z.number().int(),
-  target: reportTargetSchema,
-  reason: z.enum(REPORT_REASONS),
-  text: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Report = z.infer<typeof reportSchema>;
-
-/**
- * GET /api/reports/mine: what the signed-in member has reported, so that a board or a profile
- * shows "Reported" instead of the form (a second report would be a 409). Whether a moderator has
- * closed the report does not matter: one report per entry or profile stands for good.
- */
-export const myReportsSchema = z.object({
-  /** Board entries reported, by workout id. */
-  workoutIds: z.array(z.number().int()),
-  /** Profiles reported, by their current username. */
-  usernames: z.array(z.string()),
-});
-export type MyReports = z.infer<typeof myReportsSchema>;
+// What members send (./reports.ts): its targets serve the moderators' actions too.
+export * from './reports';
 
 // ---- Moderation actions (POST /api/moderation/actions, moderators only) -------------------------
 
@@ -130,7 +48,12 @@ export const MODERATION_ACTIONS = [
   'restore-club',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const WORKOUT_ACTIONS = ['hide-workout', 'unhide-workout', 'review-clip', 'unreview-clip'] as const;
+export const WORKOUT_ACTIONS = [
+  'hide-workout',
+  'unhide-workout',
+  'review-clip',
+  'unreview-clip',
+] as const;
 export const MEMBER_ACTIONS = [
   'clear-full-name',
   'restore-full-name',
@@ -178,15 +101,16 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
 };
 
 export const REASON_REQUIRED = 'A reason is required';
-export const moderationReasonSchema = visibleText('The reason', { max: MODERATION_REASON_MAX }).refine(
-  (s) => s.length > 0,
-  { error: REASON_REQUIRED, abort: true },
-).meta({
-  minLength: 1,
-  // Not blank: it is trimmed first.
-  pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff][^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$',
-  description: 'Required, not blank once trimmed; text shown to people (no control, direction or invisible characters).',
-});
+export const moderationReasonSchema = visibleText('The reason', { max: MODERATION_REASON_MAX })
+  .refine((s) => s.length > 0, { error: REASON_REQUIRED, abort: true })
+  .meta({
+    minLength: 1,
+    // Not blank: it is trimmed first.
+    pattern:
+      '^[^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*[^\\s\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff][^\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$',
+    description:
+      'Required, not blank once trimmed; text shown to people (no control, direction or invisible characters).',
+  });
 
 const workoutAction = z.enum(WORKOUT_ACTIONS);
 const memberAction = z.enum(MEMBER_ACTIONS);
@@ -196,10 +120,26 @@ const clubAction = z.enum(CLUB_ACTIONS);
 /** The body of POST /api/moderation/actions: the action, its target and the reason (required). */
 export const moderationActionSchema = z.union(
   [
-    z.strictObject({ action: workoutAction, target: workoutTargetSchema, reason: moderationReasonSchema }),
-    z.strictObject({ action: memberAction, target: memberTargetSchema, reason: moderationReasonSchema }),
-    z.strictObject({ action: reportsAction, target: reportTargetSchema, reason: moderationReasonSchema }),
-    z.strictObject({ action: clubAction, target: clubTargetSchema, reason: moderationReasonSchema }),
+    z.strictObject({
+      action: workoutAction,
+      target: workoutTargetSchema,
+      reason: moderationReasonSchema,
+    }),
+    z.strictObject({
+      action: memberAction,
+      target: memberTargetSchema,
+      reason: moderationReasonSchema,
+    }),
+    z.strictObject({
+      action: reportsAction,
+      target: reportTargetSchema,
+      reason: moderationReasonSchema,
+    }),
+    z.strictObject({
+      action: clubAction,
+      target: clubTargetSchema,
+      reason: moderationReasonSchema,
+    }),
   ],
   {
     error: `Send { action, target, reason }: action one of ${MODERATION_ACTIONS.join(', ')}; workout actions take { kind: "workout", workoutId }, member actions { kind: "member", username }, club actions { kind: "club", slug }`,
@@ -217,7 +157,8 @@ export const ACTION_CONFLICTS = {
   notReviewed: 'This clip is not marked reviewed.',
   noFullName: 'This member has no full name to clear.',
   noPicture: 'This member has no picture to clear.',
-  nothingToRestore: 'There is nothing to restore: it was not cleared by a moderator, or the member changed it since.',
+  nothingToRestore:
+    'There is nothing to restore: it was not cleared by a moderator, or the member changed it since.',
   alreadySuspended: 'This member is already suspended.',
   notSuspended: 'This member is not suspended.',
   noOpenReports: 'There are no open reports on this.',
@@ -248,7 +189,10 @@ const workoutNamedSchema = z.object({
 });
 const memberNamedSchema = z.object({ kind: z.literal('member'), username: z.string().nullable() });
 /** A target as the queue names it: the workout's owner is named too. */
-export const caseTargetSchema = z.discriminatedUnion('kind', [workoutNamedSchema, memberNamedSchema]);
+export const caseTargetSchema = z.discriminatedUnion('kind', [
+  workoutNamedSchema,
+  memberNamedSchema,
+]);
 /**
  * A target as the log names it: a workout (and its owner), a member, or a club (its slug, null once
  * the club is gone, and its name when it was acted on).
@@ -380,7 +324,9 @@ export const moderationLookupParamsSchema = z.object({ username: usernameParamSc
  * clip no moderator has reviewed.
  */
 export const AWAITING_REVIEW_TOP = 10;
-export const awaitingReviewSchema = z.object({ workouts: z.array(moderatedWorkoutSchema.extend({ username: z.string() })) });
+export const awaitingReviewSchema = z.object({
+  workouts: z.array(moderatedWorkoutSchema.extend({ username: z.string() })),
+});
 export type AwaitingReview = z.infer<typeof awaitingReviewSchema>;
 
 // ---- The member's side ---------------------------------------------------------------------------

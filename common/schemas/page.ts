@@ -19,6 +19,7 @@ export const pageCursor = () =>
     // The form a cursor has (base64url); what it holds is the server's to check.
     .meta({
       pattern: '^[A-Za-z0-9_-]+$',
-      description: 'Opaque: the X-Next-Cursor header of the previous page, unchanged. Any other value is refused.',
+      description:
+        'Opaque: the X-Next-Cursor header of the previous page, unchanged. Any other value is refused.',
     })
     .optional();

@@ -133,7 +133,8 @@ export function pictureUrlProblem(value: string): string | null {
   if (host.startsWith('[') || /^[\d.]+$/.test(host)) return PICTURE_URL_RULE;
   const labels = host.split('.');
   if (labels.length < 2 || labels.some((l) => l === '')) return PICTURE_URL_RULE;
-  if (NON_PUBLIC_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) return PICTURE_URL_RULE;
+  if (NON_PUBLIC_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`)))
+    return PICTURE_URL_RULE;
   // A public top-level name is letters (or an IDN's xn-- form), never digits only.
   if (!/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(labels.at(-1)!)) return PICTURE_URL_RULE;
   return null;
@@ -146,10 +147,11 @@ const profilePictureSchema = plainText('The picture')
   })
   // Its three forms; which hosts are public and what the bytes are is checked by the server.
   .meta({
-    pattern: '^(?:https://[^\\s/?#@]+(?:[/?#]\\S*)?|/\\S+|data:image/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2})$',
+    pattern:
+      '^(?:https://[^\\s/?#@]+(?:[/?#]\\S*)?|/\\S+|data:image/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2})$',
     description:
       'An https:// URL of a public web site (no IP address, local name or user:password, at most 2,048 characters), ' +
-      'a stock avatar (/avatars/...), the member\'s own uploaded picture sent back, or a JPEG, PNG or WebP ' +
+      "a stock avatar (/avatars/...), the member's own uploaded picture sent back, or a JPEG, PNG or WebP " +
       'data: URL of at most 1.5 MB whose bytes are that type. null removes it.',
   });
 

@@ -28,7 +28,10 @@ export const messageSchema = z.object({ message: z.string() });
 const tokenSchema = z.string().min(1, 'The link has no token').max(200, 'The link is not valid');
 
 /** POST /api/password-reset/complete */
-export const completeResetSchema = z.strictObject({ token: tokenSchema, password: newPasswordSchema });
+export const completeResetSchema = z.strictObject({
+  token: tokenSchema,
+  password: newPasswordSchema,
+});
 export type CompleteResetInput = z.infer<typeof completeResetSchema>;
 
 /** POST /api/password-reset/check: whether a reset link still works, asked as its page opens. */
@@ -41,7 +44,11 @@ export type CheckResetInput = z.infer<typeof checkResetSchema>;
  */
 export const resetLinkStateSchema = z.discriminatedUnion('usable', [
   z.strictObject({ usable: z.literal(true), expiresAt: z.iso.datetime() }),
-  z.strictObject({ usable: z.literal(false), reason: z.enum(['expired', 'invalid']), message: z.string() }),
+  z.strictObject({
+    usable: z.literal(false),
+    reason: z.enum(['expired', 'invalid']),
+    message: z.string(),
+  }),
 ]);
 export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
 
@@ -57,7 +64,10 @@ export type ResetForm = z.infer<typeof resetFormSchema>;
 /** POST /api/email/change: the new address, and the password to prove it is the member. */
 export const changeEmailSchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(PASSWORD_MAX, 'Password is too long'),
+  password: z
+    .string({ error: 'Enter your password' })
+    .min(1, 'Enter your password')
+    .max(PASSWORD_MAX, 'Password is too long'),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 

@@ -22,8 +22,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** The characters no text may hold, as the inside of a character class. */
 export const TEXT_CLASS = '\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
 export const TEXT_PATTERN = `^[^${TEXT_CLASS}]*$`;
-export const MULTILINE_TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$';
-const patternOf = (options: TextRuleOptions) => (options.multiline ? MULTILINE_TEXT_PATTERN : TEXT_PATTERN);
+export const MULTILINE_TEXT_PATTERN =
+  '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ud800-\\udfff]*$';
+const patternOf = (options: TextRuleOptions) =>
+  options.multiline ? MULTILINE_TEXT_PATTERN : TEXT_PATTERN;
 
 export interface TextRuleOptions {
   /** Allow line breaks and tabs (notes). */
@@ -31,7 +33,11 @@ export interface TextRuleOptions {
 }
 
 /** The sentence explaining why `value` breaks the text rules, or null when it follows them. */
-export function textRuleError(label: string, value: string, options: TextRuleOptions = {}): string | null {
+export function textRuleError(
+  label: string,
+  value: string,
+  options: TextRuleOptions = {},
+): string | null {
   if (value.includes('\u0000')) return `${label} must not contain a NUL character`;
   if ((options.multiline ? CONTROL_MULTILINE : CONTROL).test(value)) {
     return options.multiline
@@ -48,15 +54,17 @@ export function textRuleError(label: string, value: string, options: TextRuleOpt
  * character at either end is refused too rather than silently cut.
  */
 export function plainText(label: string, options: TextRuleOptions = {}) {
-  return z
-    .string({ error: `${label} must be text` })
-    .refine((v) => textRuleError(label, v, options) === null, {
-      error: (iss) => textRuleError(label, String(iss.input), options) ?? `${label} is not valid`,
-      abort: true,
-    })
-    // For the API description. A schema that adds its own .regex() restates it after (a later
-    // meta wins over this one, and over the regex).
-    .meta({ pattern: patternOf(options) });
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      .refine((v) => textRuleError(label, v, options) === null, {
+        error: (iss) => textRuleError(label, String(iss.input), options) ?? `${label} is not valid`,
+        abort: true,
+      })
+      // For the API description. A schema that adds its own .regex() restates it after (a later
+      // meta wins over this one, and over the regex).
+      .meta({ pattern: patternOf(options) })
+  );
 }
 
 // ---- Text others see: names and notes (docs/decisions/0084-visible-text-rules.md) --------------
@@ -68,7 +76,8 @@ export function plainText(label: string, options: TextRuleOptions = {}) {
 /** Bidi embeddings, overrides, isolates and marks (U+061C, U+200E/F, U+202A-E, U+2066-9). */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** U+FDD0-FDEF and the last two code points of every plane. */
-const NONCHARACTER = /[\ufdd0-\ufdef\ufffe\uffff\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{4fffe}\u{4ffff}\u{5fffe}\u{5ffff}\u{6fffe}\u{6ffff}\u{7fffe}\u{7ffff}\u{8fffe}\u{8ffff}\u{9fffe}\u{9ffff}\u{afffe}\u{affff}\u{bfffe}\u{bffff}\u{cfffe}\u{cffff}\u{dfffe}\u{dffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/u;
+const NONCHARACTER =
+  /[\ufdd0-\ufdef\ufffe\uffff\u{1fffe}\u{1ffff}\u{2fffe}\u{2ffff}\u{3fffe}\u{3ffff}\u{4fffe}\u{4ffff}\u{5fffe}\u{5ffff}\u{6fffe}\u{6ffff}\u{7fffe}\u{7ffff}\u{8fffe}\u{8ffff}\u{9fffe}\u{9ffff}\u{afffe}\u{affff}\u{bfffe}\u{bffff}\u{cfffe}\u{cffff}\u{dfffe}\u{dffff}\u{efffe}\u{effff}\u{ffffe}\u{fffff}\u{10fffe}\u{10ffff}]/u;
 /** A subdivision flag (England, Scotland, Wales): the black flag, 1-7 tag letters or digits, cancel tag. */
 const TAG_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,7}\u{e007f}/gu;
 /**
@@ -76,7 +85,8 @@ const TAG_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,7}\u{e007f
  * Persian spelling, 👨‍👩‍👧): left in; one at an end, next to a space or beside another invisible
  * character hides nothing that is read, and is refused.
  */
-const JOINER_IN_WORD = /(?<=[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200c\u200d](?=[\p{L}\p{M}\p{Extended_Pictographic}])/gu;
+const JOINER_IN_WORD =
+  /(?<=[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200c\u200d](?=[\p{L}\p{M}\p{Extended_Pictographic}])/gu;
 /**
  * Invisible characters: format characters (zero-width space, word joiner, invisible operators,
  * BOM, soft hyphen, interlinear annotations, tags...), the combining grapheme joiner, Hangul
@@ -102,14 +112,22 @@ export function codePointLength(value: string): number {
  * The sentence explaining why text shown to people breaks the visible-text rules (after the
  * plain ones of textRuleError), or null when it follows them.
  */
-export function visibleTextError(label: string, value: string, options: TextRuleOptions = {}): string | null {
+export function visibleTextError(
+  label: string,
+  value: string,
+  options: TextRuleOptions = {},
+): string | null {
   const plain = textRuleError(label, value, options);
   if (plain) return plain;
-  if (BIDI.test(value)) return `${label} must not contain characters that change the text direction`;
-  if (NONCHARACTER.test(value)) return `${label} contains a character that is not valid text (a Unicode noncharacter)`;
+  if (BIDI.test(value))
+    return `${label} must not contain characters that change the text direction`;
+  if (NONCHARACTER.test(value))
+    return `${label} contains a character that is not valid text (a Unicode noncharacter)`;
   const withoutAllowed = value.replace(TAG_FLAG, '\u{1f3f4}').replace(JOINER_IN_WORD, '');
-  if (INVISIBLE.test(withoutAllowed)) return `${label} must not contain invisible characters (such as zero-width spaces)`;
-  if (STACKED_SELECTORS.test(value)) return `${label} must not contain invisible characters (stacked variation selectors)`;
+  if (INVISIBLE.test(withoutAllowed))
+    return `${label} must not contain invisible characters (such as zero-width spaces)`;
+  if (STACKED_SELECTORS.test(value))
+    return `${label} must not contain invisible characters (stacked variation selectors)`;
   if (TOO_MANY_MARKS.test(value))
     return `${label} must not stack more than ${MAX_MARKS_IN_A_ROW} accents or marks on one character`;
   return null;
@@ -120,23 +138,26 @@ export function visibleTextError(label: string, value: string, options: TextRule
  * the plain text rules, then the visible-text ones, both before trimming.
  */
 export function visibleText(label: string, options: TextRuleOptions & { max: number }) {
-  return z
-    .string({ error: `${label} must be text` })
-    .refine((v) => visibleTextError(label, v, options) === null, {
-      error: (iss) => visibleTextError(label, String(iss.input), options) ?? `${label} is not valid`,
-      abort: true,
-    })
-    .trim()
-    .refine((v) => codePointLength(v) <= options.max, {
-      error: `${label} must be at most ${options.max} characters`,
-      abort: true,
-    })
-    // For the API description: JSON Schema's maxLength counts code points too (zod's .max() does not).
-    .meta({
-      maxLength: options.max,
-      pattern: patternOf(options),
-      description:
-        'Text shown to people: besides control characters, refused are direction controls, invisible ' +
-        `characters, Unicode noncharacters and more than ${MAX_MARKS_IN_A_ROW} combining marks in a row. Trimmed.`,
-    });
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      .refine((v) => visibleTextError(label, v, options) === null, {
+        error: (iss) =>
+          visibleTextError(label, String(iss.input), options) ?? `${label} is not valid`,
+        abort: true,
+      })
+      .trim()
+      .refine((v) => codePointLength(v) <= options.max, {
+        error: `${label} must be at most ${options.max} characters`,
+        abort: true,
+      })
+      // For the API description: JSON Schema's maxLength counts code points too (zod's .max() does not).
+      .meta({
+        maxLength: options.max,
+        pattern: patternOf(options),
+        description:
+          'Text shown to people: besides control characters, refused are direction controls, invisible ' +
+          `characters, Unicode noncharacters and more than ${MAX_MARKS_IN_A_ROW} combining marks in a row. Trimmed.`,
+      })
+  );
 }

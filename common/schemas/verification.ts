@@ -44,7 +44,9 @@ export type Trace = z.infer<typeof traceSchema>;
 
 export const verificationSchema = z
   .object({
-    method: z.literal(VERIFICATION_METHOD, { error: `verification.method must be "${VERIFICATION_METHOD}"` }),
+    method: z.literal(VERIFICATION_METHOD, {
+      error: `verification.method must be "${VERIFICATION_METHOD}"`,
+    }),
     trace: traceSchema,
   })
   .strict();
@@ -59,7 +61,8 @@ export type Verification = z.infer<typeof verificationSchema>;
 export function traceProblem(trace: Trace, pushups: number): string | null {
   const { t, s, top } = trace;
   for (let i = 1; i < t.length; i++) {
-    if (t[i]! <= t[i - 1]!) return 'The camera trace is not in time order, so the count could not be checked.';
+    if (t[i]! <= t[i - 1]!)
+      return 'The camera trace is not in time order, so the count could not be checked.';
   }
   if (t.length > 0 && t[t.length - 1]! > TRACE_RUN_MS + TRACE_SLACK_MS)
     return 'The camera trace is longer than the 90-second run, so the count could not be checked.';

@@ -179,7 +179,11 @@ export function makeCreateWorkoutSchema(
       if (v.pushups !== undefined && !legacy)
         ctx.addIssue({ code: 'custom', path: ['pushups'], message: LEGACY_FIELD_ELSEWHERE });
       if (v.capped && !canBeCapped(c.scoring!))
-        return void ctx.addIssue({ code: 'custom', path: ['capped'], message: CAPPED_FOR_TIME_ONLY });
+        return void ctx.addIssue({
+          code: 'custom',
+          path: ['capped'],
+          message: CAPPED_FOR_TIME_ONLY,
+        });
       if (v.pushups !== undefined && v.score !== undefined && v.pushups !== v.score)
         ctx.addIssue({
           code: 'custom',
@@ -199,7 +203,11 @@ export function makeCreateWorkoutSchema(
       const err =
         v.score === undefined
           ? null
-          : scoreRangeError({ id, scoring: c.scoring!, words: c.words }, v.score, v.capped ?? false);
+          : scoreRangeError(
+              { id, scoring: c.scoring!, words: c.words },
+              v.score,
+              v.capped ?? false,
+            );
       if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
       if (v.verification && !countsByCamera(c))
         ctx.addIssue({ code: 'custom', path: ['verification'], message: CAMERA_PUSHUPS_ONLY });
@@ -272,7 +280,11 @@ export const savedWorkoutSchema = createdWorkoutSchema.extend({
 export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
 
 /** A workout as others see it: notes are personal and never leave in a public response. */
-export const publicWorkoutSchema = workoutSchema.omit({ notes: true, hidden: true, updatedAt: true });
+export const publicWorkoutSchema = workoutSchema.omit({
+  notes: true,
+  hidden: true,
+  updatedAt: true,
+});
 export type PublicWorkout = z.infer<typeof publicWorkoutSchema>;
 
 export const workoutPageQuerySchema = z.object({

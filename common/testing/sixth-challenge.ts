@@ -14,7 +14,15 @@ export const SIXTH: CatalogueEntry = {
   icon: 'flame',
   color: 'amber',
   slug: 'lunge-ladder',
-  scoring: { kind: 'rounds', unit: 'reps', unitOne: 'rep', label: 'Reps', min: 1, max: 600, repsPerRound: 20 },
+  scoring: {
+    kind: 'rounds',
+    unit: 'reps',
+    unitOne: 'rep',
+    label: 'Reps',
+    min: 1,
+    max: 600,
+    repsPerRound: 20,
+  },
   timer: {
     mode: 'rounds',
     seconds: 600,

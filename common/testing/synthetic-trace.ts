@@ -77,7 +77,10 @@ export function exactTrace(o: SyntheticTraceOptions): { top: number; t: number[]
  * The forgery of issue 22: `perRep` samples a rep (top, bottom, top), one rep every `repMs`, as
  * close to the rep counter's own limits as it lets a rep count (a 0.3 s dip, 0.4 s apart).
  */
-export function forgedTrace(reps: number, { top = 200, perRep = 3, repMs = 400 } = {}): { top: number; t: number[]; s: number[] } {
+export function forgedTrace(
+  reps: number,
+  { top = 200, perRep = 3, repMs = 400 } = {},
+): { top: number; t: number[]; s: number[] } {
   const t: number[] = [];
   const s: number[] = [];
   for (let i = 0; i < reps; i++) {

@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const tempDir = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), `fitbench-${prefix}-`));
+export const tempDir = (prefix: string) =>
+  fs.mkdtempSync(path.join(os.tmpdir(), `fitbench-${prefix}-`));
 
 /** A copy of the built client the spec may change. */
 export function copyOfClient(): string {

@@ -15,7 +15,9 @@ export async function instrumentAudio(page: Page) {
       return start.apply(this, args);
     };
     if ('speechSynthesis' in window) {
-      speechSynthesis.getVoices = () => [{ name: 'Test voice', lang: 'en-US' } as SpeechSynthesisVoice];
+      speechSynthesis.getVoices = () => [
+        { name: 'Test voice', lang: 'en-US' } as SpeechSynthesisVoice,
+      ];
       speechSynthesis.speak = (u: SpeechSynthesisUtterance) => {
         if (u.text) w.__spoken.push(u.text);
       };
@@ -24,8 +26,10 @@ export async function instrumentAudio(page: Page) {
   });
 }
 
-export const beeps = (page: Page) => page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
-export const spoken = (page: Page) => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+export const beeps = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __beeps: number }).__beeps);
+export const spoken = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
 
 /** Pauses the page's clock a little ahead, far enough that a busy machine cannot pass that moment first. */
 export async function pauseClock(page: Page) {

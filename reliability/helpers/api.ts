@@ -17,11 +17,15 @@ export async function register(base: string, username: string): Promise<Member> 
     headers: json,
     body: JSON.stringify({ username, email: `${username}@example.com`, password }),
   });
-  if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
   return { username, password, cookie: cookieOf(res) };
 }
 
-export async function login(base: string, m: { username: string; password: string }): Promise<Member> {
+export async function login(
+  base: string,
+  m: { username: string; password: string },
+): Promise<Member> {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: json,
@@ -43,7 +47,13 @@ export interface SaveResult {
 }
 
 /** One save attempt; throws on a network error (connection refused or reset). */
-export async function save(base: string, m: Member, key: string, pushups: number, timeoutMs = 10_000): Promise<SaveResult> {
+export async function save(
+  base: string,
+  m: Member,
+  key: string,
+  pushups: number,
+  timeoutMs = 10_000,
+): Promise<SaveResult> {
   const res = await fetch(`${base}/api/workouts`, {
     method: 'POST',
     headers: { ...json, cookie: m.cookie, 'idempotency-key': key },
@@ -61,7 +71,9 @@ export async function allWorkoutIds(base: string, m: Member): Promise<number[]> 
   let cursor: string | null = null;
   for (;;) {
     const q: URLSearchParams = new URLSearchParams({ limit: '500', ...(cursor ? { cursor } : {}) });
-    const res: Response = await fetch(`${base}/api/workouts?${q}`, { headers: { cookie: m.cookie } });
+    const res: Response = await fetch(`${base}/api/workouts?${q}`, {
+      headers: { cookie: m.cookie },
+    });
     if (res.status !== 200) throw new Error(`list workouts: ${res.status} ${await res.text()}`);
     ids.push(...((await res.json()) as { id: number }[]).map((w) => w.id));
     cursor = res.headers.get('x-next-cursor');

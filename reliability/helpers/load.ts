@@ -22,8 +22,18 @@ export interface LoadRun {
   stop: () => Promise<void>;
 }
 
-export function runLoad(base: () => string, members: Member[], concurrency = 8, pauseMs = 5): LoadRun {
-  const run: LoadRun = { samples: [], acked: new Map(), pending: new Map(), stop: async () => undefined };
+export function runLoad(
+  base: () => string,
+  members: Member[],
+  concurrency = 8,
+  pauseMs = 5,
+): LoadRun {
+  const run: LoadRun = {
+    samples: [],
+    acked: new Map(),
+    pending: new Map(),
+    stop: async () => undefined,
+  };
   let stopped = false;
   const loops = Array.from({ length: concurrency }, async (_, i) => {
     const member = members[i % members.length]!;
@@ -45,7 +55,10 @@ export function runLoad(base: () => string, members: Member[], concurrency = 8, 
           }
         } else {
           const url = kind === 'board' ? `${base()}/api/leaderboard/week` : `${base()}/api/user`;
-          const res = await fetch(url, { headers: { cookie: member.cookie }, signal: AbortSignal.timeout(15_000) });
+          const res = await fetch(url, {
+            headers: { cookie: member.cookie },
+            signal: AbortSignal.timeout(15_000),
+          });
           sample.status = res.status;
           const body = (await res.json()) as { message?: unknown };
           sample.jsonMessage = typeof body.message === 'string';

@@ -10,7 +10,9 @@ import path from 'node:path';
 
 function binDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) {
     const dir = path.join(root, v, 'bin');
     if (fs.existsSync(path.join(dir, 'initdb'))) return dir;
@@ -60,14 +62,31 @@ export async function createCluster(): Promise<Cluster> {
   if (isRoot()) execFileSync('chown', ['pg', dir]);
   const port = await freePort();
   const data = path.join(dir, 'data');
-  runAsOwner([path.join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  runAsOwner([
+    path.join(bin, 'initdb'),
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const ctl = (...a: string[]) => runAsOwner([path.join(bin, 'pg_ctl'), '-D', data, ...a]);
   const cluster: Cluster = {
     port,
     dir,
     url: (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`,
     start: () =>
-      void ctl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, '-l', path.join(dir, 'log'), '-w', 'start'),
+      void ctl(
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+        '-l',
+        path.join(dir, 'log'),
+        '-w',
+        'start',
+      ),
     stopImmediate: () => void ctl('-m', 'immediate', 'stop'),
     destroy: () => {
       try {

@@ -27,7 +27,9 @@ let built = false;
 /** Rebuilds the server bundle when its sources are newer (scripts/build.mjs), once per run. */
 function ensureBuilt() {
   if (built) return;
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], {
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('server build failed');
   built = true;
 }
@@ -56,7 +58,14 @@ export async function startServer(env: Record<string, string>, port?: number): P
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { port: p, base: `http://127.0.0.1:${p}`, child, output: () => out, exited, kill: (s) => void child.kill(s) };
+  return {
+    port: p,
+    base: `http://127.0.0.1:${p}`,
+    child,
+    output: () => out,
+    exited,
+    kill: (s) => void child.kill(s),
+  };
 }
 
 /** Waits until GET /api/ready answers 200. */
@@ -65,20 +74,23 @@ export async function waitReady(server: Server, timeoutMs = 60_000) {
   let exitCode: number | null | undefined;
   void server.exited.then((c) => (exitCode = c));
   for (;;) {
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before ready:\n${server.output()}`);
+    if (exitCode !== undefined)
+      throw new Error(`server exited (${exitCode}) before ready:\n${server.output()}`);
     try {
       const res = await fetch(`${server.base}/api/ready`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() - t0 > timeoutMs) throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 export async function stopServer(server: Server, signal: NodeJS.Signals = 'SIGTERM') {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.child.exitCode;
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    return server.child.exitCode;
   server.kill(signal);
   return server.exited;
 }

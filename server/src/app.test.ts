@@ -16,7 +16,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  fs.writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(clientDir, 'favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   // As the build writes them (scripts/vite-precompress.ts): a brotli and a gzip copy beside it.
   const big = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, name: `row ${i}` })))};`;
   fs.writeFileSync(path.join(clientDir, 'assets', 'big-def456.js'), big);
@@ -69,7 +72,10 @@ describe('serving the client', () => {
     expect(plain.rawPayload.equals(raw)).toBe(true);
 
     // A file with no compressed copy is sent as it is.
-    const small = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const small = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe('console.log(1)');
   });

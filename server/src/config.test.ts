@@ -37,10 +37,15 @@ describe('configFromEnv', () => {
     expect(config.argon2Queue).toBe(12);
     expect(config.loginWindowMs).toBe(120_000);
     expect(config.clientDir).toBe('./dist/client');
-    expect(config.challenges.filter((c) => c.isActive).map((c) => c.id)).toEqual(['pushup-90', 'plank-drop']);
+    expect(config.challenges.filter((c) => c.isActive).map((c) => c.id)).toEqual([
+      'pushup-90',
+      'plank-drop',
+    ]);
   });
 
   it('lets COOKIE_SECURE override the production default', () => {
-    expect(configFromEnv(parseEnv({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).cookieSecure).toBe(false);
+    expect(
+      configFromEnv(parseEnv({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).cookieSecure,
+    ).toBe(false);
   });
 });

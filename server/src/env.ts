@@ -101,7 +101,10 @@ const envSchema = z.object({
   SMTP_URL: z
     .string()
     .optional()
-    .refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must start with smtp:// or smtps://'),
+    .refine(
+      (v) => v === undefined || /^smtps?:\/\/[^/]/.test(v),
+      'must start with smtp:// or smtps://',
+    ),
   /** The From of every message. */
   MAIL_FROM: z.string().default('FitBench <fitbench@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

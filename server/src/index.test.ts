@@ -17,13 +17,24 @@ const base = `http://127.0.0.1:${port}`;
 afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
 // The compiled server, as npm start runs it (rebuilt here when its sources changed).
 beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], { stdio: 'inherit' });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--only=server'], {
+    stdio: 'inherit',
+  });
   expect(built.status).toBe(0);
 }, 60_000);
 
 function start(env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', CLIENT_DIR: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      CLIENT_DIR: '/nonexistent',
+      ...env,
+    },
     stdio: 'ignore',
   });
 }
@@ -34,7 +45,8 @@ function looseEntries(dir: string): string[] {
   const visit = (p: string) => {
     const st = fs.lstatSync(p);
     const want = st.isDirectory() ? 0o700 : 0o600;
-    if (!st.isSymbolicLink() && (st.mode & 0o777) !== want) loose.push(`${(st.mode & 0o777).toString(8)} ${p}`);
+    if (!st.isSymbolicLink() && (st.mode & 0o777) !== want)
+      loose.push(`${(st.mode & 0o777).toString(8)} ${p}`);
     if (st.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
   };
   visit(dir);
@@ -55,7 +67,8 @@ async function waitUp() {
   }
 }
 
-const exitOf = (child: ChildProcess) => new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
 
 describe('server lifecycle', () => {
   it('a start that fails prints a stack naming the TypeScript files, not the build', async () => {
@@ -63,14 +76,22 @@ describe('server lifecycle', () => {
     const file = path.join(parent, 'a-file');
     fs.writeFileSync(file, '');
     const child = spawn(process.execPath, ['dist/server/index.js'], {
-      env: { ...process.env, DATA_DIR: path.join(file, 'data'), PORT: String(port), LOG_LEVEL: 'silent', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: path.join(file, 'data'),
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     expect(await exitOf(child)).toBe(1);
     expect(stderr).toContain('ENOTDIR');
-    expect(stderr).toMatch(/at lockDataDir \(file:\/\/\/.*\/server\/src\/lib\/data-dir-lock\.ts:\d+:\d+\)/);
+    expect(stderr).toMatch(
+      /at lockDataDir \(file:\/\/\/.*\/server\/src\/lib\/data-dir-lock\.ts:\d+:\d+\)/,
+    );
     expect(stderr).not.toContain('dist/server/index.js:');
   }, 60_000);
 
@@ -85,10 +106,18 @@ describe('server lifecycle', () => {
     expect(fs.readdirSync(path.join(dataDir, 'pgdata')).length).toBeGreaterThan(10);
     expect(looseEntries(dataDir)).toEqual([]);
     const body = { username: 'lifecycle', email: 'life@example.com', password: 'tr1cky-Pushups' };
-    const reg = await fetch(`${base}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reg = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(reg.status).toBe(201);
     // A request in flight when the signal arrives still gets its answer.
-    const inFlight = fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'lifecycle', password: body.password }) });
+    const inFlight = fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lifecycle', password: body.password }),
+    });
     await new Promise((r) => setTimeout(r, 5));
     first.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
@@ -107,7 +136,11 @@ describe('server lifecycle', () => {
     await waitUp();
     expect(looseEntries(dataDir)).toEqual([]);
     fs.rmSync(path.join(dataDir, 'left-here.txt'));
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'LIFECYCLE', password: body.password }) });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'LIFECYCLE', password: body.password }),
+    });
     expect(login.status).toBe(200);
 
     // Killed outright: the next start takes over the dead process's lock at once, data intact.
@@ -115,7 +148,11 @@ describe('server lifecycle', () => {
     await exitOf(second);
     const third = start();
     await waitUp();
-    const again = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'lifecycle', password: body.password }) });
+    const again = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lifecycle', password: body.password }),
+    });
     expect(again.status).toBe(200);
     third.kill('SIGTERM');
     expect(await exitOf(third)).toBe(0);
@@ -140,10 +177,13 @@ function connect(localAddress = '127.0.0.1') {
 /** GET /api/health over a new connection from `localAddress` (status, or the error's code). */
 function healthFrom(localAddress: string) {
   return new Promise<number | string>((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', localAddress, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/health', localAddress, agent: false },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });
 }
@@ -153,7 +193,10 @@ describe('slow requests and connections per address (the real port)', () => {
   const MAX = 5;
   let server: ChildProcess;
   beforeAll(async () => {
-    server = start({ REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS), MAX_CONNECTIONS_PER_ADDRESS: String(MAX) });
+    server = start({
+      REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS),
+      MAX_CONNECTIONS_PER_ADDRESS: String(MAX),
+    });
     await waitUp();
   }, 180_000);
   afterAll(async () => {
@@ -170,9 +213,14 @@ describe('slow requests and connections per address (the real port)', () => {
     const c = connect();
     await c.connected;
     const opened = Date.now();
-    c.socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{');
+    c.socket.write(
+      'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{',
+    );
     const trickle = setInterval(() => c.socket.writable && c.socket.write('"'), 200);
-    const closedAt = await Promise.race([c.closed, new Promise<number>((r) => setTimeout(() => r(0), 15_000))]);
+    const closedAt = await Promise.race([
+      c.closed,
+      new Promise<number>((r) => setTimeout(() => r(0), 15_000)),
+    ]);
     clearInterval(trickle);
     c.socket.destroy();
     expect(closedAt).toBeGreaterThan(0);
@@ -188,7 +236,10 @@ describe('slow requests and connections per address (the real port)', () => {
     const opened = Date.now();
     c.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
     const trickle = setInterval(() => c.socket.writable && c.socket.write('a'), 200);
-    const closedAt = await Promise.race([c.closed, new Promise<number>((r) => setTimeout(() => r(0), 15_000))]);
+    const closedAt = await Promise.race([
+      c.closed,
+      new Promise<number>((r) => setTimeout(() => r(0), 15_000)),
+    ]);
     clearInterval(trickle);
     c.socket.destroy();
     expect(closedAt).toBeGreaterThan(0);
@@ -204,29 +255,38 @@ describe('slow requests and connections per address (the real port)', () => {
       c.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     }
     for (const c of held) {
-      for (let t0 = Date.now(); !c.received().includes('\r\n\r\n') && Date.now() - t0 < 10_000; ) await new Promise((r) => setTimeout(r, 20));
+      for (let t0 = Date.now(); !c.received().includes('\r\n\r\n') && Date.now() - t0 < 10_000;)
+        await new Promise((r) => setTimeout(r, 20));
       expect(c.received()).toMatch(/^HTTP\/1\.1 200 /);
     }
     // One more from the same address: refused with a clear answer, then closed.
     const extra = connect(one);
     await extra.connected;
     extra.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    const closedAt = await Promise.race([extra.closed, new Promise<number>((r) => setTimeout(() => r(0), 5_000))]);
+    const closedAt = await Promise.race([
+      extra.closed,
+      new Promise<number>((r) => setTimeout(() => r(0), 5_000)),
+    ]);
     expect(closedAt).toBeGreaterThan(0);
     expect(extra.received()).toMatch(/^HTTP\/1\.1 429 /);
     expect(extra.received()).toMatch(/retry-after: 10/i);
-    expect(JSON.parse(extra.received().split('\r\n\r\n')[1]!)).toEqual({ message: 'Too many connections from your address. Close some and try again.' });
+    expect(JSON.parse(extra.received().split('\r\n\r\n')[1]!)).toEqual({
+      message: 'Too many connections from your address. Close some and try again.',
+    });
     expect(await healthFrom(one)).toBe(429);
     // Other addresses are served meanwhile.
     expect(await healthFrom('127.0.0.2')).toBe(200);
     expect(await healthFrom('127.0.0.3')).toBe(200);
     // The held ones still work, and once one closes, the address may connect again.
-    held[0]!.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    held[0]!.socket.write(
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
     await held[0]!.closed;
     expect(held[0]!.received().match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
     // (The server sees that close a moment after this side does.)
     let again: number | string = 0;
-    for (let t0 = Date.now(); again !== 200 && Date.now() - t0 < 3_000; ) again = await healthFrom(one);
+    for (let t0 = Date.now(); again !== 200 && Date.now() - t0 < 3_000;)
+      again = await healthFrom(one);
     expect(again).toBe(200);
     for (const c of held) c.socket.destroy();
   });

@@ -10,7 +10,8 @@ afterEach(() => {
 /** The page as a server with CHALLENGES=`open` serves it (its meta tag). */
 function serve(open: string) {
   vi.stubGlobal('document', {
-    querySelector: (sel: string) => (sel === 'meta[name="fitbench-challenges"]' ? { getAttribute: () => open } : null),
+    querySelector: (sel: string) =>
+      sel === 'meta[name="fitbench-challenges"]' ? { getAttribute: () => open } : null,
   });
   resetServedChallenges();
 }
@@ -32,7 +33,9 @@ describe('prefetchRouteData', () => {
 
   it('asks for the board the address names: its period and kind, unfiltered', () => {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    expect(calls('/90second/leaderboard', '?period=week&age=30-39&gender=female&verified=1')).toEqual([
+    expect(
+      calls('/90second/leaderboard', '?period=week&age=30-39&gender=female&verified=1'),
+    ).toEqual([
       `/api/leaderboard/week?${new URLSearchParams({ tz, limit: '100', verified: 'true' })}`,
     ]);
     expect(calls('/leaderboard', '?period=nonsense')).toEqual([
@@ -46,7 +49,9 @@ describe('prefetchRouteData', () => {
     expect(calls('/plank-drop/leaderboard', '?period=week&verified=1')).toEqual([
       `/api/leaderboard/week?${new URLSearchParams({ challenge: 'plank-drop', tz, limit: '100' })}`,
     ]);
-    expect(calls('/leaderboard')).toEqual([`/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`]);
+    expect(calls('/leaderboard')).toEqual([
+      `/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`,
+    ]);
   });
 
   it('asks for no board of a challenge that is not open', () => {

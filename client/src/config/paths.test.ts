@@ -31,10 +31,19 @@ describe('paths', () => {
       '/burpees-or-bust',
       '/dashboard',
     ]);
-    expect(patternsOf(paths.leaderboard, CHALLENGES)).toEqual(['/90second/leaderboard', '/leaderboard']);
+    expect(patternsOf(paths.leaderboard, CHALLENGES)).toEqual([
+      '/90second/leaderboard',
+      '/leaderboard',
+    ]);
     expect(patternsOf(paths.timer, CHALLENGES)).toEqual(['/90second/timer', '/timer']);
-    expect(patternsOf(paths.logWorkout, CHALLENGES)).toEqual(['/90second/log-workout', '/log-workout']);
-    expect(patternsOf(paths.challengeStats, CHALLENGES)).toEqual(['/profile/:challenge', '/90second-profile']);
+    expect(patternsOf(paths.logWorkout, CHALLENGES)).toEqual([
+      '/90second/log-workout',
+      '/log-workout',
+    ]);
+    expect(patternsOf(paths.challengeStats, CHALLENGES)).toEqual([
+      '/profile/:challenge',
+      '/90second-profile',
+    ]);
   });
 
   it('gives each open challenge its home, timer, log and board under its slug', () => {
@@ -60,10 +69,16 @@ describe('paths', () => {
     expect(patternsOf(paths.timer, EVERY_OPENABLE)).toContain('/nickels-dimes/timer');
     expect(patternsOf(paths.timer, EVERY_OPENABLE)).toContain('/mfm-challenge/timer');
     // An entry without a workout never gets screens, even when named in the setting.
-    const planned: CatalogueEntry = { ...CATALOGUE[1]!, id: 'planned', slug: 'planned', scoring: undefined, timer: undefined };
-    expect(patternsOf(paths.timer, catalogueWith(['pushup-90', 'planned'], [...CATALOGUE, planned]))).not.toContain(
-      '/planned/timer',
-    );
+    const planned: CatalogueEntry = {
+      ...CATALOGUE[1]!,
+      id: 'planned',
+      slug: 'planned',
+      scoring: undefined,
+      timer: undefined,
+    };
+    expect(
+      patternsOf(paths.timer, catalogueWith(['pushup-90', 'planned'], [...CATALOGUE, planned])),
+    ).not.toContain('/planned/timer');
   });
 
   it('links to a challenge by its id, the push-up challenge by default', () => {

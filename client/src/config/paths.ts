@@ -110,7 +110,8 @@ export const paths = {
   challengeStats: {
     path: '/profile/:challenge',
     aliases: STATS_ALIASES,
-    getHref: (challenge: ChallengeId = DEFAULT_ENTRY.id) => `/profile/${encodeURIComponent(challenge)}`,
+    getHref: (challenge: ChallengeId = DEFAULT_ENTRY.id) =>
+      `/profile/${encodeURIComponent(challenge)}`,
   },
 } as const satisfies Record<string, RouteDef & { getHref: (...args: never[]) => string }>;
 
@@ -121,14 +122,19 @@ export type AppPath = (typeof paths)[keyof typeof paths];
  * The build's route preloads and the checks of "is this a timer address" use it; the router uses
  * the catalogue this server opened (lib/challenges.ts, servedChallenges).
  */
-export const EVERY_OPENABLE: readonly Challenge[] = catalogueWith(CATALOGUE.filter(canOpen).map((c) => c.id));
+export const EVERY_OPENABLE: readonly Challenge[] = catalogueWith(
+  CATALOGUE.filter(canOpen).map((c) => c.id),
+);
 
 /**
  * Every pattern of a route in `challenges`: each challenge's own address (the push-up challenge's
  * first, as `path`), then the aliases. A challenge without screens adds none, so its addresses stay
  * what they were: a Coming Soon home, or the 404.
  */
-export function patternsOf(route: AppPath, challenges: readonly Challenge[] = EVERY_OPENABLE): readonly string[] {
+export function patternsOf(
+  route: AppPath,
+  challenges: readonly Challenge[] = EVERY_OPENABLE,
+): readonly string[] {
   const def: RouteDef = route;
   if (!def.perChallenge) return [def.path, ...def.aliases];
   const own = challenges

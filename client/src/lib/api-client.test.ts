@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, prefetch, request } from './api-client';
 
 function mockFetch(status: number, body: string, headers: Record<string, string> = {}) {
-  const fn = vi.fn(async () => new Response(status === 204 ? null : body, { status, statusText: status === 500 ? 'Internal Server Error' : 'X', headers }));
+  const fn = vi.fn(
+    async () =>
+      new Response(status === 204 ? null : body, {
+        status,
+        statusText: status === 500 ? 'Internal Server Error' : 'X',
+        headers,
+      }),
+  );
   vi.stubGlobal('fetch', fn);
   return fn;
 }

@@ -74,7 +74,10 @@ function takePrefetched(path: string) {
   return early && Date.now() - early.at < PREFETCH_TTL_MS ? early.res : undefined;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function request<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const init: RequestInit = {
     method: options.method ?? 'GET',

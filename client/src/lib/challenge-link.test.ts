@@ -43,11 +43,19 @@ describe('challenge link of another challenge', () => {
   const scoring = (id: string) => CATALOGUE.find((c) => c.id === id)!.scoring!;
 
   it('leads to that challenge timer and reads its range', () => {
-    expect(challengeLinkPath(42, 'ann', 'burpees-or-bust')).toBe('/burpees-or-bust/timer?beat=42&from=ann');
+    expect(challengeLinkPath(42, 'ann', 'burpees-or-bust')).toBe(
+      '/burpees-or-bust/timer?beat=42&from=ann',
+    );
     expect(challengeLinkPath(125, 'ann', 'plank-drop')).toBe('/plank-drop/timer?beat=125&from=ann');
-    expect(parseChallengeTarget('beat=150&from=ann', scoring('burpees-or-bust'))).toEqual({ beat: 150, from: 'ann' });
+    expect(parseChallengeTarget('beat=150&from=ann', scoring('burpees-or-bust'))).toEqual({
+      beat: 150,
+      from: 'ann',
+    });
     expect(parseChallengeTarget('beat=151&from=ann', scoring('burpees-or-bust'))).toBeNull();
-    expect(parseChallengeTarget('beat=36000&from=ann', scoring('plank-drop'))).toEqual({ beat: 36000, from: 'ann' });
+    expect(parseChallengeTarget('beat=36000&from=ann', scoring('plank-drop'))).toEqual({
+      beat: 36000,
+      from: 'ann',
+    });
     expect(parseChallengeTarget('beat=36001&from=ann', scoring('plank-drop'))).toBeNull();
     expect(parseChallengeTarget('beat=0&from=ann', scoring('plank-drop'))).toBeNull();
     expect(parseChallengeTarget('beat=000042&from=ann', scoring('plank-drop'))).toBeNull();

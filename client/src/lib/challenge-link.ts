@@ -18,8 +18,17 @@ export interface ChallengeTarget {
 
 const DEFAULT_SCORING = defaultEntry().scoring!;
 
-export function challengeLinkPath(beat: number, from: string, challenge?: ChallengeId, capped = false): string {
-  const query = new URLSearchParams({ beat: String(beat), from, ...(capped ? { capped: '1' } : {}) });
+export function challengeLinkPath(
+  beat: number,
+  from: string,
+  challenge?: ChallengeId,
+  capped = false,
+): string {
+  const query = new URLSearchParams({
+    beat: String(beat),
+    from,
+    ...(capped ? { capped: '1' } : {}),
+  });
   return `${paths.timer.getHref(challenge)}?${query}`;
 }
 
@@ -33,7 +42,10 @@ function beatRange(scoring: Scoring, capped: boolean): [number, number] {
  * The target in a query string (with or without `?`), or null when absent or not valid. `scoring`
  * is the challenge's whose timer reads it (push-ups when not given): its range bounds `beat`.
  */
-export function parseChallengeTarget(search: string, scoring: Scoring = DEFAULT_SCORING): ChallengeTarget | null {
+export function parseChallengeTarget(
+  search: string,
+  scoring: Scoring = DEFAULT_SCORING,
+): ChallengeTarget | null {
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(search);
@@ -52,7 +64,8 @@ export function parseChallengeTarget(search: string, scoring: Scoring = DEFAULT_
   if (!new RegExp(`^[0-9]{1,${String(max).length}}$`).test(beatText)) return null;
   const beat = Number(beatText);
   if (beat < min || beat > max) return null;
-  if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from)) return null;
+  if (from.length < USERNAME_MIN || from.length > USERNAME_MAX || !USERNAME_PATTERN.test(from))
+    return null;
   return capped ? { beat, from, capped: true } : { beat, from };
 }
 
@@ -60,7 +73,14 @@ export function parseChallengeTarget(search: string, scoring: Scoring = DEFAULT_
  * Whether a score beats the target (a tie does not), by the challenge's rank: for a for-time
  * challenge a faster finish, any finish over a capped run, more reps at the cap.
  */
-export function beatsTarget(score: number, target: ChallengeTarget, scoring?: Scoring, capped = false): boolean {
+export function beatsTarget(
+  score: number,
+  target: ChallengeTarget,
+  scoring?: Scoring,
+  capped = false,
+): boolean {
   if (!scoring) return score > target.beat;
-  return rankValue(scoring, score, capped) > rankValue(scoring, target.beat, target.capped === true);
+  return (
+    rankValue(scoring, score, capped) > rankValue(scoring, target.beat, target.capped === true)
+  );
 }

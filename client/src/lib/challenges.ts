@@ -26,7 +26,10 @@ export const KEPT_CHALLENGES_KEY = 'fitbench:open-challenges';
 
 /** Catalogue ids from a comma-separated list; null when it names none. */
 function idsIn(text: string | null | undefined): string[] | null {
-  const ids = text?.split(',').map((s) => s.trim()).filter((s) => /^[a-z0-9-]+$/.test(s));
+  const ids = text
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[a-z0-9-]+$/.test(s));
   return ids && ids.length > 0 ? ids : null;
 }
 
@@ -60,11 +63,21 @@ function readServed(): Served {
   if (meta) {
     const ids = idsIn(meta.getAttribute('content')) ?? DEFAULT_OPEN_CHALLENGES;
     keep(ids);
-    return { ids, challenges: catalogueWith(ids, catalogueEntries()), fromServer: true, known: true };
+    return {
+      ids,
+      challenges: catalogueWith(ids, catalogueEntries()),
+      fromServer: true,
+      known: true,
+    };
   }
   const last = kept();
   const ids = last ?? DEFAULT_OPEN_CHALLENGES;
-  return { ids, challenges: catalogueWith(ids, catalogueEntries()), fromServer: false, known: last !== null };
+  return {
+    ids,
+    challenges: catalogueWith(ids, catalogueEntries()),
+    fromServer: false,
+    known: last !== null,
+  };
 }
 
 let served: Served | undefined;
@@ -89,10 +102,21 @@ export function askServerForChallenges(): void {
   // have changed CHALLENGES since.
   request<{ id: string; isActive: boolean }[]>('/api/challenges', { cache: 'no-cache' }).then(
     ({ data }) => {
-      const ids = idsIn(data.filter((c) => c.isActive).map((c) => c.id).join(',')) ?? DEFAULT_OPEN_CHALLENGES;
+      const ids =
+        idsIn(
+          data
+            .filter((c) => c.isActive)
+            .map((c) => c.id)
+            .join(','),
+        ) ?? DEFAULT_OPEN_CHALLENGES;
       keep(ids);
       if (ids.join(',') !== current().ids.join(',')) {
-        served = { ids, challenges: catalogueWith(ids, catalogueEntries()), fromServer: false, known: true };
+        served = {
+          ids,
+          challenges: catalogueWith(ids, catalogueEntries()),
+          fromServer: false,
+          known: true,
+        };
         version += 1;
       }
       waiting = false;

@@ -1,6 +1,13 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, formatFull, formatMedium, formatShort, formatTime, weekStart } from './dates';
+import {
+  DATE_FORMATS,
+  formatFull,
+  formatMedium,
+  formatShort,
+  formatTime,
+  weekStart,
+} from './dates';
 import { formatMediumWithTime } from './medium-date';
 
 describe('date formats', () => {
@@ -31,9 +38,19 @@ describe('date formats', () => {
   });
 
   it('adds the time as formatTime does (several sets a day tell apart)', () => {
-    for (const [h, m] of [[0, 0], [0, 5], [9, 30], [11, 59], [12, 0], [13, 7], [23, 59]] as const) {
+    for (const [h, m] of [
+      [0, 0],
+      [0, 5],
+      [9, 30],
+      [11, 59],
+      [12, 0],
+      [13, 7],
+      [23, 59],
+    ] as const) {
       const at = new Date(2026, 10, 3, h, m);
-      expect(formatMediumWithTime(at)).toBe(`${format(at, DATE_FORMATS.medium)}, ${formatTime(at)}`);
+      expect(formatMediumWithTime(at)).toBe(
+        `${format(at, DATE_FORMATS.medium)}, ${formatTime(at)}`,
+      );
     }
     expect(formatMediumWithTime(new Date(2026, 10, 3, 15, 45))).toBe('Nov 3, 2026, 3:45 PM');
   });

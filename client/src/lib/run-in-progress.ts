@@ -19,7 +19,11 @@ const subscribe = (listener: () => void) => {
 
 /** True while a run is on screen. */
 export function useRunInProgress(): boolean {
-  return useSyncExternalStore(subscribe, () => running, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => running,
+    () => false,
+  );
 }
 
 /** Marks a run as on screen while `active` (and clears it when the caller unmounts). */

@@ -19,7 +19,15 @@ describe('score figures', () => {
   it('reads a score from either shape of a row or of stats', () => {
     expect(scoreOf({ score: 7, pushups: 7 })).toBe(7);
     expect(scoreOf({ pushups: 31 })).toBe(31);
-    expect(statScores({ lastScore: 1, bestScore: 2, totalScore: 3 })).toEqual({ last: 1, best: 2, total: 3 });
-    expect(statScores({ lastPushups: 4, bestPushups: 5, totalPushups: 6 })).toEqual({ last: 4, best: 5, total: 6 });
+    expect(statScores({ lastScore: 1, bestScore: 2, totalScore: 3 })).toEqual({
+      last: 1,
+      best: 2,
+      total: 3,
+    });
+    expect(statScores({ lastPushups: 4, bestPushups: 5, totalPushups: 6 })).toEqual({
+      last: 4,
+      best: 5,
+      total: 6,
+    });
   });
 });

@@ -98,7 +98,10 @@ export function statScores(s: {
  * A save's score under the challenge's first name too, where its entry declares one: the answer a
  * save kept on the device stands in for has the server's shape (server/src: the response mapper).
  */
-export function legacyScoreFields(entry: Pick<CatalogueEntry, 'legacy'>, score: number): Record<string, number> {
+export function legacyScoreFields(
+  entry: Pick<CatalogueEntry, 'legacy'>,
+  score: number,
+): Record<string, number> {
   const field = legacyScoreField(entry);
   return field ? { [field]: score } : {};
 }
@@ -108,5 +111,6 @@ export function legacyScoreFields(entry: Pick<CatalogueEntry, 'legacy'>, score: 
  * the score's first name (a body that sent it). Forms read it here, so that no other module names
  * that field.
  */
-export const scoreErrorOf = (errors: Record<string, string[] | undefined> | undefined): string | undefined =>
-  errors?.score?.[0] ?? errors?.pushups?.[0];
+export const scoreErrorOf = (
+  errors: Record<string, string[] | undefined> | undefined,
+): string | undefined => errors?.score?.[0] ?? errors?.pushups?.[0];

@@ -9,15 +9,27 @@ const mfm = scoring('mfm-challenge');
 
 describe('share texts of the last two challenges', () => {
   it('says a finish, a capped run and rounds in their words', () => {
-    expect(shareText('mfm-challenge', 1122)).toBe('I finished The MFM Challenge in 18:42 on FitBench');
-    expect(shareText('mfm-challenge', 312, true)).toBe('I did CAP + 312 reps in The MFM Challenge on FitBench');
-    expect(beatMeText('mfm-challenge', 1122)).toBe('Can you beat my 18:42 in The MFM Challenge on FitBench?');
-    expect(beatMeText('mfm-challenge', 312, true)).toBe('Can you beat my CAP + 312 reps in The MFM Challenge on FitBench?');
-    expect(shareText('nickels-dimes', 114)).toBe('I did 7 rounds + 9 in Nickels and Dimes on FitBench');
+    expect(shareText('mfm-challenge', 1122)).toBe(
+      'I finished The MFM Challenge in 18:42 on FitBench',
+    );
+    expect(shareText('mfm-challenge', 312, true)).toBe(
+      'I did CAP + 312 reps in The MFM Challenge on FitBench',
+    );
+    expect(beatMeText('mfm-challenge', 1122)).toBe(
+      'Can you beat my 18:42 in The MFM Challenge on FitBench?',
+    );
+    expect(beatMeText('mfm-challenge', 312, true)).toBe(
+      'Can you beat my CAP + 312 reps in The MFM Challenge on FitBench?',
+    );
+    expect(shareText('nickels-dimes', 114)).toBe(
+      'I did 7 rounds + 9 in Nickels and Dimes on FitBench',
+    );
     // The first three keep their sentences.
     expect(shareText('pushup-90', 42)).toBe('I did 42 push-ups in 90 seconds on FitBench');
     expect(shareText('plank-drop', 205)).toBe('I held 3:25 in Plank Till You Drop on FitBench');
-    expect(beatMeText('burpees-or-bust', 1)).toBe('Can you beat my 1 burpee in 2 minutes on FitBench?');
+    expect(beatMeText('burpees-or-bust', 1)).toBe(
+      'Can you beat my 1 burpee in 2 minutes on FitBench?',
+    );
   });
 });
 
@@ -25,10 +37,20 @@ describe('a beat link of a for-time challenge', () => {
   it('carries capped=1 for a capped run, and reads each kind in its own range', () => {
     const capped = challengeLinkPath(312, 'ann', 'mfm-challenge', true);
     expect(capped).toBe('/mfm-challenge/timer?beat=312&from=ann&capped=1');
-    expect(parseChallengeTarget(capped.split('?')[1]!, mfm)).toEqual({ beat: 312, from: 'ann', capped: true });
-    expect(challengeLinkPath(1122, 'ann', 'mfm-challenge')).toBe('/mfm-challenge/timer?beat=1122&from=ann');
+    expect(parseChallengeTarget(capped.split('?')[1]!, mfm)).toEqual({
+      beat: 312,
+      from: 'ann',
+      capped: true,
+    });
+    expect(challengeLinkPath(1122, 'ann', 'mfm-challenge')).toBe(
+      '/mfm-challenge/timer?beat=1122&from=ann',
+    );
     expect(parseChallengeTarget('beat=1122&from=ann', mfm)).toEqual({ beat: 1122, from: 'ann' });
-    expect(parseChallengeTarget('beat=399&from=ann&capped=1', mfm)).toEqual({ beat: 399, from: 'ann', capped: true });
+    expect(parseChallengeTarget('beat=399&from=ann&capped=1', mfm)).toEqual({
+      beat: 399,
+      from: 'ann',
+      capped: true,
+    });
   });
 
   it.each([
@@ -70,7 +92,9 @@ describe('stat figures of the last two challenges', () => {
   it('reads capped only when the answer says true', () => {
     expect(scoredOf({ score: 312, capped: true })).toEqual({ score: 312, capped: true });
     expect(scoredOf({ score: 1122 })).toEqual({ score: 1122, capped: false });
-    expect(statScores({ lastScore: 312, bestScore: 1122, totalScore: 712, lastCapped: true })).toEqual({
+    expect(
+      statScores({ lastScore: 312, bestScore: 1122, totalScore: 712, lastCapped: true }),
+    ).toEqual({
       last: 312,
       best: 1122,
       total: 712,
@@ -82,7 +106,9 @@ describe('stat figures of the last two challenges', () => {
 describe('scoreErrorOf', () => {
   it('reads the message under score, or under its first name', () => {
     expect(scoreErrorOf({ score: ['Too fast'] })).toBe('Too fast');
-    expect(scoreErrorOf({ pushups: ['Push-ups must be at most 300'] })).toBe('Push-ups must be at most 300');
+    expect(scoreErrorOf({ pushups: ['Push-ups must be at most 300'] })).toBe(
+      'Push-ups must be at most 300',
+    );
     expect(scoreErrorOf({ notes: ['Too long'] })).toBeUndefined();
     expect(scoreErrorOf(undefined)).toBeUndefined();
   });

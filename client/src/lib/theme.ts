@@ -1,9 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import {
-  resolveTheme,
-  THEME_STORAGE_KEY,
-  type ThemePreference,
-} from '@common/theme';
+import { resolveTheme, THEME_STORAGE_KEY, type ThemePreference } from '@common/theme';
 
 // The theme after the first paint: index.html's inline script (common/theme.ts) has already set
 // the class; this keeps it right when the system setting changes, when another tab changes the

@@ -3,4 +3,6 @@
 // the probe became a CSP violation in Chrome's Issues panel and cost Lighthouse's best practices.
 // Zod reads its config from this global before any schema exists: no JIT in the browser.
 (globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig ??= {};
-(globalThis as unknown as { __zod_globalConfig: Record<string, unknown> }).__zod_globalConfig.jitless = true;
+(
+  globalThis as unknown as { __zod_globalConfig: Record<string, unknown> }
+).__zod_globalConfig.jitless = true;

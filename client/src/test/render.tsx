@@ -12,7 +12,9 @@ import Toaster from '@/components/ui/toaster';
  * error shows at once), the toasts, and a router at `path` whose navigations the test can read.
  */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup();
   const result: RenderResult = render(

@@ -8,7 +8,10 @@ import { resetServedChallenges } from '@/lib/challenges';
  * until the end of the test, from the shipped catalogue or `entries` (a test catalogue). Call it
  * before rendering.
  */
-export function serveChallenges(ids: readonly string[], entries: readonly CatalogueEntry[] = CATALOGUE) {
+export function serveChallenges(
+  ids: readonly string[],
+  entries: readonly CatalogueEntry[] = CATALOGUE,
+) {
   replaceCatalogueEntries(entries);
   document.head.querySelector('meta[name="fitbench-challenges"]')?.remove();
   const meta = document.createElement('meta');

@@ -36,7 +36,8 @@ async function main() {
     },
   );
   // Said once the database is closed, as the copy is then complete.
-  if (code === 0) console.error(`Backup written to ${file} (${bytes} bytes; no server was running).`);
+  if (code === 0)
+    console.error(`Backup written to ${file} (${bytes} bytes; no server was running).`);
   return code;
 }
 

@@ -30,7 +30,9 @@ export async function withDataDir(
     release = lockDataDir(env.DATA_DIR);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      console.error(typeof whenLocked === 'string' ? `${err.message}\n${whenLocked}` : whenLocked(err));
+      console.error(
+        typeof whenLocked === 'string' ? `${err.message}\n${whenLocked}` : whenLocked(err),
+      );
       return 1;
     }
     throw err;

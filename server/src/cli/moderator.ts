@@ -10,7 +10,8 @@ import { runCommand, withDataDir } from './command';
 // once (a member's row update is announced to every instance). On PGlite the server holds DATA_DIR
 // (one process may open it), so the command refuses while it runs, saying how: stop the server,
 // run the command, start it again (reliability/moderator-cli.test.ts runs both ways).
-const USAGE = 'Usage: npm run moderator -- grant USERNAME | revoke USERNAME | list   (DATABASE_URL, or DATA_DIR: default ./data)';
+const USAGE =
+  'Usage: npm run moderator -- grant USERNAME | revoke USERNAME | list   (DATABASE_URL, or DATA_DIR: default ./data)';
 
 /**
  * Why nothing was done while a server holds DATA_DIR, and how to do it there: the embedded database
@@ -29,7 +30,11 @@ function lockedMessage(err: DataDirLockedError, args: string): string {
   ].join('\n');
 }
 
-async function run(database: Database, command: string, username: string | undefined): Promise<number> {
+async function run(
+  database: Database,
+  command: string,
+  username: string | undefined,
+): Promise<number> {
   if (command === 'list') {
     const names = await listModerators(database.db);
     console.log(names.length ? names.join('\n') : 'No moderators yet.');

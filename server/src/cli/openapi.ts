@@ -15,7 +15,10 @@ async function main() {
     return 2;
   }
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-openapi-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head></head><body></body></html>',
+  );
   const database = await openPglite();
   const app = await buildApp({ db: database.db, config: { clientDir } });
   try {

@@ -25,7 +25,9 @@ async function main() {
     }
     throw err;
   }
-  console.error(`Restored ${arg} into ${env.DATA_DIR}. Start the server with DATA_DIR=${env.DATA_DIR}.`);
+  console.error(
+    `Restored ${arg} into ${env.DATA_DIR}. Start the server with DATA_DIR=${env.DATA_DIR}.`,
+  );
   return 0;
 }
 

@@ -62,7 +62,10 @@ describe.runIf(env.TEST_DB_KIND === 'pglite')('copyDataTemplate', () => {
     try {
       // A migrated folder, as the build makes it.
       const template = path.join(root, 'template');
-      const made = await openPglite({ dataDir: template, loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
+      const made = await openPglite({
+        dataDir: template,
+        loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+      });
       await made.close();
       const dataDir = path.join(root, 'data', 'pgdata');
       fs.mkdirSync(path.dirname(dataDir));
@@ -73,9 +76,13 @@ describe.runIf(env.TEST_DB_KIND === 'pglite')('copyDataTemplate', () => {
 
       const database = await openPglite({ dataDir, template });
       try {
-        const { rows } = await database.pglite.query<{ n: number }>('select count(*)::int as n from users');
+        const { rows } = await database.pglite.query<{ n: number }>(
+          'select count(*)::int as n from users',
+        );
         expect(rows).toEqual([{ n: 0 }]);
-        await database.pglite.query(`insert into users (username, email, password_hash) values ('kept', 'kept@example.com', 'x')`);
+        await database.pglite.query(
+          `insert into users (username, email, password_hash) values ('kept', 'kept@example.com', 'x')`,
+        );
       } finally {
         await database.close();
       }
@@ -93,7 +100,9 @@ describe.runIf(env.TEST_DB_KIND === 'pglite')('copyDataTemplate', () => {
       expect(copyDataTemplate(template, dataDir)).toBe(false);
       const again = await openPglite({ dataDir, template });
       try {
-        const { rows } = await again.pglite.query<{ username: string }>('select username from users');
+        const { rows } = await again.pglite.query<{ username: string }>(
+          'select username from users',
+        );
         expect(rows).toEqual([{ username: 'kept' }]);
       } finally {
         await again.close();

@@ -48,7 +48,8 @@ export function copyDataTemplate(template: string, dataDir: string): boolean {
   fs.mkdirSync(parent, { recursive: true, mode: 0o700 });
   const stale = `${path.basename(dataDir)}.new-`;
   for (const name of fs.readdirSync(parent)) {
-    if (name.startsWith(stale)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+    if (name.startsWith(stale))
+      fs.rmSync(path.join(parent, name), { recursive: true, force: true });
   }
   const aside = `${dataDir}.new-${process.pid}`;
   fs.cpSync(template, aside, { recursive: true });

@@ -105,7 +105,11 @@ export async function startPostgres(
       return afterReady(args, (a) => (super.connect as (...x: Args) => unknown)(...a)) as never;
     }
   }
-  const pool = new MigratedPool({ connectionString: url, max: options.max ?? 10, ...options.timeouts });
+  const pool = new MigratedPool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...options.timeouts,
+  });
   // An idle client whose connection drops (a database restart, a failover) emits 'error' on the
   // pool; unhandled, Node would end the process. The pool discards that client by itself.
   pool.on('error', (err) => log(`database connection lost: ${err.message}`));

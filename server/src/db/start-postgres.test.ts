@@ -30,10 +30,13 @@ describe.runIf(env.TEST_DB_KIND === 'postgres')('startPostgres', () => {
     try {
       const pool = (database.db as unknown as { $client: pg.Pool }).$client;
       const counted = rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
-      const inTransaction = database.db.transaction(async (tx) => rowsOf<{ n: number }>(tx as never, sql`select count(*)::int as n from workouts`));
+      const inTransaction = database.db.transaction(async (tx) =>
+        rowsOf<{ n: number }>(tx as never, sql`select count(*)::int as n from workouts`),
+      );
       const byCallback = new Promise((resolve, reject) =>
-        pool.query('select count(*)::int as n from sessions', (err: Error | undefined, res: pg.QueryResult) =>
-          err ? reject(err) : resolve(res.rows),
+        pool.query(
+          'select count(*)::int as n from sessions',
+          (err: Error | undefined, res: pg.QueryResult) => (err ? reject(err) : resolve(res.rows)),
         ),
       );
       await expect(counted).resolves.toEqual([{ n: 0 }]);

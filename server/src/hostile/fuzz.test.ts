@@ -125,11 +125,17 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'GET /api/moderation/workouts/{id}#id': fc.constant(OTHERS_WORKOUT),
   'GET /api/moderation/members/{username}#username': fc.constant(OTHER_USERNAME),
   // A report is about someone else's entry: the shared member's set; an action on another's.
-  'POST /api/reports#target': fc.constant({ kind: 'workout', workoutId: Number(SHARED_CLIP_WORKOUT) }),
+  'POST /api/reports#target': fc.constant({
+    kind: 'workout',
+    workoutId: Number(SHARED_CLIP_WORKOUT),
+  }),
   // Its body is one of four shapes (workout, member, reports and club actions): an action and a
   // target that go together, given together now and then, reach its work.
   'POST /api/moderation/actions#action': fc.constant('hide-workout'),
-  'POST /api/moderation/actions#target': fc.constant({ kind: 'workout', workoutId: Number(OTHERS_WORKOUT) }),
+  'POST /api/moderation/actions#target': fc.constant({
+    kind: 'workout',
+    workoutId: Number(OTHERS_WORKOUT),
+  }),
   webm: fc.constant(CLIP.toString('base64')),
   'DELETE /api/sessions/{id}#id': fc.constant(SELF_SESSION),
   'GET /api/avatars/{id}#id': fc.constant(AVATAR_ID),
@@ -219,22 +225,25 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
       ),
       // Now and then (each is a 400 since unknown query parameters are refused, so the valid runs
       // must also come without them).
-      fc.oneof({ weight: 4, arbitrary: fc.constant([] as [string, string][]) }, fc.array(
-        fc.tuple(
-          fc.oneof(
-            fc.constantFrom(
-              '__proto__',
-              '__proto__[polluted]',
-              'constructor[prototype][polluted]',
-              'x',
-              ...queryParams.map((p) => p.name),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant([] as [string, string][]) },
+        fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom(
+                '__proto__',
+                '__proto__[polluted]',
+                'constructor[prototype][polluted]',
+                'x',
+                ...queryParams.map((p) => p.name),
+              ),
+              hostileText.map(encodeAny),
             ),
-            hostileText.map(encodeAny),
+            urlValueFrom({ type: 'string' }, now),
           ),
-          urlValueFrom({ type: 'string' }, now),
+          { minLength: 1, maxLength: 2 },
         ),
-        { minLength: 1, maxLength: 2 },
-      )),
+      ),
     )
     .map(([values, extra]) => {
       const pairs = queryParams.flatMap((p, i) =>
@@ -358,7 +367,9 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
 
 // ---- What a 2xx stored must follow ------------------------------------------------------------
 
-function userProblems(u: Omit<User, 'createdAt' | 'emailConfirmed' | 'newDeviceNotices' | 'isModerator'>): string[] {
+function userProblems(
+  u: Omit<User, 'createdAt' | 'emailConfirmed' | 'newDeviceNotices' | 'isModerator'>,
+): string[] {
   const problems: string[] = [];
   for (const [field, value] of Object.entries(u)) {
     if (typeof value === 'string') {
@@ -473,7 +484,12 @@ async function clubOf(m: MadeUser) {
     });
     const mate = await createUser(t.app);
     const { slug } = res.json() as { slug: string };
-    await t.app.inject({ method: 'POST', url: `/api/clubs/${slug}/join`, headers: { cookie: mate.cookie, 'sec-fetch-site': 'same-origin' }, payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/clubs/${slug}/join`,
+      headers: { cookie: mate.cookie, 'sec-fetch-site': 'same-origin' },
+      payload: {},
+    });
     club = { slug, mate: mate.username };
     clubs.set(m.id, club);
   }
@@ -490,20 +506,35 @@ async function memberFor(op: Operation, text: string): Promise<MadeUser> {
     const clipRoute = op.path.endsWith('/clip');
     const w = await createWorkout(t.app, m.id, { pushups: 30, verified: clipRoute });
     if (clipRoute && op.method === 'DELETE')
-      await t.app.db.insert(workoutClips).values({ workoutId: w.id, userId: m.id, bytes: CLIP, codec: 'vp8', width: 160, height: 120, frames: 900, durationMs: 90_000 });
+      await t.app.db.insert(workoutClips).values({
+        workoutId: w.id,
+        userId: m.id,
+        bytes: CLIP,
+        codec: 'vp8',
+        width: 160,
+        height: 120,
+        frames: 900,
+        durationMs: 90_000,
+      });
   }
   // A second device to sign out.
   if (text.includes(SELF_SESSION)) await createSession(t.app.db, m.id, t.clock.now);
   if (text.includes(SELF_CLUB)) {
     const club = await clubOf(m);
     if (op.path.includes('/removals/'))
-      await t.app.inject({ method: 'DELETE', url: `/api/clubs/${club.slug}/members/${club.mate}`, headers: { cookie: m.cookie, 'sec-fetch-site': 'same-origin' } });
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/clubs/${club.slug}/members/${club.mate}`,
+        headers: { cookie: m.cookie, 'sec-fetch-site': 'same-origin' },
+      });
   }
   return m;
 }
 
 async function fill(text: string, m: MadeUser): Promise<string> {
-  let out = text.replaceAll(SELF_USERNAME, m.username).replaceAll(SHARED_CLIP_WORKOUT, String(sharedClipWorkout));
+  let out = text
+    .replaceAll(SELF_USERNAME, m.username)
+    .replaceAll(SHARED_CLIP_WORKOUT, String(sharedClipWorkout));
   const club = clubs.get(m.id) ?? clubs.get(shared.id);
   if (club) out = out.replaceAll(SELF_CLUB, club.slug).replaceAll(CLUB_MATE, club.mate);
   if (out.includes(SELF_WORKOUT)) {
@@ -527,10 +558,21 @@ async function fill(text: string, m: MadeUser): Promise<string> {
     const w = await createWorkout(t.app, other.id, { pushups: 30 });
     out = out.replaceAll(OTHERS_WORKOUT, String(w.id)).replaceAll(OTHER_USERNAME, other.username);
   }
-    for (const [placeholder, purpose] of [[RESET_TOKEN, 'password-reset'], [CONFIRM_TOKEN, 'confirm-email'], [UNDO_TOKEN, 'undo-email-change']] as const) {
+  for (const [placeholder, purpose] of [
+    [RESET_TOKEN, 'password-reset'],
+    [CONFIRM_TOKEN, 'confirm-email'],
+    [UNDO_TOKEN, 'undo-email-change'],
+  ] as const) {
     if (!out.includes(placeholder)) continue;
     const owner = await createUser(t.app);
-    const token = await issueToken(t.app.db, owner.id, purpose, 3_600_000, t.clock.now, owner.email);
+    const token = await issueToken(
+      t.app.db,
+      owner.id,
+      purpose,
+      3_600_000,
+      t.clock.now,
+      owner.email,
+    );
     out = out.replaceAll(placeholder, token);
   }
   return out;

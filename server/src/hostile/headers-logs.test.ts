@@ -93,8 +93,12 @@ describe('headers', () => {
         .statusCode,
     ).toBe(401);
     // A page's policy; the API's JSON answers load nothing at all (plugins/security-headers.ts).
-    expect(String((await secure.inject({ url: '/' })).headers['content-security-policy'])).toMatch(/base-uri 'none'/);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(String((await secure.inject({ url: '/' })).headers['content-security-policy'])).toMatch(
+      /base-uri 'none'/,
+    );
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });
 

@@ -43,8 +43,18 @@ describe('the document refuses what the server refuses', () => {
   it.each([
     ['/api/leaderboard/{period}', 'period', 'yesterday', '/api/leaderboard/yesterday'],
     ['/api/leaderboard/{period}', 'tz', '', '/api/leaderboard/week?tz='],
-    ['/api/leaderboard/{period}', 'challenge', 'no-such-challenge', '/api/leaderboard/week?challenge=no-such-challenge'],
-    ['/api/leaderboard/{period}', 'challenge', 'push\u0085up', '/api/leaderboard/week?challenge=push%C2%85up'],
+    [
+      '/api/leaderboard/{period}',
+      'challenge',
+      'no-such-challenge',
+      '/api/leaderboard/week?challenge=no-such-challenge',
+    ],
+    [
+      '/api/leaderboard/{period}',
+      'challenge',
+      'push\u0085up',
+      '/api/leaderboard/week?challenge=push%C2%85up',
+    ],
     ['/api/stats', 'tz', '', '/api/stats?tz='],
     ['/api/workouts', 'cursor', 'not a cursor!', '/api/workouts?cursor=not%20a%20cursor!'],
     ['/api/following', 'cursor', '%%%', '/api/following?cursor=%25%25%25'],
@@ -65,27 +75,57 @@ describe('the document refuses what the server refuses', () => {
     ['/api/clubs', 'post', { name: 'Club\u0085x', visibility: 'public' }],
     ['/api/workouts', 'post', { pushups: 10, notes: 'ok\u0090' }],
     ['/api/workouts', 'post', { pushups: 10, note: 'misspelt' }],
-    ['/api/register', 'post', { username: 'someone', email: 'not-an-address', password: 'correct-horse-7' }],
-    ['/api/register', 'post', { username: 'some\u0085one', email: 'a@example.com', password: 'correct-horse-7' }],
-    ['/api/reports', 'post', { target: { kind: 'member', username: 'nobody-here' }, reason: 'other' }],
-    ['/api/reports', 'post', { target: { kind: 'member', username: 'nobody-here' }, reason: 'other', text: '   ' }],
+    [
+      '/api/register',
+      'post',
+      { username: 'someone', email: 'not-an-address', password: 'correct-horse-7' },
+    ],
+    [
+      '/api/register',
+      'post',
+      { username: 'some\u0085one', email: 'a@example.com', password: 'correct-horse-7' },
+    ],
+    [
+      '/api/reports',
+      'post',
+      { target: { kind: 'member', username: 'nobody-here' }, reason: 'other' },
+    ],
+    [
+      '/api/reports',
+      'post',
+      { target: { kind: 'member', username: 'nobody-here' }, reason: 'other', text: '   ' },
+    ],
     ['/api/password-reset', 'post', { email: 'nobody' }],
   ])('%s %s %j', async (path, method, payload) => {
     expect(isValid(body(path, method), payload)).toBe(false);
-    const res = await call(method.toUpperCase(), path, payload, path === '/api/register' ? null : member);
+    const res = await call(
+      method.toUpperCase(),
+      path,
+      payload,
+      path === '/api/register' ? null : member,
+    );
     expect(res.statusCode, res.body).toBe(400);
   });
 
   it.each(['', '   '])('a moderator action with the reason %j', async (reason) => {
     const payload = { action: 'hide-workout', target: { kind: 'workout', workoutId: 1 }, reason };
     expect(isValid(body('/api/moderation/actions', 'post'), payload)).toBe(false);
-    expect((await call('POST', '/api/moderation/actions', payload, moderator)).statusCode).toBe(400);
+    expect((await call('POST', '/api/moderation/actions', payload, moderator)).statusCode).toBe(
+      400,
+    );
   });
 
   it('says in words what JSON Schema cannot: a known time zone, the createdAt window', () => {
-    expect(param('/api/stats', 'get', 'tz').description).toMatch(/IANA time zone name the server knows/);
-    expect(body('/api/workouts', 'post').properties.createdAt.description).toMatch(/within the last 7 days/);
-    expect(doc.paths['/api/workouts']!.post!.requestBody!.content['application/json']!.schema.additionalProperties).toBe(false);
+    expect(param('/api/stats', 'get', 'tz').description).toMatch(
+      /IANA time zone name the server knows/,
+    );
+    expect(body('/api/workouts', 'post').properties.createdAt.description).toMatch(
+      /within the last 7 days/,
+    );
+    expect(
+      doc.paths['/api/workouts']!.post!.requestBody!.content['application/json']!.schema
+        .additionalProperties,
+    ).toBe(false);
   });
 });
 
@@ -99,7 +139,14 @@ describe('unknown query parameters and unlisted methods', () => {
     });
     expect((await call('GET', '/api/user?cachebuster=1')).statusCode).toBe(400);
     expect((await call('GET', '/api/workouts?limit=5&challenge=pushup-90')).statusCode).toBe(200);
-    expect((await call('GET', '/api/leaderboard/week?tz=Europe%2FParis&ageGroup=all&gender=all&limit=10&verified=true&scope=everyone')).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          'GET',
+          '/api/leaderboard/week?tz=Europe%2FParis&ageGroup=all&gender=all&limit=10&verified=true&scope=everyone',
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it.each([

@@ -49,7 +49,16 @@ interface Operation {
 const probe = await buildApp({ db: {} as Db });
 await probe.ready();
 const doc = probe.swagger() as unknown as {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+      }
+    >
+  >;
 };
 await probe.close();
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -69,19 +78,27 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
  * top-level body field), or `METHOD path#body` (the whole body). Keep it short: a rule JSON Schema
  * can say belongs in the schema. docs/decisions/0209-openapi-says-what-the-server-enforces.md
  */
-type Rule = { reason: string; value: (rng: Rng, op: Operation, body?: Record<string, unknown>) => unknown };
+type Rule = {
+  reason: string;
+  value: (rng: Rng, op: Operation, body?: Record<string, unknown>) => unknown;
+};
 const STATED_IN_WORDS: Record<string, Rule> = {
   tz: {
     reason: "a time zone the server's Intl knows: the IANA list changes, no pattern lists it",
     value: (rng) => rng.pick(['UTC', 'Europe/Paris', 'America/St_Johns', 'Asia/Kolkata']),
   },
   challenge: {
-    reason: "an open challenge: which are open is the operator's setting at start-up (GET /api/challenges)",
+    reason:
+      "an open challenge: which are open is the operator's setting at start-up (GET /api/challenges)",
     value: () => DEFAULT_CHALLENGE,
   },
   cursor: {
     reason: 'a cursor the server made: it holds a position, only its form is in the schema',
-    value: (rng) => encodeCursor({ ts: `2026-11-${String(rng.int(10, 27))}T10:00:00.000000`, id: rng.int(1, 1000) }),
+    value: (rng) =>
+      encodeCursor({
+        ts: `2026-11-${String(rng.int(10, 27))}T10:00:00.000000`,
+        id: rng.int(1, 1000),
+      }),
   },
   password: {
     reason: "the member's own password where one is asked for: only the server knows it",
@@ -96,7 +113,8 @@ const STATED_IN_WORDS: Record<string, Rule> = {
     value: () => TOKEN,
   },
   profilePicture: {
-    reason: "a public web site's URL, or an image whose bytes are its type: the server resolves and sniffs them",
+    reason:
+      "a public web site's URL, or an image whose bytes are its type: the server resolves and sniffs them",
     value: (rng) => rng.pick([STOCK_AVATARS[0]!.url, null]),
   },
   'POST /api/workouts#body': {
@@ -112,7 +130,8 @@ const STATED_IN_WORDS: Record<string, Rule> = {
 };
 // Replaced, when sent, by a live token of the purpose the path names.
 const TOKEN = 'live-token-placeholder';
-const ruleFor = (op: Operation, name: string) => STATED_IN_WORDS[`${op.method} ${op.path}#${name}`] ?? STATED_IN_WORDS[name];
+const ruleFor = (op: Operation, name: string) =>
+  STATED_IN_WORDS[`${op.method} ${op.path}#${name}`] ?? STATED_IN_WORDS[name];
 
 const now = () => t.clock.now.getTime();
 const ORIGIN = 'http://localhost:80';
@@ -172,7 +191,11 @@ function validRequest(op: Operation, rng: Rng) {
 /** Where the generator's data is not valid by the document after all (it must be: else fix it). */
 function invalidParts(op: Operation, values: Map<string, unknown>, body: unknown): string[] {
   const bad = op.parameters
-    .filter((p) => values.has(`${p.in}:${p.name}`) && !isValid(p.schema, String(values.get(`${p.in}:${p.name}`)), true))
+    .filter(
+      (p) =>
+        values.has(`${p.in}:${p.name}`) &&
+        !isValid(p.schema, String(values.get(`${p.in}:${p.name}`)), true),
+    )
     .map((p) => `${p.in} ${p.name}=${JSON.stringify(values.get(`${p.in}:${p.name}`))}`);
   if (op.body && !isValid(op.body, body)) bad.push(`body ${JSON.stringify(body)}`);
   return bad;
@@ -187,11 +210,27 @@ async function send(op: Operation, req: Built, signedIn: boolean) {
       : op.path.includes('email')
         ? 'confirm-email'
         : 'password-reset';
-    const token = await issueToken(t.app.db, owner.id, purpose, 3_600_000, t.clock.now, owner.email);
+    const token = await issueToken(
+      t.app.db,
+      owner.id,
+      purpose,
+      3_600_000,
+      t.clock.now,
+      owner.email,
+    );
     req = { ...req, payload: req.payload.replaceAll(TOKEN, token) };
   }
-  const headers = { ...req.headers, origin: ORIGIN, ...(signedIn ? { cookie: member!.cookie } : {}) };
-  const res = await t.app.inject({ method: op.method as 'GET', url: req.url, headers, payload: req.payload });
+  const headers = {
+    ...req.headers,
+    origin: ORIGIN,
+    ...(signedIn ? { cookie: member!.cookie } : {}),
+  };
+  const res = await t.app.inject({
+    method: op.method as 'GET',
+    url: req.url,
+    headers,
+    payload: req.payload,
+  });
   // A write may end the member's session or change their password (sign out, a new password,
   // the account deleted): the next request gets a new member.
   if (signedIn && op.method !== 'GET' && res.statusCode < 300) member = undefined;
@@ -210,7 +249,8 @@ function seedOf(op: Operation, salt: number): number {
 describe('the OpenAPI document is the contract', () => {
   it('lists the rules it cannot say in JSON Schema with a reason each, and has operations', () => {
     expect(operations.length).toBeGreaterThanOrEqual(40);
-    for (const rule of Object.values(STATED_IN_WORDS)) expect(rule.reason.length).toBeGreaterThan(20);
+    for (const rule of Object.values(STATED_IN_WORDS))
+      expect(rule.reason.length).toBeGreaterThan(20);
   });
 
   for (const op of operations) {
@@ -228,23 +268,42 @@ describe('the OpenAPI document is the contract', () => {
           const req = build(op, values, body);
           const res = await send(op, req, signedIn);
           if (res.statusCode === 400 || res.statusCode >= 500)
-            problems.push(`valid by the document, answered ${shown(op, req, signedIn, res.statusCode, res.body)}`);
+            problems.push(
+              `valid by the document, answered ${shown(op, req, signedIn, res.statusCode, res.body)}`,
+            );
         }
         // Invalid: each way one value can break the document, as far as NEGATIVE_RUNS go.
         const { values, body } = validRequest(op, rng);
         // Every parameter given, so each can be spoiled.
         for (const p of op.parameters)
           if (!values.has(`${p.in}:${p.name}`))
-            values.set(`${p.in}:${p.name}`, ruleFor(op, p.name)?.value(rng, op) ?? positive(p.schema, rng, now()));
-        const cases: { values: Map<string, unknown>; body: unknown; how: string; extraQuery?: string }[] = [];
+            values.set(
+              `${p.in}:${p.name}`,
+              ruleFor(op, p.name)?.value(rng, op) ?? positive(p.schema, rng, now()),
+            );
+        const cases: {
+          values: Map<string, unknown>;
+          body: unknown;
+          how: string;
+          extraQuery?: string;
+        }[] = [];
         // Unless the operation says it ignores them (share cards: their URLs carry cache-busters).
         if (!op.unlistedQueryIgnored)
-          cases.push({ values, body, how: 'an unknown query parameter', extraQuery: 'unexpectedParameter=1' });
+          cases.push({
+            values,
+            body,
+            how: 'an unknown query parameter',
+            extraQuery: 'unexpectedParameter=1',
+          });
         for (const p of op.parameters) {
           if (p.in === 'cookie') continue;
           const key = `${p.in}:${p.name}`;
           for (const s of negatives(p.schema, String(values.get(key)), rng, true))
-            cases.push({ values: new Map(values).set(key, s.value), body, how: `${p.in} ${p.name}: ${s.how}` });
+            cases.push({
+              values: new Map(values).set(key, s.value),
+              body,
+              how: `${p.in} ${p.name}: ${s.how}`,
+            });
           if (p.required && p.in !== 'path') {
             const without = new Map(values);
             without.delete(key);
@@ -252,18 +311,24 @@ describe('the OpenAPI document is the contract', () => {
           }
         }
         if (op.body) {
-          for (const s of negatives(op.body, body, rng)) cases.push({ values, body: s.value, how: `body: ${s.how}` });
+          for (const s of negatives(op.body, body, rng))
+            cases.push({ values, body: s.value, how: `body: ${s.how}` });
           if (op.bodyRequired) cases.push({ values, body: undefined, how: 'without the body' });
         }
         // The unknown query parameter (when it is one) always, the others as far as NEGATIVE_RUNS go.
         const first = cases[0]?.extraQuery ? 1 : 0;
-        const picked = [...cases.slice(0, first), ...shuffle(cases.slice(first), rng).slice(0, NEGATIVE_RUNS - first)];
+        const picked = [
+          ...cases.slice(0, first),
+          ...shuffle(cases.slice(first), rng).slice(0, NEGATIVE_RUNS - first),
+        ];
         for (const c of picked) {
           const req = build(op, c.values, c.body);
           if (c.extraQuery) req.url += `${req.url.includes('?') ? '&' : '?'}${c.extraQuery}`;
           const res = await send(op, req, signedIn);
           if (res.statusCode < 400 || res.statusCode >= 500)
-            problems.push(`invalid (${c.how}), answered ${shown(op, req, signedIn, res.statusCode, res.body)}`);
+            problems.push(
+              `invalid (${c.how}), answered ${shown(op, req, signedIn, res.statusCode, res.body)}`,
+            );
         }
       }
       expect(problems).toEqual([]);
@@ -279,14 +344,29 @@ describe('the OpenAPI document is the contract', () => {
       if (listed.includes('GET')) listed.push('HEAD');
       const allow = [...new Set(listed)].sort().join(', ');
       const op = operations.find((o) => o.path === path)!;
-      const { values } = validRequest({ ...op, parameters: op.parameters.filter((p) => p.in === 'path').map((p) => ({ ...p, required: true })) }, rng);
+      const { values } = validRequest(
+        {
+          ...op,
+          parameters: op.parameters
+            .filter((p) => p.in === 'path')
+            .map((p) => ({ ...p, required: true })),
+        },
+        rng,
+      );
       const req = build(op, values, undefined);
       for (const method of METHODS.filter((m) => !listed.includes(m))) {
         for (const signedIn of [false, true]) {
           const res = await send({ ...op, method }, req, signedIn);
-          const got = String(res.headers.allow ?? '').split(',').map((s) => s.trim()).filter(Boolean).sort().join(', ');
+          const got = String(res.headers.allow ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .sort()
+            .join(', ');
           if (res.statusCode !== 405 || got !== allow)
-            problems.push(`${method} ${req.url} (${signedIn ? 'member' : 'visitor'}): ${res.statusCode}, Allow "${got}" (listed: ${allow})`);
+            problems.push(
+              `${method} ${req.url} (${signedIn ? 'member' : 'visitor'}): ${res.statusCode}, Allow "${got}" (listed: ${allow})`,
+            );
         }
       }
     }
@@ -302,4 +382,3 @@ function shuffle<T>(items: T[], rng: Rng): T[] {
   }
   return out;
 }
-

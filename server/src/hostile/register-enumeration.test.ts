@@ -13,7 +13,11 @@ import { linkIn, startTestSmtp } from '../test/smtp';
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
 const t = useTestApp(
-  { registerMax: 1000, siteUrl: 'http://fitbench.test', argon2Cost: { memoryCost: 1024, timeCost: 1 } },
+  {
+    registerMax: 1000,
+    siteUrl: 'http://fitbench.test',
+    argon2Cost: { memoryCost: 1024, timeCost: 1 },
+  },
   { mailTransport: smtp.transport(), mailPollMs: 200 },
 );
 beforeEach(async () => {
@@ -39,8 +43,10 @@ const shape = (r: Awaited<ReturnType<typeof register>>) => ({
 });
 const subjects = (to: string) => smtp.to(to).map((m) => m.subject);
 const settle = () => t.app.mail.worker!.idle();
-const resend = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/email/confirmation', headers: { cookie } });
-const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
+const resend = (cookie: string) =>
+  t.app.inject({ method: 'POST', url: '/api/email/confirmation', headers: { cookie } });
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
 const DAY = 86_400_000;
 
 describe('email enumeration on register', () => {
@@ -63,21 +69,27 @@ describe('email enumeration on register', () => {
     // The address is not proven yet: no name chosen by whoever registered is in it.
     expect(link!.text).not.toContain(unknown.json().username);
     await settle();
-    expect(subjects(owner.email)).toEqual(['Someone tried to register with your address - FitBench']);
+    expect(subjects(owner.email)).toEqual([
+      'Someone tried to register with your address - FitBench',
+    ]);
   });
 
   it('a taken username is still said (usernames are public), before the email is looked at', async () => {
     const member = await createUser(t.app);
     const r = await register(member.email, '198.51.100.20', member.username);
     expect(r.statusCode).toBe(409);
-    expect(r.json()).toEqual({ message: 'That username is already taken.', errors: { username: ['That username is already taken.'] } });
+    expect(r.json()).toEqual({
+      message: 'That username is already taken.',
+      errors: { username: ['That username is already taken.'] },
+    });
     await settle();
     expect(smtp.to(member.email)).toHaveLength(0);
   });
 
-  it('tells an address\'s holder at most 3 times a day, whatever the registrations', async () => {
+  it("tells an address's holder at most 3 times a day, whatever the registrations", async () => {
     const owner = await createUser(t.app, { emailConfirmedAt: new Date() });
-    for (let i = 0; i < 5; i++) expect((await register(owner.email, `203.0.113.${i + 1}`)).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await register(owner.email, `203.0.113.${i + 1}`)).statusCode).toBe(201);
     await smtp.waitFor(owner.email, 3);
     await settle();
     expect(smtp.to(owner.email)).toHaveLength(3);
@@ -99,7 +111,7 @@ describe('email enumeration on register', () => {
 });
 
 describe('an unconfirmed address', () => {
-  it('stays its first account\'s for 7 days; then a newer account may confirm it and take it', async () => {
+  it("stays its first account's for 7 days; then a newer account may confirm it and take it", async () => {
     t.clock.set('2026-06-01T10:00:00Z');
     const email = newEmail();
     const first = await register(email, '198.51.100.30');
@@ -132,7 +144,12 @@ describe('an unconfirmed address', () => {
     expect(row!.emailConfirmedAt).not.toBeNull();
 
     // The first account keeps working, but can no longer confirm the address.
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.33', payload: { username: first.json().username, password: 'tr1cky-Pushups' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.33',
+      payload: { username: first.json().username, password: 'tr1cky-Pushups' },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ email, emailConfirmed: false });
     const firstToken = linkIn(mails[0]!, '/confirm-email').searchParams.get('token')!;
@@ -152,6 +169,8 @@ describe('an unconfirmed address', () => {
     expect((await resend(sessionCookieFrom(first.headers['set-cookie']))).statusCode).toBe(202);
     const mails = await smtp.waitFor(email, 3);
     expect(mails[2]!.subject).toBe('Confirm your email address - FitBench');
-    expect((await confirm(linkIn(mails[2]!, '/confirm-email').searchParams.get('token')!)).statusCode).toBe(200);
+    expect(
+      (await confirm(linkIn(mails[2]!, '/confirm-email').searchParams.get('token')!)).statusCode,
+    ).toBe(200);
   });
 });

@@ -20,11 +20,21 @@ async function post(
 ): Promise<number> {
   let app = apps.get(String(trustProxy));
   if (!app) {
-    app = await buildApp({ db: t.database.db, config: { trustProxy: parseTrustProxy(trustProxy) } });
+    app = await buildApp({
+      db: t.database.db,
+      config: { trustProxy: parseTrustProxy(trustProxy) },
+    });
     apps.set(String(trustProxy), app);
   }
-  const res = await app.inject({ method: 'POST', url: '/api/login', remoteAddress, headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
-  if (res.statusCode === 403) expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: '{}',
+  });
+  if (res.statusCode === 403)
+    expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
   return res.statusCode;
 }
 
@@ -47,7 +57,13 @@ describe('scheme-exact same-origin check', () => {
     const host = 'localhost:5000';
     expect(await post(undefined, { host, origin: 'http://localhost:5000' })).toBe(400);
     expect(await post(undefined, { host, origin: 'https://localhost:5000' })).toBe(403);
-    expect(await post(undefined, { host, origin: 'https://localhost:5000', 'x-forwarded-proto': 'https' })).toBe(403);
+    expect(
+      await post(undefined, {
+        host,
+        origin: 'https://localhost:5000',
+        'x-forwarded-proto': 'https',
+      }),
+    ).toBe(403);
     expect(await post(undefined, { host: 'localhost', origin: 'https://localhost' })).toBe(403);
     expect(await post(undefined, { host: 'localhost', origin: 'http://localhost:80' })).toBe(400);
   });
@@ -62,16 +78,28 @@ describe('scheme-exact same-origin check', () => {
     expect(await post(proxy, { ...http, origin: 'http://app.example' }, proxy)).toBe(400);
     expect(await post(proxy, { ...http, origin: 'https://app.example' }, proxy)).toBe(403);
     // A nonsense scheme from the proxy is no scheme at all.
-    expect(await post(proxy, { host: 'app.example', 'x-forwarded-proto': 'javascript', origin: 'http://app.example' }, proxy)).toBe(403);
+    expect(
+      await post(
+        proxy,
+        { host: 'app.example', 'x-forwarded-proto': 'javascript', origin: 'http://app.example' },
+        proxy,
+      ),
+    ).toBe(403);
     // A hop count trusts the nearest hop's word too.
     expect(await post('1', { ...https, origin: 'https://app.example' })).toBe(400);
     expect(await post('1', { ...https, origin: 'http://app.example' })).toBe(403);
   });
 
   it('a client that is not the trusted proxy cannot name the scheme', async () => {
-    const forged = { host: 'app.example', 'x-forwarded-proto': 'https', origin: 'https://app.example' };
+    const forged = {
+      host: 'app.example',
+      'x-forwarded-proto': 'https',
+      origin: 'https://app.example',
+    };
     expect(await post('10.0.0.1', forged, '203.0.113.7')).toBe(403);
-    expect(await post('10.0.0.1', { ...forged, origin: 'http://app.example' }, '203.0.113.7')).toBe(400);
+    expect(await post('10.0.0.1', { ...forged, origin: 'http://app.example' }, '203.0.113.7')).toBe(
+      400,
+    );
   });
 
   it('Sec-Fetch-Site: cross-site and same-site are refused; same-origin and none pass', async () => {

@@ -5,7 +5,12 @@ import { createUser } from '../test/factories';
 
 const t = useTestApp({ saveMax: 3, saveWindowMs: 60 * 60_000 });
 const save = (headers: { cookie: string }, body: object, key?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/workouts', headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/workouts',
+    headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
 
 describe('saves', () => {
   it('refuses a workout dated before its owner registered (400 with a message)', async () => {
@@ -14,7 +19,9 @@ describe('saves', () => {
     const early = await save(u.headers, { pushups: 40, createdAt: '2026-11-19T12:00:00Z' });
     expect(early.statusCode).toBe(400);
     expect(early.json().errors.createdAt[0]).toMatch(/before you joined/);
-    expect((await save(u.headers, { pushups: 40, createdAt: '2026-11-20T10:00:00Z' })).statusCode).toBe(201);
+    expect(
+      (await save(u.headers, { pushups: 40, createdAt: '2026-11-20T10:00:00Z' })).statusCode,
+    ).toBe(201);
   });
 
   it('limits saves per member, atomically, with 429 and Retry-After; replays and refusals do not count', async () => {
@@ -24,7 +31,9 @@ describe('saves', () => {
     expect((await save(u.headers, { pushups: 10 }, key)).statusCode).toBe(201);
     expect((await save(u.headers, { pushups: 10 }, key)).statusCode).toBe(201); // a replay
     expect((await save(u.headers, { pushups: 0 })).statusCode).toBe(400);
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => save(u.headers, { pushups: 11 + i })));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => save(u.headers, { pushups: 11 + i })),
+    );
     expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(2);
     const refused = burst.find((r) => r.statusCode === 429)!;
     expect(refused.headers['retry-after']).toBe('3600');
@@ -52,7 +61,9 @@ describe('saves', () => {
     // A second set of the same count, received later still but claimed even earlier, is not the
     // claimer's best: their first-received one is.
     t.clock.advance(60_000);
-    expect((await save(claimer.headers, { pushups: 42, createdAt: '2026-11-21T13:00:00Z' })).statusCode).toBe(201);
+    expect(
+      (await save(claimer.headers, { pushups: 42, createdAt: '2026-11-21T13:00:00Z' })).statusCode,
+    ).toBe(201);
 
     for (const query of ['', '?limit=100']) {
       const res = await t.app.inject({ url: `/api/leaderboard/today${query}` });

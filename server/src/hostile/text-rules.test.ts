@@ -15,20 +15,48 @@ describe('hostile text', () => {
     for (const bad of HOSTILE) {
       n += 1;
       const cases: [string, string, string, Record<string, unknown>, Record<string, string>?][] = [
-        ['POST', '/api/register', 'username', { username: `eve${n}${bad}`, email: `eve${n}@x.io`, password: 'tr1cky-Pushups' }],
-        ['POST', '/api/register', 'email', { username: `eve${n}`, email: `eve${n}${bad}@x.io`, password: 'tr1cky-Pushups' }],
-        ['POST', '/api/register', 'password', { username: `eve${n}`, email: `eve${n}@x.io`, password: `tr1cky-Push${bad}ups` }],
-        ['POST', '/api/login', 'username', { username: `${u.username}${bad}`, password: 'whatever' }],
+        [
+          'POST',
+          '/api/register',
+          'username',
+          { username: `eve${n}${bad}`, email: `eve${n}@x.io`, password: 'tr1cky-Pushups' },
+        ],
+        [
+          'POST',
+          '/api/register',
+          'email',
+          { username: `eve${n}`, email: `eve${n}${bad}@x.io`, password: 'tr1cky-Pushups' },
+        ],
+        [
+          'POST',
+          '/api/register',
+          'password',
+          { username: `eve${n}`, email: `eve${n}@x.io`, password: `tr1cky-Push${bad}ups` },
+        ],
+        [
+          'POST',
+          '/api/login',
+          'username',
+          { username: `${u.username}${bad}`, password: 'whatever' },
+        ],
         ['POST', '/api/login', 'password', { username: u.username, password: `what${bad}ever` }],
         ['POST', '/api/workouts', 'notes', { pushups: 20, notes: `solid${bad}set` }, u.headers],
         ['PATCH', '/api/profile', 'fullName', { fullName: `Eve${bad}` }, u.headers],
-        ['PATCH', '/api/profile', 'profilePicture', { profilePicture: `https://example.com/${bad}.png` }, u.headers],
+        [
+          'PATCH',
+          '/api/profile',
+          'profilePicture',
+          { profilePicture: `https://example.com/${bad}.png` },
+          u.headers,
+        ],
       ];
       for (const [method, url, field, payload, headers] of cases) {
         const res = await t.app.inject({ method: method as 'POST', url, payload, headers });
         expect(res.statusCode, `${method} ${url} ${field} ${JSON.stringify(bad)}`).toBe(400);
         const body = res.json();
-        expect(body.errors?.[field]?.[0], `${url} ${field}`).toMatch(/NUL|control characters|invalid character/);
+        expect(body.errors?.[field]?.[0], `${url} ${field}`).toMatch(
+          /NUL|control characters|invalid character/,
+        );
       }
     }
     const me = await t.app.inject({ url: '/api/user', headers: u.headers });
@@ -64,7 +92,11 @@ describe('hostile text', () => {
         expect(res.statusCode, url).toBe(400);
         expect(res.json().message, url).toBeTruthy();
       }
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/1${bad}`, headers: u.headers });
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/workouts/1${bad}`,
+        headers: u.headers,
+      });
       expect(del.statusCode, bad).toBe(400);
     }
   });

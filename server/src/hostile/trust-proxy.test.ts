@@ -10,14 +10,22 @@ afterAll(async () => {
   for (const a of apps) await a.close();
 });
 
-async function ipSeen(trustProxy: ReturnType<typeof parseTrustProxy>, remoteAddress: string, xff?: string) {
+async function ipSeen(
+  trustProxy: ReturnType<typeof parseTrustProxy>,
+  remoteAddress: string,
+  xff?: string,
+) {
   let app = apps.find((a) => JSON.stringify(a.config.trustProxy) === JSON.stringify(trustProxy));
   if (!app) {
     app = await buildApp({ db: t.database.db, config: { trustProxy } });
     app.get('/api/test/ip', async (request) => ({ ip: request.ip }));
     apps.push(app);
   }
-  const res = await app.inject({ url: '/api/test/ip', remoteAddress, headers: xff ? { 'x-forwarded-for': xff } : {} });
+  const res = await app.inject({
+    url: '/api/test/ip',
+    remoteAddress,
+    headers: xff ? { 'x-forwarded-for': xff } : {},
+  });
   return res.json().ip as string;
 }
 
@@ -27,7 +35,11 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('false')).toBe(false);
     expect(parseTrustProxy('0')).toBe(false);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,::1')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.7,::1')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+    ]);
     expect(() => parseTrustProxy('true')).toThrow(/hop count|number of proxies/);
     expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/not an IP address/);
     expect(() => parseTrustProxy('proxy.local')).toThrow(/not an IP address/);
@@ -49,11 +61,16 @@ describe('TRUST_PROXY', () => {
     const trusted = ['10.0.0.0/8'];
     expect(await ipSeen(trusted, '203.0.113.50', '1.2.3.4')).toBe('203.0.113.50');
     expect(await ipSeen(trusted, '10.1.2.3', '6.6.6.6, 198.51.100.9')).toBe('198.51.100.9');
-    expect(await ipSeen(trusted, '10.1.2.3', '6.6.6.6, 198.51.100.9, 10.4.4.4')).toBe('198.51.100.9');
+    expect(await ipSeen(trusted, '10.1.2.3', '6.6.6.6, 198.51.100.9, 10.4.4.4')).toBe(
+      '198.51.100.9',
+    );
   });
 
   it('a forged X-Forwarded-For does not reset the login limit', async () => {
-    const app = await buildApp({ db: t.database.db, config: { trustProxy: ['10.0.0.0/8'], loginMaxFailures: 3 } });
+    const app = await buildApp({
+      db: t.database.db,
+      config: { trustProxy: ['10.0.0.0/8'], loginMaxFailures: 3 },
+    });
     apps.push(app);
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -4,7 +4,8 @@ import { accountTokens } from '../db/schema';
 import { newToken, sha256Hex } from './tokens';
 
 /** What a token emailed to a member lets its holder do. */
-export type TokenPurpose = 'password-reset' | 'confirm-email' | 'change-email' | 'undo-email-change';
+export type TokenPurpose =
+  'password-reset' | 'confirm-email' | 'change-email' | 'undo-email-change';
 
 /**
  * A new link for the member and purpose: 256 random bits, of which only the SHA-256 is stored.
@@ -19,7 +20,14 @@ export async function issueToken(
   email: string | null = null,
 ): Promise<string> {
   const token = newToken();
-  const values = { id: sha256Hex(token), userId, purpose, email, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) };
+  const values = {
+    id: sha256Hex(token),
+    userId,
+    purpose,
+    email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  };
   await db
     .insert(accountTokens)
     .values(values)
@@ -44,7 +52,14 @@ export async function issueTokenUnlessLive(
   email: string,
 ): Promise<string | null> {
   const token = newToken();
-  const values = { id: sha256Hex(token), userId, purpose, email, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) };
+  const values = {
+    id: sha256Hex(token),
+    userId,
+    purpose,
+    email,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  };
   const rows = await db
     .insert(accountTokens)
     .values(values)
@@ -65,14 +80,21 @@ export async function issueTokenUnlessLive(
  * be able to silence (docs/decisions/0205-account-tokens-end-and-undo.md).
  */
 export async function endPendingTokens(db: Db, userId: number) {
-  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), ne(accountTokens.purpose, 'undo-email-change')));
+  await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), ne(accountTokens.purpose, 'undo-email-change')));
 }
 
 type TokenRow = typeof accountTokens.$inferSelect;
 export type TokenLookup = { ok: true; row: TokenRow } | { ok: false; why: 'unknown' | 'expired' };
 
 /** The live token behind a link, without using it (to check the rest of a form first). */
-export async function findToken(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<TokenLookup> {
+export async function findToken(
+  db: Db,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<TokenLookup> {
   const [row] = await db
     .select()
     .from(accountTokens)
@@ -86,7 +108,12 @@ export async function findToken(db: Db, token: string, purpose: TokenPurpose, no
  * Uses a token: deleted in one statement if it is still live, so two requests with the same link
  * cannot both succeed. Returns the row, or null (used meanwhile, replaced or expired).
  */
-export async function consumeToken(db: Db, token: string, purpose: TokenPurpose, now: Date): Promise<TokenRow | null> {
+export async function consumeToken(
+  db: Db,
+  token: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<TokenRow | null> {
   const [row] = await db
     .delete(accountTokens)
     .where(

@@ -28,7 +28,13 @@ export function logAuthEvent(
   details: { userId: number | null; reason?: string },
 ) {
   request.log.info(
-    { auth: event, userId: details.userId, ip: request.ip, reqId: request.id, ...(details.reason ? { reason: details.reason } : {}) },
+    {
+      auth: event,
+      userId: details.userId,
+      ip: request.ip,
+      reqId: request.id,
+      ...(details.reason ? { reason: details.reason } : {}),
+    },
     `auth ${event}`,
   );
 }

@@ -7,13 +7,20 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 
-const fonts = workerData.fonts.map((f) => ({ name: f.name, weight: f.weight, style: f.style, data: fs.readFileSync(f.path) }));
+const fonts = workerData.fonts.map((f) => ({
+  name: f.name,
+  weight: f.weight,
+  style: f.style,
+  data: fs.readFileSync(f.path),
+}));
 
 parentPort.on('message', async ({ id, tree, width, height }) => {
   try {
     const svg = await satori(tree, { width, height, fonts });
     // Copied into a buffer of its own, which can be handed over to the main thread without a copy.
-    const png = new Uint8Array(new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng());
+    const png = new Uint8Array(
+      new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng(),
+    );
     parentPort.postMessage({ id, png }, [png.buffer]);
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });

@@ -7,12 +7,22 @@ import { HttpError } from './errors';
 const card = (text: string): CardNode => ({
   type: 'div',
   props: {
-    style: { display: 'flex', width: 1200, height: 630, background: '#047857', color: '#fff', fontSize: 96, fontFamily: 'Inter', fontWeight: 800 },
+    style: {
+      display: 'flex',
+      width: 1200,
+      height: 630,
+      background: '#047857',
+      color: '#fff',
+      fontSize: 96,
+      fontFamily: 'Inter',
+      fontWeight: 800,
+    },
     children: text,
   },
 });
 
-const isPng = (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const isPng = (b: Buffer) =>
+  b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 const renderers: CardRenderer[] = [];
 function make(opts: ConstructorParameters<typeof CardRenderer>[0]) {
   const r = new CardRenderer(opts);
@@ -40,7 +50,9 @@ describe('CardRenderer', () => {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     const t0 = performance.now();
-    const pngs = await Promise.all(Array.from({ length: 8 }, (_, i) => r.render(card(`card ${i}`), 1200, 630)));
+    const pngs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => r.render(card(`card ${i}`), 1200, 630)),
+    );
     const took = performance.now() - t0;
     delay.disable();
     expect(pngs.every(isPng)).toBe(true);
@@ -56,7 +68,11 @@ describe('CardRenderer', () => {
 
   it('refuses at once with a 503 and Retry-After beyond its threads and queue', async () => {
     const r = make({ workers: 1, queue: 2, retryAfterSeconds: 3 });
-    const accepted = [r.render(card('a'), 1200, 630), r.render(card('b'), 1200, 630), r.render(card('c'), 1200, 630)];
+    const accepted = [
+      r.render(card('a'), 1200, 630),
+      r.render(card('b'), 1200, 630),
+      r.render(card('c'), 1200, 630),
+    ];
     expect(r.stats).toEqual({ renders: 3, running: 1, waiting: 2 });
     expect(r.full).toBe(true);
     const refused = await r.render(card('d'), 1200, 630).catch((e: unknown) => e);
@@ -83,11 +99,16 @@ describe('CardRenderer', () => {
   it('reports a card it cannot draw as an error, and keeps drawing', async () => {
     const r = make({ workers: 1, queue: 4 });
     // satori refuses an image without a source.
-    const bad: CardNode = { type: 'div', props: { style: { display: 'flex' }, children: [{ type: 'img', props: {} }] } };
+    const bad: CardNode = {
+      type: 'div',
+      props: { style: { display: 'flex' }, children: [{ type: 'img', props: {} }] },
+    };
     const err = await r.render(bad, 1200, 630).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(HttpError);
-    expect((err as Error).message).toMatch(/^The share card could not be drawn: Image source is not provided/);
+    expect((err as Error).message).toMatch(
+      /^The share card could not be drawn: Image source is not provided/,
+    );
     expect(isPng(await r.render(card('after'), 1200, 630))).toBe(true);
   });
 
@@ -98,6 +119,8 @@ describe('CardRenderer', () => {
     await r.close();
     expect(((await waiting) as HttpError).statusCode).toBe(503);
     expect(((await running) as HttpError).statusCode).toBe(503);
-    expect(((await r.render(card('z'), 1200, 630).catch((e: unknown) => e)) as HttpError).statusCode).toBe(503);
+    expect(
+      ((await r.render(card('z'), 1200, 630).catch((e: unknown) => e)) as HttpError).statusCode,
+    ).toBe(503);
   });
 });

@@ -41,7 +41,8 @@ const WORKER_FILE = new URL('./card-render-worker.mjs', import.meta.url);
 function fontFiles() {
   const require = createRequire(import.meta.url);
   // satori reads woff, not woff2.
-  const file = (weight: number) => require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+  const file = (weight: number) =>
+    require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
   return [
     { name: 'Inter', weight: 400, style: 'normal', path: file(400) },
     { name: 'Inter', weight: 800, style: 'normal', path: file(800) },
@@ -65,25 +66,38 @@ export class CardRenderer {
   constructor(private opts: CardRendererOptions) {
     // Checked at start, not on the first card: a build that left the file out fails at once.
     if (!fs.existsSync(WORKER_FILE)) {
-      throw new Error(`The share-card render thread's file is missing: ${fileURLToPath(WORKER_FILE)}`);
+      throw new Error(
+        `The share-card render thread's file is missing: ${fileURLToPath(WORKER_FILE)}`,
+      );
     }
     this.slots = Array.from({ length: Math.max(1, opts.workers) }, () => ({}));
   }
 
   /** Cards accepted for drawing since start, those being drawn and those waiting. */
   get stats() {
-    return { renders: this.renders, running: this.slots.filter((s) => s.task).length, waiting: this.waiting.length };
+    return {
+      renders: this.renders,
+      running: this.slots.filter((s) => s.task).length,
+      waiting: this.waiting.length,
+    };
   }
 
   /** Every thread busy and the queue full: a card asked for now would be refused. */
   get full() {
-    return this.closed || (this.slots.every((s) => s.task) && this.waiting.length >= this.opts.queue);
+    return (
+      this.closed || (this.slots.every((s) => s.task) && this.waiting.length >= this.opts.queue)
+    );
   }
 
   busy() {
-    return new HttpError(503, 'The server is busy drawing share cards. Please try again in a few seconds.', undefined, {
-      'retry-after': String(this.opts.retryAfterSeconds ?? 5),
-    });
+    return new HttpError(
+      503,
+      'The server is busy drawing share cards. Please try again in a few seconds.',
+      undefined,
+      {
+        'retry-after': String(this.opts.retryAfterSeconds ?? 5),
+      },
+    );
   }
 
   render(tree: CardNode, width: number, height: number): Promise<Buffer> {
@@ -115,7 +129,12 @@ export class CardRenderer {
     const timeoutMs = this.opts.timeoutMs ?? 20_000;
     slot.timer = setTimeout(() => this.fail(slot, this.busy()), timeoutMs);
     slot.timer.unref();
-    slot.worker.postMessage({ id: task.id, tree: task.tree, width: task.width, height: task.height });
+    slot.worker.postMessage({
+      id: task.id,
+      tree: task.tree,
+      width: task.width,
+      height: task.height,
+    });
   }
 
   private spawn(slot: Slot): Worker {

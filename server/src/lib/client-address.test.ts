@@ -23,7 +23,9 @@ describe('addressKey', () => {
   it('gives a plain or mapped IPv4 address the key ipaddr.js would print', () => {
     for (const ip of ['0.0.0.0', '10.0.0.1', '192.168.255.254', '255.255.255.255']) {
       expect(addressKey(ip)).toBe(ipaddr.parse(ip).toString());
-      expect(addressKey(`::ffff:${ip}`)).toBe((ipaddr.parse(`::ffff:${ip}`) as ipaddr.IPv6).toIPv4Address().toString());
+      expect(addressKey(`::ffff:${ip}`)).toBe(
+        (ipaddr.parse(`::ffff:${ip}`) as ipaddr.IPv6).toIPv4Address().toString(),
+      );
     }
   });
 });

@@ -41,10 +41,16 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     if (hops > 20) throw new Error('TRUST_PROXY: a hop count above 20 is surely a mistake.');
     return hops;
   }
-  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const e of entries) {
     const ok = e.includes('/') ? isCidr(e) : ipaddr.isValid(e);
-    if (!ok) throw new Error(`TRUST_PROXY: "${e}" is not an IP address or CIDR range (use false, a hop count, or addresses).`);
+    if (!ok)
+      throw new Error(
+        `TRUST_PROXY: "${e}" is not an IP address or CIDR range (use false, a hop count, or addresses).`,
+      );
   }
   return entries;
 }
@@ -63,7 +69,9 @@ function isCidr(s: string): boolean {
  * `trust proxy` number): Fastify itself ignores X-Forwarded-For for a bare number. It is only
  * safe when the app cannot be reached except through those proxies.
  */
-export function trustProxyOption(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  tp: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof tp === 'number') return tp === 0 ? false : (_address, hop) => hop < tp;
   return tp;
 }

@@ -5,13 +5,24 @@ import { ClipUnreadableError, probeClip, readClipHeader, remuxClip } from './cli
 describe('probeClip (ffprobe in a child process)', () => {
   it('reads a 90-second 160x120 VP8 clip: codec, size, frames and length', async () => {
     const facts = await probeClip(testClip());
-    expect(facts).toEqual({ codec: 'vp8', width: 160, height: 120, frames: 900, durationMs: 90_000 });
+    expect(facts).toEqual({
+      codec: 'vp8',
+      width: 160,
+      height: 120,
+      frames: 900,
+      durationMs: 90_000,
+    });
   });
 
   it('refuses what does not decode: garbage, a cut-off file, an empty one', async () => {
     const good = testClip({ seconds: 5 });
     const garbage = Buffer.from(good.map((b, i) => (i > 200 ? (b * 31 + i) & 0xff : b)));
-    for (const bad of [Buffer.from('not a video at all'), good.subarray(0, good.length / 2), garbage, Buffer.alloc(0)])
+    for (const bad of [
+      Buffer.from('not a video at all'),
+      good.subarray(0, good.length / 2),
+      garbage,
+      Buffer.alloc(0),
+    ])
       await expect(probeClip(bad)).rejects.toBeInstanceOf(ClipUnreadableError);
   });
 
@@ -19,18 +30,29 @@ describe('probeClip (ffprobe in a child process)', () => {
     const clip = testClip();
     await expect(probeClip(clip, { timeoutMs: 1 })).rejects.toThrow(/too long/);
     // With too little memory ffprobe cannot even start: refused, not a crash of the server.
-    await expect(probeClip(clip, { memoryKb: 4 * 1024 })).rejects.toBeInstanceOf(ClipUnreadableError);
+    await expect(probeClip(clip, { memoryKb: 4 * 1024 })).rejects.toBeInstanceOf(
+      ClipUnreadableError,
+    );
   });
 
   it('reads the container header without decoding: size and packet count', async () => {
-    expect(await readClipHeader(testClip())).toEqual({ codec: 'vp8', width: 160, height: 120, packets: 900 });
-    await expect(readClipHeader(Buffer.from('not a video at all'))).rejects.toBeInstanceOf(ClipUnreadableError);
+    expect(await readClipHeader(testClip())).toEqual({
+      codec: 'vp8',
+      width: 160,
+      height: 120,
+      packets: 900,
+    });
+    await expect(readClipHeader(Buffer.from('not a video at all'))).rejects.toBeInstanceOf(
+      ClipUnreadableError,
+    );
   });
 
   it('has the decoder refuse frames above maxPixels, whatever the container says', async () => {
     const big = testClip({ seconds: 2, size: '640x480' });
     expect((await probeClip(big)).width).toBe(640);
-    await expect(probeClip(big, { maxPixels: 320 * 240 })).rejects.toBeInstanceOf(ClipUnreadableError);
+    await expect(probeClip(big, { maxPixels: 320 * 240 })).rejects.toBeInstanceOf(
+      ClipUnreadableError,
+    );
     expect((await probeClip(testClip(), { maxPixels: 320 * 240 })).frames).toBe(900);
   });
 

@@ -23,7 +23,11 @@ export class ClipUnreadableError extends Error {}
 
 interface Report {
   streams?: { codec_name?: string; width?: number; height?: number; nb_read_packets?: string }[];
-  frames?: { best_effort_timestamp_time?: string; duration_time?: string; pkt_duration_time?: string }[];
+  frames?: {
+    best_effort_timestamp_time?: string;
+    duration_time?: string;
+    pkt_duration_time?: string;
+  }[];
 }
 
 interface RunOptions {
@@ -43,11 +47,15 @@ async function runTool(
   outMax: number,
 ): Promise<Buffer> {
   // sh sets the memory limit for the tool alone, then becomes it (exec): no shell stays behind.
-  const child = spawn('/bin/sh', ['-c', `ulimit -v ${Math.floor(memoryKb)} && exec ${tool} "$@"`, tool, ...args], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    timeout: timeoutMs,
-    killSignal: 'SIGKILL',
-  });
+  const child = spawn(
+    '/bin/sh',
+    ['-c', `ulimit -v ${Math.floor(memoryKb)} && exec ${tool} "$@"`, tool, ...args],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    },
+  );
   const out: Buffer[] = [];
   let outBytes = 0;
   let err = '';
@@ -62,12 +70,19 @@ async function runTool(
   // The tool may stop reading early (a broken header): that is its answer, not our error.
   child.stdin.on('error', () => undefined);
   child.stdin.end(bytes);
-  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+  const { code, signal } = await new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+  }>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (c, s) => resolve({ code: c, signal: s }));
   });
-  if (signal) throw new ClipUnreadableError(outBytes >= outMax ? 'The clip could not be decoded.' : 'The clip took too long to read.');
-  if (code !== 0 || err.trim() !== '') throw new ClipUnreadableError('The clip could not be decoded.');
+  if (signal)
+    throw new ClipUnreadableError(
+      outBytes >= outMax ? 'The clip could not be decoded.' : 'The clip took too long to read.',
+    );
+  if (code !== 0 || err.trim() !== '')
+    throw new ClipUnreadableError('The clip could not be decoded.');
   return Buffer.concat(out);
 }
 
@@ -93,17 +108,30 @@ export interface ClipHeader {
  */
 export async function readClipHeader(bytes: Buffer, options: RunOptions = {}): Promise<ClipHeader> {
   const args = [
-    '-v', 'error',
-    '-f', 'webm',
-    '-select_streams', 'v:0',
+    '-v',
+    'error',
+    '-f',
+    'webm',
+    '-select_streams',
+    'v:0',
     '-count_packets',
-    '-show_entries', 'stream=codec_name,width,height,nb_read_packets',
-    '-of', 'json',
-    '-i', 'pipe:0',
+    '-show_entries',
+    'stream=codec_name,width,height,nb_read_packets',
+    '-of',
+    'json',
+    '-i',
+    'pipe:0',
   ];
-  const stream = parseReport(await runTool('ffprobe', args, bytes, options, REPORT_MAX)).streams?.[0];
+  const stream = parseReport(await runTool('ffprobe', args, bytes, options, REPORT_MAX))
+    .streams?.[0];
   const packets = Number(stream?.nb_read_packets);
-  if (!stream?.codec_name || !stream.width || !stream.height || !Number.isFinite(packets) || packets === 0)
+  if (
+    !stream?.codec_name ||
+    !stream.width ||
+    !stream.height ||
+    !Number.isFinite(packets) ||
+    packets === 0
+  )
     throw new ClipUnreadableError('The clip has no video.');
   return { codec: stream.codec_name, width: stream.width, height: stream.height, packets };
 }
@@ -113,26 +141,39 @@ export async function readClipHeader(bytes: Buffer, options: RunOptions = {}): P
  * ClipUnreadableError (with a reason for the member) when it does not decode. `maxPixels` makes
  * the decoder refuse any frame larger than that, whatever the container claimed.
  */
-export async function probeClip(bytes: Buffer, { maxPixels, ...options }: RunOptions & { maxPixels?: number } = {}): Promise<ClipFacts> {
+export async function probeClip(
+  bytes: Buffer,
+  { maxPixels, ...options }: RunOptions & { maxPixels?: number } = {},
+): Promise<ClipFacts> {
   const args = [
-    '-v', 'error',
+    '-v',
+    'error',
     ...(maxPixels ? ['-max_pixels', String(maxPixels)] : []),
-    '-f', 'webm',
-    '-select_streams', 'v:0',
-    '-show_entries', 'stream=codec_name,width,height:frame=best_effort_timestamp_time,duration_time,pkt_duration_time',
-    '-of', 'json',
-    '-i', 'pipe:0',
+    '-f',
+    'webm',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height:frame=best_effort_timestamp_time,duration_time,pkt_duration_time',
+    '-of',
+    'json',
+    '-i',
+    'pipe:0',
   ];
   const report = parseReport(await runTool('ffprobe', args, bytes, options, REPORT_MAX));
   const stream = report.streams?.[0];
   const frames = report.frames ?? [];
   if (!stream?.codec_name || !stream.width || !stream.height || frames.length === 0)
     throw new ClipUnreadableError('The clip has no video.');
-  const times = frames.map((f) => Number(f.best_effort_timestamp_time)).filter((x) => Number.isFinite(x));
-  if (times.length !== frames.length) throw new ClipUnreadableError("The clip's frames have no times.");
+  const times = frames
+    .map((f) => Number(f.best_effort_timestamp_time))
+    .filter((x) => Number.isFinite(x));
+  if (times.length !== frames.length)
+    throw new ClipUnreadableError("The clip's frames have no times.");
   const last = frames[frames.length - 1]!;
   const lastLength = Number(last.duration_time ?? last.pkt_duration_time);
-  const durationS = Math.max(...times) - Math.min(...times) + (Number.isFinite(lastLength) ? lastLength : 0);
+  const durationS =
+    Math.max(...times) - Math.min(...times) + (Number.isFinite(lastLength) ? lastLength : 0);
   return {
     codec: stream.codec_name,
     width: stream.width,
@@ -147,9 +188,30 @@ export async function probeClip(bytes: Buffer, { maxPixels, ...options }: RunOpt
  * what is kept is only what was probed, never bytes the upload carried after or around it (a
  * WebM followed by HTML or a playlist). `outMax`: the most bytes kept.
  */
-export async function remuxClip(bytes: Buffer, outMax: number, options: RunOptions = {}): Promise<Buffer> {
-  const args = ['-v', 'error', '-f', 'webm', '-i', 'pipe:0', '-map', '0:v:0', '-c', 'copy', '-map_metadata', '-1', '-f', 'webm', 'pipe:1'];
+export async function remuxClip(
+  bytes: Buffer,
+  outMax: number,
+  options: RunOptions = {},
+): Promise<Buffer> {
+  const args = [
+    '-v',
+    'error',
+    '-f',
+    'webm',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:v:0',
+    '-c',
+    'copy',
+    '-map_metadata',
+    '-1',
+    '-f',
+    'webm',
+    'pipe:1',
+  ];
   const out = await runTool('ffmpeg', args, bytes, options, outMax + 1);
-  if (out.length === 0 || out.length > outMax) throw new ClipUnreadableError('The clip could not be decoded.');
+  if (out.length === 0 || out.length > outMax)
+    throw new ClipUnreadableError('The clip could not be decoded.');
   return out;
 }

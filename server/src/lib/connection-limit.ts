@@ -2,7 +2,9 @@ import type net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { addressKey, type TrustProxy } from './client-address';
 
-const BODY = JSON.stringify({ message: 'Too many connections from your address. Close some and try again.' });
+const BODY = JSON.stringify({
+  message: 'Too many connections from your address. Close some and try again.',
+});
 const REFUSAL =
   'HTTP/1.1 429 Too Many Requests\r\n' +
   'Content-Type: application/json; charset=utf-8\r\n' +
@@ -22,13 +24,19 @@ export function trustedPeer(trustProxy: TrustProxy): (address: string) => boolea
   if (trustProxy === false) return () => false;
   if (typeof trustProxy === 'number') return () => true;
   const ranges = trustProxy.map((entry) => {
-    const cidr = entry.includes('/') ? ipaddr.parseCIDR(entry) : ([ipaddr.parse(entry), ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number]);
+    const cidr = entry.includes('/')
+      ? ipaddr.parseCIDR(entry)
+      : ([ipaddr.parse(entry), ipaddr.parse(entry).kind() === 'ipv4' ? 32 : 128] as [
+          ipaddr.IPv4 | ipaddr.IPv6,
+          number,
+        ]);
     return cidr;
   });
   return (address) => {
     if (!ipaddr.isValid(address)) return false;
     let addr = ipaddr.parse(address);
-    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+    if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+      addr = (addr as ipaddr.IPv6).toIPv4Address();
     return ranges.some(([range, bits]) => range.kind() === addr.kind() && addr.match(range, bits));
   };
 }
@@ -40,7 +48,11 @@ export function trustedPeer(trustProxy: TrustProxy): (address: string) => boolea
  * can hold meanwhile. `exempt` peers (trusted proxies) are not counted. 0 turns it off.
  * docs/decisions/0077-slow-bodies-and-connections.md
  */
-export function limitConnectionsPerAddress(server: net.Server, max: number, exempt: (address: string) => boolean) {
+export function limitConnectionsPerAddress(
+  server: net.Server,
+  max: number,
+  exempt: (address: string) => boolean,
+) {
   if (max <= 0) return;
   const open = new Map<string, number>();
   // The HTTP server starts parsing in its own 'connection' listener; a refused socket must never

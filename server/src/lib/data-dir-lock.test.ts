@@ -19,9 +19,13 @@ afterEach(() => {
 
 const lockFile = (dir: string) => path.join(dir, 'fitbench.lock');
 const writeLock = (dir: string, owner: Record<string, unknown>) =>
-  fs.writeFileSync(lockFile(dir), JSON.stringify({ host: os.hostname(), startedAt: '2026-11-25T10:00:00.000Z', ...owner }));
+  fs.writeFileSync(
+    lockFile(dir),
+    JSON.stringify({ host: os.hostname(), startedAt: '2026-11-25T10:00:00.000Z', ...owner }),
+  );
 const bootId = () => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-const lockOwner = (dir: string) => JSON.parse(fs.readFileSync(lockFile(dir), 'utf8')) as { pid: number; procStart?: string };
+const lockOwner = (dir: string) =>
+  JSON.parse(fs.readFileSync(lockFile(dir), 'utf8')) as { pid: number; procStart?: string };
 
 async function until(check: () => boolean, what: string) {
   const t0 = Date.now();
@@ -44,9 +48,13 @@ async function liveOther() {
  * `sleep 60` (exec keeps its pid), which never reaps the child once it exits.
  */
 async function zombie() {
-  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 60'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   children.push(parent);
-  const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (b: Buffer) => resolve(Number(b.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once('data', (b: Buffer) => resolve(Number(b.toString().trim()))),
+  );
   await until(() => processStat(pid)?.state === 'Z', `process ${pid} to be a zombie`);
   return pid;
 }
@@ -56,7 +64,9 @@ describe('DATA_DIR lock', () => {
     const dir = tempDir();
     const release = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir)).toThrow(/already in use by another FitBench process \(process \d+/);
+    expect(() => lockDataDir(dir)).toThrow(
+      /already in use by another FitBench process \(process \d+/,
+    );
     // The holder and the file, for a caller's own message (server/src/cli/moderator.ts).
     const refused = (() => {
       try {
@@ -82,19 +92,26 @@ describe('DATA_DIR lock', () => {
       JSON.stringify({ pid: dead.pid, host: os.hostname(), startedAt: new Date().toISOString() }),
     );
     const release = lockDataDir(dir);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'fitbench.lock'), 'utf8')).pid).toBe(process.pid);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'fitbench.lock'), 'utf8')).pid).toBe(
+      process.pid,
+    );
     release();
   });
 
-  it('takes over a lock naming this process\'s own pid that this process does not hold (a restarted container)', () => {
-    for (const owner of [{ pid: process.pid }, { pid: process.pid, bootId: bootId(), procStart: processStat(process.pid)!.start }]) {
+  it("takes over a lock naming this process's own pid that this process does not hold (a restarted container)", () => {
+    for (const owner of [
+      { pid: process.pid },
+      { pid: process.pid, bootId: bootId(), procStart: processStat(process.pid)!.start },
+    ]) {
       const dir = tempDir();
       writeLock(dir, owner);
       const release = lockDataDir(dir);
       expect(lockOwner(dir).pid).toBe(process.pid);
       expect(lockOwner(dir).procStart).toBe(processStat(process.pid)!.start);
       // Held now by this process: a second lock is refused.
-      expect(() => lockDataDir(dir)).toThrow(/already in use by another FitBench process \(process \d+/);
+      expect(() => lockDataDir(dir)).toThrow(
+        /already in use by another FitBench process \(process \d+/,
+      );
       release();
       expect(fs.existsSync(lockFile(dir))).toBe(false);
     }
@@ -120,7 +137,9 @@ describe('DATA_DIR lock', () => {
       writeLock(dir, owner);
       expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
       expect(() => lockDataDir(dir)).toThrow(
-        new RegExp(`already in use by another FitBench process \\(process ${pid} on ${os.hostname()}, since 2026-11-25T10:00:00.000Z\\)\\. Stop that process`),
+        new RegExp(
+          `already in use by another FitBench process \\(process ${pid} on ${os.hostname()}, since 2026-11-25T10:00:00.000Z\\)\\. Stop that process`,
+        ),
       );
       expect(lockOwner(dir).pid).toBe(pid);
     }
@@ -155,7 +174,15 @@ describe('DATA_DIR lock', () => {
     // exec keeps the shell's pid ($$): the lock names the very process that then starts the server.
     const script = `printf '{"pid":%d,"host":"%s","startedAt":"2026-11-25T10:00:00.000Z"}' $$ "$(hostname)" > "$DATA_DIR/fitbench.lock"; exec "${process.execPath}" --import tsx server/src/index.ts`;
     const child = spawn('sh', ['-c', script], {
-      env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: '', CLIENT_DIR: '/nonexistent' },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: '',
+        CLIENT_DIR: '/nonexistent',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(child);
@@ -165,7 +192,10 @@ describe('DATA_DIR lock', () => {
     let up = false;
     const t0 = Date.now();
     while (!up && child.exitCode === null && Date.now() - t0 < 60_000) {
-      up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!up) await new Promise((r) => setTimeout(r, 100));
     }
     expect(stderr).not.toMatch(/already in use/);

@@ -29,11 +29,15 @@ const tick = setInterval(() => {
 export function armHardStop(ms: number) {
   try {
     // The moment itself, not a delay: a slow start of the watchdog (a loaded machine) adds nothing.
-    const child = spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(Date.now() + ms)], {
-      stdio: 'ignore',
-      // Its own process group: a second Ctrl-C in a terminal (sent to the whole group) spares it.
-      detached: true,
-    });
+    const child = spawn(
+      process.execPath,
+      ['-e', WATCHDOG, String(process.pid), String(Date.now() + ms)],
+      {
+        stdio: 'ignore',
+        // Its own process group: a second Ctrl-C in a terminal (sent to the whole group) spares it.
+        detached: true,
+      },
+    );
     child.on('error', () => undefined);
     // It must not keep an otherwise finished process alive.
     child.unref();

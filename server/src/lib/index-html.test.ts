@@ -4,7 +4,8 @@ import { indexHtmlByPath } from './index-html';
 
 const indexHtml = Buffer.from(SAMPLE_INDEX_HTML);
 const htmlFor = indexHtmlByPath(indexHtml, SAMPLE_ROUTE_PRELOADS);
-const link = (f: string) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`;
+const link = (f: string) =>
+  `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`;
 
 describe('indexHtmlByPath', () => {
   it.each([

@@ -7,7 +7,12 @@ import { knownDevices } from '../db/schema';
  * account that already had one (the very first, at registration or the first sign-in after this
  * was added, is not "new").
  */
-export async function rememberDevice(db: Db, userId: number, device: string, now: Date): Promise<boolean> {
+export async function rememberDevice(
+  db: Db,
+  userId: number,
+  device: string,
+  now: Date,
+): Promise<boolean> {
   const inserted = await db
     .insert(knownDevices)
     .values({ userId, device, firstSeenAt: now })

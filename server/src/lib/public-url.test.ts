@@ -23,9 +23,13 @@ describe('PUBLIC_URL', () => {
   });
 
   it('is read by env.ts, which names the variable in its error', () => {
-    expect(parseEnv({ PUBLIC_URL: 'https://FITBENCH.example' }).PUBLIC_URL).toBe('https://fitbench.example');
+    expect(parseEnv({ PUBLIC_URL: 'https://FITBENCH.example' }).PUBLIC_URL).toBe(
+      'https://fitbench.example',
+    );
     expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
     expect(parseEnv({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
-    expect(() => parseEnv({ PUBLIC_URL: 'https://fitbench.example/app' })).toThrow(/PUBLIC_URL: must be the site's origin only/);
+    expect(() => parseEnv({ PUBLIC_URL: 'https://fitbench.example/app' })).toThrow(
+      /PUBLIC_URL: must be the site's origin only/,
+    );
   });
 });

@@ -8,12 +8,17 @@ export function parsePublicUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new Error(`"${raw}" is not a URL: give the address the site is reached at, e.g. https://fitbench.example`);
+    throw new Error(
+      `"${raw}" is not a URL: give the address the site is reached at, e.g. https://fitbench.example`,
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('must start with https:// (or http://)');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error('must start with https:// (or http://)');
   if (url.username || url.password) throw new Error('must not hold a user name or password');
   if (url.pathname !== '/' || url.search || url.hash) {
-    throw new Error('must be the site\'s origin only (no path, query or #): the app is served at the root of its host');
+    throw new Error(
+      "must be the site's origin only (no path, query or #): the app is served at the root of its host",
+    );
   }
   return url.origin;
 }

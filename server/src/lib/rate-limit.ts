@@ -77,7 +77,12 @@ export function delayAfter(count: number, p: DelayPolicy): number {
  * statement (no check-then-act race). Returns null when counted, or the seconds left to wait.
  * The row's resetAt is the last counted event plus the window (a sliding window).
  */
-export async function reserveWithDelay(db: Db, key: string, p: DelayPolicy, now: Date): Promise<number | null> {
+export async function reserveWithDelay(
+  db: Db,
+  key: string,
+  p: DelayPolicy,
+  now: Date,
+): Promise<number | null> {
   const at = now.toISOString();
   const resetAt = new Date(now.getTime() + p.windowMs).toISOString();
   const lastEvent = sql`(${rateLimits.resetAt} - ${p.windowMs} * interval '1 millisecond')`;

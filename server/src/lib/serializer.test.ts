@@ -18,7 +18,8 @@ async function bothAnswers(schema: z.ZodType, data: unknown) {
   await new Promise((resolve) => setImmediate(resolve));
   return { first, later: serialize(data) };
 }
-const compiledOnes = async (schema: z.ZodType, data: unknown) => (await bothAnswers(schema, data)).later;
+const compiledOnes = async (schema: z.ZodType, data: unknown) =>
+  (await bothAnswers(schema, data)).later;
 const zodOnes = (schema: z.ZodType) => zodSerializerCompiler(input(schema));
 
 // The compiled serializer must send what the zod one sent: same keys, same values.
@@ -87,12 +88,15 @@ const cases: [string, z.ZodType, unknown][] = [
 ];
 
 describe('compiled response serializer', () => {
-  it.each(cases)('%s: same JSON as zod, on the first answer and once compiled', async (_name, schema, data) => {
-    const { first, later } = await bothAnswers(schema, data);
-    expect(first).toBe(zodOnes(schema)(data));
-    expect(later).toBe(first);
-    expect(JSON.parse(later)).toEqual(schema.parse(data));
-  });
+  it.each(cases)(
+    '%s: same JSON as zod, on the first answer and once compiled',
+    async (_name, schema, data) => {
+      const { first, later } = await bothAnswers(schema, data);
+      expect(first).toBe(zodOnes(schema)(data));
+      expect(later).toBe(first);
+      expect(JSON.parse(later)).toEqual(schema.parse(data));
+    },
+  );
 
   it('compiles after the first answer, not on its path', async () => {
     const schema = z.object({ a: z.number() });
@@ -126,10 +130,9 @@ describe('compiled response serializer', () => {
           ]),
       ),
     });
-    const out = JSON.parse(await compiledOnes(userSchema, { ...sample, passwordHash: 'secret' })) as Record<
-      string,
-      unknown
-    >;
+    const out = JSON.parse(
+      await compiledOnes(userSchema, { ...sample, passwordHash: 'secret' }),
+    ) as Record<string, unknown>;
     expect(out).not.toHaveProperty('passwordHash');
     expect(out).toEqual(sample);
   });

@@ -12,7 +12,9 @@ let fastJsonBuild: typeof FastJson | undefined;
  */
 export function fastJson(schema: Record<string, unknown>): (data: unknown) => string {
   fastJsonBuild ??= requireCjs('fast-json-stringify') as typeof FastJson;
-  return fastJsonBuild(schema as unknown as Parameters<typeof FastJson>[0]) as (data: unknown) => string;
+  return fastJsonBuild(schema as unknown as Parameters<typeof FastJson>[0]) as (
+    data: unknown,
+  ) => string;
 }
 
 type CompilerInput = Parameters<typeof zodSerializerCompiler>[0];
@@ -25,10 +27,11 @@ type Serialize = (data: unknown) => string;
  */
 export function wireJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
   try {
-    return z.toJSONSchema(schema, { io: 'input', target: 'draft-7', unrepresentable: 'throw' }) as Record<
-      string,
-      unknown
-    >;
+    return z.toJSONSchema(schema, {
+      io: 'input',
+      target: 'draft-7',
+      unrepresentable: 'throw',
+    }) as Record<string, unknown>;
   } catch {
     return null;
   }

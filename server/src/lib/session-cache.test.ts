@@ -3,7 +3,12 @@ import { SessionCache, type SessionEntry } from './session-cache';
 
 const entry = (userId: number, lastSeen = new Date()): SessionEntry =>
   ({
-    session: { id: `s${userId}`, userId, lastSeenAt: lastSeen, expiresAt: new Date(Date.now() + 86_400_000) },
+    session: {
+      id: `s${userId}`,
+      userId,
+      lastSeenAt: lastSeen,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
     user: { id: userId, username: `u${userId}` },
   }) as unknown as SessionEntry;
 

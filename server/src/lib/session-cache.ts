@@ -177,7 +177,11 @@ export class SessionCache {
  * PostgreSQL: listens on AUTH_CHANNEL and keeps the cache off while the connection is down,
  * reconnecting with a growing delay. Returns a stop function.
  */
-export function listenForSessionChanges(url: string, cache: SessionCache, log: (msg: string) => void) {
+export function listenForSessionChanges(
+  url: string,
+  cache: SessionCache,
+  log: (msg: string) => void,
+) {
   return listenToChannel(url, AUTH_CHANNEL, {
     onNotify: (payload) => cache.hear(payload),
     onUp: () => cache.setEnabled(true),

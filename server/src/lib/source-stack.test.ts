@@ -51,7 +51,15 @@ describe('stacks in the TypeScript sources', () => {
     const { map } = await compiled();
     const elsewhere = 'Error: x\n    at f (file:///srv/app/other.js:3:1)';
     expect(mapStack(elsewhere, BUNDLE, map)).toBe(elsewhere);
-    const empty = new SourceMap({ version: 3, file: 'index.js', sources: [], sourcesContent: [], sourceRoot: '', names: [], mappings: '' });
+    const empty = new SourceMap({
+      version: 3,
+      file: 'index.js',
+      sources: [],
+      sourcesContent: [],
+      sourceRoot: '',
+      names: [],
+      mappings: '',
+    });
     const frame = `Error: x\n    at f (${BUNDLE}:3:1)`;
     expect(mapStack(frame, BUNDLE, empty)).toBe(frame);
   });

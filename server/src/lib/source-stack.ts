@@ -19,18 +19,21 @@ const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function mapStack(stack: string, fileUrl: string, map: SourceMap): string {
   const dir = path.dirname(fileURLToPath(fileUrl));
-  return stack.replace(new RegExp(`${literal(fileUrl)}:(\\d+):(\\d+)`, 'g'), (frame, line, column) => {
-    const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as {
-      originalSource?: string;
-      originalLine?: number;
-      originalColumn?: number;
-    };
-    if (!entry.originalSource || entry.originalLine === undefined) return frame;
-    const source = entry.originalSource.startsWith('file:')
-      ? entry.originalSource
-      : pathToFileURL(path.resolve(dir, entry.originalSource)).href;
-    return `${source}:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}`;
-  });
+  return stack.replace(
+    new RegExp(`${literal(fileUrl)}:(\\d+):(\\d+)`, 'g'),
+    (frame, line, column) => {
+      const entry = map.findEntry(Number(line) - 1, Number(column) - 1) as {
+        originalSource?: string;
+        originalLine?: number;
+        originalColumn?: number;
+      };
+      if (!entry.originalSource || entry.originalLine === undefined) return frame;
+      const source = entry.originalSource.startsWith('file:')
+        ? entry.originalSource
+        : pathToFileURL(path.resolve(dir, entry.originalSource)).href;
+      return `${source}:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}`;
+    },
+  );
 }
 
 // This module's own URL: in the build, the bundle (dist/server/index.js) whose map sits beside it;

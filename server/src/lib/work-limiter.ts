@@ -39,7 +39,9 @@ export class WorkLimiter {
   }
 
   private busy() {
-    return new HttpError(503, this.busyMessage, undefined, { 'retry-after': String(this.retryAfterSeconds) });
+    return new HttpError(503, this.busyMessage, undefined, {
+      'retry-after': String(this.retryAfterSeconds),
+    });
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {

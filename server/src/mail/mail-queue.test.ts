@@ -35,8 +35,14 @@ beforeEach(async () => {
 });
 
 const message = (to: string, n = 0) =>
-  composeMail({ to, subject: `Hello ${n}`, paragraphs: [`Message ${n}`], link: { label: 'Open', url: `https://fitbench.example/x?n=${n}` } });
-const worker = (db: Db = database.db) => new MailWorker({ db, transport: smtp.transport(), now, pollMs: 60_000 });
+  composeMail({
+    to,
+    subject: `Hello ${n}`,
+    paragraphs: [`Message ${n}`],
+    link: { label: 'Open', url: `https://fitbench.example/x?n=${n}` },
+  });
+const worker = (db: Db = database.db) =>
+  new MailWorker({ db, transport: smtp.transport(), now, pollMs: 60_000 });
 const rows = () => database.db.select().from(mailQueue).orderBy(mailQueue.id);
 
 describe('mail queue', () => {
@@ -102,7 +108,8 @@ describe('mail queue', () => {
   });
 
   it('a restart with messages waiting: a claim left by a crashed worker is taken after its lease, each message once', async () => {
-    for (let i = 0; i < 5; i++) await enqueueMail(database.db, message('dan@example.com', i), now());
+    for (let i = 0; i < 5; i++)
+      await enqueueMail(database.db, message('dan@example.com', i), now());
     // A worker claims two and dies before sending (a SIGKILL): they are leased, not lost.
     const claimed = await claimDue(database.db, now(), 2);
     expect(claimed).toHaveLength(2);
@@ -115,7 +122,10 @@ describe('mail queue', () => {
     await w.drain();
     await w.drain();
     await w.stop();
-    const got = smtp.to('dan@example.com').map((m) => m.subject).sort();
+    const got = smtp
+      .to('dan@example.com')
+      .map((m) => m.subject)
+      .sort();
     expect(got).toEqual([0, 1, 2, 3, 4].map((n) => `Hello ${n} - FitBench`));
   });
 
@@ -143,16 +153,29 @@ describe('mail queue', () => {
     await w.stop();
     await second.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    const got = smtp.to('ida@example.com').map((m) => m.subject).sort();
+    const got = smtp
+      .to('ida@example.com')
+      .map((m) => m.subject)
+      .sort();
     expect(got).toEqual([0, 1, 2, 3].map((n) => `Hello ${n} - FitBench`));
   }, 120_000);
 
   it('a worker that stops gives back what it claimed but did not try', async () => {
-    for (let i = 0; i < 3; i++) await enqueueMail(database.db, message('eve@example.com', i), now());
-    const w = new MailWorker({ db: database.db, transport: { description: 'stopping', close: () => undefined, send: async () => {
-      void w.stop();
-      throw new Error('stopped mid-send');
-    } }, now, pollMs: 60_000 });
+    for (let i = 0; i < 3; i++)
+      await enqueueMail(database.db, message('eve@example.com', i), now());
+    const w = new MailWorker({
+      db: database.db,
+      transport: {
+        description: 'stopping',
+        close: () => undefined,
+        send: async () => {
+          void w.stop();
+          throw new Error('stopped mid-send');
+        },
+      },
+      now,
+      pollMs: 60_000,
+    });
     await w.drain();
     const left = await rows();
     expect(left.filter((r) => r.lockedUntil !== null)).toHaveLength(0);
@@ -164,7 +187,8 @@ describe('mail queue', () => {
   });
 
   it('two instances draining one queue at once send every message exactly once', async () => {
-    for (let i = 0; i < 30; i++) await enqueueMail(database.db, message('fay@example.com', i), now());
+    for (let i = 0; i < 30; i++)
+      await enqueueMail(database.db, message('fay@example.com', i), now());
     // On PostgreSQL the second instance has its own connections, as a second process would.
     let otherDb: Db = database.db;
     let pool: pg.Pool | undefined;
@@ -172,8 +196,20 @@ describe('mail queue', () => {
       pool = new pg.Pool({ connectionString: database.url, max: 4 });
       otherDb = drizzlePg(pool, { schema }) as unknown as Db;
     }
-    const a = new MailWorker({ db: database.db, transport: smtp.transport(), now, pollMs: 60_000, batch: 3 });
-    const b = new MailWorker({ db: otherDb, transport: smtp.transport(), now, pollMs: 60_000, batch: 3 });
+    const a = new MailWorker({
+      db: database.db,
+      transport: smtp.transport(),
+      now,
+      pollMs: 60_000,
+      batch: 3,
+    });
+    const b = new MailWorker({
+      db: otherDb,
+      transport: smtp.transport(),
+      now,
+      pollMs: 60_000,
+      batch: 3,
+    });
     await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
     await a.stop();
     await b.stop();
@@ -181,7 +217,10 @@ describe('mail queue', () => {
     const subjects = smtp.to('fay@example.com').map((m) => m.subject);
     expect(subjects).toHaveLength(30);
     expect(new Set(subjects).size).toBe(30);
-    const sent = await database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mailQueue).where(sql`sent_at is not null`);
+    const sent = await database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(mailQueue)
+      .where(sql`sent_at is not null`);
     expect(sent[0]!.n).toBe(30);
   });
 

@@ -64,7 +64,12 @@ export function maskAddress(email: string): string {
   return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
 }
 
-export function passwordResetMail(to: string, username: string | null, url: string, minutes: number): MailMessage {
+export function passwordResetMail(
+  to: string,
+  username: string | null,
+  url: string,
+  minutes: number,
+): MailMessage {
   return composeMail({
     to,
     subject: 'Reset your password',
@@ -77,7 +82,11 @@ export function passwordResetMail(to: string, username: string | null, url: stri
   });
 }
 
-export function passwordChangedMail(to: string, username: string | null, resetUrl: string): MailMessage {
+export function passwordChangedMail(
+  to: string,
+  username: string | null,
+  resetUrl: string,
+): MailMessage {
   return composeMail({
     to,
     subject: 'Your password was changed',
@@ -107,7 +116,11 @@ export function confirmEmailMail(to: string, url: string, hours: number): MailMe
  * To the address's holder when someone registers, or asks to move an account, to it. The holder's
  * name only when the holder confirmed the address (else it may be a squatter's chosen name).
  */
-export function addressAttemptMail(to: string, ownerUsername: string | null, resetUrl: string): MailMessage {
+export function addressAttemptMail(
+  to: string,
+  ownerUsername: string | null,
+  resetUrl: string,
+): MailMessage {
   return composeMail({
     to,
     subject: 'Someone tried to register with your address',
@@ -169,7 +182,7 @@ export function emailChangedMail(
       `The email address of your ${PRODUCT} account was changed to ${maskAddress(newAddress)}. Messages about it no longer come to this address.`,
       undo
         ? `Not you? Undo the change with the link below (it works once, for ${undo.days} days): your address comes back, every device is signed out, and you choose a new password.`
-        : 'If this was not you, write to the site\'s operator at once.',
+        : "If this was not you, write to the site's operator at once.",
     ],
     ...(undo ? { link: { label: 'Undo the change', url: undo.url } } : {}),
   });
@@ -186,7 +199,13 @@ export function accountDeletedMail(to: string, username: string | null): MailMes
   });
 }
 
-export function newDeviceMail(to: string, username: string | null, device: string, when: Date, settingsUrl: string): MailMessage {
+export function newDeviceMail(
+  to: string,
+  username: string | null,
+  device: string,
+  when: Date,
+  settingsUrl: string,
+): MailMessage {
   return composeMail({
     to,
     subject: 'New sign-in to your account',

@@ -52,7 +52,9 @@ type Row = typeof mailQueue.$inferSelect;
 export async function claimDue(db: Db, now: Date, limit: number): Promise<Row[]> {
   const at = now.toISOString();
   const leased = new Date(now.getTime() + LEASE_MS).toISOString();
-  const claimed = await rowsOf<{ id: number | string }>(db, sql`
+  const claimed = await rowsOf<{ id: number | string }>(
+    db,
+    sql`
     update mail_queue set locked_until = ${leased}::timestamptz, attempts = attempts + 1
     where id in (
       select id from mail_queue
@@ -62,10 +64,19 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Row[]>
       limit ${limit}
       for update skip locked
     )
-    returning id`);
+    returning id`,
+  );
   const ids = claimed.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const rows = await db.select().from(mailQueue).where(sql`${mailQueue.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const rows = await db
+    .select()
+    .from(mailQueue)
+    .where(
+      sql`${mailQueue.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   return rows.sort((a, b) => a.id - b.id);
 }
 
@@ -76,7 +87,14 @@ export async function claimDue(db: Db, now: Date, limit: number): Promise<Row[]>
 async function markSent(db: Db, row: Row, now: Date) {
   await db
     .update(mailQueue)
-    .set({ sentAt: now, lockedUntil: null, recipient: '', textBody: '', htmlBody: '', lastError: null })
+    .set({
+      sentAt: now,
+      lockedUntil: null,
+      recipient: '',
+      textBody: '',
+      htmlBody: '',
+      lastError: null,
+    })
     .where(eq(mailQueue.id, row.id));
 }
 
@@ -181,7 +199,9 @@ export class MailWorker {
           await markSent(this.opts.db, row, this.now());
         } catch (err) {
           const gaveUp = await markFailedAttempt(this.opts.db, row, err, this.now());
-          this.opts.log?.warn(`mail ${row.id}: ${gaveUp ? 'given up after 24 h' : `attempt ${row.attempts} failed, will retry`}: ${(err as Error).message}`);
+          this.opts.log?.warn(
+            `mail ${row.id}: ${gaveUp ? 'given up after 24 h' : `attempt ${row.attempts} failed, will retry`}: ${(err as Error).message}`,
+          );
         }
       }
       if (rows.length < batch) return;

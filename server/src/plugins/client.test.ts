@@ -10,7 +10,10 @@ const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-client-'));
 fs.mkdirSync(path.join(clientDir, 'assets'));
 fs.writeFileSync(path.join(clientDir, 'index.html'), SAMPLE_INDEX_HTML);
 fs.mkdirSync(path.join(clientDir, '.vite'));
-fs.writeFileSync(path.join(clientDir, '.vite', 'route-preloads.json'), JSON.stringify(SAMPLE_ROUTE_PRELOADS));
+fs.writeFileSync(
+  path.join(clientDir, '.vite', 'route-preloads.json'),
+  JSON.stringify(SAMPLE_ROUTE_PRELOADS),
+);
 fs.writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 fs.writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"FitBench"}');
 fs.writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
@@ -44,11 +47,10 @@ describe('client files', () => {
     expect(precached.statusCode).toBe(200);
     expect(precached.body).not.toContain('fitbench-challenges');
   });
-
 });
 
 // docs/decisions/0074-route-modulepreload.md (the matching: server/src/lib/index-html.test.ts)
-describe('index.html preloads the chunks of the path\'s screen', () => {
+describe("index.html preloads the chunks of the path's screen", () => {
   it.each([
     ['/leaderboard?period=week', ['/assets/query-a1.js', '/assets/leaderboard-b2.js']],
     // Served by the link previews (server/src/routes/previews/previews.routes.ts).
@@ -59,7 +61,11 @@ describe('index.html preloads the chunks of the path\'s screen', () => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const links = [...res.body.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)];
+    const links = [
+      ...res.body.matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+      ),
+    ];
     expect(links.map((m) => m[1])).toEqual(files);
   });
 });

@@ -54,7 +54,9 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
       return reply
         .code(405)
         .header('allow', allow.join(', '))
-        .send({ message: `${request.method} is not allowed on ${path}. Allowed: ${allow.join(', ')}.` });
+        .send({
+          message: `${request.method} is not allowed on ${path}. Allowed: ${allow.join(', ')}.`,
+        });
     }
     if (request.url.startsWith('/api/') || request.url === '/api' || !htmlFor) {
       return reply

@@ -29,7 +29,10 @@ describe('JSON compression', () => {
   });
 
   it('sends small responses as they are', async () => {
-    const res = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await t.app.inject({
+      url: '/api/health',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
   });

@@ -12,8 +12,15 @@ import { sourceStack } from '../lib/source-stack';
  * values). Logged under `error`, not `err`: pino's err serializer would append the causes' messages.
  */
 export function loggableError(error: unknown): Record<string, unknown> {
-  const e = error as { name?: string; message?: string; stack?: string; code?: string; cause?: unknown };
-  const strip = (text: string | undefined) => (text ?? '').replace(/\nparams:[\s\S]*$/, '\nparams: [not logged]');
+  const e = error as {
+    name?: string;
+    message?: string;
+    stack?: string;
+    code?: string;
+    cause?: unknown;
+  };
+  const strip = (text: string | undefined) =>
+    (text ?? '').replace(/\nparams:[\s\S]*$/, '\nparams: [not logged]');
   const cause = e?.cause as { name?: string; message?: string; code?: string } | undefined;
   return {
     type: e?.name ?? typeof error,
@@ -21,7 +28,9 @@ export function loggableError(error: unknown): Record<string, unknown> {
     ...(e?.code ? { code: e.code } : {}),
     // The stack starts with the message: swap in the stripped one, keep the frames.
     // In the build, its frames name the TypeScript files (lib/source-stack.ts).
-    stack: sourceStack(e?.stack && e.message ? e.stack.replace(e.message, strip(e.message)) : e?.stack),
+    stack: sourceStack(
+      e?.stack && e.message ? e.stack.replace(e.message, strip(e.message)) : e?.stack,
+    ),
     // The database's own message may quote a value ('invalid input syntax for type integer: "..."'):
     // its SQLSTATE says enough.
     ...(cause ? { cause: { type: cause.name, code: cause.code } } : {}),
@@ -61,10 +70,9 @@ export const errors = fp(async (app: FastifyInstance) => {
     // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0038-database-outages.md).
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ error: loggableError(error) }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' });
+      return reply.code(503).header('retry-after', '5').send({
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      });
     }
     request.log.error({ error: loggableError(error) }, 'unexpected error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -26,27 +26,33 @@ declare module 'fastify' {
  * only queues (most tests); with one, its worker sends from the moment the app is ready until it
  * closes.
  */
-export const mail = fp<{ transport?: MailTransport; pollMs?: number }>(async (app: FastifyInstance, opts) => {
-  const worker = opts.transport
-    ? new MailWorker({
-        db: app.db,
-        transport: opts.transport,
-        now: () => app.now(),
-        pollMs: opts.pollMs,
-        log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
-      })
-    : null;
-  const kick = () => worker?.kick();
-  app.decorate('mail', {
-    async queue(message: MailMessage, db: Db = app.db) {
-      await enqueueMail(db, message, app.now());
-      if (db === app.db) kick();
-    },
-    kick,
-    worker,
-  } satisfies Mail);
-  if (worker) {
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
-  }
-});
+export const mail = fp<{ transport?: MailTransport; pollMs?: number }>(
+  async (app: FastifyInstance, opts) => {
+    const worker = opts.transport
+      ? new MailWorker({
+          db: app.db,
+          transport: opts.transport,
+          now: () => app.now(),
+          pollMs: opts.pollMs,
+          log: {
+            info: (m) => app.log.info(m),
+            warn: (m) => app.log.warn(m),
+            error: (m) => app.log.error(m),
+          },
+        })
+      : null;
+    const kick = () => worker?.kick();
+    app.decorate('mail', {
+      async queue(message: MailMessage, db: Db = app.db) {
+        await enqueueMail(db, message, app.now());
+        if (db === app.db) kick();
+      },
+      kick,
+      worker,
+    } satisfies Mail);
+    if (worker) {
+      app.addHook('onReady', async () => worker.start());
+      app.addHook('onClose', async () => worker.stop());
+    }
+  },
+);

@@ -12,14 +12,20 @@ import { mediaResponse, openApiPath, registeredRoutes } from './openapi';
 
 // With a client build the app also serves (and describes) the HTML profile pages.
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-openapi-'));
-fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>FitBench</title></head><body></body></html>');
+fs.writeFileSync(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><html><head><title>FitBench</title></head><body></body></html>',
+);
 const t = useTestApp({ clientDir });
 
 type Op = {
   summary?: string;
   operationId?: string;
   tags?: string[];
-  responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }
+  >;
   security?: unknown[];
 };
 type Doc = {
@@ -27,10 +33,17 @@ type Doc = {
   servers?: { url: string }[];
   tags?: { name: string }[];
   paths: Record<string, Record<string, Op>>;
-  components: { securitySchemes: Record<string, { type: string; in: string; name: string; description: string }> };
+  components: {
+    securitySchemes: Record<
+      string,
+      { type: string; in: string; name: string; description: string }
+    >;
+  };
 };
 const operations = (doc: Doc) =>
-  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })));
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, op })),
+  );
 
 describe('OpenAPI description', () => {
   it('is OpenAPI 3.1 at /api/openapi.json and describes every registered API route', async () => {
@@ -38,7 +51,9 @@ describe('OpenAPI description', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as Doc;
     expect(doc.openapi).toBe('3.1.0');
-    const routes = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && !r.hidden && r.method !== 'HEAD');
+    const routes = registeredRoutes(t.app).filter(
+      (r) => r.url.startsWith('/api/') && !r.hidden && r.method !== 'HEAD',
+    );
     expect(routes.length).toBeGreaterThan(10);
     const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]);
     expect(missing).toEqual([]);
@@ -46,8 +61,14 @@ describe('OpenAPI description', () => {
 
   it('describes the cookie session by the name this server uses, and which routes need it', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Doc;
-    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'fitbench_session' });
-    expect(doc.components.securitySchemes.session!.description).toContain('__Host-fitbench_session');
+    expect(doc.components.securitySchemes.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'fitbench_session',
+    });
+    expect(doc.components.securitySchemes.session!.description).toContain(
+      '__Host-fitbench_session',
+    );
     expect(doc.paths['/api/workouts']!.post!.security).toEqual([{ session: [] }]);
     // Public operations say so; those a session changes say it is optional.
     expect(doc.paths['/api/login']!.post!.security).toEqual([]);
@@ -83,27 +104,40 @@ describe('OpenAPI description', () => {
     for (const { where, op } of operations(doc)) {
       expect(op.summary, `${where}: summary`).toMatch(/\S/);
       expect(op.operationId, `${where}: operationId`).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
-      expect(ids.get(op.operationId!), `${where}: operationId ${op.operationId} already used`).toBeUndefined();
+      expect(
+        ids.get(op.operationId!),
+        `${where}: operationId ${op.operationId} already used`,
+      ).toBeUndefined();
       ids.set(op.operationId!, where);
       for (const tag of op.tags ?? []) expect(declared.has(tag), `${where}: tag ${tag}`).toBe(true);
       // `responses: {}` is not valid OpenAPI: every operation has a success.
-      expect(Object.keys(op.responses).some((code) => /^2/.test(code)), `${where}: a 2xx`).toBe(true);
+      expect(
+        Object.keys(op.responses).some((code) => /^2/.test(code)),
+        `${where}: a 2xx`,
+      ).toBe(true);
     }
   });
 
   it('gives images, pages and the CSV export their own content types', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Doc;
-    const types = (path: string, code = '200') => Object.keys(doc.paths[path]!.get!.responses[code]!.content ?? {});
+    const types = (path: string, code = '200') =>
+      Object.keys(doc.paths[path]!.get!.responses[code]!.content ?? {});
     expect(types('/api/avatars/{id}')).toEqual(['image/jpeg', 'image/png', 'image/webp']);
     expect(types('/api/share-cards/{file}')).toEqual(['image/png']);
     expect(types('/api/export')).toEqual(['application/json', 'text/csv']);
     expect(types('/api/avatars/{id}', '404')).toEqual(['application/json']);
     // Throttles say when to come back.
-    expect(doc.paths['/api/login']!.post!.responses['429']!.headers!['retry-after']).toMatchObject({ required: true });
+    expect(doc.paths['/api/login']!.post!.responses['429']!.headers!['retry-after']).toMatchObject({
+      required: true,
+    });
   });
 
   it('refuses a body that is not JSON with 415, as it says', async () => {
-    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded']) {
+    for (const type of [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -118,7 +152,8 @@ describe('OpenAPI description', () => {
   it('lists the statuses every route can answer besides its own', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Doc;
     const save = doc.paths['/api/workouts']!.post!.responses;
-    for (const code of ['201', '400', '401', '403', '413', '415', '500', '503']) expect(save[code], code).toBeDefined();
+    for (const code of ['201', '400', '401', '403', '413', '415', '500', '503'])
+      expect(save[code], code).toBeDefined();
     expect(doc.paths['/api/health']!.get!.responses['503']).toBeUndefined();
   });
 
@@ -130,16 +165,26 @@ describe('OpenAPI description', () => {
     expect(page.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(page.headers['content-security-policy']).not.toMatch(/https:|unsafe-eval/);
     // It lists each operation's id beside its summary.
-    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const init = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
     expect(init.body).toMatch(/"displayOperationId":\s*true/);
-    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-ui-bundle.js',
+    });
     expect(script.statusCode).toBe(200);
     // The app's pages keep their own policy, the API's JSON answers theirs.
     const app = await t.app.inject({ method: 'GET', url: '/' });
     expect(app.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(app.headers['content-security-policy']).not.toBe(page.headers['content-security-policy']);
+    expect(app.headers['content-security-policy']).not.toBe(
+      page.headers['content-security-policy'],
+    );
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });
 
@@ -147,11 +192,21 @@ describe('the response check every API test file runs', () => {
   it('reports an undocumented status and a body off its schema', async () => {
     const app = await buildApp({ db: t.database.db });
     // Untyped on purpose: the probe answers what its schema does not say.
-    (app as unknown as FastifyInstance).get('/api/probe', { schema: { querystring: z.object({ s: z.string().optional() }), response: { 200: z.object({ a: z.string() }) } } }, async (request, reply) => {
-      if (request.query && (request.query as { s?: string }).s === 'other') return reply.code(202 as never).send({ a: 'x' } as never);
-      // A pre-serialized body, as the leaderboard sends: zod does not check it, the recorder does.
-      return reply.type('application/json').send('{"a":1}');
-    });
+    (app as unknown as FastifyInstance).get(
+      '/api/probe',
+      {
+        schema: {
+          querystring: z.object({ s: z.string().optional() }),
+          response: { 200: z.object({ a: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        if (request.query && (request.query as { s?: string }).s === 'other')
+          return reply.code(202 as never).send({ a: 'x' } as never);
+        // A pre-serialized body, as the leaderboard sends: zod does not check it, the recorder does.
+        return reply.type('application/json').send('{"a":1}');
+      },
+    );
     app.get('/api/hidden', { schema: { hide: true } }, async () => ({ ok: true }));
     const check = recordResponses(app);
     await app.ready();
@@ -161,7 +216,9 @@ describe('the response check every API test file runs', () => {
       await app.inject({ method: 'GET', url: '/api/health' });
       const problems = check();
       expect(problems).toHaveLength(2);
-      expect(problems[0]).toMatch(/^GET \/api\/probe -> 200: body does not match the documented schema: .*a must be string/);
+      expect(problems[0]).toMatch(
+        /^GET \/api\/probe -> 200: body does not match the documented schema: .*a must be string/,
+      );
       expect(problems[1]).toBe('GET /api/probe -> 202: status not documented');
     } finally {
       await app.close();
@@ -174,7 +231,12 @@ describe('the response check every API test file runs', () => {
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
     app.get(
       '/api/probe-image',
-      { schema: { querystring: z.object({ s: z.string().optional() }), response: { 200: mediaResponse('A PNG.', ['image/png']), 429: apiErrorSchema } } },
+      {
+        schema: {
+          querystring: z.object({ s: z.string().optional() }),
+          response: { 200: mediaResponse('A PNG.', ['image/png']), 429: apiErrorSchema },
+        },
+      },
       async (request, reply) => {
         const s = (request.query as { s?: string }).s;
         if (s === 'jpeg') return reply.type('image/png').send(jpeg);
@@ -182,12 +244,15 @@ describe('the response check every API test file runs', () => {
         if (s === 'json') return reply.send({ message: 'an image was documented' });
         // Documented with Retry-After; sent without.
         if (s === 'throttled') return reply.code(429).send({ message: 'Slow down.' });
-        if (s === 'retry') return reply.code(429).header('retry-after', '3').send({ message: 'Slow down.' });
+        if (s === 'retry')
+          return reply.code(429).header('retry-after', '3').send({ message: 'Slow down.' });
         return reply.type('image/png').send(png);
       },
     );
-    app.post('/api/probe-empty', { schema: { response: { 204: z.null() } } }, async (_request, reply) =>
-      reply.code(204).send(null),
+    app.post(
+      '/api/probe-empty',
+      { schema: { response: { 204: z.null() } } },
+      async (_request, reply) => reply.code(204).send(null),
     );
     const check = recordResponses(app);
     await app.ready();
@@ -197,7 +262,14 @@ describe('the response check every API test file runs', () => {
       expect((await app.inject({ method: 'POST', url: '/api/probe-empty' })).statusCode).toBe(204);
       // A text/plain body is refused with a documented 415 (JSON).
       expect(
-        (await app.inject({ method: 'POST', url: '/api/probe-empty', headers: { 'content-type': 'text/plain' }, payload: 'x' })).statusCode,
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/probe-empty',
+            headers: { 'content-type': 'text/plain' },
+            payload: 'x',
+          })
+        ).statusCode,
       ).toBe(415);
       expect(check()).toEqual([
         'GET /api/probe-image -> 200: sent as image/png, the bytes are image/jpeg',

@@ -39,7 +39,11 @@ const bytes = z.custom<Buffer>((v) => Buffer.isBuffer(v));
  * one entry per media type it may carry, which the type provider and @fastify/swagger take as they
  * are. The response check (server/src/test/openapi-responses.ts) holds a route to these types.
  */
-export function mediaResponse(description: string, mediaTypes: readonly string[], schema: z.ZodType = bytes) {
+export function mediaResponse(
+  description: string,
+  mediaTypes: readonly string[],
+  schema: z.ZodType = bytes,
+) {
   return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
 }
 
@@ -69,7 +73,11 @@ const STATUS_TEXT: Record<number, string> = {
 // @fastify/swagger takes a response header as its JSON Schema; `transformObject` below marks the
 // headers required (every header this document lists is always sent).
 const retryAfter = {
-  'retry-after': { description: 'Seconds to wait before trying again.', type: 'string', pattern: '^[0-9]+$' },
+  'retry-after': {
+    description: 'Seconds to wait before trying again.',
+    type: 'string',
+    pattern: '^[0-9]+$',
+  },
 };
 
 type ResponseEntry = Record<string, unknown> & { description?: string; headers?: unknown };
@@ -114,20 +122,25 @@ export const openApi = fp(
           add(415, 'A body was sent and is not JSON.');
         }
       }
-      if (schema.querystring || schema.params) add(400, 'A parameter is not valid (errors per field).');
+      if (schema.querystring || schema.params)
+        add(400, 'A parameter is not valid (errors per field).');
       // Any API request may carry a query parameter its operation does not list: refused
       // (server/src/plugins/strict-requests.ts).
-      if (api && !schema[UNLISTED_QUERY_IGNORED]) add(400, 'A query parameter this operation does not list was sent.');
+      if (api && !schema[UNLISTED_QUERY_IGNORED])
+        add(400, 'A query parameter this operation does not list was sent.');
       // Fastify's router refuses a path parameter over 100 characters before any schema sees it.
       if (schema.params) add(414, 'A path parameter is too long.');
       if (api || schema.params) {
         add(500, 'An unexpected error (never with details).');
         // Every route but liveness may read the database; the pages read the member they show.
-        if (url !== '/api/health') add(503, 'The database is briefly unavailable; Retry-After says when to try again.');
+        if (url !== '/api/health')
+          add(503, 'The database is briefly unavailable; Retry-After says when to try again.');
       }
       // A throttle or an outage answered with the API's error says when to come back (a route's
       // own 503 with another body, readiness's, does not).
-      const retrying = ['429', '503'].filter((code) => response[code] === apiErrorSchema || added.has(code));
+      const retrying = ['429', '503'].filter(
+        (code) => response[code] === apiErrorSchema || added.has(code),
+      );
       // Routes that answer 401 need the session cookie, except the two that create one.
       const needsSession =
         response[401] !== undefined && url !== '/api/login' && url !== '/api/register';
@@ -135,7 +148,10 @@ export const openApi = fp(
         ...input,
         schema: { ...schema, response } as typeof input.schema,
       });
-      const out = transformed.schema as Record<string, unknown> & { response?: Record<string, ResponseEntry>; hide?: boolean };
+      const out = transformed.schema as Record<string, unknown> & {
+        response?: Record<string, ResponseEntry>;
+        hide?: boolean;
+      };
       if (out?.hide) return transformed;
       // Every response says what it means, and the throttles and outages say when to come back.
       for (const [code, entry] of Object.entries(out.response ?? {})) {
@@ -171,7 +187,7 @@ export const openApi = fp(
             'An API request with a query parameter its operation does not list is refused with 400; a method ' +
             'a listed path does not list gets 405 with an `Allow` header naming the methods it has (HEAD wherever GET). ' +
             'Where a rule cannot be written in JSON Schema (a time zone the server must know, a time relative to now), ' +
-            'the schema\'s description says it. ' +
+            "the schema's description says it. " +
             'Product rules: docs/product.md in the repository.',
         },
         // Relative: the document is served by the server it describes, whatever its address.
@@ -193,7 +209,10 @@ export const openApi = fp(
       },
       transform: withCommonStatuses,
       transformObject: (input) => {
-        type Op = { tags?: string[]; responses?: Record<string, { headers?: Record<string, { required?: boolean }> }> };
+        type Op = {
+          tags?: string[];
+          responses?: Record<string, { headers?: Record<string, { required?: boolean }> }>;
+        };
         const doc = jsonSchemaTransformObject(input);
         const paths = (doc as { paths?: Record<string, Record<string, Op>> }).paths ?? {};
         // Every tag an operation uses is declared once, in TAGS' order (new ones last).
@@ -206,14 +225,21 @@ export const openApi = fp(
           }
         return {
           ...doc,
-          tags: [...tags].sort((a, b) => rank(a) - rank(b)).map((name) => ({ name, description: TAGS[name]?.description ?? `/api/${name}` })),
+          tags: [...tags]
+            .sort((a, b) => rank(a) - rank(b))
+            .map((name) => ({ name, description: TAGS[name]?.description ?? `/api/${name}` })),
         } as ReturnType<typeof jsonSchemaTransformObject>;
       },
     });
 
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
-      uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true, displayOperationId: true },
+      uiConfig: {
+        validatorUrl: null,
+        docExpansion: 'list',
+        deepLinking: true,
+        displayOperationId: true,
+      },
       // Its own policy on /api/docs only: Swagger UI sets style attributes, and shows the SVG
       // logo as a data: image. Scripts stay 'self' (its files come from node_modules).
       staticCSP:
@@ -227,10 +253,13 @@ export const openApi = fp(
         schema: {
           summary: 'This API description (OpenAPI 3.1)',
           operationId: 'getOpenApiDocument',
-          response: { 200: z.looseObject({ openapi: z.string() }).describe('The OpenAPI document.') },
+          response: {
+            200: z.looseObject({ openapi: z.string() }).describe('The OpenAPI document.'),
+          },
         },
       },
-      async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger() as { openapi: string }),
+      async (_request, reply) =>
+        reply.header('cache-control', 'no-cache').send(app.swagger() as { openapi: string }),
     );
   },
   { name: 'openapi' },
@@ -238,22 +267,45 @@ export const openApi = fp(
 
 /** The groups of operations on /api/docs, and the path segments each holds. */
 const TAGS: Record<string, { description: string; segments: string[] }> = {
-  auth: { description: 'Registering, signing in and out, who is signed in.', segments: ['register', 'login', 'logout', 'user', 'session'] },
+  auth: {
+    description: 'Registering, signing in and out, who is signed in.',
+    segments: ['register', 'login', 'logout', 'user', 'session'],
+  },
   workouts: { description: 'My workouts and my stats.', segments: ['workouts', 'stats'] },
-  leaderboard: { description: 'The boards, public, and my place on them.', segments: ['leaderboard'] },
+  leaderboard: {
+    description: 'The boards, public, and my place on them.',
+    segments: ['leaderboard'],
+  },
   users: { description: 'Public profiles.', segments: ['users'] },
-  following: { description: 'Whom I follow and who follows me.', segments: ['following', 'followers'] },
+  following: {
+    description: 'Whom I follow and who follows me.',
+    segments: ['following', 'followers'],
+  },
   profile: { description: 'My profile and the pictures.', segments: ['profile', 'avatars'] },
-  account: { description: 'My password, my data, my account.', segments: ['password', 'export', 'account'] },
+  account: {
+    description: 'My password, my data, my account.',
+    segments: ['password', 'export', 'account'],
+  },
   sessions: { description: 'Where I am signed in.', segments: ['sessions'] },
-  reports: { description: 'Reporting a board entry or a profile to the moderators.', segments: ['reports'] },
-  moderation: { description: 'The moderators: reports, actions and their undos, the audit log (403 for members).', segments: ['moderation'] },
+  reports: {
+    description: 'Reporting a board entry or a profile to the moderators.',
+    segments: ['reports'],
+  },
+  moderation: {
+    description:
+      'The moderators: reports, actions and their undos, the audit log (403 for members).',
+    segments: ['moderation'],
+  },
   clubs: { description: 'Clubs: their members, invite codes and boards.', segments: ['clubs'] },
   pages: {
-    description: 'HTML pages and images for link previews (the web app itself is served for every other path).',
+    description:
+      'HTML pages and images for link previews (the web app itself is served for every other path).',
     segments: ['pages', 'share-cards'],
   },
-  operations: { description: 'Liveness, readiness and this description.', segments: ['health', 'ready', 'openapi.json'] },
+  operations: {
+    description: 'Liveness, readiness and this description.',
+    segments: ['health', 'ready', 'openapi.json'],
+  },
 };
 const rank = (tag: string) => {
   const i = Object.keys(TAGS).indexOf(tag);

@@ -3,7 +3,11 @@ import Fastify from 'fastify';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { THEME_INIT_SCRIPT } from '@common/theme';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiHeaderValues, securityHeaderValues, securityHeaders } from './security-headers';
 
@@ -24,7 +28,11 @@ const helmetOptions = (hsts: boolean) => ({
     directives: {
       defaultSrc: ["'self'"],
       // The theme's inline first-paint script (common/theme.ts), allowed by its hash alone.
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'", `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`],
+      scriptSrc: [
+        "'self'",
+        "'wasm-unsafe-eval'",
+        `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`,
+      ],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:'],
@@ -58,7 +66,9 @@ describe('security headers computed at start', () => {
 
 describe('security headers by answer', () => {
   const json = { response: { 200: z.object({ ok: z.boolean() }) } };
-  const media = { response: { 200: { description: 'A PNG.', content: { 'image/png': { schema: z.any() } } } } };
+  const media = {
+    response: { 200: { description: 'A PNG.', content: { 'image/png': { schema: z.any() } } } },
+  };
   async function appWith(hsts: boolean) {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
@@ -67,11 +77,15 @@ describe('security headers by answer', () => {
     await app.register(
       async (api) => {
         api.get('/json/:id', { schema: json }, async () => ({ ok: true }));
-        api.get('/picture', { schema: media }, async (_req, reply) => reply.type('image/png').send(Buffer.from('png')));
+        api.get('/picture', { schema: media }, async (_req, reply) =>
+          reply.type('image/png').send(Buffer.from('png')),
+        );
         api.get('/bare', async () => ({ ok: true }));
         // One path, a JSON read and a media upload: the page's set for both.
         api.get('/mixed', { schema: json }, async () => ({ ok: true }));
-        api.put('/mixed', { schema: media }, async (_req, reply) => reply.type('image/png').send(Buffer.from('png')));
+        api.put('/mixed', { schema: media }, async (_req, reply) =>
+          reply.type('image/png').send(Buffer.from('png')),
+        );
       },
       { prefix: '/api' },
     );
@@ -79,7 +93,14 @@ describe('security headers by answer', () => {
     return app;
   }
   const only = (h: Record<string, unknown>) => {
-    const { date: _d, 'content-type': _t, 'content-length': _l, connection: _c, 'keep-alive': _k, ...rest } = h;
+    const {
+      date: _d,
+      'content-type': _t,
+      'content-length': _l,
+      connection: _c,
+      'keep-alive': _k,
+      ...rest
+    } = h;
     return rest;
   };
 
@@ -87,9 +108,16 @@ describe('security headers by answer', () => {
     it(`a JSON answer of the API gets the API's set, anything else the page's (hsts ${hsts})`, async () => {
       const app = await appWith(hsts);
       try {
-        const get = async (url: string, method: 'GET' | 'PUT' = 'GET') => only((await app.inject({ method, url })).headers);
+        const get = async (url: string, method: 'GET' | 'PUT' = 'GET') =>
+          only((await app.inject({ method, url })).headers);
         expect(await get('/api/json/7')).toEqual(apiHeaderValues(hsts));
-        for (const url of ['/api/picture', '/api/bare', '/api/mixed', '/page', '/api/no-such-route']) {
+        for (const url of [
+          '/api/picture',
+          '/api/bare',
+          '/api/mixed',
+          '/page',
+          '/api/no-such-route',
+        ]) {
           expect(await get(url), url).toEqual(securityHeaderValues(hsts));
         }
         expect(await get('/api/mixed', 'PUT')).toEqual(securityHeaderValues(hsts));

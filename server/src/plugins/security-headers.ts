@@ -10,7 +10,11 @@ const CSP = {
   // 'wasm-unsafe-eval' lets the camera's face detector compile its own WebAssembly (served
   // from /camera/, docs/decisions/0051-face-detection-model.md); JavaScript eval stays off.
   // The one inline script, the theme's first-paint class (common/theme.ts), by its hash.
-  'script-src': ["'self'", "'wasm-unsafe-eval'", `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`],
+  'script-src': [
+    "'self'",
+    "'wasm-unsafe-eval'",
+    `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`,
+  ],
   // Radix's scroll lock injects a <style> element; scripts stay strictly 'self'.
   'style-src': ["'self'", "'unsafe-inline'"],
   // Picture URLs are https only (docs/decisions/0046-profile-picture-urls.md).

@@ -29,7 +29,11 @@ function patternRegExp(url: string): RegExp {
   const source = url
     .split(/(:[A-Za-z0-9_]+|\*)/)
     .map((part) =>
-      part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      part === '*'
+        ? '.*'
+        : part.startsWith(':')
+          ? '[^/]+'
+          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('');
   return new RegExp(`^${source}$`);
@@ -48,7 +52,11 @@ export function allowedMethods(app: FastifyInstance, path: string): string[] {
 function queryKeys(querystring: unknown): Set<string> | null {
   if (querystring === undefined) return new Set();
   // A zod object, or one inside a pipe (.transform) or a default.
-  let schema = querystring as { shape?: Record<string, unknown>; _zod?: { def?: { in?: unknown; innerType?: unknown } }; properties?: object };
+  let schema = querystring as {
+    shape?: Record<string, unknown>;
+    _zod?: { def?: { in?: unknown; innerType?: unknown } };
+    properties?: object;
+  };
   for (let i = 0; i < 4 && !schema.shape; i++) {
     const def = schema._zod?.def;
     const inner = def?.in ?? def?.innerType;
@@ -66,14 +74,19 @@ export const strictRequests = fp(
     patternsOf.set(app, patterns);
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
-      const pattern = patterns.get(route.url) ?? { re: patternRegExp(route.url), methods: new Set<string>() };
+      const pattern = patterns.get(route.url) ?? {
+        re: patternRegExp(route.url),
+        methods: new Set<string>(),
+      };
       for (const m of methods) pattern.methods.add(m.toUpperCase());
       patterns.set(route.url, pattern);
 
       // Pages take any query (links shared elsewhere gain tracking parameters); hidden routes
       // (the reference's files) are not part of the API.
-      const schema = route.schema as { hide?: boolean; [UNLISTED_QUERY_IGNORED]?: boolean } | undefined;
-      if (!route.url.startsWith('/api/') || schema?.hide || schema?.[UNLISTED_QUERY_IGNORED]) return;
+      const schema = route.schema as
+        { hide?: boolean; [UNLISTED_QUERY_IGNORED]?: boolean } | undefined;
+      if (!route.url.startsWith('/api/') || schema?.hide || schema?.[UNLISTED_QUERY_IGNORED])
+        return;
       const allowed = queryKeys(route.schema?.querystring);
       if (!allowed) return;
       const check = async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -86,7 +99,10 @@ export const strictRequests = fp(
         );
       };
       const existing = route.preValidation;
-      route.preValidation = [check, ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+      route.preValidation = [
+        check,
+        ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+      ];
     });
   },
   { name: 'strict-requests' },

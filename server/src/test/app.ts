@@ -25,7 +25,10 @@ export async function untilEnabled(cache: { isEnabled: boolean }): Promise<void>
  */
 export function useTestApp(
   config: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'boardCache' | 'sessionCache' | 'cardRenderer' | 'mailTransport' | 'mailPollMs'> = {},
+  deps: Pick<
+    AppDeps,
+    'boardCache' | 'sessionCache' | 'cardRenderer' | 'mailTransport' | 'mailPollMs'
+  > = {},
 ): TestContext {
   const ctx = {} as TestContext;
   let checkResponses: (() => string[]) | undefined;
@@ -46,9 +49,16 @@ export function useTestApp(
     // On PGlite every suite runs with the session cache, as the server does: a change made behind
     // the app's back is heard before the writing statement returns, so no test can see it stale.
     // On PostgreSQL it is heard a moment later, so only the suites that ask for one get one.
-    const sessionCache = deps.sessionCache ?? (ctx.database.kind === 'pglite' ? new SessionCache() : undefined);
+    const sessionCache =
+      deps.sessionCache ?? (ctx.database.kind === 'pglite' ? new SessionCache() : undefined);
     // Suites save far more than a member may in an hour; the save-limit tests set their own.
-    ctx.app = await buildApp({ db: ctx.database.db, config: { saveMax: 10_000, ...config }, now: () => ctx.clock.now, ...deps, sessionCache });
+    ctx.app = await buildApp({
+      db: ctx.database.db,
+      config: { saveMax: 10_000, ...config },
+      now: () => ctx.clock.now,
+      ...deps,
+      sessionCache,
+    });
     // A session cache hears the database's announcements, as in the server (server/src/index.ts).
     if (sessionCache) {
       const stop = await connectSessionCache(ctx.database, sessionCache, () => undefined);
@@ -64,7 +74,8 @@ export function useTestApp(
     const problems = checkResponses?.() ?? [];
     await ctx.app?.close();
     await ctx.database?.close();
-    if (problems.length) throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
+    if (problems.length)
+      throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
   });
   return ctx;
 }

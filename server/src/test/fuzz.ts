@@ -157,7 +157,10 @@ function validString(schema: JsonSchema, now: () => number): fc.Arbitrary<string
     // text rules the pattern does not list (direction controls, invisible characters) are met.
     const takesWords = ['abc', 'abc def', 'abcdef12'].every((s) => re.test(s));
     return takesWords
-      ? fc.oneof({ weight: 3, arbitrary: plain.filter((s) => re.test(s)) }, { weight: 1, arbitrary: matching })
+      ? fc.oneof(
+          { weight: 3, arbitrary: plain.filter((s) => re.test(s)) },
+          { weight: 1, arbitrary: matching },
+        )
       : matching;
   }
   return plain;
@@ -228,7 +231,10 @@ export function pollutingObject(payload: unknown): Record<string, unknown> {
     configurable: true,
     writable: true,
   });
-  Object.assign(o, { constructor: { prototype: { polluted: true } }, prototype: { polluted: true } });
+  Object.assign(o, {
+    constructor: { prototype: { polluted: true } },
+    prototype: { polluted: true },
+  });
   return o;
 }
 

@@ -21,8 +21,16 @@ declare module 'vitest' {
   }
 }
 
-const MODERATOR = { username: 'ct_moderator', email: 'ct_moderator@example.com', password: 'correct horse battery' };
-const VETERAN = { username: 'ct_veteran', email: 'ct_veteran@example.com', password: 'correct horse battery' };
+const MODERATOR = {
+  username: 'ct_moderator',
+  email: 'ct_moderator@example.com',
+  password: 'correct horse battery',
+};
+const VETERAN = {
+  username: 'ct_veteran',
+  email: 'ct_veteran@example.com',
+  password: 'correct horse battery',
+};
 
 export default async function setup(project: TestProject) {
   const client = await PGlite.create();
@@ -47,11 +55,15 @@ export default async function setup(project: TestProject) {
     },
   });
   const registered = await app.inject({ method: 'POST', url: '/api/register', payload: MODERATOR });
-  if (registered.statusCode !== 201) throw new Error(`moderator: register answered ${registered.statusCode}`);
+  if (registered.statusCode !== 201)
+    throw new Error(`moderator: register answered ${registered.statusCode}`);
   await db.execute(sql`update users set role = 'moderator' where username = ${MODERATOR.username}`);
   const veteran = await app.inject({ method: 'POST', url: '/api/register', payload: VETERAN });
-  if (veteran.statusCode !== 201) throw new Error(`veteran: register answered ${veteran.statusCode}`);
-  await db.execute(sql`update users set created_at = now() - interval '1 day' where username = ${VETERAN.username}`);
+  if (veteran.statusCode !== 201)
+    throw new Error(`veteran: register answered ${veteran.statusCode}`);
+  await db.execute(
+    sql`update users set created_at = now() - interval '1 day' where username = ${VETERAN.username}`,
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('apiOrigin', address);
   project.provide('moderator', { username: MODERATOR.username, password: MODERATOR.password });

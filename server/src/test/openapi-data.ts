@@ -81,17 +81,22 @@ function stringFrom(schema: Schema, rng: Rng, now: number): string {
   // Where the document sets no pattern, any text now and then (controls, surrogates, emoji): a
   // rule the server keeps and the document does not say shows up as a 400.
   if (!schema.pattern && rng.chance(0.25)) {
-    const [any] = fc.sample(fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, 16) }), {
-      seed: rng.int(0, 2 ** 30),
-      numRuns: 1,
-    });
+    const [any] = fc.sample(
+      fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, 16) }),
+      {
+        seed: rng.int(0, 2 ** 30),
+        numRuns: 1,
+      },
+    );
     if (any !== undefined && isValid(schema, any)) return any;
   }
   const plain = friendly(rng, Math.max(min, 0), Math.max(min, Math.min(max, 24)));
   if (!schema.pattern || isValid({ type: 'string', pattern: schema.pattern }, plain)) return plain;
   const re = new RegExp(schema.pattern, 'u');
   const samples = fc.sample(
-    fc.stringMatching(re, { size: 'small' }).filter((s) => [...s].length >= min && [...s].length <= max),
+    fc
+      .stringMatching(re, { size: 'small' })
+      .filter((s) => [...s].length >= min && [...s].length <= max),
     { seed: rng.int(0, 2 ** 30), numRuns: 1 },
   );
   return samples[0] ?? plain;
@@ -105,7 +110,11 @@ export function positive(schema: Schema, rng: Rng, now: number): unknown {
   if (branches) {
     // A nullable field is mostly given a value.
     const values = branches.filter((b) => b.type !== 'null');
-    return positive(values.length && rng.chance(0.85) ? rng.pick(values) : rng.pick(branches), rng, now);
+    return positive(
+      values.length && rng.chance(0.85) ? rng.pick(values) : rng.pick(branches),
+      rng,
+      now,
+    );
   }
   const type = Array.isArray(schema.type)
     ? rng.chance(0.85) && schema.type.some((t: string) => t !== 'null')
@@ -119,15 +128,21 @@ export function positive(schema: Schema, rng: Rng, now: number): unknown {
       return rng.chance(0.5);
     case 'integer':
     case 'number': {
-      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
-      const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Math.max(min, 1000));
+      const min =
+        schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
+      const max =
+        schema.maximum ??
+        (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : Math.max(min, 1000));
       // The bounds themselves now and then: off-by-one holes live there.
       return rng.chance(0.2) ? rng.pick([min, max]) : rng.int(Math.ceil(min), Math.floor(max));
     }
     case 'string':
       return stringFrom(schema, rng, now);
     case 'array': {
-      const n = rng.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3));
+      const n = rng.int(
+        schema.minItems ?? 0,
+        Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3),
+      );
       return Array.from({ length: n }, () => positive(schema.items ?? {}, rng, now));
     }
     case 'object':
@@ -148,7 +163,19 @@ export function positive(schema: Schema, rng: Rng, now: number): unknown {
 }
 
 /** Characters that break a text pattern: C1 and C0 controls, a lone surrogate, then plain ones. */
-const PATTERN_BREAKERS = ['\u0085', '\u0000', '\u009b', '\ud800', '!', '/', ' ', 'A', 'é', '-', '0'];
+const PATTERN_BREAKERS = [
+  '\u0085',
+  '\u0000',
+  '\u009b',
+  '\ud800',
+  '!',
+  '/',
+  ' ',
+  'A',
+  'é',
+  '-',
+  '0',
+];
 
 export interface Spoiled {
   value: unknown;
@@ -165,16 +192,22 @@ export function negatives(schema: Schema, value: unknown, rng: Rng, asText = fal
   const add = (v: unknown, how: string) => {
     if (!isValid(schema, v, asText)) out.push({ value: v, how });
   };
-  const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  const types: string[] = Array.isArray(schema.type)
+    ? schema.type
+    : schema.type
+      ? [schema.type]
+      : [];
   if (schema.enum) add(`not-${String(schema.enum[0])}-x`, 'not in the enum');
   if (typeof value === 'string') {
     if (schema.minLength) add(value.slice(0, schema.minLength - 1), 'shorter than minLength');
-    if (schema.maxLength !== undefined) add('a'.repeat(schema.maxLength + 1), 'longer than maxLength');
+    if (schema.maxLength !== undefined)
+      add('a'.repeat(schema.maxLength + 1), 'longer than maxLength');
     if (schema.pattern) {
       for (const c of PATTERN_BREAKERS) {
         const at = rng.int(0, value.length);
         const v = `${value.slice(0, at)}${c}${value.slice(at)}`;
-        const cut = schema.maxLength !== undefined && [...v].length > schema.maxLength ? v.slice(1) : v;
+        const cut =
+          schema.maxLength !== undefined && [...v].length > schema.maxLength ? v.slice(1) : v;
         if (!isValid(schema, cut, asText)) {
           out.push({ value: cut, how: `off the pattern (${JSON.stringify(c)})` });
           break;
@@ -201,7 +234,9 @@ export function negatives(schema: Schema, value: unknown, rng: Rng, asText = fal
       }
       add({ ...(value as object), unexpectedKey: 1 }, 'an unknown key');
       // One property spoiled in turn (the nested checks: ids, names, reasons...).
-      for (const [key, sub] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+      for (const [key, sub] of Object.entries(
+        (schema.properties ?? {}) as Record<string, Schema>,
+      )) {
         const inner = (value as Record<string, unknown>)[key];
         if (inner === undefined || sub.not) continue;
         const pick = negatives(resolveBranch(sub, inner), inner, rng);

@@ -85,7 +85,10 @@ function undocumented(doc: Doc, seen: Seen[]): string[] {
       problems.add(`${where}: the route is not in the OpenAPI document`);
       continue;
     }
-    const response = op.responses?.[String(s.status)] ?? op.responses?.[`${String(s.status)[0]}XX`] ?? op.responses?.default;
+    const response =
+      op.responses?.[String(s.status)] ??
+      op.responses?.[`${String(s.status)[0]}XX`] ??
+      op.responses?.default;
     if (!response) {
       problems.add(`${where}: status not documented`);
       continue;
@@ -105,12 +108,17 @@ function undocumented(doc: Doc, seen: Seen[]): string[] {
     }
     const media = documentedMedia(content, type);
     if (!media) {
-      problems.add(`${where}: content type ${type || '(none)'} not documented (documented: ${Object.keys(content).join(', ')})`);
+      problems.add(
+        `${where}: content type ${type || '(none)'} not documented (documented: ${Object.keys(content).join(', ')})`,
+      );
       continue;
     }
     if (type.startsWith('image/')) {
       const sniffed = sniffImageType(bytes);
-      if (sniffed !== type) problems.add(`${where}: sent as ${type}, the bytes are ${sniffed ?? 'no image known here'}`);
+      if (sniffed !== type)
+        problems.add(
+          `${where}: sent as ${type}, the bytes are ${sniffed ?? 'no image known here'}`,
+        );
       continue;
     }
     // Pages and files (text/html, text/csv): the type is the contract.
@@ -127,7 +135,10 @@ function undocumented(doc: Doc, seen: Seen[]): string[] {
       validate = ajv.compile(media.schema);
       compiled.set(media.schema, validate);
     }
-    if (!validate(body)) problems.add(`${where}: body does not match the documented schema: ${ajv.errorsText(validate.errors)}`);
+    if (!validate(body))
+      problems.add(
+        `${where}: body does not match the documented schema: ${ajv.errorsText(validate.errors)}`,
+      );
   }
   return [...problems];
 }

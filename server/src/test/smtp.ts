@@ -45,7 +45,10 @@ export async function startTestSmtp() {
               html: typeof m.html === 'string' ? m.html : '',
               messageId: m.messageId ?? '',
               headers: m.headers,
-              listUnsubscribe: m.headerLines.find((h) => h.key === 'list-unsubscribe')?.line.replace(/^List-Unsubscribe:\s*/i, '') ?? null,
+              listUnsubscribe:
+                m.headerLines
+                  .find((h) => h.key === 'list-unsubscribe')
+                  ?.line.replace(/^List-Unsubscribe:\s*/i, '') ?? null,
             });
             callback();
           })
@@ -77,7 +80,9 @@ export async function startTestSmtp() {
         if (got.length >= count) return got;
         await new Promise((r) => setTimeout(r, 25));
       }
-      throw new Error(`expected ${count} message(s) to ${to}; got ${this.to(to).length}: ${received.map((m) => `${m.to}: ${m.subject}`).join('; ')}`);
+      throw new Error(
+        `expected ${count} message(s) to ${to}; got ${this.to(to).length}: ${received.map((m) => `${m.to}: ${m.subject}`).join('; ')}`,
+      );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -24,16 +24,37 @@ export function testClip({
   format = 'webm',
   pattern = 'testsrc',
 }: TestClipOptions = {}): Buffer {
-  const key = createHash('sha256').update(JSON.stringify([seconds, fps, size, codec, format, pattern])).digest('hex').slice(0, 16);
-  const file = path.join(os.tmpdir(), `fitbench-test-clip-${key}.${format === 'webm' ? 'webm' : 'mkv'}`);
+  const key = createHash('sha256')
+    .update(JSON.stringify([seconds, fps, size, codec, format, pattern]))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(
+    os.tmpdir(),
+    `fitbench-test-clip-${key}.${format === 'webm' ? 'webm' : 'mkv'}`,
+  );
   if (!fs.existsSync(file)) {
     const tmp = `${file}.${process.pid}.tmp`;
     execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `${pattern === 'color' ? 'color=c=gray:' : 'testsrc='}size=${size}:rate=${fps}`,
-      '-t', String(seconds),
-      '-c:v', codec, '-b:v', '60k', '-deadline', 'realtime', '-cpu-used', '8',
-      '-f', format, tmp,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `${pattern === 'color' ? 'color=c=gray:' : 'testsrc='}size=${size}:rate=${fps}`,
+      '-t',
+      String(seconds),
+      '-c:v',
+      codec,
+      '-b:v',
+      '60k',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-f',
+      format,
+      tmp,
     ]);
     fs.renameSync(tmp, file);
   }

@@ -77,7 +77,10 @@ describe('AppLayout as shipped', () => {
   it('leads Start, Log and Rankings to the push-up challenge', () => {
     renderWithApp(<AppLayout>screen</AppLayout>, { path: '/burpees-or-bust' });
     // Burpees are Coming Soon: its home keeps its strip, but is not remembered.
-    expect(screen.getByTestId('challenge-strip')).toHaveAttribute('data-challenge', 'burpees-or-bust');
+    expect(screen.getByTestId('challenge-strip')).toHaveAttribute(
+      'data-challenge',
+      'burpees-or-bust',
+    );
     expect(localStorage.getItem(LAST_CHALLENGE_KEY)).toBeNull();
     expect(navLink('Start')).toHaveAttribute('href', '/auth?next=%2F90second%2Ftimer');
     expect(navLink('Rankings')).toHaveAttribute('href', '/90second/leaderboard');

@@ -12,7 +12,11 @@ const subscribe = (onChange: () => void) => {
 
 /** Marks every screen while offline: what shows is what was last loaded; saves wait on the device. */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
     <p

@@ -14,6 +14,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const search = useSearch();
   if (user.isPending) return <PageSpinner />;
   if (!user.data)
-    return <Redirect to={paths.auth.getHref(search ? `${pathname}?${search}` : pathname)} replace />;
+    return (
+      <Redirect to={paths.auth.getHref(search ? `${pathname}?${search}` : pathname)} replace />
+    );
   return <>{children}</>;
 }

@@ -22,7 +22,8 @@ export function TopNav() {
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                  active && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+                  active &&
+                    'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
                 )}
               >
                 <Icon className="size-4" aria-hidden="true" />

@@ -14,5 +14,7 @@ export default function AuthRoute() {
   useDocumentTitle('Sign in');
   if (user.isPending) return <PageSpinner />;
   if (user.data) return <Redirect to={next} replace />;
-  return <AuthScreen reason={authReason(next)} onSuccess={() => navigate(next, { replace: true })} />;
+  return (
+    <AuthScreen reason={authReason(next)} onSuccess={() => navigate(next, { replace: true })} />
+  );
 }

@@ -11,7 +11,9 @@ export function CatalogueRoute() {
         <h1 id="catalogue-title" className="text-2xl font-extrabold tracking-tight">
           Challenges
         </h1>
-        <p className="text-muted-foreground">Pick a challenge, beat the clock and climb the leaderboard.</p>
+        <p className="text-muted-foreground">
+          Pick a challenge, beat the clock and climb the leaderboard.
+        </p>
       </div>
       <ChallengeCatalogue signedIn={Boolean(user)} />
     </section>

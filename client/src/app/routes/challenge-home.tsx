@@ -126,7 +126,9 @@ function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signe
         {!signedIn ? (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">
-              Sign in to track your last {held ? 'hold' : challenge.scoring.kind === 'reps' ? 'count' : 'score'}, personal best and workouts.
+              Sign in to track your last{' '}
+              {held ? 'hold' : challenge.scoring.kind === 'reps' ? 'count' : 'score'}, personal best
+              and workouts.
             </p>
             <Button asChild variant="outline">
               <Link href={paths.auth.getHref()}>

@@ -88,7 +88,10 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
     stats.isPending ? (
       <Skeleton className="mx-auto h-8 w-10" />
     ) : (
-      <span data-testid={testId} className={longFigure(text) ? 'block text-lg leading-tight' : undefined}>
+      <span
+        data-testid={testId}
+        className={longFigure(text) ? 'block text-lg leading-tight' : undefined}
+      >
         {text === NO_SCORE ? <NoScore /> : text}
       </span>
     );
@@ -96,7 +99,10 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
   const totalId = challenge.legacy ? `stat-total-${challenge.scoring.unit}` : 'stat-total';
   const figures = stats.data && statScores(stats.data);
   // A finish time: lower is better, and a capped run ranks below every finish.
-  const cap = lowerIsBetter(challenge.scoring) && challenge.scoring.kind === 'for-time' ? challenge.scoring.capSeconds : null;
+  const cap =
+    lowerIsBetter(challenge.scoring) && challenge.scoring.kind === 'for-time'
+      ? challenge.scoring.capSeconds
+      : null;
 
   return (
     <section aria-labelledby="stats-title" className="grid gap-5">
@@ -121,7 +127,10 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
         />
         <StatTile
           label="Personal Best"
-          value={figure('stat-personal-best', scoreFigure(challenge.scoring, figures?.best, figures?.bestCapped))}
+          value={figure(
+            'stat-personal-best',
+            scoreFigure(challenge.scoring, figures?.best, figures?.bestCapped),
+          )}
           className="bg-card shadow-sm"
         />
         <StatTile
@@ -132,8 +141,8 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
       </dl>
       {cap !== null ? (
         <p className="-mt-2 text-sm text-muted-foreground" data-testid="lower-is-better">
-          Lower is better: your best is your fastest finish. A run stopped by the {formatHold(cap)} cap
-          ranks below every finish, by its reps.
+          Lower is better: your best is your fastest finish. A run stopped by the {formatHold(cap)}{' '}
+          cap ranks below every finish, by its reps.
         </p>
       ) : null}
       {stats.isError ? (

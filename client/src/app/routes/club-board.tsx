@@ -41,19 +41,25 @@ function Rows({
   if (board.isPending) return <BoardSkeleton rows={3} />;
   if (board.isError)
     return (
-      <LoadError onRetry={() => void board.refetch()}>Could not load the club's board. {board.error.message}</LoadError>
+      <LoadError onRetry={() => void board.refetch()}>
+        Could not load the club's board. {board.error.message}
+      </LoadError>
     );
   const filtered = isFiltered(filters);
   if (board.data.length === 0)
     return (
       <p className="py-8 text-center text-muted-foreground">
-        {filtered ? 'Nobody in this group yet.' : 'No club member has a set in this period yet. Be the first!'}
+        {filtered
+          ? 'Nobody in this group yet.'
+          : 'No club member has a set in this period yet. Be the first!'}
       </p>
     );
   return (
     <>
       {filtered ? (
-        <p className="text-sm text-muted-foreground">Ranks are among all the club's members, not only this group.</p>
+        <p className="text-sm text-muted-foreground">
+          Ranks are among all the club's members, not only this group.
+        </p>
       ) : null}
       <BoardRowList
         rows={board.data}
@@ -120,7 +126,14 @@ export function ClubBoard({ slug, viewer }: { slug: string; viewer: string | nul
       />
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsContent key={p} value={p} className="mt-0">
-          <Rows slug={slug} challenge={challenge} period={p} filters={filters} kind={kind} viewer={viewer} />
+          <Rows
+            slug={slug}
+            challenge={challenge}
+            period={p}
+            filters={filters}
+            kind={kind}
+            viewer={viewer}
+          />
         </TabsContent>
       ))}
     </TabsPrimitive.Root>

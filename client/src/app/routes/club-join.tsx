@@ -9,6 +9,8 @@ export default function ClubJoinRoute() {
   const user = useUser();
   useDocumentTitle('Join a club');
   if (user.isPending) return null;
-  const viewer = user.data ? { username: user.data.username, isPrivate: user.data.isPrivate } : null;
+  const viewer = user.data
+    ? { username: user.data.username, isPrivate: user.data.isPrivate }
+    : null;
   return <ClubJoin slug={slug} viewer={viewer} />;
 }

@@ -19,7 +19,11 @@ async function createClub(name: string) {
 }
 
 const signedInAs = (username: string, isModerator: boolean) =>
-  setUserState({ data: { username, isModerator, isPrivate: false } as User, isPending: false, isError: false });
+  setUserState({
+    data: { username, isModerator, isPrivate: false } as User,
+    isPending: false,
+    isError: false,
+  });
 
 const renderClub = (slug: string) =>
   renderWithApp(

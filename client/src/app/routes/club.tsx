@@ -40,7 +40,9 @@ export default function ClubRoute() {
   const user = useUser();
   useDocumentTitle('Club');
   if (user.isPending) return null;
-  const viewer = user.data ? { username: user.data.username, isPrivate: user.data.isPrivate } : null;
+  const viewer = user.data
+    ? { username: user.data.username, isPrivate: user.data.isPrivate }
+    : null;
   return (
     <ClubView
       key={slug}
@@ -48,7 +50,9 @@ export default function ClubRoute() {
       viewer={viewer}
       renderBoard={(club) => <ClubBoard slug={club.slug} viewer={viewer?.username ?? null} />}
       renderModeration={
-        user.data?.isModerator ? (club) => <RemoveClub slug={club.slug} name={club.name} /> : undefined
+        user.data?.isModerator
+          ? (club) => <RemoveClub slug={club.slug} name={club.name} />
+          : undefined
       }
     />
   );

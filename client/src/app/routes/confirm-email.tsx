@@ -15,13 +15,18 @@ export default function ConfirmEmailRoute() {
         <CardHeader className="text-center">
           <p className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</p>
           <h1 className="text-xl font-bold">Confirm your email address</h1>
-          <CardDescription>With a confirmed address you can always get back into your account.</CardDescription>
+          <CardDescription>
+            With a confirmed address you can always get back into your account.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ConfirmEmailPanel
             token={token}
             next={
-              <Link href={paths.profile.getHref()} className="text-sm font-semibold text-primary underline">
+              <Link
+                href={paths.profile.getHref()}
+                className="text-sm font-semibold text-primary underline"
+              >
                 Go to your profile
               </Link>
             }

@@ -7,10 +7,15 @@ import { LeaderboardPage } from './leaderboard-page';
 describe('LeaderboardPage', () => {
   it('names the board of the address, and links each open challenge board with the same period', () => {
     serveChallenges(THREE_OPEN);
-    renderWithApp(<LeaderboardPage>board</LeaderboardPage>, { path: '/plank-drop/leaderboard?period=week&verified=1' });
+    renderWithApp(<LeaderboardPage>board</LeaderboardPage>, {
+      path: '/plank-drop/leaderboard?period=week&verified=1',
+    });
     expect(screen.getByText('Plank Till You Drop · Longest hold per person')).toBeInTheDocument();
     const boards = within(screen.getByRole('navigation', { name: 'Challenge boards' }));
-    expect(boards.getByRole('link', { name: 'Plank Till You Drop' })).toHaveAttribute('aria-current', 'page');
+    expect(boards.getByRole('link', { name: 'Plank Till You Drop' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     // Only the push-up board has a camera-counted kind.
     expect(boards.getByRole('link', { name: '90 Second Push-up Challenge' })).toHaveAttribute(
       'href',
@@ -25,7 +30,9 @@ describe('LeaderboardPage', () => {
 
   it('says what a burpee board ranks', () => {
     serveChallenges(THREE_OPEN);
-    renderWithApp(<LeaderboardPage>board</LeaderboardPage>, { path: '/burpees-or-bust/leaderboard' });
+    renderWithApp(<LeaderboardPage>board</LeaderboardPage>, {
+      path: '/burpees-or-bust/leaderboard',
+    });
     expect(screen.getByText('Burpees or Bust · Best 2-minute set per person')).toBeInTheDocument();
   });
 

@@ -9,13 +9,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 
 /** The board an address shows: its challenge's, the default challenge's at /leaderboard. */
-export const boardChallenge = (pathname: string) => openChallengeForPath(pathname) ?? defaultOpenChallenge();
+export const boardChallenge = (pathname: string) =>
+  openChallengeForPath(pathname) ?? defaultOpenChallenge();
 
 /** What a board ranks: "Best 90-second set per person", "Longest hold per person". */
 export function boardRanks(challenge: OpenChallenge): string {
   const { timer } = challenge;
   if (timer.mode === 'stopwatch') return 'Longest hold per person';
-  if (timer.mode === 'for-time') return 'Fastest finish per person (lower time is better), then most reps at the cap';
+  if (timer.mode === 'for-time')
+    return 'Fastest finish per person (lower time is better), then most reps at the cap';
   if (timer.mode === 'rounds') return 'Most rounds and reps per person';
   const length =
     timer.seconds % 60 === 0 ? `${timer.seconds / 60}-minute` : `${timer.seconds}-second`;

@@ -8,7 +8,12 @@ import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { renderWithApp, signInAsModerator, signUp } from '@/test/render';
 import ModerationRoute from './moderation';
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(path, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -19,7 +24,8 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return res.json() as Promise<unknown>;
 }
 
-const login = (username: string, password: string) => call('POST', '/api/login', { username, password });
+const login = (username: string, password: string) =>
+  call('POST', '/api/login', { username, password });
 
 describe('moderation, as members meet it', () => {
   it('tells a member who is not a moderator that the screen is not theirs', () => {
@@ -27,7 +33,10 @@ describe('moderation, as members meet it', () => {
     setUserState({ data: member, isPending: false, isError: false });
     renderWithApp(<ModerationRoute />, { path: '/moderation' });
     expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     expect(document.title).toContain('Not allowed');
   });
 
@@ -45,12 +54,19 @@ describe('moderation, as members meet it', () => {
     await user.type(screen.getByLabelText('Password'), member.password);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(screen.getByText(/This account is suspended: Spam in the full name$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/This account is suspended: Spam in the full name$/),
+    ).toBeInTheDocument();
   });
 
   it("marks a hidden set in its owner's list with the moderator's reason", async () => {
     const owner = await signUp();
-    const saved = (await call('POST', '/api/workouts', { pushups: 64 }, { 'idempotency-key': crypto.randomUUID() })) as {
+    const saved = (await call(
+      'POST',
+      '/api/workouts',
+      { pushups: 64 },
+      { 'idempotency-key': crypto.randomUUID() },
+    )) as {
       id: number;
     };
     await signInAsModerator();
@@ -62,6 +78,8 @@ describe('moderation, as members meet it', () => {
     await login(owner.username, owner.password);
     const own = (await call('GET', '/api/workouts')) as Workout[];
     renderWithApp(<WorkoutList workouts={own} canDelete />);
-    expect(screen.getByTestId('hidden-mark')).toHaveTextContent('Hidden by a moderator: Counted twice');
+    expect(screen.getByTestId('hidden-mark')).toHaveTextContent(
+      'Hidden by a moderator: Counted twice',
+    );
   });
 });

@@ -24,7 +24,10 @@ function ChallengeBest({ challenge }: { challenge: OpenChallenge }) {
   if (!stats.data || stats.data.totalWorkouts === 0) return null;
   const { best, bestCapped } = statScores(stats.data);
   return (
-    <span className="shrink-0 text-right text-xs text-muted-foreground" data-testid={`best-${challenge.id}`}>
+    <span
+      className="shrink-0 text-right text-xs text-muted-foreground"
+      data-testid={`best-${challenge.id}`}
+    >
       Best
       <span className="block text-sm font-bold text-foreground">
         {formatScore(challenge.scoring, best, bestCapped)}

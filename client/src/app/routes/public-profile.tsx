@@ -23,7 +23,12 @@ export default function PublicProfileRoute() {
       own={isOwn ? viewer : null}
       renderHeaderAction={
         viewer && !isOwn
-          ? (user) => <ReportButton target={{ kind: 'member', username: user.username }} username={user.username} />
+          ? (user) => (
+              <ReportButton
+                target={{ kind: 'member', username: user.username }}
+                username={user.username}
+              />
+            )
           : undefined
       }
       renderWorkouts={(workouts, emptyText) => (

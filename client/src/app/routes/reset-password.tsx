@@ -28,20 +28,26 @@ export default function ResetPasswordRoute() {
   const [refusedOnSave, setRefusedOnSave] = useState<string | null>(null);
   useDocumentTitle('Choose a new password');
   const refused =
-    refusedOnSave ?? (!token ? NO_TOKEN : link.data && !link.data.usable ? link.data.message : null);
+    refusedOnSave ??
+    (!token ? NO_TOKEN : link.data && !link.data.usable ? link.data.message : null);
   return (
     <div className="mx-auto grid min-h-dvh w-full max-w-md items-center px-4 py-8">
       <Card className="w-full">
         <CardHeader className="text-center">
           <p className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</p>
           <h1 className="text-xl font-bold">Choose a new password</h1>
-          <CardDescription>Every device signed in to your account will be signed out.</CardDescription>
+          <CardDescription>
+            Every device signed in to your account will be signed out.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {refused ? (
             <LinkRefused message={refused} onBack={() => navigate(paths.auth.getHref())} />
           ) : link.isPending && token ? (
-            <p className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground" data-testid="reset-link-checking">
+            <p
+              className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground"
+              data-testid="reset-link-checking"
+            >
               <Spinner label="Checking your link" />
               Checking your link
             </p>
@@ -83,7 +89,10 @@ function LinkRefused({ message, onBack }: { message: string; onBack: () => void 
           <Button type="button" size="lg" onClick={() => setAsking(true)}>
             Ask for a new link
           </Button>
-          <Link href={paths.auth.getHref()} className="justify-self-center text-sm font-semibold text-primary underline">
+          <Link
+            href={paths.auth.getHref()}
+            className="justify-self-center text-sm font-semibold text-primary underline"
+          >
             Back to sign in
           </Link>
         </div>

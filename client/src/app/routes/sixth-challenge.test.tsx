@@ -37,9 +37,18 @@ describe('a sixth challenge, declared in a test catalogue only', () => {
     renderWithApp(<ChallengeHomeRoute />, { path: '/lunge-ladder' });
     expect(screen.getByRole('heading', { level: 1, name: 'Lunge Ladder' })).toBeInTheDocument();
     expect(screen.queryByText('Coming Soon')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Start Timer' })).toHaveAttribute('href', '/lunge-ladder/timer');
-    expect(screen.getByRole('link', { name: 'Log Workout' })).toHaveAttribute('href', '/lunge-ladder/log-workout');
-    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/lunge-ladder/leaderboard');
+    expect(screen.getByRole('link', { name: 'Start Timer' })).toHaveAttribute(
+      'href',
+      '/lunge-ladder/timer',
+    );
+    expect(screen.getByRole('link', { name: 'Log Workout' })).toHaveAttribute(
+      'href',
+      '/lunge-ladder/log-workout',
+    );
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/lunge-ladder/leaderboard',
+    );
     // Its requests answered before the next test (one cut off mid-way leaves the page's fetch stuck).
     await waitFor(
       () =>
@@ -59,7 +68,9 @@ describe('a sixth challenge, declared in a test catalogue only', () => {
       // As RequireAuth renders it: for a member only.
       const SignedIn = () => (useUser().data ? <TimerRoute /> : null);
       renderWithApp(<SignedIn />, { path: '/lunge-ladder/timer' });
-      expect(await screen.findByRole('heading', { name: 'Lunge Ladder timer' }, { timeout: 30_000 })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Lunge Ladder timer' }, { timeout: 30_000 }),
+      ).toBeInTheDocument();
       expect(screen.getByText(/10 lunges, 10 sit-ups/)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: /Start/ })).toBeInTheDocument();
       expect(screen.queryByText(/camera/i)).toBeNull();
@@ -105,7 +116,10 @@ describe('a sixth challenge, declared in a test catalogue only', () => {
       expect(screen.getByRole('heading', { level: 1, name: /Lunge Ladder/ })).toBeInTheDocument();
       expect(screen.getByText('Total Reps')).toBeInTheDocument();
       // Its best in its unit: 61 reps of 20 a round.
-      await waitFor(() => expect(document.body.textContent).toContain('Personal Best3 rounds + 1'), { timeout: 50_000 });
+      await waitFor(
+        () => expect(document.body.textContent).toContain('Personal Best3 rounds + 1'),
+        { timeout: 50_000 },
+      );
     },
     SLOW,
   );

@@ -45,7 +45,8 @@ type Pending = { kind: 'cancel'; discard: () => void } | LeaveRequest;
 function stageOf(saved: SavedSet | null, run: number, challenge: OpenChallenge): Stage {
   if (!saved) return { kind: 'timer', run, resume: null, started: false };
   const at = resumeAt(saved, Date.now(), planOf(challenge));
-  if (at.stage === 'entry') return { kind: 'entry', taps: at.taps, camera: at.camera, capped: at.capped, run };
+  if (at.stage === 'entry')
+    return { kind: 'entry', taps: at.taps, camera: at.camera, capped: at.capped, run };
   return { kind: 'timer', run, resume: at, started: true };
 }
 
@@ -63,10 +64,16 @@ function endWords(c: OpenChallenge, capped: boolean): { title: string; text: str
     case 'stopwatch':
       return { title: 'Well held!', text: 'Great effort. Check the time held and save it.' };
     case 'rounds':
-      return { title: "Time's up!", text: 'Great effort. Enter the reps of the round you were in, and save.' };
+      return {
+        title: "Time's up!",
+        text: 'Great effort. Enter the reps of the round you were in, and save.',
+      };
     case 'for-time':
       return capped
-        ? { title: 'Time cap!', text: 'Great effort. Check the reps you did by the cap and save them.' }
+        ? {
+            title: 'Time cap!',
+            text: 'Great effort. Check the reps you did by the cap and save them.',
+          }
         : { title: 'Finished!', text: 'Great effort. Check your time and save it.' };
     case 'countdown':
       return { title: "Time's up!", text: 'Great effort. Check your count and save it.' };
@@ -305,7 +312,9 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
           setStage({ kind: 'entry', ...next, run: stage.run });
         }}
         question={
-          pending !== null ? <DiscardQuestion onKeep={() => setPending(null)} onDiscard={confirmDiscard} /> : null
+          pending !== null ? (
+            <DiscardQuestion onKeep={() => setPending(null)} onDiscard={confirmDiscard} />
+          ) : null
         }
       />
     </div>

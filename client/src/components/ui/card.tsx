@@ -2,7 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-2xl border border-border bg-card shadow-sm', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-2xl border border-border bg-card shadow-sm', className)}
+      {...props}
+    />
+  );
 }
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />;

@@ -3,7 +3,9 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium leading-none', className)} {...props} />;
+  return (
+    <LabelPrimitive.Root className={cn('text-sm font-medium leading-none', className)} {...props} />
+  );
 }
 
 /** A field's error message, shown under its input and tied to it by id. */

@@ -18,7 +18,10 @@ export function LoadError({
   className?: string;
 }) {
   return (
-    <div role="alert" className={cn('grid justify-items-center gap-3 text-center', className ?? 'py-8')}>
+    <div
+      role="alert"
+      className={cn('grid justify-items-center gap-3 text-center', className ?? 'py-8')}
+    >
       <p>{children}</p>
       <Button variant="outline" onClick={onRetry}>
         Try again

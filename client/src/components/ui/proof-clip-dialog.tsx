@@ -1,4 +1,10 @@
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { ProofClipPlayer } from './proof-clip';
 
 export interface ProofClipDialogProps {
@@ -12,7 +18,14 @@ export interface ProofClipDialogProps {
 }
 
 /** A set's proof clip in a dialog; loaded by the "Watch proof" button (proof-clip.tsx). */
-export function ProofClipDialog({ workoutId, title, description, open, onOpenChange, onCloseAutoFocus }: ProofClipDialogProps) {
+export function ProofClipDialog({
+  workoutId,
+  title,
+  description,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: ProofClipDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>

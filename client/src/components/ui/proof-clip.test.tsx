@@ -6,7 +6,7 @@ import { CLIP_ERROR_TEXT, ProofClipPlayer, WatchProofDialog } from './proof-clip
 const videoIn = (el: HTMLElement) => el.querySelector('video')!;
 
 describe('ProofClipPlayer', () => {
-  it('reads the set\'s clip inline: loading until the first frame, then the player alone', () => {
+  it("reads the set's clip inline: loading until the first frame, then the player alone", () => {
     renderWithApp(<ProofClipPlayer workoutId={42} label="Proof clip of 12 push-ups" />);
     const player = screen.getByTestId('proof-clip');
     const video = videoIn(player);
@@ -37,7 +37,7 @@ describe('ProofClipPlayer', () => {
   });
 });
 
-describe('ProofClipPlayer with a recorder\'s WebM (no duration in its header)', () => {
+describe("ProofClipPlayer with a recorder's WebM (no duration in its header)", () => {
   it('seeks past the end to learn the length, goes back to the start, then says ready', () => {
     renderWithApp(<ProofClipPlayer workoutId={3} label="Proof clip" />);
     const player = screen.getByTestId('proof-clip');
@@ -59,7 +59,13 @@ describe('ProofClipPlayer with a recorder\'s WebM (no duration in its header)', 
 describe('WatchProofDialog', () => {
   it('opens the clip in a dialog named after the set', async () => {
     const { user } = renderWithApp(
-      <WatchProofDialog workoutId={9} name="Watch proof of ann's 31 push-ups" title="Proof: ann's 31 push-ups" description="Recorded by the camera." compact />,
+      <WatchProofDialog
+        workoutId={9}
+        name="Watch proof of ann's 31 push-ups"
+        title="Proof: ann's 31 push-ups"
+        description="Recorded by the camera."
+        compact
+      />,
     );
     const button = screen.getByRole('button', { name: "Watch proof of ann's 31 push-ups" });
     expect(button).toHaveTextContent('Watch proof');
@@ -68,7 +74,9 @@ describe('WatchProofDialog', () => {
     // The dialog's code loads with the first press.
     const dialog = await screen.findByRole('dialog', { name: "Proof: ann's 31 push-ups" });
     expect(dialog).toHaveAccessibleDescription('Recorded by the camera.');
-    expect(videoIn(within(dialog).getByTestId('proof-clip')).getAttribute('src')).toBe('/api/workouts/9/clip');
+    expect(videoIn(within(dialog).getByTestId('proof-clip')).getAttribute('src')).toBe(
+      '/api/workouts/9/clip',
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(button).toHaveFocus();

@@ -46,7 +46,8 @@ export function ProofClipPlayer({ workoutId, label }: { workoutId: number; label
             e.currentTarget.currentTime = 1e7;
           }}
           onDurationChange={(e) => {
-            if (findingEnd.current && Number.isFinite(e.currentTarget.duration)) backToStart(e.currentTarget);
+            if (findingEnd.current && Number.isFinite(e.currentTarget.duration))
+              backToStart(e.currentTarget);
           }}
           onSeeked={(e) => {
             // At the end without a length: played as it is.
@@ -110,7 +111,10 @@ export function WatchProofDialog({
   /** On a phone, the icon alone (the name stays for screen readers). */
   compact?: boolean;
 }) {
-  const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(proofClipDialog, 'Could not open the clip');
+  const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(
+    proofClipDialog,
+    'Could not open the clip',
+  );
   return (
     <>
       <Button
@@ -146,4 +150,6 @@ export function WatchProofDialog({
 // The dialog (Radix's dialog, its focus trap and scroll lock: about a third of what the boards'
 // rows load) comes with the first press, or when the pointer is over the button; a board paints
 // without it (docs/decisions/0189-landing-chunks.md).
-const proofClipDialog = deferredModule(() => import('./proof-clip-dialog').then((m) => m.ProofClipDialog));
+const proofClipDialog = deferredModule(() =>
+  import('./proof-clip-dialog').then((m) => m.ProofClipDialog),
+);

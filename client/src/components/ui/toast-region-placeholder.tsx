@@ -21,12 +21,13 @@ export function ToastRegionPlaceholder({ items = [] }: { items?: readonly ToastI
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
   return (
-    <div role="region" aria-label="Notifications (F8)" tabIndex={-1} style={{ pointerEvents: 'none' }}>
-      <ol
-        ref={list}
-        tabIndex={-1}
-        className={TOAST_VIEWPORT_CLASS}
-      >
+    <div
+      role="region"
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      style={{ pointerEvents: 'none' }}
+    >
+      <ol ref={list} tabIndex={-1} className={TOAST_VIEWPORT_CLASS}>
         {items
           .filter((t) => t.open)
           .map((t) => (

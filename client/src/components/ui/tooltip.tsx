@@ -6,7 +6,15 @@ import { cn } from '@/lib/utils';
  * A tooltip with its own provider, so the app shell does not load tooltip code on every page.
  * Radix's defaults are the spec's: open delay 700 ms, skip delay 300 ms; side offset 4.
  */
-export function SimpleTooltip({ content, children, className }: { content: ReactNode; children: ReactNode; className?: string }) {
+export function SimpleTooltip({
+  content,
+  children,
+  className,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <TooltipPrimitive.Provider>
       <TooltipPrimitive.Root>
@@ -14,7 +22,10 @@ export function SimpleTooltip({ content, children, className }: { content: React
         <TooltipPrimitive.Portal>
           <TooltipPrimitive.Content
             sideOffset={4}
-            className={cn('z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md', className)}
+            className={cn(
+              'z-50 rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md',
+              className,
+            )}
           >
             {content}
           </TooltipPrimitive.Content>

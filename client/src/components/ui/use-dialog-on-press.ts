@@ -26,7 +26,12 @@ export function useDialogOnPress<P>(module: DeferredModule<ComponentType<P>>, fa
           setOpened(true);
           setOpen(true);
         },
-        () => toast({ title: failedTitle, description: 'Check your connection and try again.', variant: 'destructive' }),
+        () =>
+          toast({
+            title: failedTitle,
+            description: 'Check your connection and try again.',
+            variant: 'destructive',
+          }),
       );
     },
     returnFocus: (e: Event) => {

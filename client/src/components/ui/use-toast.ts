@@ -27,7 +27,10 @@ function emit(next: ToastItem[]) {
 
 export function dismissToast(id?: string) {
   emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
-  setTimeout(() => emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id))), REMOVE_DELAY_MS);
+  setTimeout(
+    () => emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id))),
+    REMOVE_DELAY_MS,
+  );
 }
 
 export function toast(input: ToastInput) {
@@ -43,5 +46,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

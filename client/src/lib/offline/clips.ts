@@ -86,7 +86,8 @@ export async function clearMemberClips(userId: number | undefined): Promise<void
 export async function clearClipsOfAllBut(userId: number | null): Promise<void> {
   const d = await db();
   for (const clip of await d.getAll('clips')) {
-    if (userId === null || (clip.userId !== undefined && clip.userId !== userId)) await d.delete('clips', clip.id);
+    if (userId === null || (clip.userId !== undefined && clip.userId !== userId))
+      await d.delete('clips', clip.id);
   }
 }
 
@@ -105,7 +106,10 @@ export type UploadOutcome = 'kept' | 'refused' | 'later';
 async function upload(clip: PendingClip & { workoutId: number }): Promise<UploadOutcome> {
   try {
     // PUT replaces: a retry after a lost answer is harmless (docs/decisions/0121-proof-clips.md).
-    await request(`/api/workouts/${clip.workoutId}/clip`, { method: 'PUT', body: { webm: await base64Of(clip.webm) } });
+    await request(`/api/workouts/${clip.workoutId}/clip`, {
+      method: 'PUT',
+      body: { webm: await base64Of(clip.webm) },
+    });
   } catch (err) {
     // 4xx but 429: the server will not take this clip (not decodable, the set gone): no retry.
     if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) {

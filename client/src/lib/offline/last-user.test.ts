@@ -11,7 +11,8 @@ vi.mock('./outbox', () => outbox);
 const clips = vi.hoisted(() => ({ clearClipsOfAllBut: vi.fn(async () => undefined) }));
 vi.mock('./clips', () => clips);
 
-const { keepOnlyMember, lastUser, rememberUser, QUEUED_SAVE_MAX_AGE_MS } = await import('./last-user');
+const { keepOnlyMember, lastUser, rememberUser, QUEUED_SAVE_MAX_AGE_MS } =
+  await import('./last-user');
 
 class MemoryStorage implements Storage {
   private map = new Map<string, string>();
@@ -40,7 +41,8 @@ class MemoryStorage implements Storage {
 
 let local: MemoryStorage;
 let session: MemoryStorage;
-const user = (id: number) => ({ id, username: `m${id}` }) as Parameters<typeof rememberUser>[0] & object;
+const user = (id: number) =>
+  ({ id, username: `m${id}` }) as Parameters<typeof rememberUser>[0] & object;
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
@@ -85,7 +87,12 @@ describe('keepOnlyMember', () => {
 
   it('another member: the previous member’s keys, those without an id included, go', () => {
     keepOnlyMember(user(2));
-    expect(local.keys()).toEqual(['fitbench:cache:2', 'fitbench:theme', 'fitbench:timer-muted', 'other-app']);
+    expect(local.keys()).toEqual([
+      'fitbench:cache:2',
+      'fitbench:theme',
+      'fitbench:timer-muted',
+      'other-app',
+    ]);
     expect(session.keys()).toEqual([]);
   });
 

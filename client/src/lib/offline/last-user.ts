@@ -43,7 +43,9 @@ export function lastUser(): User | null {
   try {
     const raw = localStorage.getItem(KEY);
     const parsed = raw ? (JSON.parse(raw) as User) : null;
-    return parsed && typeof parsed.id === 'number' && typeof parsed.username === 'string' ? parsed : null;
+    return parsed && typeof parsed.id === 'number' && typeof parsed.username === 'string'
+      ? parsed
+      : null;
   } catch {
     return null;
   }

@@ -1,4 +1,10 @@
-import { dehydrate, hydrate, onlineManager, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { User } from '@common/schemas/auth';
 import { onUnauthorized } from '@/lib/api-client';
 import { keepOnlyMember, lastUser } from './last-user';
@@ -59,7 +65,9 @@ export function persistQueryCache(client: QueryClient): void {
       // Answers only; the user has its own record (last-user.ts); a query that holds a secret in
       // its key (a reset link's token) says `meta: { keep: false }`.
       shouldDehydrateQuery: (q) =>
-        q.state.status === 'success' && q.queryKey[0] !== queryKeys.user[0] && q.meta?.keep !== false,
+        q.state.status === 'success' &&
+        q.queryKey[0] !== queryKeys.user[0] &&
+        q.meta?.keep !== false,
     });
     try {
       localStorage.setItem(keyOf(user.id), JSON.stringify({ at: Date.now(), state }));

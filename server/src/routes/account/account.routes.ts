@@ -22,7 +22,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password',
     {
-      schema: { summary: 'Change my password (ends my other sessions)', operationId: 'changePassword', body: changePasswordSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Change my password (ends my other sessions)',
+        operationId: 'changePassword',
+        body: changePasswordSchema,
+        response: { 204: z.null(), ...errors },
+      },
       config: { changesAuth: true },
     },
     async (request, reply) => {
@@ -36,7 +41,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config,
       );
       logAuthEvent(request, 'password-changed', { userId: user.id });
-      await app.mail.queue(passwordChangedMail(user.email, provenName(user), resetUrl(app.config.siteUrl)));
+      await app.mail.queue(
+        passwordChangedMail(user.email, provenName(user), resetUrl(app.config.siteUrl)),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -44,7 +51,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/account',
     {
-      schema: { summary: 'Delete my account and everything in it', operationId: 'deleteAccount', body: deleteAccountSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        summary: 'Delete my account and everything in it',
+        operationId: 'deleteAccount',
+        body: deleteAccountSchema,
+        response: { 204: z.null(), ...errors },
+      },
       // The member leaves every board at once.
       config: { changesBoards: true, changesAuth: true },
     },
@@ -67,10 +79,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: exportQuerySchema,
         response: {
           200: {
-            description: 'An attachment (Content-Disposition): the account as JSON with format=json, its workouts as CSV with format=csv.',
+            description:
+              'An attachment (Content-Disposition): the account as JSON with format=json, its workouts as CSV with format=csv.',
             content: {
               'application/json': { schema: accountExportSchema },
-              'text/csv': { schema: z.string().describe('One workout a line, after a header line.') },
+              'text/csv': {
+                schema: z.string().describe('One workout a line, after a header line.'),
+              },
             },
           },
           400: apiErrorSchema,

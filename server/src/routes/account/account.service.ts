@@ -133,12 +133,20 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function exportAccount(db: Db, user: UserRow): Promise<AccountExport> {
   // A moderator's hide is part of the member's data: exported with its reason.
   const rows = await db
-    .select({ ...publicColumns, hiddenReason: hiddenWorkouts.reason, hiddenAt: hiddenWorkouts.hiddenAt })
+    .select({
+      ...publicColumns,
+      hiddenReason: hiddenWorkouts.reason,
+      hiddenAt: hiddenWorkouts.hiddenAt,
+    })
     .from(workouts)
     .leftJoin(hiddenWorkouts, eq(hiddenWorkouts.workoutId, workouts.id))
     .where(eq(workouts.userId, user.id))
     .orderBy(asc(workouts.createdAt), asc(workouts.id));
-  return { user: toUserDto(user), workouts: rows.map(toWorkoutDto), clips: await exportClips(db, user.id) };
+  return {
+    user: toUserDto(user),
+    workouts: rows.map(toWorkoutDto),
+    clips: await exportClips(db, user.id),
+  };
 }
 
 // Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").

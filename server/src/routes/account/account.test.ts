@@ -187,10 +187,16 @@ describe('DELETE /api/account', () => {
 
     // The goodbye message waits in the queue until it is sent; sent, its row keeps neither the
     // address nor the text (server/src/mail/queue.ts).
-    const goodbye = await rows<{ subject: string }>(sql`select subject from mail_queue where recipient = ${u.email}`);
+    const goodbye = await rows<{ subject: string }>(
+      sql`select subject from mail_queue where recipient = ${u.email}`,
+    );
     expect(goodbye.map((r) => r.subject)).toEqual(['Your account was deleted - FitBench']);
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-goodbye-'));
-    const worker = new MailWorker({ db: t.app.db, transport: outboxTransport(outbox, 'FitBench <fitbench@test.example>'), now: () => t.app.now() });
+    const worker = new MailWorker({
+      db: t.app.db,
+      transport: outboxTransport(outbox, 'FitBench <fitbench@test.example>'),
+      now: () => t.app.now(),
+    });
     await worker.drain();
     await worker.stop();
     // (with the other messages this file's tests queued)

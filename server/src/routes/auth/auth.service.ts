@@ -79,7 +79,9 @@ export async function register(
   } catch (err) {
     // Two registrations raced past the check above; the unique index decides.
     if (isUniqueViolation(err))
-      throw conflict('That username is already taken.', { username: ['That username is already taken.'] });
+      throw conflict('That username is already taken.', {
+        username: ['That username is already taken.'],
+      });
     throw err;
   }
 }

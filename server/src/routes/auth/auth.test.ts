@@ -9,12 +9,27 @@ let ipSeq = 0;
 const freshIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 function register(body: unknown, ip = freshIp(), headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/register', payload: body as object, remoteAddress: ip, headers });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: body as object,
+    remoteAddress: ip,
+    headers,
+  });
 }
 function login(body: unknown, ip = freshIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/login', payload: body as object, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: body as object,
+    remoteAddress: ip,
+  });
 }
-const good = (n: string) => ({ username: n, email: `${n}@example.com`, password: 'tr1cky-Pushups' });
+const good = (n: string) => ({
+  username: n,
+  email: `${n}@example.com`,
+  password: 'tr1cky-Pushups',
+});
 
 describe('POST /api/register', () => {
   it('creates the user, signs them in and never returns the password', async () => {
@@ -46,12 +61,24 @@ describe('POST /api/register', () => {
 
   it.each([
     [{ ...good('bob'), password: '12345' }, 'password', 'Password must be at least 6 characters'],
-    [{ ...good('bob'), password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+    [
+      { ...good('bob'), password: 'x'.repeat(129) },
+      'password',
+      'Password must be at most 128 characters',
+    ],
     [{ ...good('bob'), email: 'not-an-email' }, 'email', 'Invalid email address'],
     [{ ...good('bob'), username: '' }, 'username', 'Username is required'],
     [{ ...good('bob'), username: 'ab' }, 'username', 'Username must be at least 3 characters'],
-    [{ ...good('bob'), username: 'a'.repeat(31) }, 'username', 'Username must be at most 30 characters'],
-    [{ ...good('bob'), username: 'bad name!' }, 'username', 'Username may contain only letters, digits, _, - and .'],
+    [
+      { ...good('bob'), username: 'a'.repeat(31) },
+      'username',
+      'Username must be at most 30 characters',
+    ],
+    [
+      { ...good('bob'), username: 'bad name!' },
+      'username',
+      'Username may contain only letters, digits, _, - and .',
+    ],
     [{ email: 'b@example.com', password: 'tr1cky-Pushups' }, 'username', undefined],
   ])('rejects %j with 400 on %s', async (body, field, message) => {
     const res = await register(body);
@@ -76,7 +103,11 @@ describe('POST /api/register', () => {
     // The address's holder is emailed instead (server/src/hostile/register-enumeration.test.ts).
     const sameEmail = await register({ ...good('dave2'), email: 'DAVE@EXAMPLE.COM' });
     expect(sameEmail.statusCode).toBe(201);
-    expect(sameEmail.json()).toMatchObject({ username: 'dave2', email: 'DAVE@EXAMPLE.COM', emailConfirmed: false });
+    expect(sameEmail.json()).toMatchObject({
+      username: 'dave2',
+      email: 'DAVE@EXAMPLE.COM',
+      emailConfirmed: false,
+    });
   });
 
   it('limits registrations per address and answers 429 with Retry-After', async () => {
@@ -108,7 +139,10 @@ describe('POST /api/register', () => {
     expect(a.statusCode).toBe(403);
     const b = await register(good('xsite2'), freshIp(), { 'sec-fetch-site': 'cross-site' });
     expect(b.statusCode).toBe(403);
-    const same = await register(good('xsite3'), freshIp(), { origin: 'http://localhost:80', host: 'localhost:80' });
+    const same = await register(good('xsite3'), freshIp(), {
+      origin: 'http://localhost:80',
+      host: 'localhost:80',
+    });
     expect(same.statusCode).toBe(201);
   });
 });
@@ -120,7 +154,9 @@ describe('POST /api/login', () => {
     expect(a.statusCode).toBe(200);
     expect(a.json()).toMatchObject({ id: u.id, username: 'Erin', email: u.email });
     const b = await login({ username: 'ERIN', password: DEFAULT_PASSWORD });
-    expect(sessionCookieFrom(a.headers['set-cookie'])).not.toBe(sessionCookieFrom(b.headers['set-cookie']));
+    expect(sessionCookieFrom(a.headers['set-cookie'])).not.toBe(
+      sessionCookieFrom(b.headers['set-cookie']),
+    );
   });
 
   it('gives the same status and body for an unknown user and a wrong password', async () => {
@@ -142,15 +178,20 @@ describe('POST /api/login', () => {
   it('locks a username+address after too many failures, with Retry-After', async () => {
     await createUser(t.app, { username: 'grace' });
     const ip = '198.51.100.9';
-    for (let i = 0; i < 3; i++) expect((await login({ username: 'grace', password: 'wrong-one' }, ip)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await login({ username: 'grace', password: 'wrong-one' }, ip)).statusCode).toBe(401);
     const locked = await login({ username: 'grace', password: DEFAULT_PASSWORD }, ip);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not locked out.
-    expect((await login({ username: 'grace', password: DEFAULT_PASSWORD }, '198.51.100.10')).statusCode).toBe(200);
+    expect(
+      (await login({ username: 'grace', password: DEFAULT_PASSWORD }, '198.51.100.10')).statusCode,
+    ).toBe(200);
     // The window ends.
     t.clock.advance(16 * 60_000);
-    expect((await login({ username: 'grace', password: DEFAULT_PASSWORD }, ip)).statusCode).toBe(200);
+    expect((await login({ username: 'grace', password: DEFAULT_PASSWORD }, ip)).statusCode).toBe(
+      200,
+    );
     t.clock.set(new Date());
   });
 });
@@ -158,7 +199,10 @@ describe('POST /api/login', () => {
 describe('sessions', () => {
   it('GET /api/user is 401 with no cookie or an unknown one', async () => {
     expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);
-    const res = await t.app.inject({ url: '/api/user', headers: { cookie: `${SESSION_COOKIE}=forged` } });
+    const res = await t.app.inject({
+      url: '/api/user',
+      headers: { cookie: `${SESSION_COOKIE}=forged` },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'You need to sign in to do that.' });
   });
@@ -168,7 +212,10 @@ describe('sessions', () => {
     expect(visitor.statusCode).toBe(200);
     expect(visitor.json()).toEqual({ user: null });
     expect(visitor.headers['cache-control']).toBe('private, no-store');
-    const forged = await t.app.inject({ url: '/api/session', headers: { cookie: `${SESSION_COOKIE}=forged` } });
+    const forged = await t.app.inject({
+      url: '/api/session',
+      headers: { cookie: `${SESSION_COOKIE}=forged` },
+    });
     expect(forged.json()).toEqual({ user: null });
 
     const u = await createUser(t.app, { username: 'sessionstate' });
@@ -180,7 +227,9 @@ describe('sessions', () => {
     expect(body.user.email).toBeTypeOf('string');
     expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
     // Same user as GET /api/user.
-    expect(body.user).toEqual((await t.app.inject({ url: '/api/user', headers: u.headers })).json());
+    expect(body.user).toEqual(
+      (await t.app.inject({ url: '/api/user', headers: u.headers })).json(),
+    );
   });
 
   it('logout deletes the session row', async () => {
@@ -201,7 +250,9 @@ describe('sessions', () => {
     const busy = await createUser(t.app);
     for (let day = 6; day < 30; day += 6) {
       t.clock.set(new Date(start.getTime() + day * 86_400_000));
-      expect((await t.app.inject({ url: '/api/user', headers: busy.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/user', headers: busy.headers })).statusCode).toBe(
+        200,
+      );
     }
     t.clock.set(new Date(start.getTime() + 30 * 86_400_000 + 1000));
     expect((await t.app.inject({ url: '/api/user', headers: busy.headers })).statusCode).toBe(401);
@@ -227,7 +278,9 @@ describe('errors and headers', () => {
     expect(page.headers['x-powered-by']).toBeUndefined();
     // A JSON answer of the API: nothing may load or frame it.
     const res = await t.app.inject({ url: '/api/health' });
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');

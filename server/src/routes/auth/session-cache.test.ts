@@ -7,14 +7,20 @@ import { BoardCache } from '../leaderboard';
 import { connectSessionCache, SessionCache } from '../../lib/session-cache';
 import { sha256Hex } from '../../lib/tokens';
 import { untilEnabled, useTestApp } from '../../test/app';
-import { createUser, DEFAULT_PASSWORD, sessionCookieFrom, type MadeUser } from '../../test/factories';
+import {
+  createUser,
+  DEFAULT_PASSWORD,
+  sessionCookieFrom,
+  type MadeUser,
+} from '../../test/factories';
 
 // Signed-in lookups kept in memory (server/src/lib/session-cache.ts): a change to a member or a
 // session is never missed, whether made through the app or behind its back.
 const cache = new SessionCache();
 const t = useTestApp({}, { sessionCache: cache, boardCache: new BoardCache() });
 
-const me = (headers: { cookie: string }, app: App = t.app) => app.inject({ url: '/api/user', headers });
+const me = (headers: { cookie: string }, app: App = t.app) =>
+  app.inject({ url: '/api/user', headers });
 const tokenOf = (u: MadeUser) => u.cookie.split('=')[1]!;
 const login = async (u: MadeUser) => {
   const res = await t.app.inject({
@@ -34,7 +40,8 @@ const changePassword = (u: MadeUser, newPassword: string) =>
     payload: { currentPassword: DEFAULT_PASSWORD, newPassword },
   });
 // PostgreSQL announces a change made behind the app's back a moment after its commit.
-const eventually = (check: () => Promise<void>) => expect.poll(check, { timeout: 2_000, interval: 20 });
+const eventually = (check: () => Promise<void>) =>
+  expect.poll(check, { timeout: 2_000, interval: 20 });
 
 describe('session cache', () => {
   it('a known session is served from memory', async () => {
@@ -44,7 +51,7 @@ describe('session cache', () => {
     expect((await me(u.headers)).json().username).toBe(u.username);
   });
 
-  it('a session deleted behind the app\'s back ends at once (PGlite) or within moments (PostgreSQL)', async () => {
+  it("a session deleted behind the app's back ends at once (PGlite) or within moments (PostgreSQL)", async () => {
     const u = await createUser(t.app);
     expect((await me(u.headers)).statusCode).toBe(200);
     await t.app.db.delete(sessions).where(eq(sessions.id, sha256Hex(tokenOf(u))));
@@ -52,7 +59,7 @@ describe('session cache', () => {
     await eventually(async () => expect((await me(u.headers)).statusCode).toBe(401));
   });
 
-  it('a member row changed or removed behind the app\'s back is read again', async () => {
+  it("a member row changed or removed behind the app's back is read again", async () => {
     const u = await createUser(t.app);
     expect((await me(u.headers)).json().fullName).toBeNull();
     await t.app.db.update(users).set({ fullName: 'Behind Back' }).where(eq(users.id, u.id));
@@ -67,7 +74,12 @@ describe('session cache', () => {
     const third = await login(u);
     for (const h of [u.headers, other, third]) expect((await me(h)).statusCode).toBe(200);
 
-    const edit = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { fullName: 'New Name' } });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: u.headers,
+      payload: { fullName: 'New Name' },
+    });
     expect(edit.statusCode).toBe(200);
     expect((await me(other)).json().fullName).toBe('New Name');
 
@@ -76,7 +88,11 @@ describe('session cache', () => {
     expect((await me(third)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(200);
 
-    const elsewhere = await t.app.inject({ method: 'DELETE', url: '/api/sessions', headers: u.headers });
+    const elsewhere = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/sessions',
+      headers: u.headers,
+    });
     expect(elsewhere.statusCode).toBe(204);
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(u.headers)).statusCode).toBe(200);
@@ -144,7 +160,9 @@ describe('session cache', () => {
       expect((await me(second, other)).statusCode).toBe(200);
       expect(otherCache.get(sha256Hex(tokenOf(u)))).toBeDefined();
 
-      expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: second })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/logout', headers: second })).statusCode,
+      ).toBe(204);
       await heard();
       expect((await me(second, other)).statusCode).toBe(401);
       expect((await me(u.headers, other)).statusCode).toBe(200);
@@ -160,7 +178,12 @@ describe('session cache', () => {
     it('a profile edit on one shows on the other once it has read the announcement', async () => {
       const u = await createUser(t.app);
       expect((await me(u.headers, other)).json().fullName).toBeNull();
-      const edit = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { fullName: 'Seen Elsewhere' } });
+      const edit = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: u.headers,
+        payload: { fullName: 'Seen Elsewhere' },
+      });
       expect(edit.statusCode).toBe(200);
       await heard();
       expect((await me(u.headers, other)).json().fullName).toBe('Seen Elsewhere');
@@ -182,17 +205,35 @@ describe('public profile cache', () => {
     });
     expect(saved.statusCode).toBe(201);
     expect((await profile()).json().stats.bestPushups).toBe(33);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${saved.json().id}`, headers: u.headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workouts/${saved.json().id}`,
+      headers: u.headers,
+    });
     expect(del.statusCode).toBe(204);
     expect((await profile()).json().stats.totalWorkouts).toBe(0);
-    await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { fullName: 'Pro File' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: u.headers,
+      payload: { fullName: 'Pro File' },
+    });
     expect((await profile()).json().user.fullName).toBe('Pro File');
-    const priv = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { isPrivate: true } });
+    const priv = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: u.headers,
+      payload: { isPrivate: true },
+    });
     expect(priv.statusCode, priv.body).toBe(200);
     expect((await profile()).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/users/${u.username}`, headers: viewer.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/users/${u.username}`, headers: viewer.headers })).statusCode,
+    ).toBe(404);
     // The member still sees their own.
-    expect((await t.app.inject({ url: `/api/users/${u.username}`, headers: u.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/users/${u.username}`, headers: u.headers })).statusCode,
+    ).toBe(200);
   });
 
   it('an unknown name is a 404 and is not kept', async () => {

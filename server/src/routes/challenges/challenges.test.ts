@@ -141,11 +141,7 @@ describe('with CHALLENGES=pushup-90,burpees-or-bust,plank-drop', () => {
         'score',
         'Burpees must be a whole number from 1 to 150',
       ],
-      [
-        { challenge: 'burpees-or-bust', score: 2.5 },
-        'score',
-        'The score must be a whole number',
-      ],
+      [{ challenge: 'burpees-or-bust', score: 2.5 }, 'score', 'The score must be a whole number'],
       [
         { challenge: 'plank-drop', score: 36001 },
         'score',

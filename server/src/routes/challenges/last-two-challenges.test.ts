@@ -42,7 +42,12 @@ const save = (user: MadeUser, body: object, key?: string) =>
     headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) },
   });
 const patch = (user: MadeUser, id: number, body: object) =>
-  t.app.inject({ method: 'PATCH', url: `/api/workouts/${id}`, payload: body, headers: user.headers });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/workouts/${id}`,
+    payload: body,
+    headers: user.headers,
+  });
 const get = (url: string, user?: MadeUser) => t.app.inject({ url, headers: user?.headers ?? {} });
 /** Saves one set a second after the last, so the server receives them in this order. */
 const saveNext = async (ctx: TestContext, user: MadeUser, body: object) => {
@@ -75,7 +80,9 @@ describe('Nickels and Dimes', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ score: ['Reps must be a whole number from 1 to 900'] });
     }
-    expect((await save(u, { challenge: ND })).json().errors).toEqual({ score: ['Reps are required'] });
+    expect((await save(u, { challenge: ND })).json().errors).toEqual({
+      score: ['Reps are required'],
+    });
     const capped = await save(u, { challenge: ND, score: 100, capped: true });
     expect(capped.statusCode).toBe(400);
     expect(capped.json().errors).toEqual({ capped: [CAPPED_FOR_TIME_ONLY] });
@@ -85,7 +92,12 @@ describe('Nickels and Dimes', () => {
       previousBest: 114,
     });
     const stats = (await get(`/api/stats?challenge=${ND}`, u)).json();
-    expect(stats).toMatchObject({ bestScore: 114, lastScore: 60, totalScore: 174, totalWorkouts: 2 });
+    expect(stats).toMatchObject({
+      bestScore: 114,
+      lastScore: 60,
+      totalScore: 174,
+      totalWorkouts: 2,
+    });
     expect(stats).not.toHaveProperty('bestCapped');
     expect(stats).not.toHaveProperty('bestPushups');
   });
@@ -95,7 +107,9 @@ describe('Nickels and Dimes', () => {
     await saveNext(t, a, { challenge: ND, score: 300 });
     await saveNext(t, b, { challenge: ND, score: 450 });
     await saveNext(t, c, { challenge: ND, score: 300 });
-    const board = (await get(`/api/leaderboard/today?challenge=${ND}`)).json() as LeaderboardEntry[];
+    const board = (
+      await get(`/api/leaderboard/today?challenge=${ND}`)
+    ).json() as LeaderboardEntry[];
     const mine = board.filter((e) => [a, b, c].some((u) => u.username === e.username));
     expect(mine.map((e) => [e.username, e.rank, e.score])).toEqual([
       [b.username, 1, 450],
@@ -114,13 +128,22 @@ describe('The MFM Challenge', () => {
     expect(finish.json()).not.toHaveProperty('capped');
     const capped = await save(u, { challenge: MFM, score: 312, capped: true });
     expect(capped.statusCode).toBe(201);
-    expect(capped.json()).toMatchObject({ challenge: MFM, score: 312, capped: true, previousBest: 1125 });
+    expect(capped.json()).toMatchObject({
+      challenge: MFM,
+      score: 312,
+      capped: true,
+      previousBest: 1125,
+    });
     expect(capped.json()).not.toHaveProperty('previousBestCapped');
 
     const refused: [object, string, string][] = [
       [{ score: 359 }, 'score', scoreRangeError({ id: MFM, scoring: mfmScoring }, 359)!],
       [{ score: 1801 }, 'score', 'The time must be whole seconds from 6:00 to 30:00'],
-      [{ score: 400, capped: true }, 'score', 'Reps at the cap must be a whole number from 1 to 399'],
+      [
+        { score: 400, capped: true },
+        'score',
+        'Reps at the cap must be a whole number from 1 to 399',
+      ],
       [{ score: 0, capped: true }, 'score', 'Reps at the cap must be a whole number from 1 to 399'],
       [{ score: 10, capped: 'yes' }, 'capped', 'capped must be true or false'],
     ];
@@ -131,7 +154,10 @@ describe('The MFM Challenge', () => {
     }
     expect(scoreRangeError({ id: MFM, scoring: mfmScoring }, 359)).toMatch(/not plausible/);
     // capped on the push-ups: refused under capped, whichever name the score has.
-    for (const body of [{ pushups: 20, capped: true }, { challenge: 'pushup-90', score: 20, capped: true }]) {
+    for (const body of [
+      { pushups: 20, capped: true },
+      { challenge: 'pushup-90', score: 20, capped: true },
+    ]) {
       const res = await save(u, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ capped: [CAPPED_FOR_TIME_ONLY] });
@@ -147,7 +173,14 @@ describe('The MFM Challenge', () => {
     const users = await Promise.all(
       Array.from({ length: 6 }, () => createUser(t.app, { age: 30, gender: 'female' })),
     );
-    const [a, b, c, d, e, f] = users as [MadeUser, MadeUser, MadeUser, MadeUser, MadeUser, MadeUser];
+    const [a, b, c, d, e, f] = users as [
+      MadeUser,
+      MadeUser,
+      MadeUser,
+      MadeUser,
+      MadeUser,
+      MadeUser,
+    ];
     await saveNext(t, a, { challenge: MFM, score: 1500 });
     await saveNext(t, c, { challenge: MFM, score: 390, capped: true });
     await saveNext(t, b, { challenge: MFM, score: 1125 });
@@ -167,11 +200,17 @@ describe('The MFM Challenge', () => {
     ];
     const names = new Set(users.map((u) => u.username));
     const shape = (list: LeaderboardEntry[]) =>
-      list.filter((x) => names.has(x.username)).map((x) => [x.username, x.rank, x.score, x.capped === true]);
+      list
+        .filter((x) => names.has(x.username))
+        .map((x) => [x.username, x.rank, x.score, x.capped === true]);
     // The day's and the week's boards, the week's through its filtered path (ranks from the
     // per-rank counts), and the board of the people c follows (a board over a set of members).
     for (const u of [a, b, d, e, f]) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/following/${u.username}`, headers: c.headers });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/following/${u.username}`,
+        headers: c.headers,
+      });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
     for (const [url, who] of [
@@ -205,7 +244,13 @@ describe('The MFM Challenge', () => {
     const capped = (await save(u, { challenge: MFM, score: 200, capped: true })).json();
     expect(capped).toMatchObject({ previousBest: null, capped: true });
     const stats0 = (await get(`/api/stats?challenge=${MFM}`, u)).json();
-    expect(stats0).toMatchObject({ bestScore: 200, bestCapped: true, lastScore: 200, lastCapped: true, totalScore: 200 });
+    expect(stats0).toMatchObject({
+      bestScore: 200,
+      bestCapped: true,
+      lastScore: 200,
+      lastCapped: true,
+      totalScore: 200,
+    });
     t.clock.advance(1000);
     const first = (await save(u, { challenge: MFM, score: 1500 })).json();
     // The capped run was the best before: said so.
@@ -219,18 +264,27 @@ describe('The MFM Challenge', () => {
     expect(slower).toMatchObject({ previousBest: 1200 });
     const stats = (await get(`/api/stats?challenge=${MFM}`, u)).json();
     // A finish counts its 400 reps in the total; a capped run its own.
-    expect(stats).toMatchObject({ bestScore: 1200, lastScore: 1300, totalScore: 200 + 3 * 400, totalWorkouts: 4 });
+    expect(stats).toMatchObject({
+      bestScore: 1200,
+      lastScore: 1300,
+      totalScore: 200 + 3 * 400,
+      totalWorkouts: 4,
+    });
     expect(stats).not.toHaveProperty('bestCapped');
     expect(stats).not.toHaveProperty('lastCapped');
     const profile = (await get(`/api/users/${u.username}`)).json();
     const mfmStats = profile.challenges.find((s: { challenge: string }) => s.challenge === MFM);
     expect(mfmStats).toMatchObject({ bestScore: 1200, totalWorkouts: 4 });
-    expect(profile.workouts.find((w: { score: number }) => w.score === 200)).toMatchObject({ capped: true });
+    expect(profile.workouts.find((w: { score: number }) => w.score === 200)).toMatchObject({
+      capped: true,
+    });
     // The database's rank value (workouts.rank_value) is common/challenge-scores.ts's rankValue.
     const stored = await t.app.db.execute(
       sql`select score, capped, rank_value from workouts where user_id = ${u.id} order by id`,
     );
-    for (const r of (stored as unknown as { rows: { score: number; capped: boolean; rank_value: number }[] }).rows)
+    for (const r of (
+      stored as unknown as { rows: { score: number; capped: boolean; rank_value: number }[] }
+    ).rows)
       expect(Number(r.rank_value)).toBe(rankValue(mfmScoring, Number(r.score), r.capped));
     expect(rankValue(mfmScoring, 1800)).toBeGreaterThan(rankValue(mfmScoring, 399, true));
   });
@@ -240,7 +294,9 @@ describe('The MFM Challenge', () => {
     const { id } = (await save(u, { challenge: MFM, score: 1125 })).json();
     const alone = await patch(u, id, { capped: true });
     expect(alone.statusCode).toBe(400);
-    expect(alone.json().errors).toEqual({ capped: ['Reps at the cap must be a whole number from 1 to 399'] });
+    expect(alone.json().errors).toEqual({
+      capped: ['Reps at the cap must be a whole number from 1 to 399'],
+    });
     const toCap = await patch(u, id, { capped: true, score: 300 });
     expect(toCap.statusCode).toBe(200);
     expect(toCap.json()).toMatchObject({ score: 300, capped: true });
@@ -248,7 +304,9 @@ describe('The MFM Challenge', () => {
     expect(me).toMatchObject({ score: 300, capped: true });
     const tooFast = await patch(u, id, { capped: false, score: 200 });
     expect(tooFast.statusCode).toBe(400);
-    expect(tooFast.json().errors).toEqual({ score: [scoreRangeError({ id: MFM, scoring: mfmScoring }, 200)] });
+    expect(tooFast.json().errors).toEqual({
+      score: [scoreRangeError({ id: MFM, scoring: mfmScoring }, 200)],
+    });
     const back = await patch(u, id, { capped: false, score: 1400 });
     expect(back.statusCode).toBe(200);
     expect(back.json()).not.toHaveProperty('capped');
@@ -291,12 +349,17 @@ describe('both', () => {
     await save(u, { challenge: MFM, score: 1125 });
     const bot = { 'user-agent': 'facebookexternalhit/1.1' };
     const image = async (query: string) => {
-      const res = await t.app.inject({ url: `/mfm-challenge/timer?${query}&from=${u.username}`, headers: bot });
+      const res = await t.app.inject({
+        url: `/mfm-challenge/timer?${query}&from=${u.username}`,
+        headers: bot,
+      });
       expect(res.statusCode).toBe(200);
       return /<meta property="og:image" content="([^"]*)" \/>/.exec(res.body)?.[1];
     };
     // Slower than their best, or capped: they reached it.
-    expect(await image('beat=1200')).toBe(`/api/share-cards/${u.username}.png?beat=1200&amp;challenge=${MFM}`);
+    expect(await image('beat=1200')).toBe(
+      `/api/share-cards/${u.username}.png?beat=1200&amp;challenge=${MFM}`,
+    );
     expect(await image('beat=399&capped=1')).toBe(
       `/api/share-cards/${u.username}.png?beat=399&amp;challenge=${MFM}&amp;capped=1`,
     );
@@ -306,15 +369,22 @@ describe('both', () => {
     expect(await image('beat=300')).toBe('/icons/icon-512.png');
     expect(await image('beat=300&capped=yes')).toBe('/icons/icon-512.png');
     // The card itself, by the same rules.
-    const card = (q: string) => t.app.inject({ url: `/api/share-cards/${u.username}.png?challenge=${MFM}&${q}` });
+    const card = (q: string) =>
+      t.app.inject({ url: `/api/share-cards/${u.username}.png?challenge=${MFM}&${q}` });
     expect((await card('beat=1100')).statusCode).toBe(404);
-    expect((await card('beat=300')).json().errors).toEqual({ beat: ['beat must be a whole number from 360 to 1800.'] });
+    expect((await card('beat=300')).json().errors).toEqual({
+      beat: ['beat must be a whole number from 360 to 1800.'],
+    });
     expect((await card('beat=10&capped=2')).statusCode).toBe(400);
-    const nd = await t.app.inject({ url: `/api/share-cards/${u.username}.png?challenge=${ND}&beat=10&capped=1` });
-    expect(nd.json().errors).toEqual({ capped: ['capped is only for a challenge done for time with a cap.'] });
+    const nd = await t.app.inject({
+      url: `/api/share-cards/${u.username}.png?challenge=${ND}&beat=10&capped=1`,
+    });
+    expect(nd.json().errors).toEqual({
+      capped: ['capped is only for a challenge done for time with a cap.'],
+    });
   });
 
-  it('carry the cap mark in the account export and a moderator\'s case, and no pushups', async () => {
+  it("carry the cap mark in the account export and a moderator's case, and no pushups", async () => {
     const u = await createUser(t.app);
     const capped = (await save(u, { challenge: MFM, score: 250, capped: true })).json();
     const nd = (await save(u, { challenge: ND, score: 77 })).json();
@@ -346,9 +416,23 @@ describe('beatsPreviousBest (common/challenge-scores.ts)', () => {
     const nd = findEntry(ND, CATALOGUE)!.scoring!;
     expect(beatsPreviousBest(mfmScoring, { score: 1200 }, { previousBest: 1300 })).toBe(true);
     expect(beatsPreviousBest(mfmScoring, { score: 1400 }, { previousBest: 1300 })).toBe(false);
-    expect(beatsPreviousBest(mfmScoring, { score: 1799 }, { previousBest: 399, previousBestCapped: true })).toBe(true);
-    expect(beatsPreviousBest(mfmScoring, { score: 390, capped: true }, { previousBest: 1799 })).toBe(false);
-    expect(beatsPreviousBest(mfmScoring, { score: 390, capped: true }, { previousBest: 380, previousBestCapped: true })).toBe(true);
+    expect(
+      beatsPreviousBest(
+        mfmScoring,
+        { score: 1799 },
+        { previousBest: 399, previousBestCapped: true },
+      ),
+    ).toBe(true);
+    expect(
+      beatsPreviousBest(mfmScoring, { score: 390, capped: true }, { previousBest: 1799 }),
+    ).toBe(false);
+    expect(
+      beatsPreviousBest(
+        mfmScoring,
+        { score: 390, capped: true },
+        { previousBest: 380, previousBestCapped: true },
+      ),
+    ).toBe(true);
     expect(beatsPreviousBest(nd, { score: 120 }, { previousBest: 114 })).toBe(true);
     expect(beatsPreviousBest(nd, { score: 120 }, { previousBest: null })).toBe(false);
   });

@@ -9,13 +9,23 @@ import { createUser } from '../../test/factories';
 // sixth (common/testing/sixth-challenge.ts: an interval program of rounds, counted by taps only,
 // on everyone's board only) gets the whole API from its entry, with no other file changed.
 describe('a sixth challenge, declared in a test catalogue only', () => {
-  const t = useTestApp({ challenges: catalogueWith(WITH_SIXTH.map((c) => c.id), WITH_SIXTH) });
+  const t = useTestApp({
+    challenges: catalogueWith(
+      WITH_SIXTH.map((c) => c.id),
+      WITH_SIXTH,
+    ),
+  });
   const save = (headers: Record<string, string>, body: object) =>
     t.app.inject({ method: 'POST', url: '/api/workouts', payload: body, headers });
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 
   it('is listed open with its home, scoring and program', async () => {
-    const list = (await get('/api/challenges')).json() as { id: string; isActive: boolean; path?: string; timer?: object }[];
+    const list = (await get('/api/challenges')).json() as {
+      id: string;
+      isActive: boolean;
+      path?: string;
+      timer?: object;
+    }[];
     expect(list.find((c) => c.id === 'lunge-ladder')).toMatchObject({
       isActive: true,
       path: '/lunge-ladder',
@@ -35,7 +45,9 @@ describe('a sixth challenge, declared in a test catalogue only', () => {
     const capped = await save(b.headers, { challenge: 'lunge-ladder', score: 50, capped: true });
     expect(capped.statusCode).toBe(400);
 
-    const board = (await get('/api/leaderboard/today?challenge=lunge-ladder')).json() as LeaderboardEntry[];
+    const board = (
+      await get('/api/leaderboard/today?challenge=lunge-ladder')
+    ).json() as LeaderboardEntry[];
     expect(board.map((e) => [e.username, e.rank, e.score])).toEqual([
       [b.username, 1, 61],
       [a.username, 2, 47],
@@ -45,9 +57,17 @@ describe('a sixth challenge, declared in a test catalogue only', () => {
       { challenge: 'lunge-ladder', score: 47 },
     ]);
     const stats = (await get('/api/stats?challenge=lunge-ladder', b.headers)).json();
-    expect(stats).toMatchObject({ challenge: 'lunge-ladder', bestScore: 61, totalScore: 61, totalWorkouts: 1, sessionsThisWeek: 1 });
+    expect(stats).toMatchObject({
+      challenge: 'lunge-ladder',
+      bestScore: 61,
+      totalScore: 61,
+      totalWorkouts: 1,
+      sessionsThisWeek: 1,
+    });
     expect(stats).not.toHaveProperty('bestPushups');
     const profile = (await get(`/api/users/${b.username}`)).json();
-    expect(profile.challenges.map((s: { challenge: string }) => s.challenge)).toContain('lunge-ladder');
+    expect(profile.challenges.map((s: { challenge: string }) => s.challenge)).toContain(
+      'lunge-ladder',
+    );
   });
 });

@@ -18,7 +18,10 @@ async function saveVerified(u: MadeUser, reps: number): Promise<number> {
     method: 'POST',
     url: '/api/workouts',
     headers: u.headers,
-    payload: { pushups: reps, verification: { method: 'camera-face', trace: syntheticTrace({ reps }) } },
+    payload: {
+      pushups: reps,
+      verification: { method: 'camera-face', trace: syntheticTrace({ reps }) },
+    },
   });
   expect(res.json()).toMatchObject({ verified: true });
   return res.json().id as number;
@@ -31,50 +34,72 @@ const verifiedBoard = async () => {
 };
 const entryOf = async (id: number) => (await verifiedBoard()).find((e) => e.id === id);
 const ownList = async (u: MadeUser) =>
-  workoutListSchema.parse((await t.app.inject({ url: '/api/workouts', headers: u.headers })).json());
+  workoutListSchema.parse(
+    (await t.app.inject({ url: '/api/workouts', headers: u.headers })).json(),
+  );
 const profileOf = async (u: MadeUser) =>
   publicProfileSchema.parse((await t.app.inject({ url: `/api/users/${u.username}` })).json());
 
 describe('which sets have a clip to watch', () => {
-  it('the member always sees their own; the board and the public profile only once clips are public', { timeout: 300_000 }, async () => {
-    const u = await createUser(t.app);
-    const id = await saveVerified(u, 7);
-    const plain = await t.app.inject({ method: 'POST', url: '/api/workouts', headers: u.headers, payload: { pushups: 3 } });
-    expect(plain.statusCode).toBe(201);
+  it(
+    'the member always sees their own; the board and the public profile only once clips are public',
+    { timeout: 300_000 },
+    async () => {
+      const u = await createUser(t.app);
+      const id = await saveVerified(u, 7);
+      const plain = await t.app.inject({
+        method: 'POST',
+        url: '/api/workouts',
+        headers: u.headers,
+        payload: { pushups: 3 },
+      });
+      expect(plain.statusCode).toBe(201);
 
-    // No clip yet: the key is absent everywhere (the board entry's JSON is as before).
-    expect(await entryOf(id)).toBeDefined();
-    expect(await entryOf(id)).not.toHaveProperty('hasClip');
-    expect((await ownList(u)).every((w) => w.hasClip === undefined)).toBe(true);
+      // No clip yet: the key is absent everywhere (the board entry's JSON is as before).
+      expect(await entryOf(id)).toBeDefined();
+      expect(await entryOf(id)).not.toHaveProperty('hasClip');
+      expect((await ownList(u)).every((w) => w.hasClip === undefined)).toBe(true);
 
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/workouts/${id}/clip`,
-      headers: u.headers,
-      payload: { webm: testClip({ pattern: 'color' }).toString('base64') },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    // Moderators only (the default): the member sees it in their own list, nobody else is told.
-    expect((await ownList(u)).map((w) => [w.id, w.hasClip])).toEqual([
-      [plain.json().id, undefined],
-      [id, true],
-    ]);
-    expect(await entryOf(id)).not.toHaveProperty('hasClip');
-    expect((await profileOf(u)).workouts.find((w) => w.id === id)).not.toHaveProperty('hasClip');
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/workouts/${id}/clip`,
+        headers: u.headers,
+        payload: { webm: testClip({ pattern: 'color' }).toString('base64') },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      // Moderators only (the default): the member sees it in their own list, nobody else is told.
+      expect((await ownList(u)).map((w) => [w.id, w.hasClip])).toEqual([
+        [plain.json().id, undefined],
+        [id, true],
+      ]);
+      expect(await entryOf(id)).not.toHaveProperty('hasClip');
+      expect((await profileOf(u)).workouts.find((w) => w.id === id)).not.toHaveProperty('hasClip');
 
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { clipsPublic: true } });
-    expect(patch.statusCode).toBe(200);
-    expect(await entryOf(id)).toMatchObject({ id, verified: true, hasClip: true, pushups: 7 });
-    // On the wire, after verified and before pushups.
-    const raw = (await t.app.inject({ url: '/api/leaderboard/all_time?verified=true' })).body;
-    expect(raw).toContain(`"verified":true,"hasClip":true,"pushups":7}`);
-    expect((await profileOf(u)).workouts.find((w) => w.id === id)).toMatchObject({ hasClip: true });
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: u.headers,
+        payload: { clipsPublic: true },
+      });
+      expect(patch.statusCode).toBe(200);
+      expect(await entryOf(id)).toMatchObject({ id, verified: true, hasClip: true, pushups: 7 });
+      // On the wire, after verified and before pushups.
+      const raw = (await t.app.inject({ url: '/api/leaderboard/all_time?verified=true' })).body;
+      expect(raw).toContain(`"verified":true,"hasClip":true,"pushups":7}`);
+      expect((await profileOf(u)).workouts.find((w) => w.id === id)).toMatchObject({
+        hasClip: true,
+      });
 
-    // Deleting the clip takes the flag away at once.
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${id}/clip`, headers: u.headers });
-    expect(del.statusCode).toBe(204);
-    expect(await entryOf(id)).not.toHaveProperty('hasClip');
-    expect((await profileOf(u)).workouts.find((w) => w.id === id)).not.toHaveProperty('hasClip');
-    expect((await ownList(u)).find((w) => w.id === id)).not.toHaveProperty('hasClip');
-  });
+      // Deleting the clip takes the flag away at once.
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/workouts/${id}/clip`,
+        headers: u.headers,
+      });
+      expect(del.statusCode).toBe(204);
+      expect(await entryOf(id)).not.toHaveProperty('hasClip');
+      expect((await profileOf(u)).workouts.find((w) => w.id === id)).not.toHaveProperty('hasClip');
+      expect((await ownList(u)).find((w) => w.id === id)).not.toHaveProperty('hasClip');
+    },
+  );
 });

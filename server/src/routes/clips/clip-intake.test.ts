@@ -13,14 +13,22 @@ async function verifiedSet(u: MadeUser): Promise<number> {
     method: 'POST',
     url: '/api/workouts',
     headers: u.headers,
-    payload: { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } },
+    payload: {
+      pushups: 6,
+      verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) },
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;
 }
 
 const put = (u: MadeUser, id: number, clip: Buffer) =>
-  t.app.inject({ method: 'PUT', url: `/api/workouts/${id}/clip`, headers: u.headers, payload: { webm: clip.toString('base64') } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/workouts/${id}/clip`,
+    headers: u.headers,
+    payload: { webm: clip.toString('base64') },
+  });
 
 /** The ffprobe and ffmpeg processes this process has running now, read from /proc. */
 function clipReaders(): number {
@@ -68,7 +76,9 @@ describe('reading proof clips is bounded', () => {
         const busy = await put(u, sets[i]!, testClip());
         expect(busy.statusCode).toBe(503);
         expect(busy.headers['retry-after']).toBe('5');
-        expect(busy.json().message).toBe('The server is busy checking other clips. Please try again in a few seconds.');
+        expect(busy.json().message).toBe(
+          'The server is busy checking other clips. Please try again in a few seconds.',
+        );
       }
     } finally {
       release();
@@ -76,7 +86,8 @@ describe('reading proof clips is bounded', () => {
       t.app.clipProbes.configure(1, 10);
     }
     // Free again: taken, and the refused tries did not count against the member's uploads.
-    for (const [i, u] of members.entries()) expect((await put(u, sets[i]!, testClip())).statusCode).toBe(200);
+    for (const [i, u] of members.entries())
+      expect((await put(u, sets[i]!, testClip())).statusCode).toBe(200);
   });
 
   it("limits a member's uploads in the window, kept or refused (429 with Retry-After)", async () => {

@@ -71,7 +71,9 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
             .string()
             .regex(/^[0-9]{1,4}$/, 'try must be a count')
             .optional()
-            .describe("The player's retry count, so a failed load is not served from a cache; ignored."),
+            .describe(
+              "The player's retry count, so a failed load is not served from a cache; ignored.",
+            ),
         }),
         response: {
           200: mediaResponse('The clip (WebM).', [CLIP_MIME]),

@@ -12,7 +12,13 @@ import {
 } from '@common/schemas/clips';
 import type { Db } from '../../db/client';
 import { users, workoutClips, workouts } from '../../db/schema';
-import { ClipUnreadableError, probeClip, readClipHeader, remuxClip, type ClipFacts } from '../../lib/clip-probe';
+import {
+  ClipUnreadableError,
+  probeClip,
+  readClipHeader,
+  remuxClip,
+  type ClipFacts,
+} from '../../lib/clip-probe';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import type { WorkLimiter } from '../../lib/work-limiter';
@@ -41,11 +47,18 @@ const KEPT_MAX_BYTES = CLIP_MAX_BYTES + 64 * 1024;
  * Why the container's header already rules the clip out (a size or a frame count no phone
  * records), or null: checked before any frame is decoded.
  */
-export function headerMismatch(h: { codec: string; width: number; height: number; packets: number }): string | null {
-  if (!(CLIP_CODECS as readonly string[]).includes(h.codec)) return `The clip must be VP8 or VP9 video, not ${h.codec}.`;
+export function headerMismatch(h: {
+  codec: string;
+  width: number;
+  height: number;
+  packets: number;
+}): string | null {
+  if (!(CLIP_CODECS as readonly string[]).includes(h.codec))
+    return `The clip must be VP8 or VP9 video, not ${h.codec}.`;
   if (h.width > CLIP_MAX_WIDTH || h.height > CLIP_MAX_HEIGHT)
     return `The clip must be at most ${CLIP_MAX_WIDTH}x${CLIP_MAX_HEIGHT}, not ${h.width}x${h.height}.`;
-  if (h.packets > CLIP_MAX_FRAMES) return `The clip has ${h.packets} frames; a run's clip has at most ${CLIP_MAX_FRAMES}.`;
+  if (h.packets > CLIP_MAX_FRAMES)
+    return `The clip has ${h.packets} frames; a run's clip has at most ${CLIP_MAX_FRAMES}.`;
   return null;
 }
 
@@ -79,7 +92,8 @@ export interface ClipIntake {
 
 /** Why a decoded clip is not the run's, or null when it fits. */
 export function clipMismatch(f: ClipFacts): string | null {
-  if (!(CLIP_CODECS as readonly string[]).includes(f.codec)) return `The clip must be VP8 or VP9 video, not ${f.codec}.`;
+  if (!(CLIP_CODECS as readonly string[]).includes(f.codec))
+    return `The clip must be VP8 or VP9 video, not ${f.codec}.`;
   if (f.width > CLIP_MAX_WIDTH || f.height > CLIP_MAX_HEIGHT)
     return `The clip must be at most ${CLIP_MAX_WIDTH}x${CLIP_MAX_HEIGHT}, not ${f.width}x${f.height}.`;
   const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
@@ -97,27 +111,44 @@ export function clipMismatch(f: ClipFacts): string | null {
  * the camera mark, 422 with the reason for a clip that does not decode or does not fit, 429 past
  * the member's uploads in the window, 503 while every reader is busy and the queue is full.
  */
-export async function putClip(db: Db, userId: number, workoutId: number, webm: string, intake: ClipIntake): Promise<Clip> {
+export async function putClip(
+  db: Db,
+  userId: number,
+  workoutId: number,
+  webm: string,
+  intake: ClipIntake,
+): Promise<Clip> {
   intake.probes.refuseIfFull();
   const [workout] = await db
     .select({ verified: workouts.verified })
     .from(workouts)
     .where(and(eq(workouts.id, workoutId), eq(workouts.userId, userId)));
   if (!workout) throw notFound('Workout not found.');
-  if (!workout.verified) throw new HttpError(409, 'Only a set saved with the Counted by camera mark can have a proof clip.');
+  if (!workout.verified)
+    throw new HttpError(
+      409,
+      'Only a set saved with the Counted by camera mark can have a proof clip.',
+    );
   const upload = Buffer.from(webm, 'base64');
-  if (upload.length > CLIP_MAX_BYTES) throw unprocessable(`The clip must be at most ${CLIP_MAX_BYTES / 1024 / 1024} MB.`);
+  if (upload.length > CLIP_MAX_BYTES)
+    throw unprocessable(`The clip must be at most ${CLIP_MAX_BYTES / 1024 / 1024} MB.`);
   const state = await rateLimit.hit(db, `clip-upload:${userId}`, intake.limit.windowMs, intake.now);
   if (state.count > intake.limit.max) {
     const after = rateLimit.retryAfterSeconds(state, intake.now);
-    throw tooManyRequests(`You have sent many clips in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`, after);
+    throw tooManyRequests(
+      `You have sent many clips in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
+      after,
+    );
   }
   const { facts, kept: bytes } = await intake.probes.run(() => readUpload(upload));
   const values = { workoutId, userId, bytes, ...facts };
   const [row] = await db
     .insert(workoutClips)
     .values(values)
-    .onConflictDoUpdate({ target: workoutClips.workoutId, set: { ...facts, bytes, createdAt: new Date() } })
+    .onConflictDoUpdate({
+      target: workoutClips.workoutId,
+      set: { ...facts, bytes, createdAt: new Date() },
+    })
     .returning();
   const { bytes: kept, ...rest } = row!;
   return toDto({ ...rest, size: kept.length });
@@ -146,7 +177,10 @@ export async function getClipBytes(
     .innerJoin(users, eq(users.id, workoutClips.userId))
     .where(eq(workoutClips.workoutId, workoutId));
   if (!row) return null;
-  const mayWatch = row.ownerId === viewerId || viewerIsModerator || (row.clipsPublic && !row.isPrivate && row.shown);
+  const mayWatch =
+    row.ownerId === viewerId ||
+    viewerIsModerator ||
+    (row.clipsPublic && !row.isPrivate && row.shown);
   return mayWatch ? Buffer.from(row.bytes) : null;
 }
 
@@ -161,6 +195,13 @@ export async function deleteClip(db: Db, userId: number, workoutId: number): Pro
 
 /** Every clip of a member, for the data export (bytes as base64). */
 export async function exportClips(db: Db, userId: number) {
-  const rows = await db.select().from(workoutClips).where(eq(workoutClips.userId, userId)).orderBy(workoutClips.workoutId);
-  return rows.map(({ bytes, ...rest }) => ({ ...toDto({ ...rest, size: bytes.length }), webm: Buffer.from(bytes).toString('base64') }));
+  const rows = await db
+    .select()
+    .from(workoutClips)
+    .where(eq(workoutClips.userId, userId))
+    .orderBy(workoutClips.workoutId);
+  return rows.map(({ bytes, ...rest }) => ({
+    ...toDto({ ...rest, size: bytes.length }),
+    webm: Buffer.from(bytes).toString('base64'),
+  }));
 }

@@ -17,16 +17,25 @@ async function saveSet(u: MadeUser, verified = true): Promise<number> {
     method: 'POST',
     url: '/api/workouts',
     headers: u.headers,
-    payload: verified ? { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } } : { pushups: 6 },
+    payload: verified
+      ? { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } }
+      : { pushups: 6 },
   });
   expect(res.json()).toMatchObject({ verified });
   return res.json().id as number;
 }
 
 const put = (u: MadeUser | null, id: number, webm: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/workouts/${id}/clip`, headers: u?.headers ?? {}, payload: { webm } });
-const get = (u: MadeUser | null, id: number) => t.app.inject({ url: `/api/workouts/${id}/clip`, headers: u?.headers ?? {} });
-const storedClips = async (userId: number) => t.app.db.select().from(workoutClips).where(eq(workoutClips.userId, userId));
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/workouts/${id}/clip`,
+    headers: u?.headers ?? {},
+    payload: { webm },
+  });
+const get = (u: MadeUser | null, id: number) =>
+  t.app.inject({ url: `/api/workouts/${id}/clip`, headers: u?.headers ?? {} });
+const storedClips = async (userId: number) =>
+  t.app.db.select().from(workoutClips).where(eq(workoutClips.userId, userId));
 
 describe('proof clips', () => {
   it('keeps a decodable clip of the run for a verified set; its member watches it', async () => {
@@ -60,7 +69,10 @@ describe('proof clips', () => {
       [testClip({ seconds: 90, fps: 2 }), /180 frames in 90 s; a run's clip has 5 to 15 a second/],
       [testClip({ seconds: 2, size: '640x480' }), /at most 320x240, not 640x480/],
       // A frame count no phone records is refused from the container, before any decoding.
-      [testClip({ seconds: 90, fps: 30, pattern: 'color' }), /has 2700 frames; a run's clip has at most 1380/],
+      [
+        testClip({ seconds: 90, fps: 30, pattern: 'color' }),
+        /has 2700 frames; a run's clip has at most 1380/,
+      ],
     ];
     for (const [bytes, message] of cases) {
       const res = await put(u, id, b64(bytes));
@@ -79,16 +91,24 @@ describe('proof clips', () => {
     const typed = await saveSet(u, false);
     const clip = b64(testClip({ seconds: 2 }));
     expect((await put(u, typed, clip)).statusCode).toBe(409);
-    expect((await put(u, typed, clip)).json().message).toBe('Only a set saved with the Counted by camera mark can have a proof clip.');
+    expect((await put(u, typed, clip)).json().message).toBe(
+      'Only a set saved with the Counted by camera mark can have a proof clip.',
+    );
     expect((await put(other, verified, clip)).statusCode).toBe(404);
     expect((await put(null, verified, clip)).statusCode).toBe(401);
     expect((await put(u, 2_000_000, clip)).statusCode).toBe(404);
-    for (const bad of ['', 'not base64!', 42, null]) expect((await put(u, verified, bad)).statusCode, String(bad)).toBe(400);
-    const extra = await t.app.inject({ method: 'PUT', url: `/api/workouts/${verified}/clip`, headers: u.headers, payload: { webm: clip, trace: [] } });
+    for (const bad of ['', 'not base64!', 42, null])
+      expect((await put(u, verified, bad)).statusCode, String(bad)).toBe(400);
+    const extra = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workouts/${verified}/clip`,
+      headers: u.headers,
+      payload: { webm: clip, trace: [] },
+    });
     expect(extra.statusCode).toBe(400);
     const huge = await put(u, verified, 'A'.repeat(2 * 1024 * 1024));
     expect(huge.statusCode).toBe(413);
-    const over = await put(u, verified, 'A'.repeat(1024 * 1024 * 4 / 3 + 8));
+    const over = await put(u, verified, 'A'.repeat((1024 * 1024 * 4) / 3 + 8));
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBeTruthy();
     expect(await storedClips(u.id)).toHaveLength(0);
@@ -98,7 +118,10 @@ describe('proof clips', () => {
     const u = await createUser(t.app);
     const id = await saveSet(u);
     const clip = testClip();
-    for (const tail of ['<html><script>alert(1)</script></html>', '#EXTM3U\n#EXT-X-ENDLIST\nhttp://evil.example/x.ts\n']) {
+    for (const tail of [
+      '<html><script>alert(1)</script></html>',
+      '#EXTM3U\n#EXT-X-ENDLIST\nhttp://evil.example/x.ts\n',
+    ]) {
       const res = await put(u, id, b64(Buffer.concat([clip, Buffer.from(tail)])));
       expect(res.statusCode, res.body).toBe(200);
       const kept = (await get(u, id)).rawPayload;
@@ -115,7 +138,12 @@ describe('proof clips', () => {
     // Default: moderators only (and the member).
     expect((await get(viewer, id)).statusCode).toBe(404);
     expect((await get(null, id)).statusCode).toBe(404);
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { clipsPublic: true } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: u.headers,
+      payload: { clipsPublic: true },
+    });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toMatchObject({ clipsPublic: true });
     expect((await get(viewer, id)).statusCode).toBe(200);
@@ -135,16 +163,36 @@ describe('proof clips', () => {
     const b = await saveSet(u);
     const clip = testClip();
     for (const id of [a, b]) expect((await put(u, id, b64(clip))).statusCode).toBe(200);
-    const exported = accountExportSchema.parse((await t.app.inject({ url: '/api/export', headers: u.headers })).json());
+    const exported = accountExportSchema.parse(
+      (await t.app.inject({ url: '/api/export', headers: u.headers })).json(),
+    );
     expect(exported.clips.map((c) => c.workoutId)).toEqual([a, b].sort((x, y) => x - y));
-    expect(Buffer.from(exported.clips[0]!.webm, 'base64').equals((await get(u, exported.clips[0]!.workoutId)).rawPayload)).toBe(true);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${a}`, headers: u.headers })).statusCode).toBe(204);
+    expect(
+      Buffer.from(exported.clips[0]!.webm, 'base64').equals(
+        (await get(u, exported.clips[0]!.workoutId)).rawPayload,
+      ),
+    ).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/workouts/${a}`, headers: u.headers }))
+        .statusCode,
+    ).toBe(204);
     expect((await storedClips(u.id)).map((c) => c.workoutId)).toEqual([b]);
     // The member may delete a clip alone.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${b}/clip`, headers: u.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/workouts/${b}/clip`, headers: u.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/workouts/${b}/clip`, headers: u.headers }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/workouts/${b}/clip`, headers: u.headers }))
+        .statusCode,
+    ).toBe(404);
     expect((await put(u, b, b64(clip))).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: u.headers, payload: { password: DEFAULT_PASSWORD } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: u.headers,
+      payload: { password: DEFAULT_PASSWORD },
+    });
     expect(del.statusCode, del.body).toBe(204);
     expect(await storedClips(u.id)).toHaveLength(0);
   });

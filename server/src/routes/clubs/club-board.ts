@@ -46,7 +46,11 @@ export function clubBoardJson(
     .getOrLoad(
       key,
       async () => {
-        const { entries, pending } = await getMemberSetBoardJson(db, args, clubMembers(clubId, inside));
+        const { entries, pending } = await getMemberSetBoardJson(
+          db,
+          args,
+          clubMembers(clubId, inside),
+        );
         if (pending) kickFill();
         return toBoardText(entries);
       },

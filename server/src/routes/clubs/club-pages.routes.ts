@@ -16,7 +16,12 @@ const membersText = (n: number) => `${n.toLocaleString('en-US')} member${n === 1
  * (docs/decisions/0181-club-share-card.md).
  */
 export function clubCardUrl(
-  club: { slug: string; visibility: string; invite_code_hash: string; member_count: number | string },
+  club: {
+    slug: string;
+    visibility: string;
+    invite_code_hash: string;
+    member_count: number | string;
+  },
   base: string,
 ): string {
   const key = club.visibility === 'invite' ? `&key=${clubCardKey(club.invite_code_hash)}` : '';
@@ -68,17 +73,32 @@ export const clubPagesRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = as
     if (slug.length > CLUB_SLUG_MAX || !CLUB_SLUG_PATTERN.test(slug)) return genericTags(base);
     // As a visitor sees it: no session is read, so a member's own view never leaks into a preview.
     const club = await visibleClub(app.db, slug, null, code).catch(() => null);
-    return club ? clubTags(club, base, club.visibility === 'invite' ? code : undefined) : genericTags(base);
+    return club
+      ? clubTags(club, base, club.visibility === 'invite' ? code : undefined)
+      : genericTags(base);
   };
   const query = z.object({}).catchall(z.unknown());
-  const codeOf = (q: Record<string, unknown>) => (typeof q.code === 'string' && q.code.length <= 100 ? q.code : undefined);
+  const codeOf = (q: Record<string, unknown>) =>
+    typeof q.code === 'string' && q.code.length <= 100 ? q.code : undefined;
   for (const [path, operationId, summary] of [
     ['/clubs/:slug', 'getClubPage', "A club's page, with link-preview tags"],
-    ['/clubs/:slug/join', 'getClubJoinPage', "A club's invite page (?code=), with link-preview tags"],
+    [
+      '/clubs/:slug/join',
+      'getClubJoinPage',
+      "A club's invite page (?code=), with link-preview tags",
+    ],
   ] as const) {
     app.get(
       path,
-      { schema: { summary, operationId, params: z.object({ slug: z.string() }), querystring: query, response: { 200: html } } },
+      {
+        schema: {
+          summary,
+          operationId,
+          params: z.object({ slug: z.string() }),
+          querystring: query,
+          response: { 200: html },
+        },
+      },
       async (request, reply) => {
         const tags = await tagsFor(request.params.slug, codeOf(request.query));
         return reply

@@ -16,7 +16,14 @@ describe('club pages and their link previews', () => {
   it('names a visible club and its member count; an invite-only one only with its current code', async () => {
     const ann = await createUser(t.app);
     const make = async (name: string, visibility: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/clubs', headers: ann.headers, payload: { name, visibility } })).json() as CreatedClub;
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/clubs',
+          headers: ann.headers,
+          payload: { name, visibility },
+        })
+      ).json() as CreatedClub;
     await make('Open <House>', 'public');
     const secret = await make('Hidden Den', 'invite');
 
@@ -33,9 +40,16 @@ describe('club pages and their link previews', () => {
 
     const invite = await page(`/clubs/hidden-den/join?code=${secret.inviteCode}`);
     expect(og(invite, 'title')).toBe('Join Hidden Den on FitBench');
-    expect(og(invite, 'url')).toBe(`https://fit.example/clubs/hidden-den/join?code=${secret.inviteCode}`);
+    expect(og(invite, 'url')).toBe(
+      `https://fit.example/clubs/hidden-den/join?code=${secret.inviteCode}`,
+    );
 
-    for (const url of ['/clubs/hidden-den/join?code=wrong', '/clubs/hidden-den', '/clubs/no-such', '/clubs/Bad%20Slug']) {
+    for (const url of [
+      '/clubs/hidden-den/join?code=wrong',
+      '/clubs/hidden-den',
+      '/clubs/no-such',
+      '/clubs/Bad%20Slug',
+    ]) {
       const html = await page(url);
       expect(og(html, 'title'), url).toBe('FitBench');
       expect(html).not.toContain('Hidden Den');

@@ -44,7 +44,12 @@ describe('club boards in the board cache', () => {
   it('sees membership, new bests and privacy changed behind the app, and is served from the cache meanwhile', async () => {
     const ann = await createUser(t.app, { username: 'cache_ann' });
     const bob = await createUser(t.app, { username: 'cache_bob' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: ann.headers, payload: { name: 'Cached Club', visibility: 'public' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: ann.headers,
+      payload: { name: 'Cached Club', visibility: 'public' },
+    });
     const club = res.json() as CreatedClub;
     expect(club.slug).toBe('cached-club');
     await createWorkout(t.app, ann.id, { pushups: 30 });
@@ -66,7 +71,11 @@ describe('club boards in the board cache', () => {
     await eventually(() => names({ cookie: '' }), ['cache_ann']);
     expect(await names(ann.headers)).toEqual(['cache_ann', 'cache_bob']);
     // Leaving through the app is seen at once, by the one who left too.
-    const left = await t.app.inject({ method: 'POST', url: '/api/clubs/cached-club/leave', headers: bob.headers });
+    const left = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs/cached-club/leave',
+      headers: bob.headers,
+    });
     expect(left.statusCode).toBe(204);
     expect(await names(ann.headers)).toEqual(['cache_ann']);
   });
@@ -74,7 +83,12 @@ describe('club boards in the board cache', () => {
   it("keeps a board's club lookup with it, and drops both when the club's row changes behind the app", async () => {
     const dee = await createUser(t.app, { username: 'cache_dee' });
     await createWorkout(t.app, dee.id, { pushups: 20 });
-    const made = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: dee.headers, payload: { name: 'Lookup Club', visibility: 'public' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: dee.headers,
+      payload: { name: 'Lookup Club', visibility: 'public' },
+    });
     expect(made.statusCode).toBe(201);
     const visitor = () => t.app.inject({ url: '/api/clubs/lookup-club/leaderboard/all_time' });
     expect((await visitor()).statusCode).toBe(200);
@@ -91,16 +105,25 @@ describe('club boards in the board cache', () => {
     }
     expect(status).toBe(404);
     // Its member still reads it.
-    const own = await t.app.inject({ url: '/api/clubs/lookup-club/leaderboard/all_time', headers: dee.headers });
+    const own = await t.app.inject({
+      url: '/api/clubs/lookup-club/leaderboard/all_time',
+      headers: dee.headers,
+    });
     expect(own.statusCode).toBe(200);
   });
 
   it("drops a club's cached boards when a moderator removes the club on another instance, and when it is restored", async () => {
     const cy = await createUser(t.app, { username: 'cache_cy' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/clubs', headers: cy.headers, payload: { name: 'Removed Club', visibility: 'public' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: cy.headers,
+      payload: { name: 'Removed Club', visibility: 'public' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     await createWorkout(t.app, cy.id, { pushups: 25 });
-    const read = () => t.app.inject({ url: '/api/clubs/removed-club/leaderboard/all_time', headers: cy.headers });
+    const read = () =>
+      t.app.inject({ url: '/api/clubs/removed-club/leaderboard/all_time', headers: cy.headers });
     expect((await read()).statusCode).toBe(200);
     expect(cache.size).toBeGreaterThan(0);
     /** Until the notice of a change made behind the app's back has emptied the cache. */
@@ -117,7 +140,9 @@ describe('club boards in the board cache', () => {
     expect((await read()).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/leaderboard/all_time' })).statusCode).toBe(200);
     expect(cache.size).toBeGreaterThan(0);
-    await t.app.db.execute(sql`update clubs set removed_at = null, removed_reason = null where slug = 'removed-club'`);
+    await t.app.db.execute(
+      sql`update clubs set removed_at = null, removed_reason = null where slug = 'removed-club'`,
+    );
     await emptied();
     const back = await read();
     expect(back.statusCode).toBe(200);

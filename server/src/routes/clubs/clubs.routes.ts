@@ -26,6 +26,7 @@ import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { optionalSession } from '../../plugins/openapi';
 import { openChallenge } from '../challenges';
 import { clubBoardJson, clubMembers } from './club-board';
+import * as admin from './clubs-admin';
 import * as service from './clubs.service';
 
 const err = apiErrorSchema;
@@ -87,7 +88,12 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateAnswer);
-      return service.getClub(app.db, request.params.slug, request.user?.id ?? null, request.query.code);
+      return service.getClub(
+        app.db,
+        request.params.slug,
+        request.user?.id ?? null,
+        request.query.code,
+      );
     },
   );
 
@@ -141,7 +147,7 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       reply.headers(privateAnswer);
-      return service.regenerateInvite(app.db, request.params.slug, user.id);
+      return admin.regenerateInvite(app.db, request.params.slug, user.id);
     },
   );
 
@@ -158,7 +164,13 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await service.removeMember(app.db, request.params.slug, user.id, request.params.username, app.now());
+      await admin.removeMember(
+        app.db,
+        request.params.slug,
+        user.id,
+        request.params.username,
+        app.now(),
+      );
       return reply.code(204).headers(privateAnswer).send(null);
     },
   );
@@ -177,7 +189,7 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await service.letBackIn(app.db, request.params.slug, user.id, request.params.username);
+      await admin.letBackIn(app.db, request.params.slug, user.id, request.params.username);
       return reply.code(204).headers(privateAnswer).send(null);
     },
   );
@@ -188,8 +200,8 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A club's board: its members only",
         description:
-          'The same periods, challenges and filters as GET /api/leaderboard/{period}; ranks are among the club\'s members. ' +
-          'Private members are on it for the club\'s members only.',
+          "The same periods, challenges and filters as GET /api/leaderboard/{period}; ranks are among the club's members. " +
+          "Private members are on it for the club's members only.",
         operationId: 'getClubLeaderboard',
         security: optionalSession,
         params: z.object({ slug: clubSlugParamSchema, period: leaderboardPeriodSchema }),
@@ -228,7 +240,8 @@ export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "My place on a club's board",
-        description: 'Where I stand among the club\'s members (null when I have no set in the period), whether I am in it or not.',
+        description:
+          "Where I stand among the club's members (null when I have no set in the period), whether I am in it or not.",
         operationId: 'getMyClubStanding',
         params: z.object({ slug: clubSlugParamSchema, period: leaderboardPeriodSchema }),
         querystring: leaderboardMeQuerySchema,

@@ -13,7 +13,7 @@ import {
 } from '@common/schemas/clubs';
 import { rowsOf, isUniqueViolation, type Db } from '../../db/client';
 import type { BoardCache } from '../leaderboard';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/errors';
+import { HttpError, conflict, notFound } from '../../lib/errors';
 import { newToken, sha256Hex } from '../../lib/tokens';
 
 // Clubs: docs/decisions/0164-clubs.md. Who may see what:
@@ -151,7 +151,9 @@ async function detail(db: Db, club: ClubRow): Promise<ClubDetail> {
     createdAt: iso(club.created_at),
     members,
     hiddenMembers: listed.length - shown.length,
-    ...(removed ? { removed: removed.map((r) => ({ username: r.username, removedAt: iso(r.removed_at) })) } : {}),
+    ...(removed
+      ? { removed: removed.map((r) => ({ username: r.username, removedAt: iso(r.removed_at) })) }
+      : {}),
   };
 }
 
@@ -194,7 +196,11 @@ export async function createClub(
         ? base
         : attempt < 5
           ? `${base}-${attempt + 1}`
-          : `${base}-${newToken().replace(/[^a-z0-9]/g, '').slice(0, 6) || 'x'}`;
+          : `${base}-${
+              newToken()
+                .replace(/[^a-z0-9]/g, '')
+                .slice(0, 6) || 'x'
+            }`;
     try {
       await db.transaction(async (tx) => {
         await checkMemberLimit(tx as unknown as Db, userId, limits);
@@ -226,7 +232,12 @@ export async function listClubs(
   viewerId: number | null,
   query: { q?: string; offset: number; limit: number },
 ): Promise<ClubList> {
-  const q = query.q?.trim() ? `%${query.q.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const q = query.q?.trim()
+    ? `%${query.q
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, '\\$&')}%`
+    : null;
   const columns = sql`c.id, c.slug, c.name, c.description, c.visibility, c.created_at, c.invite_code_hash,
     (select count(*) from club_members n where n.club_id = c.id) as member_count`;
   const mine =
@@ -289,7 +300,9 @@ export async function joinClub(
       sql`select count(*) as n from club_members where club_id = ${club.id}`,
     );
     if (Number(n) >= limits.membersPerClub)
-      throw conflict(`This club is full: it has ${limits.membersPerClub} members, the most a club can have.`);
+      throw conflict(
+        `This club is full: it has ${limits.membersPerClub} members, the most a club can have.`,
+      );
     await t.execute(
       sql`insert into club_members (club_id, user_id, role) values (${club.id}, ${userId}, 'member')
         on conflict do nothing`,
@@ -302,53 +315,9 @@ export async function joinClub(
 export async function leaveClub(db: Db, slug: string, userId: number): Promise<void> {
   const club = await visibleClub(db, slug, userId);
   if (club.my_role === null) throw notFound('You are not in this club.');
-  await db.execute(sql`delete from club_members where club_id = ${club.id} and user_id = ${userId}`);
-}
-
-/** The club as its admin acts on it: 404 to whoever may not see it, 403 to its other members. */
-async function adminClub(db: Db, slug: string, userId: number): Promise<ClubRow> {
-  const club = await visibleClub(db, slug, userId);
-  if (club.my_role !== 'admin') throw forbidden("Only the club's admins can do that.");
-  return club;
-}
-
-/** A new invite code for the club; the old one stops working. */
-export async function regenerateInvite(db: Db, slug: string, userId: number) {
-  const club = await adminClub(db, slug, userId);
-  const code = newToken();
-  await db.execute(sql`update clubs set invite_code_hash = ${sha256Hex(code)} where id = ${club.id}`);
-  return { slug: club.slug, inviteCode: code };
-}
-
-export async function removeMember(db: Db, slug: string, adminId: number, username: string, now: Date) {
-  const club = await adminClub(db, slug, adminId);
-  const [target] = await rowsOf<{ user_id: number }>(
-    db,
-    sql`select m.user_id from club_members m join users u on u.id = m.user_id
-      where m.club_id = ${club.id} and lower(u.username) = lower(${username})`,
-  );
-  if (!target) throw notFound('That member is not in this club.');
-  if (target.user_id === adminId)
-    throw badRequest('You cannot remove yourself: leave the club instead.');
-  // The removal is recorded in the same statement: they cannot join again until let back in.
   await db.execute(
-    sql`with gone as (delete from club_members where club_id = ${club.id} and user_id = ${target.user_id} returning user_id)
-      insert into club_removals (club_id, user_id, removed_at)
-      select ${club.id}, user_id, ${now.toISOString()}::timestamptz from gone
-      on conflict (club_id, user_id) do update set removed_at = excluded.removed_at`,
+    sql`delete from club_members where club_id = ${club.id} and user_id = ${userId}`,
   );
-}
-
-/** An admin lets a removed member back: they may join again (with the code, for an invite-only club). */
-export async function letBackIn(db: Db, slug: string, adminId: number, username: string) {
-  const club = await adminClub(db, slug, adminId);
-  const [row] = await rowsOf<{ user_id: number }>(
-    db,
-    sql`delete from club_removals r using users u
-      where r.club_id = ${club.id} and u.id = r.user_id and lower(u.username) = lower(${username})
-      returning r.user_id`,
-  );
-  if (!row) throw notFound('That member was not removed from this club.');
 }
 
 /**
@@ -363,7 +332,11 @@ export async function clubCardFacts(
 ): Promise<{ slug: string; name: string; memberCount: number } | null> {
   const club = await findClub(db, slug, null);
   if (!club) return null;
-  if (club.visibility === 'invite' && (key === undefined || key !== clubCardKey(club.invite_code_hash))) return null;
+  if (
+    club.visibility === 'invite' &&
+    (key === undefined || key !== clubCardKey(club.invite_code_hash))
+  )
+    return null;
   return { slug: club.slug, name: club.name, memberCount: Number(club.member_count) };
 }
 
@@ -372,7 +345,8 @@ export async function clubCardFacts(
  * code's hash, so it cannot be turned back into the code (it opens the card, not the club), and a
  * new invite link makes a new key (the old card URL stops working with the old link).
  */
-export const clubCardKey = (inviteCodeHash: string) => sha256Hex(`club-card\n${inviteCodeHash}`).slice(0, 32);
+export const clubCardKey = (inviteCodeHash: string) =>
+  sha256Hex(`club-card\n${inviteCodeHash}`).slice(0, 32);
 
 /** A member's public clubs (not removed), by name: what their public profile lists. */
 export async function publicClubsOf(db: Db, userId: number) {

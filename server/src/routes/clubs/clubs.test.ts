@@ -29,8 +29,17 @@ const req = (method: 'GET' | 'POST' | 'DELETE', url: string, who: Who, payload?:
     ...(payload !== undefined ? { payload } : {}),
   });
 
-async function create(who: MadeUser, name: string, visibility: 'public' | 'invite' = 'public', description?: string) {
-  const res = await req('POST', '/api/clubs', who, { name, visibility, ...(description ? { description } : {}) });
+async function create(
+  who: MadeUser,
+  name: string,
+  visibility: 'public' | 'invite' = 'public',
+  description?: string,
+) {
+  const res = await req('POST', '/api/clubs', who, {
+    name,
+    visibility,
+    ...(description ? { description } : {}),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as CreatedClub;
 }
@@ -77,12 +86,23 @@ describe('creating clubs', () => {
       expect(res.json().errors?.[field]?.join(' '), JSON.stringify(res.json())).toMatch(message);
     };
     await bad({ name: 'ab', visibility: 'public' }, 'name', /at least 3/);
-    await bad({ name: '   abc  '.replace('abc', 'ab'), visibility: 'public' }, 'name', /at least 3/);
+    await bad(
+      { name: '   abc  '.replace('abc', 'ab'), visibility: 'public' },
+      'name',
+      /at least 3/,
+    );
     await bad({ name: 'x'.repeat(41), visibility: 'public' }, 'name', /at most 40/);
-    await bad({ name: 'Good name', description: 'd'.repeat(281), visibility: 'public' }, 'description', /at most 280/);
+    await bad(
+      { name: 'Good name', description: 'd'.repeat(281), visibility: 'public' },
+      'description',
+      /at most 280/,
+    );
     await bad({ name: 'Good name', visibility: 'secret' }, 'visibility', /public or invite/);
     await bad({ name: 'Bad\u202Ename', visibility: 'public' }, 'name', /direction/);
-    expect((await req('POST', '/api/clubs', null, { name: 'Good name', visibility: 'public' })).statusCode).toBe(401);
+    expect(
+      (await req('POST', '/api/clubs', null, { name: 'Good name', visibility: 'public' }))
+        .statusCode,
+    ).toBe(401);
     // 40 characters (code points) is fine.
     expect((await create(ann, '💪'.repeat(40))).name).toBe('💪'.repeat(40));
   });
@@ -106,7 +126,12 @@ describe('listing and seeing clubs', () => {
     // Beta Team has 2 members: first among the public ones; never the invite-only one.
     const visitor = (await req('GET', '/api/clubs', null)).json() as ClubList;
     expect(visitor.mine).toEqual([]);
-    expect(visitor.public.map((c) => c.name)).toEqual(['Beta Team', 'Alpha Team', 'Gamma Team', 'Runners Club']);
+    expect(visitor.public.map((c) => c.name)).toEqual([
+      'Beta Team',
+      'Alpha Team',
+      'Gamma Team',
+      'Runners Club',
+    ]);
     expect(visitor.public[0]).toMatchObject({ memberCount: 2, myRole: null });
     expect(mine.public.map((c) => c.name)).toEqual(['Alpha Team', 'Gamma Team']);
 
@@ -133,7 +158,9 @@ describe('listing and seeing clubs', () => {
       expect((await view(who, 'hidden-den')).statusCode).toBe(404);
       expect((await view(who, 'hidden-den', 'wrong-code')).statusCode).toBe(404);
       expect((await board(who, 'open-house')).length).toBe(0);
-      expect((await req('GET', '/api/clubs/hidden-den/leaderboard/today', who)).statusCode).toBe(404);
+      expect((await req('GET', '/api/clubs/hidden-den/leaderboard/today', who)).statusCode).toBe(
+        404,
+      );
     }
     const withCode = await view(bob, 'hidden-den', secret.inviteCode);
     expect(withCode.statusCode).toBe(200);
@@ -203,7 +230,9 @@ describe('joining and leaving', () => {
     const wrong = await join(bob, 'hidden-den', 'not-the-code');
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().message).toMatch(/invite link is not valid/);
-    expect((await join(bob, 'hidden-den', secret.inviteCode)).json()).toMatchObject({ myRole: 'member' });
+    expect((await join(bob, 'hidden-den', secret.inviteCode)).json()).toMatchObject({
+      myRole: 'member',
+    });
 
     // A new code revokes the old one, for joining and for seeing the club.
     const fresh = await req('POST', '/api/clubs/hidden-den/invite', ann);
@@ -252,7 +281,10 @@ describe('joining and leaving', () => {
     const cat = await createUser(t.app);
     await create(ann, 'One Club');
     await create(ann, 'Two Club');
-    const third = await req('POST', '/api/clubs', ann, { name: 'Three Club', visibility: 'public' });
+    const third = await req('POST', '/api/clubs', ann, {
+      name: 'Three Club',
+      visibility: 'public',
+    });
     expect(third.statusCode).toBe(409);
     expect(third.json().message).toMatch(/2 clubs, the most a member can be in/);
     await join(bob, 'one-club');
@@ -276,7 +308,8 @@ describe('admins', () => {
     await create(ann, 'Open House');
     await join(bob, 'open-house');
 
-    const remove = (who: Who, slug: string, name: string) => req('DELETE', `/api/clubs/${slug}/members/${name}`, who);
+    const remove = (who: Who, slug: string, name: string) =>
+      req('DELETE', `/api/clubs/${slug}/members/${name}`, who);
     const regenerate = (who: Who, slug: string) => req('POST', `/api/clubs/${slug}/invite`, who);
     expect((await remove(null, 'hidden-den', 'bob')).statusCode).toBe(401);
     expect((await regenerate(null, 'hidden-den')).statusCode).toBe(401);
@@ -298,8 +331,18 @@ describe('club boards', () => {
   async function setup() {
     const ann = await createUser(t.app, { username: 'ann', age: 25, gender: 'female' });
     const bob = await createUser(t.app, { username: 'bob', age: 35, gender: 'male' });
-    const cat = await createUser(t.app, { username: 'cat', age: 45, gender: 'female', showAgeGender: false });
-    const pat = await createUser(t.app, { username: 'pat', age: 30, gender: 'male', isPrivate: true });
+    const cat = await createUser(t.app, {
+      username: 'cat',
+      age: 45,
+      gender: 'female',
+      showAgeGender: false,
+    });
+    const pat = await createUser(t.app, {
+      username: 'pat',
+      age: 30,
+      gender: 'male',
+      isPrivate: true,
+    });
     const out = await createUser(t.app, { username: 'out' });
     await create(ann, 'Open House');
     for (const u of [bob, cat, pat]) expect((await join(u, 'open-house')).statusCode).toBe(200);
@@ -309,7 +352,10 @@ describe('club boards', () => {
     // bob ties ann on 50, received later: ranked the same, shown after.
     await createWorkout(t.app, bob.id, { pushups: 50, createdAt: at(10) });
     await createWorkout(t.app, cat.id, { pushups: 30, createdAt: at(11), verified: true });
-    await createWorkout(t.app, cat.id, { pushups: 45, createdAt: new Date('2026-06-10T12:00:00Z') });
+    await createWorkout(t.app, cat.id, {
+      pushups: 45,
+      createdAt: new Date('2026-06-10T12:00:00Z'),
+    });
     await createWorkout(t.app, pat.id, { pushups: 60, createdAt: at(12) });
     // Not a member: never on the club's board, whatever their score.
     await createWorkout(t.app, out.id, { pushups: 99, createdAt: at(7) });
@@ -328,7 +374,8 @@ describe('club boards', () => {
       ['cat', 4, 30],
     ]);
     expect(inside[0]).toMatchObject({ pushups: 60, verified: false });
-    const me = (who: Who, q = '') => req('GET', `/api/clubs/open-house/leaderboard/today/me${q}`, who);
+    const me = (who: Who, q = '') =>
+      req('GET', `/api/clubs/open-house/leaderboard/today/me${q}`, who);
     expect((await me(ann)).json()).toMatchObject({ rank: 2, score: 50, pushups: 50 });
     // An outsider: where they would stand among the members shown to them.
     expect((await me(out)).json()).toMatchObject({ rank: 1, score: 99 });
@@ -353,10 +400,16 @@ describe('club boards', () => {
 
   it('takes the filters, Verified only and the challenge, with ranks that filters do not change', async () => {
     const { ann } = await setup();
-    expect(ranks(await board(ann, 'open-house', 'today', '?gender=female'))).toEqual([['ann', 2, 50]]);
+    expect(ranks(await board(ann, 'open-house', 'today', '?gender=female'))).toEqual([
+      ['ann', 2, 50],
+    ]);
     // cat hides her age and gender: only under All.
-    expect(ranks(await board(ann, 'open-house', 'today', '?ageGroup=20-29'))).toEqual([['ann', 2, 50]]);
-    expect(ranks(await board(ann, 'open-house', 'today', '?verified=true'))).toEqual([['cat', 1, 30]]);
+    expect(ranks(await board(ann, 'open-house', 'today', '?ageGroup=20-29'))).toEqual([
+      ['ann', 2, 50],
+    ]);
+    expect(ranks(await board(ann, 'open-house', 'today', '?verified=true'))).toEqual([
+      ['cat', 1, 30],
+    ]);
     expect(ranks(await board(ann, 'open-house', 'today', '?limit=2'))).toEqual([
       ['pat', 1, 60],
       ['ann', 2, 50],
@@ -365,24 +418,41 @@ describe('club boards', () => {
     expect(ranks(plank)).toEqual([['bob', 1, 120]]);
     expect(plank[0]).not.toHaveProperty('pushups');
     for (const q of ['?gender=x', '?limit=0', '?verified=yes', '?challenge=nope'])
-      expect((await req('GET', `/api/clubs/open-house/leaderboard/today${q}`, ann)).statusCode, q).toBe(400);
-    expect((await req('GET', '/api/clubs/open-house/leaderboard/yesterday', ann)).statusCode).toBe(400);
+      expect(
+        (await req('GET', `/api/clubs/open-house/leaderboard/today${q}`, ann)).statusCode,
+        q,
+      ).toBe(400);
+    expect((await req('GET', '/api/clubs/open-house/leaderboard/yesterday', ann)).statusCode).toBe(
+      400,
+    );
   });
 
   it('follows leaving, removal, deletion, privacy and new bests at once', async () => {
     const { ann, bob, cat, pat } = await setup();
     expect((await req('POST', '/api/clubs/open-house/leave', bob)).statusCode).toBe(204);
-    expect(ranks(await board(ann, 'open-house', 'today')).map((r) => r[0])).toEqual(['pat', 'ann', 'cat']);
+    expect(ranks(await board(ann, 'open-house', 'today')).map((r) => r[0])).toEqual([
+      'pat',
+      'ann',
+      'cat',
+    ]);
     expect((await req('DELETE', '/api/clubs/open-house/members/pat', ann)).statusCode).toBe(204);
     expect(ranks(await board(ann, 'open-house', 'today'))).toEqual([
       ['ann', 1, 50],
       ['cat', 2, 30],
     ]);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/profile', headers: cat.headers, payload: { isPrivate: true } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: cat.headers,
+      payload: { isPrivate: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(ranks(await board(null, 'open-house', 'today'))).toEqual([['ann', 1, 50]]);
     expect(ranks(await board(ann, 'open-house', 'today')).map((r) => r[0])).toEqual(['ann', 'cat']);
-    await createWorkout(t.app, cat.id, { pushups: 70, createdAt: new Date('2026-06-17T13:00:00Z') });
+    await createWorkout(t.app, cat.id, {
+      pushups: 70,
+      createdAt: new Date('2026-06-17T13:00:00Z'),
+    });
     expect(ranks(await board(ann, 'open-house', 'today'))[0]).toEqual(['cat', 1, 70]);
     await deleteUser(t.app, cat.id);
     expect(ranks(await board(ann, 'open-house', 'today'))).toEqual([['ann', 1, 50]]);

@@ -7,11 +7,20 @@ import { ADDRESS_TAKEN, CONFIRM_LINK_INVALID, SAME_ADDRESS } from './email.servi
 // Changing the account's address in settings, with the links read from a real SMTP server.
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
-const t = useTestApp({ siteUrl: 'http://fitbench.test', loginMaxFailures: 3 }, { mailTransport: smtp.transport(), mailPollMs: 200 });
+const t = useTestApp(
+  { siteUrl: 'http://fitbench.test', loginMaxFailures: 3 },
+  { mailTransport: smtp.transport(), mailPollMs: 200 },
+);
 
 const change = (cookie: string, body: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/email/change', headers: { cookie }, payload: body as object });
-const confirm = (token: string) => t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/email/change',
+    headers: { cookie },
+    payload: body as object,
+  });
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/email/confirm', payload: { token } });
 const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
 let seq = 0;
 const newAddress = () => `moved${++seq}${Date.now() % 100000}@example.org`;
@@ -54,9 +63,22 @@ describe('change email', () => {
 
   it('refuses the same address, a bad one, and a visitor', async () => {
     const u = await createUser(t.app);
-    expect((await change(u.cookie, { email: u.email.toUpperCase(), password: DEFAULT_PASSWORD })).json().errors.email).toEqual([SAME_ADDRESS]);
-    expect((await change(u.cookie, { email: 'nope', password: DEFAULT_PASSWORD })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/email/change', payload: { email: newAddress(), password: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await change(u.cookie, { email: u.email.toUpperCase(), password: DEFAULT_PASSWORD })).json()
+        .errors.email,
+    ).toEqual([SAME_ADDRESS]);
+    expect((await change(u.cookie, { email: 'nope', password: DEFAULT_PASSWORD })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/email/change',
+          payload: { email: newAddress(), password: 'x' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('an address another account confirmed is answered the same; its holder is told, and no link goes out', async () => {

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { changeEmailSchema, confirmEmailSchema, messageSchema, undoEmailChangeSchema } from '@common/schemas/recovery';
+import {
+  changeEmailSchema,
+  confirmEmailSchema,
+  messageSchema,
+  undoEmailChangeSchema,
+} from '@common/schemas/recovery';
 import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
@@ -33,7 +38,13 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { changesAuth: true },
     },
     async (request) => {
-      const { user, previous } = await service.confirmEmail(app.db, app.mail.queue, request.body.token, app.now(), app.config.siteUrl);
+      const { user, previous } = await service.confirmEmail(
+        app.db,
+        app.mail.queue,
+        request.body.token,
+        app.now(),
+        app.config.siteUrl,
+      );
       app.mail.kick();
       const event = previous ? 'email-changed' : 'email-confirmed';
       request.log.info({ auth: event, userId: user.id, reqId: request.id }, `auth ${event}`);
@@ -45,7 +56,8 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/email/undo',
     {
       schema: {
-        summary: 'Undo a change of address with the link the old address got (no sign-in needed; ends every session and asks for a new password)',
+        summary:
+          'Undo a change of address with the link the old address got (no sign-in needed; ends every session and asks for a new password)',
         operationId: 'undoEmailChange',
         security: optionalSession,
         body: undoEmailChangeSchema,
@@ -55,9 +67,18 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { changesAuth: true },
     },
     async (request) => {
-      const user = await undoEmailChange(app.db, app.mail.queue, request.body.token, app.now(), app.config.siteUrl);
+      const user = await undoEmailChange(
+        app.db,
+        app.mail.queue,
+        request.body.token,
+        app.now(),
+        app.config.siteUrl,
+      );
       app.mail.kick();
-      request.log.info({ auth: 'email-change-undone', userId: user.id, reqId: request.id }, 'auth email-change-undone');
+      request.log.info(
+        { auth: 'email-change-undone', userId: user.id, reqId: request.id },
+        'auth email-change-undone',
+      );
       return {
         message: `Your address is ${user.email} again, and every device was signed out. We sent a link there: choose a new password to sign in.`,
       };
@@ -68,10 +89,16 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/email/change',
     {
       schema: {
-        summary: 'Move my account to another email address (it changes once the new address is confirmed)',
+        summary:
+          'Move my account to another email address (it changes once the new address is confirmed)',
         operationId: 'changeEmail',
         body: changeEmailSchema,
-        response: { 202: messageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          202: messageSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
       onRequest: signedIn,
     },
@@ -79,7 +106,16 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const now = app.now();
       await confirmPassword(app.db, user, request.body.password, 'password', now, app.config);
-      await service.requestEmailChange(app.db, app.mail.queue, user, request.body.email, now, app.config.siteUrl, resetUrl(app.config.siteUrl), app.config);
+      await service.requestEmailChange(
+        app.db,
+        app.mail.queue,
+        user,
+        request.body.email,
+        now,
+        app.config.siteUrl,
+        resetUrl(app.config.siteUrl),
+        app.config,
+      );
       // The same words whether the new address is free or someone else's.
       return reply.code(202).send({
         message: `A message is on its way to ${request.body.email}. Your address changes once you follow its link (within 24 hours).`,
@@ -93,7 +129,12 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send me a new link to confirm my email address',
         operationId: 'resendEmailConfirmation',
-        response: { 202: messageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          202: messageSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
       onRequest: signedIn,
     },
@@ -101,14 +142,33 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       if (user.emailConfirmedAt) throw badRequest('Your email address is already confirmed.');
       const now = app.now();
-      const window = await rateLimit.hit(app.db, `confirm-resend:${user.id}`, RESEND_WINDOW_MS, now);
+      const window = await rateLimit.hit(
+        app.db,
+        `confirm-resend:${user.id}`,
+        RESEND_WINDOW_MS,
+        now,
+      );
       if (window.count > RESEND_MAX) {
         const after = rateLimit.retryAfterSeconds(window, now);
-        throw tooManyRequests(`You asked for many links. Please try again in ${Math.ceil(after / 60)} minutes.`, after);
+        throw tooManyRequests(
+          `You asked for many links. Please try again in ${Math.ceil(after / 60)} minutes.`,
+          after,
+        );
       }
-      await service.sendConfirmation(app.db, app.mail.queue, user, user.email, user.createdAt, now, app.config.siteUrl, resetUrl(app.config.siteUrl));
+      await service.sendConfirmation(
+        app.db,
+        app.mail.queue,
+        user,
+        user.email,
+        user.createdAt,
+        now,
+        app.config.siteUrl,
+        resetUrl(app.config.siteUrl),
+      );
       // The same words whether a link or a notice to the address's holder went: see the service.
-      return reply.code(202).send({ message: `A message is on its way to ${user.email}. Follow its link within 24 hours.` });
+      return reply.code(202).send({
+        message: `A message is on its way to ${user.email}. Follow its link within 24 hours.`,
+      });
     },
   );
 };

@@ -1,7 +1,13 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { consumeToken, endPendingTokens, findToken, issueToken, issueTokenUnlessLive } from '../../lib/account-tokens';
+import {
+  consumeToken,
+  endPendingTokens,
+  findToken,
+  issueToken,
+  issueTokenUnlessLive,
+} from '../../lib/account-tokens';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import {
@@ -27,10 +33,12 @@ export const TAKEOVER_AFTER_MS = 7 * 24 * HOUR;
 /** "Someone tried to register with your address": at most this many per address in a day. */
 const ATTEMPT_NOTICES_PER_DAY = 3;
 
-export const confirmUrl = (siteUrl: string, token: string) => `${siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+export const confirmUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 /** How long the old address may undo a change of address (docs/decisions/0205-account-tokens-end-and-undo.md). */
 export const UNDO_LINK_DAYS = 14;
-export const undoUrl = (siteUrl: string, token: string) => `${siteUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
+export const undoUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
 
 /**
  * The accounts that keep `email` from `userId`, which claims it at `arrivedAt` (its registration,
@@ -38,7 +46,13 @@ export const undoUrl = (siteUrl: string, token: string) => `${siteUrl}/undo-emai
  * unconfirmed holder, if it came before and registered less than 7 days ago. Later unconfirmed
  * holders protect nothing, so registering again and again cannot keep an address from its owner.
  */
-export async function addressHolders(db: Db, email: string, userId: number, arrivedAt: Date, now: Date): Promise<UserRow[]> {
+export async function addressHolders(
+  db: Db,
+  email: string,
+  userId: number,
+  arrivedAt: Date,
+  now: Date,
+): Promise<UserRow[]> {
   const others = await db
     .select()
     .from(users)
@@ -47,7 +61,12 @@ export async function addressHolders(db: Db, email: string, userId: number, arri
   const confirmed = others.filter((o) => o.emailConfirmedAt !== null);
   if (confirmed.length > 0) return confirmed;
   const first = others[0];
-  if (first && first.createdAt < arrivedAt && now.getTime() - first.createdAt.getTime() < TAKEOVER_AFTER_MS) return [first];
+  if (
+    first &&
+    first.createdAt < arrivedAt &&
+    now.getTime() - first.createdAt.getTime() < TAKEOVER_AFTER_MS
+  )
+    return [first];
   return [];
 }
 
@@ -68,7 +87,14 @@ export async function sendConfirmation(
 ): Promise<'link' | 'notice' | 'none'> {
   const [holder] = await addressHolders(db, email, user.id, arrivedAt, now);
   if (!holder) {
-    const token = await issueToken(db, user.id, 'confirm-email', CONFIRM_LINK_HOURS * HOUR, now, email);
+    const token = await issueToken(
+      db,
+      user.id,
+      'confirm-email',
+      CONFIRM_LINK_HOURS * HOUR,
+      now,
+      email,
+    );
     await queue(confirmEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS), db);
     return 'link';
   }
@@ -79,8 +105,10 @@ export async function sendConfirmation(
 }
 
 export const CONFIRM_LINK_EXPIRED = 'This link has expired. Ask for a new one on your profile.';
-export const CONFIRM_LINK_INVALID = 'This link is not valid: it may have been used already, or a newer one was sent. Ask for a new one on your profile.';
-export const ADDRESS_TAKEN = 'This address was confirmed by another account meanwhile. Choose another address in your settings.';
+export const CONFIRM_LINK_INVALID =
+  'This link is not valid: it may have been used already, or a newer one was sent. Ask for a new one on your profile.';
+export const ADDRESS_TAKEN =
+  'This address was confirmed by another account meanwhile. Choose another address in your settings.';
 
 /**
  * Marks the account's address confirmed, unless another account confirmed it first (the unique
@@ -131,7 +159,8 @@ export async function confirmEmail(
   return db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, purpose, now);
     const [user] = used ? await tx.select().from(users).where(eq(users.id, used.userId)) : [];
-    if (!used || !user || !used.email) throw badRequest(CONFIRM_LINK_INVALID, { token: [CONFIRM_LINK_INVALID] });
+    if (!used || !user || !used.email)
+      throw badRequest(CONFIRM_LINK_INVALID, { token: [CONFIRM_LINK_INVALID] });
     if (purpose === 'change-email') {
       const taken = await confirmedElsewhere(tx, used.email, user.id);
       if (taken) throw badRequest(ADDRESS_TAKEN, { token: [ADDRESS_TAKEN] });
@@ -146,7 +175,14 @@ export async function confirmEmail(
       // registration), and the undo would hand them the account. The first undo link of a window
       // stays: a second change cannot silence the old address (docs/decisions/0205-account-tokens-end-and-undo.md).
       const undo = user.emailConfirmedAt
-        ? await issueTokenUnlessLive(tx, user.id, 'undo-email-change', UNDO_LINK_DAYS * 24 * HOUR, now, user.email)
+        ? await issueTokenUnlessLive(
+            tx,
+            user.id,
+            'undo-email-change',
+            UNDO_LINK_DAYS * 24 * HOUR,
+            now,
+            user.email,
+          )
         : null;
       const undoLink = undo ? { url: undoUrl(siteUrl, undo), days: UNDO_LINK_DAYS } : null;
       await queue(emailChangedMail(user.email, provenName(user), used.email, undoLink), tx);
@@ -157,7 +193,8 @@ export async function confirmEmail(
       throw badRequest(CONFIRM_LINK_INVALID, { token: [CONFIRM_LINK_INVALID] });
     }
     if (user.emailConfirmedAt) return { user, previous: null };
-    if (!(await markConfirmed(tx, user.id, now))) throw badRequest(ADDRESS_TAKEN, { token: [ADDRESS_TAKEN] });
+    if (!(await markConfirmed(tx, user.id, now)))
+      throw badRequest(ADDRESS_TAKEN, { token: [ADDRESS_TAKEN] });
     return { user: { ...user, emailConfirmedAt: now }, previous: null };
   });
 }
@@ -176,16 +213,38 @@ const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
  * Counts a change request per member and per address asked for (any address, with an account or
  * not, so a 429 tells nothing about it): each sends up to two messages.
  */
-async function countChangeRequest(db: Db, userId: number, email: string, now: Date, limits: EmailChangeLimits) {
-  const byMember = await rateLimit.hit(db, `email-change:${userId}`, limits.emailChangeWindowMs, now);
+async function countChangeRequest(
+  db: Db,
+  userId: number,
+  email: string,
+  now: Date,
+  limits: EmailChangeLimits,
+) {
+  const byMember = await rateLimit.hit(
+    db,
+    `email-change:${userId}`,
+    limits.emailChangeWindowMs,
+    now,
+  );
   if (byMember.count > limits.emailChangeMax) {
     const after = rateLimit.retryAfterSeconds(byMember, now);
-    throw tooManyRequests(`You asked for many changes of address. Please try again in ${minutes(after)} minutes.`, after);
+    throw tooManyRequests(
+      `You asked for many changes of address. Please try again in ${minutes(after)} minutes.`,
+      after,
+    );
   }
-  const byAddress = await rateLimit.hit(db, `email-change-to:${email.toLowerCase()}`, limits.emailChangeWindowMs, now);
+  const byAddress = await rateLimit.hit(
+    db,
+    `email-change-to:${email.toLowerCase()}`,
+    limits.emailChangeWindowMs,
+    now,
+  );
   if (byAddress.count > limits.emailChangeAddressMax) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    throw tooManyRequests(`Many messages went to that address lately. Please try again in ${minutes(after)} minutes.`, after);
+    throw tooManyRequests(
+      `Many messages went to that address lately. Please try again in ${minutes(after)} minutes.`,
+      after,
+    );
   }
 }
 
@@ -204,14 +263,28 @@ export async function requestEmailChange(
   resetUrl: string,
   limits: EmailChangeLimits,
 ) {
-  if (email.toLowerCase() === user.email.toLowerCase()) throw badRequest(SAME_ADDRESS, { email: [SAME_ADDRESS] });
+  if (email.toLowerCase() === user.email.toLowerCase())
+    throw badRequest(SAME_ADDRESS, { email: [SAME_ADDRESS] });
   await countChangeRequest(db, user.id, email, now, limits);
   const [holder] = await addressHolders(db, email, user.id, now, now);
   if (holder) {
-    const notices = await rateLimit.hit(db, `address-notice:${email.toLowerCase()}`, 24 * HOUR, now);
-    if (notices.count <= ATTEMPT_NOTICES_PER_DAY) await queue(addressAttemptMail(holder.email, provenName(holder), resetUrl));
+    const notices = await rateLimit.hit(
+      db,
+      `address-notice:${email.toLowerCase()}`,
+      24 * HOUR,
+      now,
+    );
+    if (notices.count <= ATTEMPT_NOTICES_PER_DAY)
+      await queue(addressAttemptMail(holder.email, provenName(holder), resetUrl));
   } else {
-    const token = await issueToken(db, user.id, 'change-email', CONFIRM_LINK_HOURS * HOUR, now, email);
+    const token = await issueToken(
+      db,
+      user.id,
+      'change-email',
+      CONFIRM_LINK_HOURS * HOUR,
+      now,
+      email,
+    );
     // The new address is not proven yet: the message carries nothing the member chose.
     await queue(changeEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS));
   }
@@ -223,6 +296,12 @@ export async function confirmedElsewhere(db: Db, email: string, userId: number) 
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNotNull(users.emailConfirmedAt), ne(users.id, userId)));
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        isNotNull(users.emailConfirmedAt),
+        ne(users.id, userId),
+      ),
+    );
   return rows.length > 0;
 }

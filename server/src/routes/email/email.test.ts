@@ -7,13 +7,20 @@ import { CONFIRM_LINK_EXPIRED, CONFIRM_LINK_INVALID } from './email.service';
 // Confirming the address after registration: the link from the SMTP server, on both databases.
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
-const t = useTestApp({ registerMax: 1000, siteUrl: 'http://fitbench.test' }, { mailTransport: smtp.transport(), mailPollMs: 200 });
+const t = useTestApp(
+  { registerMax: 1000, siteUrl: 'http://fitbench.test' },
+  { mailTransport: smtp.transport(), mailPollMs: 200 },
+);
 
 let seq = 0;
 async function registerFresh() {
   const username = `conf${++seq}${Date.now() % 100000}`;
   const email = `${username}@example.com`;
-  const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: { username, email, password: 'tr1cky-Pushups' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { username, email, password: 'tr1cky-Pushups' },
+  });
   expect(res.statusCode).toBe(201);
   return { email, cookie: sessionCookieFrom(res.headers['set-cookie']), user: res.json() };
 }
@@ -25,8 +32,14 @@ const tokenOf = async (email: string, count = 1) => {
   return linkIn(mail, '/confirm-email').searchParams.get('token')!;
 };
 const confirm = (token: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/email/confirm', headers: cookie ? { cookie } : {}, payload: { token } });
-const resend = (cookie: string) => t.app.inject({ method: 'POST', url: '/api/email/confirmation', headers: { cookie } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/email/confirm',
+    headers: cookie ? { cookie } : {},
+    payload: { token },
+  });
+const resend = (cookie: string) =>
+  t.app.inject({ method: 'POST', url: '/api/email/confirmation', headers: { cookie } });
 const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
 
 describe('email confirmation', () => {
@@ -41,7 +54,10 @@ describe('email confirmation', () => {
     // Used once.
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: CONFIRM_LINK_INVALID, errors: { token: [CONFIRM_LINK_INVALID] } });
+    expect(again.json()).toMatchObject({
+      message: CONFIRM_LINK_INVALID,
+      errors: { token: [CONFIRM_LINK_INVALID] },
+    });
     // Nothing more to confirm.
     expect((await resend(cookie)).statusCode).toBe(400);
   });
@@ -56,7 +72,9 @@ describe('email confirmation', () => {
     expect(expired.json().message).toBe(CONFIRM_LINK_EXPIRED);
     const res = await resend(cookie);
     expect(res.statusCode).toBe(202);
-    expect(res.json().message).toBe(`A message is on its way to ${email}. Follow its link within 24 hours.`);
+    expect(res.json().message).toBe(
+      `A message is on its way to ${email}. Follow its link within 24 hours.`,
+    );
     const second = await tokenOf(email, 2);
     expect((await resend(cookie)).statusCode).toBe(202);
     const third = await tokenOf(email, 3);
@@ -65,14 +83,16 @@ describe('email confirmation', () => {
     t.clock.set(new Date());
   });
 
-  it('refuses forged tokens and a visitor\'s Resend', async () => {
+  it("refuses forged tokens and a visitor's Resend", async () => {
     for (const token of ['forged', 'B'.repeat(43)]) {
       const res = await confirm(token);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(CONFIRM_LINK_INVALID);
     }
     expect((await confirm('x'.repeat(201))).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/email/confirmation' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/email/confirmation' })).statusCode,
+    ).toBe(401);
   });
 
   it('limits Resend to 5 an hour per member', async () => {

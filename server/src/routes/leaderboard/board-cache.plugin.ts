@@ -27,18 +27,21 @@ declare module 'fastify' {
  * Only a success (status below 400) invalidates: a refused or failed request changed nothing.
  * It happens in onSend, before the response leaves, so the writer's next read misses.
  */
-export const boardCache = fp<{ cache?: BoardCache }>(async (app: FastifyInstance, opts) => {
-  app.decorate('boardCache', opts.cache ?? new BoardCache({ enabled: false }));
-  app.decorateRequest('boardScope', undefined);
-  // Only on the routes that declare it, so every other answer skips the hook.
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.changesBoards) return;
-    const invalidate: onSendHookHandler = (request, reply, payload, done) => {
-      if (reply.statusCode < 400) app.boardCache.invalidate(request.boardScope);
-      done(null, payload);
-    };
-    const own = route.onSend;
-    route.onSend =
-      own === undefined ? [invalidate] : [...(Array.isArray(own) ? own : [own]), invalidate];
-  });
-}, { name: 'board-cache' });
+export const boardCache = fp<{ cache?: BoardCache }>(
+  async (app: FastifyInstance, opts) => {
+    app.decorate('boardCache', opts.cache ?? new BoardCache({ enabled: false }));
+    app.decorateRequest('boardScope', undefined);
+    // Only on the routes that declare it, so every other answer skips the hook.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.changesBoards) return;
+      const invalidate: onSendHookHandler = (request, reply, payload, done) => {
+        if (reply.statusCode < 400) app.boardCache.invalidate(request.boardScope);
+        done(null, payload);
+      };
+      const own = route.onSend;
+      route.onSend =
+        own === undefined ? [invalidate] : [...(Array.isArray(own) ? own : [own]), invalidate];
+    });
+  },
+  { name: 'board-cache' },
+);

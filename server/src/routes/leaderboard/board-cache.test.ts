@@ -51,7 +51,9 @@ describe('BoardCache', () => {
 
   it('keeps nothing from a load that failed', async () => {
     const c = new BoardCache();
-    await expect(c.getOrLoad('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(
+      c.getOrLoad('k', async () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow('db down');
     expect(await c.getOrLoad('k', async () => 'ok')).toBe('ok');
   });
 
@@ -130,7 +132,9 @@ describe('BoardCache', () => {
     it('fails only the callers of a failed read; the read queued behind it still runs', async () => {
       const c = new BoardCache({ enabled: false });
       const failing = later();
-      const first = c.getOrLoad('k', () => failing.promise.then(() => Promise.reject(new Error('db down'))));
+      const first = c.getOrLoad('k', () =>
+        failing.promise.then(() => Promise.reject(new Error('db down'))),
+      );
       const second = c.getOrLoad('k', async () => 'fresh');
       failing.resolve('');
       await expect(first).rejects.toThrow('db down');

@@ -187,9 +187,12 @@ export async function connectBoardCache(
   cache: BoardCache,
   log: (msg: string) => void,
 ): Promise<() => Promise<void>> {
-  if (database.kind === 'postgres' && database.url) return listenForBoardChanges(database.url, cache, log);
+  if (database.kind === 'postgres' && database.url)
+    return listenForBoardChanges(database.url, cache, log);
   if (database.pglite) {
-    return database.pglite.listen(BOARD_CHANNEL, (payload) => cache.invalidate(payload || undefined));
+    return database.pglite.listen(BOARD_CHANNEL, (payload) =>
+      cache.invalidate(payload || undefined),
+    );
   }
   return async () => undefined;
 }

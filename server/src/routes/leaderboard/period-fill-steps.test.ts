@@ -25,7 +25,11 @@ describe('the steps of a fill', () => {
         if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
         return (query: SQL) => {
           const numbers = query.queryChunks.filter((c): c is number => typeof c === 'number');
-          if (query.queryChunks.some((c) => String((c as { value?: unknown }).value ?? '').includes('lb_fill_period')))
+          if (
+            query.queryChunks.some((c) =>
+              String((c as { value?: unknown }).value ?? '').includes('lb_fill_period'),
+            )
+          )
             steps.push([numbers[0]!, numbers[1]!]);
           return target.execute(query);
         };

@@ -31,8 +31,12 @@ const get = (url: string, who: MadeUser | null = null) =>
   t.app.inject({ url, headers: who ? who.headers : {} });
 const post = (url: string, who: MadeUser | null, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who ? who.headers : {}, payload });
-const act = (action: string, slug: string, as: MadeUser | null = mod, reason: unknown = 'Spam club') =>
-  post('/api/moderation/actions', as, { action, target: { kind: 'club', slug }, reason });
+const act = (
+  action: string,
+  slug: string,
+  as: MadeUser | null = mod,
+  reason: unknown = 'Spam club',
+) => post('/api/moderation/actions', as, { action, target: { kind: 'club', slug }, reason });
 
 /** A club by a new admin, with a second member and a set each; `code` is its invite code. */
 async function clubWithMembers(visibility: 'public' | 'invite' = 'public') {
@@ -42,7 +46,9 @@ async function clubWithMembers(visibility: 'public' | 'invite' = 'public') {
   const res = await post('/api/clubs', admin, { name, visibility });
   expect(res.statusCode, res.body).toBe(201);
   const club = res.json() as CreatedClub;
-  expect((await post(`/api/clubs/${club.slug}/join`, mate, { code: club.inviteCode })).statusCode).toBe(200);
+  expect(
+    (await post(`/api/clubs/${club.slug}/join`, mate, { code: club.inviteCode })).statusCode,
+  ).toBe(200);
   await createWorkout(t.app, admin.id, { pushups: 30 });
   await createWorkout(t.app, mate.id, { pushups: 40 });
   return { admin, mate, club, name, code: club.inviteCode };
@@ -79,8 +85,24 @@ describe('removing a club', () => {
       expect(res.json().message).toBeTruthy();
     }
     // A club action takes a club; a member action does not take one.
-    expect((await post('/api/moderation/actions', mod, { action: 'remove-club', target: { kind: 'member', username: mod.username }, reason: 'x' })).statusCode).toBe(400);
-    expect((await post('/api/moderation/actions', mod, { action: 'suspend', target: { kind: 'club', slug: club.slug }, reason: 'x' })).statusCode).toBe(400);
+    expect(
+      (
+        await post('/api/moderation/actions', mod, {
+          action: 'remove-club',
+          target: { kind: 'member', username: mod.username },
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await post('/api/moderation/actions', mod, {
+          action: 'suspend',
+          target: { kind: 'club', slug: club.slug },
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await act('remove-club', 'Not A Slug')).statusCode).toBe(400);
     const unknown = await act('remove-club', `no-such-club-${unique()}`);
     expect(unknown.statusCode).toBe(404);
@@ -115,12 +137,18 @@ describe('removing a club', () => {
       expect(await listed(who)).not.toContain(club.slug);
       expect(await listed(who, name)).not.toContain(club.slug);
     }
-    expect((await get(`/api/clubs/${club.slug}/leaderboard/all_time/me`, mate)).statusCode).toBe(404);
-    expect((await get(`/api/clubs/${club.slug}?code=${encodeURIComponent(code)}`)).statusCode).toBe(404);
+    expect((await get(`/api/clubs/${club.slug}/leaderboard/all_time/me`, mate)).statusCode).toBe(
+      404,
+    );
+    expect((await get(`/api/clubs/${club.slug}?code=${encodeURIComponent(code)}`)).statusCode).toBe(
+      404,
+    );
     // The invite link no longer works: not to see, not to join, not in its preview.
     const outsider = await createUser(t.app);
     expect((await post(`/api/clubs/${club.slug}/join`, outsider, { code })).statusCode).toBe(404);
-    expect(await ogTitle(`/clubs/${club.slug}/join?code=${encodeURIComponent(code)}`)).toBe('FitBench');
+    expect(await ogTitle(`/clubs/${club.slug}/join?code=${encodeURIComponent(code)}`)).toBe(
+      'FitBench',
+    );
     expect(await ogTitle(`/clubs/${club.slug}`)).toBe('FitBench');
     expect((await get(`/api/share-cards/clubs/${club.slug}.png`)).statusCode).toBe(404);
     // Its admin can no longer act on it, nor its members leave it.
@@ -137,11 +165,16 @@ describe('removing a club', () => {
     expect(log.entries[0]).toEqual(entry);
     const restored = await act('restore-club', club.slug, mod, 'Reported by mistake');
     expect(restored.statusCode, restored.body).toBe(201);
-    expect(restored.json().entry).toMatchObject({ action: 'restore-club', target: { kind: 'club', slug: club.slug, name } });
+    expect(restored.json().entry).toMatchObject({
+      action: 'restore-club',
+      target: { kind: 'club', slug: club.slug, name },
+    });
     const after = await get(`/api/clubs/${club.slug}`, admin);
     expect(after.statusCode).toBe(200);
     expect(after.json()).toEqual(before.json());
-    const rows = (await get(`/api/clubs/${club.slug}/leaderboard/all_time`, mate)).json() as { username: string }[];
+    const rows = (await get(`/api/clubs/${club.slug}/leaderboard/all_time`, mate)).json() as {
+      username: string;
+    }[];
     expect(rows.map((r) => r.username)).toEqual([mate.username, admin.username]);
     expect(await listed(mate)).toContain(club.slug);
     expect(await profileClubs(admin)).toContain(club.slug);
@@ -154,7 +187,11 @@ describe('removing a club', () => {
   it('writes the change and its audit line together, and a line names a club gone for good', async () => {
     const { admin, mate, club, name } = await clubWithMembers('invite');
     expect((await act('remove-club', club.slug)).statusCode).toBe(201);
-    const [state] = await rowsOf<{ removed: boolean; reason: string | null; lines: number | string }>(
+    const [state] = await rowsOf<{
+      removed: boolean;
+      reason: string | null;
+      lines: number | string;
+    }>(
       t.app.db,
       sql`select c.removed_at is not null as removed, c.removed_reason as reason,
         (select count(*) from moderation_actions a where a.target_club_id = c.id) as lines
@@ -166,7 +203,9 @@ describe('removing a club', () => {
     await deleteUser(t.app, admin.id);
     await deleteUser(t.app, mate.id);
     const log = (await get('/api/moderation/log', mod)).json() as { entries: AuditEntry[] };
-    expect(log.entries.find((e) => e.target.kind === 'club' && e.target.name === name)?.target).toEqual({
+    expect(
+      log.entries.find((e) => e.target.kind === 'club' && e.target.name === name)?.target,
+    ).toEqual({
       kind: 'club',
       slug: null,
       name,

@@ -14,7 +14,11 @@ import {
   MODERATION_REFUSALS,
   MODERATORS_ONLY,
 } from '@common/schemas/moderation';
-import { challengeQuerySchema, NEXT_CURSOR_HEADER, UNKNOWN_CHALLENGE } from '@common/schemas/workouts';
+import {
+  challengeQuerySchema,
+  NEXT_CURSOR_HEADER,
+  UNKNOWN_CHALLENGE,
+} from '@common/schemas/workouts';
 import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { workoutIdParamsSchema } from '../workouts';
@@ -29,7 +33,10 @@ const queueQuerySchema = moderationQueueQuerySchema.extend({
     if (value === undefined) return undefined;
     const decoded = decodeQueueCursor(value);
     if (!decoded) {
-      ctx.addIssue({ code: 'custom', message: 'cursor is not valid; pass back the X-Next-Cursor header unchanged' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'cursor is not valid; pass back the X-Next-Cursor header unchanged',
+      });
       return z.NEVER;
     }
     return decoded;
@@ -52,7 +59,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/moderation/queue',
     {
       schema: {
-        summary: 'Open reports, grouped by what they are about, the most pressing first, a page at a time',
+        summary:
+          'Open reports, grouped by what they are about, the most pressing first, a page at a time',
         description:
           "Each target (a board entry or a profile) once, with the entry, its member, their recent sets and the earlier actions on it. Ranked by the reporters' weight (account age and history when they reported) plus the entry's place on its all-time board; ties: the newest report first. The moderator's own cases are not in it. The next page's cursor comes in the X-Next-Cursor header.",
         operationId: 'getModerationQueue',
@@ -111,16 +119,28 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     },
     async (request) =>
-      caseOf(requireUser(request).id, service.memberTarget(app.db, request.params.username), 'There is no such member.'),
+      caseOf(
+        requireUser(request).id,
+        service.memberTarget(app.db, request.params.username),
+        'There is no such member.',
+      ),
   );
 
   app.get(
     '/moderation/workouts/:id',
     {
-      schema: caseSchema('A workout as a moderator sees it', 'getModeratedWorkout', workoutIdParamsSchema),
+      schema: caseSchema(
+        'A workout as a moderator sees it',
+        'getModeratedWorkout',
+        workoutIdParamsSchema,
+      ),
     },
     async (request) =>
-      caseOf(requireUser(request).id, service.workoutTarget(app.db, request.params.id), 'There is no such workout.'),
+      caseOf(
+        requireUser(request).id,
+        service.workoutTarget(app.db, request.params.id),
+        'There is no such workout.',
+      ),
   );
 
   app.get(

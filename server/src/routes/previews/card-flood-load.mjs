@@ -11,7 +11,12 @@ await Promise.all(
       const { path, address } = requests[next++];
       const res = await fetch(`${base}${path}`, { headers: { 'x-forwarded-for': address } });
       await res.arrayBuffer();
-      results.push({ path, address, status: res.status, retryAfter: res.headers.get('retry-after') });
+      results.push({
+        path,
+        address,
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+      });
     }
   }),
 );

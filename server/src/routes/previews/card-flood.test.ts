@@ -142,7 +142,9 @@ describe('a share-card flood', () => {
     expect(rendered).toBeLessThanOrEqual(new200 + count(results, 503));
     for (let a = 0; a < MEMBERS / 10; a++) {
       expect(
-        results.filter((r) => r.address === `${net}${a}` && r.status === 200 && !drawnBefore.has(nameOf(r))).length,
+        results.filter(
+          (r) => r.address === `${net}${a}` && r.status === 200 && !drawnBefore.has(nameOf(r)),
+        ).length,
       ).toBeLessThanOrEqual(PER_ADDRESS);
     }
     // The queue was full: most of the flood was turned away at once.

@@ -88,7 +88,10 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
   const pages = [
     { prefix: '/users', operationId: 'getProfilePage' },
     // The default challenge's profile address (the specification's /90second/users): its slug.
-    { prefix: `/${defaultEntry().slug}/users`, operationId: `get${defaultEntry().slug}ProfilePage` },
+    {
+      prefix: `/${defaultEntry().slug}/users`,
+      operationId: `get${defaultEntry().slug}ProfilePage`,
+    },
   ];
   for (const { prefix, operationId } of pages) {
     const schema = {
@@ -161,8 +164,12 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
       const target = parseChallengeTarget(request.query, challenge.scoring);
       const found = target ? await facts(target.from, challenge.id) : null;
       return target && found && reached(challenge.scoring, target, found.bestRank)
-        ? send(reply, path, found, `${challenge.id}:${target.beat}${target.capped ? ':capped' : ''}`, () =>
-            challengeTags(found, target.beat, base, challenge, target.capped),
+        ? send(
+            reply,
+            path,
+            found,
+            `${challenge.id}:${target.beat}${target.capped ? ':capped' : ''}`,
+            () => challengeTags(found, target.beat, base, challenge, target.capped),
           )
         : send(reply, path, GENERIC, '', () => genericTags(base));
     });

@@ -130,15 +130,22 @@ export interface ChallengeTarget {
 }
 
 /** The range a beat link's score may take: a capped run's reps, a finish's seconds, or the score's. */
-export function beatRange(scoring: Pick<Scoring, 'kind' | 'min' | 'max'> & Partial<{ fastestSeconds: number; capSeconds: number }>, capped: boolean) {
+export function beatRange(
+  scoring: Pick<Scoring, 'kind' | 'min' | 'max'> &
+    Partial<{ fastestSeconds: number; capSeconds: number }>,
+  capped: boolean,
+) {
   if (scoring.kind === 'for-time' && !capped)
     return { min: scoring.fastestSeconds ?? scoring.min, max: scoring.capSeconds ?? scoring.max };
   return { min: scoring.min, max: scoring.max };
 }
 
 /** Whether a member whose best has rank `bestRank` has reached a beat link's score. */
-export const reached = (scoring: Scoring, target: { beat: number; capped: boolean }, bestRank: number) =>
-  rankValue(scoring, target.beat, target.capped) <= bestRank;
+export const reached = (
+  scoring: Scoring,
+  target: { beat: number; capped: boolean },
+  bestRank: number,
+) => rankValue(scoring, target.beat, target.capped) <= bestRank;
 
 /**
  * The target of a challenge link (/{slug}/timer?beat={score}&from={username}), or null: by the
@@ -147,7 +154,8 @@ export const reached = (scoring: Scoring, target: { beat: number; capped: boolea
  */
 export function parseChallengeTarget(
   query: unknown,
-  scoring: Pick<Scoring, 'kind' | 'min' | 'max'> & Partial<{ fastestSeconds: number; capSeconds: number }> = {
+  scoring: Pick<Scoring, 'kind' | 'min' | 'max'> &
+    Partial<{ fastestSeconds: number; capSeconds: number }> = {
     kind: 'reps',
     min: 1,
     max: 300,

@@ -395,23 +395,42 @@ describe('share cards', () => {
 
 describe('profile pages with the cache on (docs/decisions/0132-start-and-pages-as-shipped.md)', () => {
   it('keeps a profile page fresh: a new best and going private show at once', async () => {
-    const cached = await buildApp({ db: t.app.db, boardCache: new BoardCache(), config: { clientDir } });
+    const cached = await buildApp({
+      db: t.app.db,
+      boardCache: new BoardCache(),
+      config: { clientDir },
+    });
     try {
       const u = await createUser(cached);
       const save = (pushups: number) =>
-        cached.inject({ method: 'POST', url: '/api/workouts', headers: { ...u.headers, 'idempotency-key': randomUUID() }, payload: { pushups } });
+        cached.inject({
+          method: 'POST',
+          url: '/api/workouts',
+          headers: { ...u.headers, 'idempotency-key': randomUUID() },
+          payload: { pushups },
+        });
       expect((await save(21)).statusCode).toBe(201);
-      const page = async () => metaOf((await cached.inject({ url: `/users/${u.username}`, headers: BOT })).body, 'og:description');
+      const page = async () =>
+        metaOf(
+          (await cached.inject({ url: `/users/${u.username}`, headers: BOT })).body,
+          'og:description',
+        );
       expect(await page()).toMatch(/^Best: 21 push-ups/);
       expect(await page()).toMatch(/^Best: 21 push-ups/);
       // The kept page is the one of its path: the other prefix, another spelling of the name.
-      const urlAt = async (path: string) => metaOf((await cached.inject({ url: path, headers: BOT })).body, 'og:url');
+      const urlAt = async (path: string) =>
+        metaOf((await cached.inject({ url: path, headers: BOT })).body, 'og:url');
       expect(await urlAt(`/90second/users/${u.username}`)).toBe(`/90second/users/${u.username}`);
       expect(await urlAt(`/users/${u.username.toUpperCase()}`)).toBe(`/users/${u.username}`);
       expect(await urlAt(`/users/${u.username}`)).toBe(`/users/${u.username}`);
       expect((await save(33)).statusCode).toBe(201);
       expect(await page()).toMatch(/^Best: 33 push-ups/);
-      const priv = await cached.inject({ method: 'PATCH', url: '/api/profile', headers: u.headers, payload: { isPrivate: true } });
+      const priv = await cached.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: u.headers,
+        payload: { isPrivate: true },
+      });
       expect(priv.statusCode).toBe(200);
       expect(await page()).not.toContain('33');
     } finally {

@@ -22,7 +22,9 @@ const cardResponses = {
   200: mediaResponse('A 1200x630 PNG.', ['image/png']),
   400: apiErrorSchema,
   404: apiErrorSchema,
-  429: apiErrorSchema.describe('Too many new cards drawn for this address in the window (Retry-After).'),
+  429: apiErrorSchema.describe(
+    'Too many new cards drawn for this address in the window (Retry-After).',
+  ),
   503: apiErrorSchema.describe('Every render thread busy and the queue full (Retry-After).'),
 };
 
@@ -77,7 +79,9 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
             .string()
             .max(8)
             .optional()
-            .describe('"1": the score to beat is a capped run\'s reps (a challenge done for time only).'),
+            .describe(
+              '"1": the score to beat is a capped run\'s reps (a challenge done for time only).',
+            ),
           beat: z
             .string()
             .max(16)
@@ -118,7 +122,8 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
           const message = `beat must be a whole number from ${min} to ${max}.`;
           throw badRequest(message, { beat: [message] });
         }
-        if (!reached(challenge.scoring, { beat, capped }, found.bestRank)) throw notFound('No share card here.');
+        if (!reached(challenge.scoring, { beat, capped }, found.bestRank))
+          throw notFound('No share card here.');
         content = {
           kind: 'challenge',
           challenge,

@@ -21,7 +21,13 @@ export interface CardChallenge {
 /** A member's card: their best, or a challenge to beat a count. */
 export type MemberCardContent =
   | { kind: 'profile'; challenge: CardChallenge; username: string; best: number; capped?: boolean }
-  | { kind: 'challenge'; challenge: CardChallenge; username: string; beat: number; capped?: boolean };
+  | {
+      kind: 'challenge';
+      challenge: CardChallenge;
+      username: string;
+      beat: number;
+      capped?: boolean;
+    };
 
 /**
  * Everything a card shows, and nothing else: two requests for the same content share one card.
@@ -119,9 +125,23 @@ function clubTree(content: { name: string; memberCount: number }): CardNode {
   const n = content.memberCount;
   const nameSize = [...content.name].length > 22 ? 64 : 88;
   return frame([
-    h('div', { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 }, `${APP_NAME} · Club`),
+    h(
+      'div',
+      { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 },
+      `${APP_NAME} · Club`,
+    ),
     h('div', { display: 'flex', flexDirection: 'column' }, [
-      h('div', { display: 'flex', fontSize: nameSize, fontWeight: 800, lineHeight: 1.1, overflow: 'hidden' }, content.name),
+      h(
+        'div',
+        {
+          display: 'flex',
+          fontSize: nameSize,
+          fontWeight: 800,
+          lineHeight: 1.1,
+          overflow: 'hidden',
+        },
+        content.name,
+      ),
       h(
         'div',
         { display: 'flex', fontSize: 44, marginTop: 24 },

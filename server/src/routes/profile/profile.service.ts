@@ -55,7 +55,8 @@ export async function updateProfile(
     try {
       upload = { mime: parsed.mime, bytes: await reencodeImage(bytes, parsed.mime) };
     } catch (err) {
-      if (err instanceof NotAnImageError) throw pictureError('The picture could not be read as an image.');
+      if (err instanceof NotAnImageError)
+        throw pictureError('The picture could not be read as an image.');
       throw err;
     }
   } else if (picture) {

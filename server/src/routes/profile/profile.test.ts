@@ -151,8 +151,12 @@ describe('PATCH /api/profile', () => {
     it('starts unknown, takes an IANA name, and is never public', async () => {
       const u = await createUser(t.app);
       expect(await ok(u, {})).toMatchObject({ timeZone: null });
-      expect(await ok(u, { timeZone: 'America/New_York' })).toMatchObject({ timeZone: 'America/New_York' });
-      expect(await ok(u, { fullName: 'Zone Keeper' })).toMatchObject({ timeZone: 'America/New_York' });
+      expect(await ok(u, { timeZone: 'America/New_York' })).toMatchObject({
+        timeZone: 'America/New_York',
+      });
+      expect(await ok(u, { fullName: 'Zone Keeper' })).toMatchObject({
+        timeZone: 'America/New_York',
+      });
       const pub = await t.app.inject({ url: `/api/users/${u.username}` });
       expect(JSON.stringify(pub.json())).not.toContain('America/New_York');
     });
@@ -166,12 +170,28 @@ describe('PATCH /api/profile', () => {
   describe('privacy settings', () => {
     it('default to public with age and gender shown, and change one at a time', async () => {
       const u = await createUser(t.app);
-      expect(await ok(u, {})).toMatchObject({ isPrivate: false, showAgeGender: true, clipsPublic: false });
-      expect(await ok(u, { clipsPublic: true })).toMatchObject({ isPrivate: false, clipsPublic: true });
+      expect(await ok(u, {})).toMatchObject({
+        isPrivate: false,
+        showAgeGender: true,
+        clipsPublic: false,
+      });
+      expect(await ok(u, { clipsPublic: true })).toMatchObject({
+        isPrivate: false,
+        clipsPublic: true,
+      });
       expect(await ok(u, { clipsPublic: false })).toMatchObject({ clipsPublic: false });
-      expect(await ok(u, { isPrivate: true })).toMatchObject({ isPrivate: true, showAgeGender: true });
-      expect(await ok(u, { showAgeGender: false })).toMatchObject({ isPrivate: true, showAgeGender: false });
-      expect(await ok(u, { isPrivate: false })).toMatchObject({ isPrivate: false, showAgeGender: false });
+      expect(await ok(u, { isPrivate: true })).toMatchObject({
+        isPrivate: true,
+        showAgeGender: true,
+      });
+      expect(await ok(u, { showAgeGender: false })).toMatchObject({
+        isPrivate: true,
+        showAgeGender: false,
+      });
+      expect(await ok(u, { isPrivate: false })).toMatchObject({
+        isPrivate: false,
+        showAgeGender: false,
+      });
       const me = await t.app.inject({ url: '/api/user', headers: u.headers });
       expect(me.json()).toMatchObject({ isPrivate: false, showAgeGender: false });
       expect(me.headers['cache-control']).toBe('private, no-store');
@@ -301,13 +321,21 @@ describe('PATCH /api/profile', () => {
     });
 
     it('scales a large capture down to 512 px and strips its metadata (EXIF, GPS)', async () => {
-      const big = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7' } })
+      const big = await sharp({
+        create: { width: 1200, height: 900, channels: 3, background: '#3a7' },
+      })
         .jpeg()
-        .withExif({ IFD0: { Make: 'SpyCam', Artist: 'Secret Person' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+        .withExif({
+          IFD0: { Make: 'SpyCam', Artist: 'Secret Person' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' },
+        })
         .toBuffer();
       expect((await sharp(big).metadata()).exif).toBeDefined();
       const u = await createUser(t.app);
-      const url = avatarPath((await ok(u, { profilePicture: dataUrl('image/jpeg', big.toString('base64')) })).profilePicture);
+      const url = avatarPath(
+        (await ok(u, { profilePicture: dataUrl('image/jpeg', big.toString('base64')) }))
+          .profilePicture,
+      );
       const stored = (await t.app.inject({ url })).rawPayload;
       const meta = await sharp(stored).metadata();
       expect([meta.width, meta.height]).toEqual([512, 384]);
@@ -319,15 +347,24 @@ describe('PATCH /api/profile', () => {
 
     it('refuses bytes that start like an image but do not decode as one', async () => {
       const u = await createUser(t.app);
-      const fake = Buffer.concat([Buffer.from(PNG_BASE64, 'base64').subarray(0, 16), Buffer.from('garbage'.repeat(20))]);
-      const body = await refused(u, { profilePicture: dataUrl('image/png', fake.toString('base64')) }, 'profilePicture');
+      const fake = Buffer.concat([
+        Buffer.from(PNG_BASE64, 'base64').subarray(0, 16),
+        Buffer.from('garbage'.repeat(20)),
+      ]);
+      const body = await refused(
+        u,
+        { profilePicture: dataUrl('image/png', fake.toString('base64')) },
+        'profilePicture',
+      );
       expect(body.errors.profilePicture[0]).toBe('The picture could not be read as an image.');
       expect(await t.app.db.select().from(avatars).where(eq(avatars.userId, u.id))).toEqual([]);
     });
 
     it('deletes the stored capture when the picture is cleared with null', async () => {
       const u = await createUser(t.app);
-      const url = avatarPath((await ok(u, { profilePicture: dataUrl('image/png', PNG_BASE64) })).profilePicture);
+      const url = avatarPath(
+        (await ok(u, { profilePicture: dataUrl('image/png', PNG_BASE64) })).profilePicture,
+      );
       expect((await ok(u, { profilePicture: null })).profilePicture).toBeNull();
       expect((await t.app.inject({ url })).statusCode).toBe(404);
       expect(await t.app.db.select().from(avatars).where(eq(avatars.userId, u.id))).toEqual([]);

@@ -29,7 +29,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password-reset',
     {
       schema: {
-        summary: 'Email a password reset link (the same answer whether or not an account uses the address)',
+        summary:
+          'Email a password reset link (the same answer whether or not an account uses the address)',
         operationId: 'requestPasswordReset',
         security: optionalSession,
         body: requestResetSchema,
@@ -64,7 +65,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetLinkStateSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => service.checkResetLink(app.db, request.body.token, request.ip, app.now(), app.config),
+    async (request) =>
+      service.checkResetLink(app.db, request.body.token, request.ip, app.now(), app.config),
   );
 
   app.post(
@@ -75,18 +77,35 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'completePasswordReset',
         security: optionalSession,
         body: completeResetSchema,
-        response: { 200: userSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: {
+          200: userSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
       config: { changesAuth: true },
     },
     async (request, reply) => {
       const now = app.now();
-      const user = await service.completeReset(app.db, queue, request.body, now, app.config.siteUrl);
+      const user = await service.completeReset(
+        app.db,
+        queue,
+        request.body,
+        now,
+        app.config.siteUrl,
+      );
       app.mail.kick();
       logAuthEvent(request, 'password-reset', { userId: user.id });
       // The new password is set, but a suspended account is not signed in.
       if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspendedReason ?? ''));
-      const token = await createSession(app.db, user.id, now, storedUserAgent(request.headers['user-agent']));
+      const token = await createSession(
+        app.db,
+        user.id,
+        now,
+        storedUserAgent(request.headers['user-agent']),
+      );
       setSessionCookie(reply, token, app.config.cookieSecure);
       return toUserDto(user);
     },

@@ -1,5 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { RESET_LINK_MINUTES, type CompleteResetInput, type ResetLinkState } from '@common/schemas/recovery';
+import {
+  RESET_LINK_MINUTES,
+  type CompleteResetInput,
+  type ResetLinkState,
+} from '@common/schemas/recovery';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { consumeToken, endPendingTokens, findToken, issueToken } from '../../lib/account-tokens';
@@ -31,17 +35,39 @@ export const resetUrl = (siteUrl: string, token?: string) =>
  * or not, so a 429 tells nothing either). The same work whether or not an account uses the
  * address: the caller answers after it, and looks for accounts only then (sendResetLinks).
  */
-export async function countResetRequest(db: Db, email: string, ip: string, now: Date, config: ResetLimits) {
-  const byAddress = await rateLimit.hit(db, `reset-ip:${addressKey(ip)}`, config.passwordResetWindowMs, now);
+export async function countResetRequest(
+  db: Db,
+  email: string,
+  ip: string,
+  now: Date,
+  config: ResetLimits,
+) {
+  const byAddress = await rateLimit.hit(
+    db,
+    `reset-ip:${addressKey(ip)}`,
+    config.passwordResetWindowMs,
+    now,
+  );
   if (byAddress.count > config.passwordResetMax) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    throw tooManyRequests(`Too many reset requests from your network. Please try again in ${minutes(after)} minutes.`, after);
+    throw tooManyRequests(
+      `Too many reset requests from your network. Please try again in ${minutes(after)} minutes.`,
+      after,
+    );
   }
   const lower = email.toLowerCase();
-  const byEmail = await rateLimit.hit(db, `reset-email:${lower}`, config.passwordResetWindowMs, now);
+  const byEmail = await rateLimit.hit(
+    db,
+    `reset-email:${lower}`,
+    config.passwordResetWindowMs,
+    now,
+  );
   if (byEmail.count > config.passwordResetEmailMax) {
     const after = rateLimit.retryAfterSeconds(byEmail, now);
-    throw tooManyRequests(`Too many reset requests for this address. Please try again in ${minutes(after)} minutes.`, after);
+    throw tooManyRequests(
+      `Too many reset requests for this address. Please try again in ${minutes(after)} minutes.`,
+      after,
+    );
   }
 }
 
@@ -50,17 +76,29 @@ export async function countResetRequest(db: Db, email: string, ip: string, now: 
  * answer is sent, so its work (a token and a message per account) does not show in the answer's
  * timing (docs/decisions/0206-email-change-limits-and-unproven-addresses.md). Returns the accounts.
  */
-export async function sendResetLinks(db: Db, queue: Queue, email: string, now: Date, siteUrl: string) {
-  const owners = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+export async function sendResetLinks(
+  db: Db,
+  queue: Queue,
+  email: string,
+  now: Date,
+  siteUrl: string,
+) {
+  const owners = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   for (const user of owners) {
     const token = await issueToken(db, user.id, 'password-reset', RESET_TTL_MS, now, user.email);
-    await queue(passwordResetMail(user.email, provenName(user), resetUrl(siteUrl, token), RESET_LINK_MINUTES));
+    await queue(
+      passwordResetMail(user.email, provenName(user), resetUrl(siteUrl, token), RESET_LINK_MINUTES),
+    );
   }
   return owners.map((u) => u.id);
 }
 
 export const LINK_EXPIRED = 'This link has expired. Ask for a new one.';
-export const LINK_INVALID = 'This link is not valid: it may have been used already, or a newer one was sent. Ask for a new one.';
+export const LINK_INVALID =
+  'This link is not valid: it may have been used already, or a newer one was sent. Ask for a new one.';
 
 function linkRefused(why: 'unknown' | 'expired') {
   const message = why === 'expired' ? LINK_EXPIRED : LINK_INVALID;
@@ -80,10 +118,18 @@ export async function checkResetLink(
   now: Date,
   config: ResetLimits,
 ): Promise<ResetLinkState> {
-  const byAddress = await rateLimit.hit(db, `reset-check-ip:${addressKey(ip)}`, config.passwordResetWindowMs, now);
+  const byAddress = await rateLimit.hit(
+    db,
+    `reset-check-ip:${addressKey(ip)}`,
+    config.passwordResetWindowMs,
+    now,
+  );
   if (byAddress.count > config.passwordResetMax * CHECKS_PER_REQUEST) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    throw tooManyRequests(`Too many link checks from your network. Please try again in ${minutes(after)} minutes.`, after);
+    throw tooManyRequests(
+      `Too many link checks from your network. Please try again in ${minutes(after)} minutes.`,
+      after,
+    );
   }
   const found = await findToken(db, token, 'password-reset', now);
   if (found.ok) return { usable: true, expiresAt: found.row.expiresAt.toISOString() };
@@ -114,22 +160,32 @@ export async function completeReset(
   const problem = newPasswordProblem(input.password, user);
   if (problem) throw badRequest(problem, { password: [problem] });
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const used = await consumeToken(tx, input.token, 'password-reset', now);
-    if (!used) throw linkRefused('unknown');
-    const [updated] = await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    // Every other pending link too (a change of address asked for with the old password).
-    await endPendingTokens(tx, user.id);
-    await rateLimit.clear(tx, `password:${user.id}`);
-    await queue(passwordChangedMail(user.email, provenName(user), resetUrl(siteUrl)), tx);
-    return { user: updated!, linkEmail: used.email };
-  }).then(async ({ user: updated, linkEmail }) => {
-    // The link proved the member reads the address it went to: confirmed, if still theirs and no
-    // other account confirmed it (docs/decisions/0112-confirmed-addresses.md).
-    if (!updated.emailConfirmedAt && linkEmail?.toLowerCase() === updated.email.toLowerCase() && (await markConfirmed(db, updated.id, now))) {
-      return { ...updated, emailConfirmedAt: now };
-    }
-    return updated;
-  });
+  return db
+    .transaction(async (tx) => {
+      const used = await consumeToken(tx, input.token, 'password-reset', now);
+      if (!used) throw linkRefused('unknown');
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash })
+        .where(eq(users.id, user.id))
+        .returning();
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      // Every other pending link too (a change of address asked for with the old password).
+      await endPendingTokens(tx, user.id);
+      await rateLimit.clear(tx, `password:${user.id}`);
+      await queue(passwordChangedMail(user.email, provenName(user), resetUrl(siteUrl)), tx);
+      return { user: updated!, linkEmail: used.email };
+    })
+    .then(async ({ user: updated, linkEmail }) => {
+      // The link proved the member reads the address it went to: confirmed, if still theirs and no
+      // other account confirmed it (docs/decisions/0112-confirmed-addresses.md).
+      if (
+        !updated.emailConfirmedAt &&
+        linkEmail?.toLowerCase() === updated.email.toLowerCase() &&
+        (await markConfirmed(db, updated.id, now))
+      ) {
+        return { ...updated, emailConfirmedAt: now };
+      }
+      return updated;
+    });
 }

@@ -11,7 +11,10 @@ import { LINK_EXPIRED, LINK_INVALID } from './recovery.service';
 const smtp = await startTestSmtp();
 afterAll(() => smtp.close());
 const SITE = 'http://fitbench.test';
-const t = useTestApp({ siteUrl: SITE, passwordResetEmailMax: 3, passwordResetMax: 50 }, { mailTransport: smtp.transport(), mailPollMs: 200 });
+const t = useTestApp(
+  { siteUrl: SITE, passwordResetEmailMax: 3, passwordResetMax: 50 },
+  { mailTransport: smtp.transport(), mailPollMs: 200 },
+);
 
 const json = { 'content-type': 'application/json' };
 const NEW_PASSWORD = 'amber-lantern-58';
@@ -19,11 +22,28 @@ let ipSeq = 0;
 const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 const ask = (email: string, ip = freshIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/password-reset', headers: json, remoteAddress: ip, payload: JSON.stringify({ email }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/password-reset',
+    headers: json,
+    remoteAddress: ip,
+    payload: JSON.stringify({ email }),
+  });
 const complete = (token: string, password = NEW_PASSWORD) =>
-  t.app.inject({ method: 'POST', url: '/api/password-reset/complete', headers: json, payload: JSON.stringify({ token, password }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/password-reset/complete',
+    headers: json,
+    payload: JSON.stringify({ token, password }),
+  });
 const login = (username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/login', headers: json, remoteAddress: freshIp(), payload: JSON.stringify({ username, password }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    headers: json,
+    remoteAddress: freshIp(),
+    payload: JSON.stringify({ username, password }),
+  });
 const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
 
 /** Asks for a link and reads it from the SMTP server, as the member would. */
@@ -44,7 +64,10 @@ describe('forgot password', () => {
     const token = await resetLink(u.email);
     // At least 128 bits, and only its hash is kept.
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    const stored = await t.app.db.select().from(accountTokens).where(eq(accountTokens.userId, u.id));
+    const stored = await t.app.db
+      .select()
+      .from(accountTokens)
+      .where(eq(accountTokens.userId, u.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).toBe(sha256Hex(token));
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -58,7 +81,9 @@ describe('forgot password', () => {
     expect((await login(u.username, DEFAULT_PASSWORD)).statusCode).toBe(401);
     expect((await login(u.username, NEW_PASSWORD)).statusCode).toBe(200);
 
-    const [notice] = (await smtp.waitFor(u.email, 2)).filter((m) => m.subject.startsWith('Your password was changed'));
+    const [notice] = (await smtp.waitFor(u.email, 2)).filter((m) =>
+      m.subject.startsWith('Your password was changed'),
+    );
     expect(notice!.text).toContain('every device signed in to it was signed out');
     expect(notice!.listUnsubscribe).toBeNull();
     // The link proved the member reads the address.
@@ -89,7 +114,10 @@ describe('forgot password', () => {
     expect((await complete(token)).statusCode).toBe(200);
     const again = await complete(token, 'second-lantern-77');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: LINK_INVALID, errors: { token: [LINK_INVALID] } });
+    expect(again.json()).toMatchObject({
+      message: LINK_INVALID,
+      errors: { token: [LINK_INVALID] },
+    });
     expect((await login(u.username, 'second-lantern-77')).statusCode).toBe(401);
   });
 
@@ -145,7 +173,8 @@ describe('forgot password', () => {
     for (let i = 0; i < 3; i++) expect((await ask('ghost@example.com')).statusCode).toBe(202);
     expect((await ask('ghost@example.com')).statusCode).toBe(429);
     const ip = '10.200.0.1';
-    for (let i = 0; i < 50; i++) expect((await ask(`probe${i}@example.com`, ip)).statusCode).toBe(202);
+    for (let i = 0; i < 50; i++)
+      expect((await ask(`probe${i}@example.com`, ip)).statusCode).toBe(202);
     const res = await ask('probe-last@example.com', ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/from your network/);

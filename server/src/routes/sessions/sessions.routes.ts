@@ -14,7 +14,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', signedIn);
   app.get(
     '/sessions',
-    { schema: { summary: 'Where I am signed in', operationId: 'listSessions', response: { 200: sessionListSchema, 401: apiErrorSchema } } },
+    {
+      schema: {
+        summary: 'Where I am signed in',
+        operationId: 'listSessions',
+        response: { 200: sessionListSchema, 401: apiErrorSchema },
+      },
+    },
     async (request): Promise<Session[]> => {
       const user = requireUser(request);
       const current = sha256Hex(request.sessionToken!);
@@ -31,7 +37,14 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/sessions',
-    { schema: { summary: 'Sign out everywhere else', operationId: 'endOtherSessions', response: { 204: z.null(), 401: apiErrorSchema } }, config: { changesAuth: true } },
+    {
+      schema: {
+        summary: 'Sign out everywhere else',
+        operationId: 'endOtherSessions',
+        response: { 204: z.null(), 401: apiErrorSchema },
+      },
+      config: { changesAuth: true },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       // Everywhere else includes the links emailed before: a change of address asked for from a

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { openChallenges } from '@common/challenges';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { publicProfileSchema, usernameParamSchema, type PublicProfile } from '@common/schemas/profile';
+import {
+  publicProfileSchema,
+  usernameParamSchema,
+  type PublicProfile,
+} from '@common/schemas/profile';
 import { PRIVATE_NO_STORE } from '../../lib/auth';
 import { optionalSession } from '../../plugins/openapi';
 import * as service from './users.service';

@@ -1,13 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
-import { PUBLIC_PROFILE_WORKOUTS, publicProfileSchema, type PublicProfile } from '@common/schemas/profile';
+import {
+  PUBLIC_PROFILE_WORKOUTS,
+  publicProfileSchema,
+  type PublicProfile,
+} from '@common/schemas/profile';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { toPublicUserDto } from '../../lib/auth';
 import type { BoardCache } from '../leaderboard';
 import { notFound } from '../../lib/errors';
 import { fastJson, wireJsonSchema } from '../../lib/serializer';
-import { acceptedEncoding, COMPRESS_THRESHOLD, compressJson, type JsonEncoding } from '../../plugins/compression';
+import {
+  acceptedEncoding,
+  COMPRESS_THRESHOLD,
+  compressJson,
+  type JsonEncoding,
+} from '../../plugins/compression';
 import { publicClubsOf } from '../clubs';
 import { followCounts, isFollowing } from '../following';
 import { getStats, listWorkouts } from '../workouts';
@@ -41,7 +50,8 @@ export async function getPublicProfile(
   const found = cache
     ? await cache.getOrLoad(`profile:${name}`, () => loadProfile(db, name, open))
     : await loadProfile(db, name, open);
-  if (found.suspended || (found.isPrivate && found.id !== viewerId)) throw notFound('User not found.');
+  if (found.suspended || (found.isPrivate && found.id !== viewerId))
+    throw notFound('User not found.');
   // Whether the viewer follows them is the viewer's own, so it is never kept with the profile.
   if (viewerId === null || viewerId === found.id) return found.profile;
   return { ...found.profile, followedByYou: await isFollowing(db, viewerId, found.id) };
@@ -69,16 +79,22 @@ export async function getPublicProfileBytes(
   acceptEncoding: string | undefined,
 ): Promise<{ body: Buffer; encoding?: JsonEncoding }> {
   const name = username.toLowerCase();
-  const found: LoadedProfile = await cache.getOrLoad(`profile:${name}`, () => loadProfile(db, name, open));
+  const found: LoadedProfile = await cache.getOrLoad(`profile:${name}`, () =>
+    loadProfile(db, name, open),
+  );
   if (found.suspended || found.isPrivate) throw notFound('User not found.');
   found.sent ??= new Map();
   let json = found.sent.get('identity');
   if (!json) {
     if (!serializeProfile) {
       const schema = wireJsonSchema(publicProfileSchema);
-      serializeProfile = schema ? (fastJson(schema) as (p: PublicProfile) => string) : JSON.stringify;
+      serializeProfile = schema
+        ? (fastJson(schema) as (p: PublicProfile) => string)
+        : JSON.stringify;
     }
-    json = Buffer.from(serializeProfile(publicProfileSchema.encode(found.profile) as PublicProfile));
+    json = Buffer.from(
+      serializeProfile(publicProfileSchema.encode(found.profile) as PublicProfile),
+    );
     found.sent.set('identity', json);
   }
   const encoding = acceptedEncoding(acceptEncoding);

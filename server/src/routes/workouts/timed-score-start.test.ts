@@ -96,7 +96,12 @@ describe('HOLD_START_SLACK_SECONDS (the e2e servers only)', () => {
   it('moves the earliest start that much before the registration, and no further', async () => {
     const u = await createUser(slack.app, { createdAt: new Date() });
     const save = (score: number) =>
-      slack.app.inject({ method: 'POST', url: '/api/workouts', headers: u.headers, payload: { challenge: 'plank-drop', score } });
+      slack.app.inject({
+        method: 'POST',
+        url: '/api/workouts',
+        headers: u.headers,
+        payload: { challenge: 'plank-drop', score },
+      });
     expect((await save(590)).statusCode).toBe(201);
     expect((await save(36_000)).statusCode).toBe(400);
   });

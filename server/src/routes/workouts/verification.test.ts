@@ -78,7 +78,11 @@ describe('POST /api/workouts with a camera trace', () => {
     const u = await createUser(t.app);
     const run = syntheticTrace({ reps: 20 });
     const keep = run.t.map((ms) => ms < 10_000 || ms > 12_000);
-    const cut = { top: run.top, t: run.t.filter((_, i) => keep[i]), s: run.s.filter((_, i) => keep[i]) };
+    const cut = {
+      top: run.top,
+      t: run.t.filter((_, i) => keep[i]),
+      s: run.s.filter((_, i) => keep[i]),
+    };
     const cutReps = countReps(cut.t, cut.s, cut.top);
     const cases: [number, unknown, RegExp][] = [
       [227, forgedTrace(227), /does not look like a camera run \(227 reps; at most 150/],
@@ -86,18 +90,36 @@ describe('POST /api/workouts with a camera trace', () => {
       [150, forgedTrace(150, { perRep: 12 }), /a rep 0\.4 s after the one before; at least 0\.6 s/],
       [30, syntheticTrace({ reps: 30, noise: 0 }), /changes too smoothly/],
       // A metronome: every rep exactly 30 frames at 30 fps.
-      [30, syntheticTrace({ reps: 30, repMs: 1000, fps: 30, repJitter: 0, timeJitterMs: 0, noise: 0.01 }), /every rep took the same time/],
+      [
+        30,
+        syntheticTrace({
+          reps: 30,
+          repMs: 1000,
+          fps: 30,
+          repJitter: 0,
+          timeJitterMs: 0,
+          noise: 0.01,
+        }),
+        /every rep took the same time/,
+      ],
       // A real-looking run with 2 s cut out in the middle of the reps.
       [cutReps, cut, /2\.\d s without a sample during the reps; at most 1\.5 s/],
     ];
     for (const [pushups, trace, note] of cases) {
       const res = await save(u, { pushups, verification: camera(trace) });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ pushups, verified: false, verificationNote: expect.stringMatching(note) });
+      expect(res.json()).toMatchObject({
+        pushups,
+        verified: false,
+        verificationNote: expect.stringMatching(note),
+      });
       expect(await storedVerified(res.json().id)).toBe(false);
     }
     // A trace the app sent for the fake camera of the e2e tests is verified.
-    const file = path.join(import.meta.dirname, '../../../../common/testing/recorded-traces/uneven-1200ms.json');
+    const file = path.join(
+      import.meta.dirname,
+      '../../../../common/testing/recorded-traces/uneven-1200ms.json',
+    );
     const rec = JSON.parse(fs.readFileSync(file, 'utf8')) as { pushups: number; trace: unknown };
     const res = await save(u, { pushups: rec.pushups, verification: camera(rec.trace) });
     expect(res.json()).toMatchObject({ pushups: rec.pushups, verified: true });

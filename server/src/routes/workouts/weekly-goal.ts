@@ -51,7 +51,10 @@ export async function weeklyCounts(
   const week = sql<number>`floor(((${day} - date '1970-01-04')) / 7.0)::int`;
   try {
     const rows = await db
-      .select({ week: week.mapWith(Number), sessions: sql<number>`count(distinct ${day})::int`.mapWith(Number) })
+      .select({
+        week: week.mapWith(Number),
+        sessions: sql<number>`count(distinct ${day})::int`.mapWith(Number),
+      })
       .from(workouts)
       .where(and(eq(workouts.userId, userId), notHidden(workouts.id)))
       .groupBy(sql`1`);

@@ -14,7 +14,9 @@ export async function deleteWorkout(
   id: number,
   now: Date,
 ): Promise<{ challenge: string }> {
-  const rows = await rowsOf<{ challenge: string }>(db, sql`
+  const rows = await rowsOf<{ challenge: string }>(
+    db,
+    sql`
     with gone as (
       delete from workouts where id = ${id} and user_id = ${userId}
       returning id, user_id, challenge, idempotency_key, request_hash
@@ -25,7 +27,8 @@ export async function deleteWorkout(
       on conflict (user_id, idempotency_key)
         do update set request_hash = excluded.request_hash, deleted_at = excluded.deleted_at
     )
-    select id, challenge from gone`);
+    select id, challenge from gone`,
+  );
   const gone = rows[0];
   if (!gone) throw notFound('Workout not found.');
   return { challenge: gone.challenge };

@@ -117,7 +117,12 @@ describe('PATCH /api/workouts/:id', () => {
     const cases: [number, unknown, string, string][] = [
       [w.id, { pushups: 0 }, 'pushups', 'Please enter a number greater than zero'],
       [w.id, { score: 0 }, 'score', 'Please enter a number greater than zero'],
-      [plank.id, { score: 0 }, 'score', 'The hold must be a whole number of seconds from 1 to 36000'],
+      [
+        plank.id,
+        { score: 0 },
+        'score',
+        'The hold must be a whole number of seconds from 1 to 36000',
+      ],
       [w.id, { score: 301 }, 'score', 'Push-ups must be at most 300'],
       [w.id, { score: 2.5 }, 'score', 'The score must be a whole number'],
       [burpees.id, { score: 151 }, 'score', 'Burpees must be a whole number from 1 to 150'],

@@ -57,7 +57,8 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
   const score = input.score ?? legacy?.value ?? row.score;
   const capped = input.capped ?? row.capped;
   // A change of the cap mark alone is judged under `capped`.
-  const field = input.score === undefined && !legacy && input.capped !== undefined ? 'capped' : scoreField;
+  const field =
+    input.score === undefined && !legacy && input.capped !== undefined ? 'capped' : scoreField;
   const createdAt = input.createdAt ? new Date(input.createdAt) : row.createdAt;
   const notes = input.notes === undefined ? row.notes : input.notes;
   const scoreChanged = score !== row.score || capped !== row.capped;
@@ -73,7 +74,11 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
     if (capped && !canBeCapped(c.scoring!))
       throw badRequest(CAPPED_FOR_TIME_ONLY, { capped: [CAPPED_FOR_TIME_ONLY] });
     lower = lowerIsBetter(c.scoring!, capped);
-    const rangeError = scoreRangeError({ id: c.id, scoring: c.scoring!, words: c.words }, score, capped);
+    const rangeError = scoreRangeError(
+      { id: c.id, scoring: c.scoring!, words: c.words },
+      score,
+      capped,
+    );
     if (rangeError) throw badRequest(rangeError, { [field]: [rangeError] });
     if (timeChanged) {
       const err = workoutTimeError(createdAt, now.getTime(), guard.registeredAt);

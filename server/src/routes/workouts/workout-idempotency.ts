@@ -22,7 +22,8 @@ export function requestHash(input: CreateWorkoutData): string {
   if (input.verification) parts.push(input.verification);
   // Likewise the challenge: an entry whose saves came before challenges had names
   // (legacy.unnamedInHash: push-ups) hashes as it did then.
-  if (!findEntry(input.challenge, CATALOGUE)?.legacy?.unnamedInHash) parts.push({ challenge: input.challenge });
+  if (!findEntry(input.challenge, CATALOGUE)?.legacy?.unnamedInHash)
+    parts.push({ challenge: input.challenge });
   // And the cap mark: only a capped run has it, so every other save hashes as before.
   if (input.capped) parts.push({ capped: true });
   const canonical = JSON.stringify(parts);

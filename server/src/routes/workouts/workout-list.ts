@@ -37,7 +37,9 @@ function prepareFirstPage(db: Db, ofChallenge: boolean) {
     )
     .orderBy(desc(workouts.createdAt), desc(workouts.id))
     .limit(sql.placeholder('limit'))
-    .prepare(ofChallenge ? 'fitbench_workouts_first_page_of_challenge' : 'fitbench_workouts_first_page');
+    .prepare(
+      ofChallenge ? 'fitbench_workouts_first_page_of_challenge' : 'fitbench_workouts_first_page',
+    );
 }
 function firstPage(db: Db, ofChallenge: boolean) {
   let ofDb = firstPages.get(db);
@@ -61,7 +63,12 @@ export async function listWorkouts(
   let rows;
   if (!cursor) {
     const ofChallenge = challenge !== undefined;
-    rows = await firstPage(db, ofChallenge).execute({ userId, limit: limit + 1, publicOnly, ...(ofChallenge ? { challenge } : {}) });
+    rows = await firstPage(db, ofChallenge).execute({
+      userId,
+      limit: limit + 1,
+      publicOnly,
+      ...(ofChallenge ? { challenge } : {}),
+    });
   } else
     rows = await db
       .select(listColumns)

@@ -136,7 +136,13 @@ export async function createWorkout(
   const capped = input.capped ?? false;
   const startError =
     scoring &&
-    timedScoreStartError(scoring, input.score, createdAt, guard.holdsFrom ?? guard.registeredAt, capped);
+    timedScoreStartError(
+      scoring,
+      input.score,
+      createdAt,
+      guard.holdsFrom ?? guard.registeredAt,
+      capped,
+    );
   if (startError) throw badRequest(startError, { score: [startError] });
 
   const hash = idempotencyKey ? requestHash(input) : null;

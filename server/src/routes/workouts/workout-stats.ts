@@ -54,7 +54,8 @@ function prepareStats(db: Db) {
   type Sets = Record<'userId' | 'challenge' | 'id' | 'score' | 'capped', AnyPgColumn>;
   const mine = (t: Sets) => and(eq(t.userId, userId), eq(t.challenge, challenge), notHidden(t.id));
   // A set's score with its cap mark as the sign (a score is at least 1): one column per subquery.
-  const signed = (t: Sets) => sql<number>`case when ${t.capped} then -${t.score} else ${t.score} end`;
+  const signed = (t: Sets) =>
+    sql<number>`case when ${t.capped} then -${t.score} else ${t.score} end`;
   const lastSet = db
     .select({ v: signed(latest) })
     .from(latest)
@@ -73,9 +74,10 @@ function prepareStats(db: Db) {
       last: sql<number>`coalesce((${lastSet}), 0)::int`.mapWith(Number),
       best: sql<number>`coalesce((${bestSet}), 0)::int`.mapWith(Number),
       totalWorkouts: sql<number>`count(*)::bigint`.mapWith(Number),
-      totalScore: sql<number>`coalesce(sum(case when ${workouts.lowerIsBetter} then ${finishReps}::int else ${workouts.score} end), 0)::bigint`.mapWith(
-        Number,
-      ),
+      totalScore:
+        sql<number>`coalesce(sum(case when ${workouts.lowerIsBetter} then ${finishReps}::int else ${workouts.score} end), 0)::bigint`.mapWith(
+          Number,
+        ),
       verifiedBest:
         sql<number>`coalesce(max(${workouts.score}) filter (where ${workouts.verified}), 0)::int`.mapWith(
           Number,

@@ -133,8 +133,7 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { changesBoards: true },
       schema: {
         summary: 'Change one of my workouts',
-        description:
-          `Sets the fields sent (score or ${LEGACY_SCORE_FIELDS.join(' or ')}, capped for a challenge done for time, createdAt, notes; null or "" clears the notes) by the rules of a new save: the score in its challenge's range, the time not in the future, not before joining, not more than 7 days back (a set older than that keeps its score and time; its notes can change), and a hold not begun before joining. A changed score drops the camera mark and the proof clip. The same request twice changes the set once: a request that changes nothing answers the set as it is and leaves \`updatedAt\`. A set a moderator hid is a 409.`,
+        description: `Sets the fields sent (score or ${LEGACY_SCORE_FIELDS.join(' or ')}, capped for a challenge done for time, createdAt, notes; null or "" clears the notes) by the rules of a new save: the score in its challenge's range, the time not in the future, not before joining, not more than 7 days back (a set older than that keeps its score and time; its notes can change), and a hold not begun before joining. A changed score drops the camera mark and the proof clip. The same request twice changes the set once: a request that changes nothing answers the set as it is and leaves \`updatedAt\`. A set a moderator hid is a 409.`,
         operationId: 'editWorkout',
         params: workoutIdParamsSchema,
         body: editBody,
@@ -175,7 +174,14 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { id } = openChallenge(app.config.challenges, request.query.challenge);
-      return getMyStats(app.db, user, app.now(), request.query.tz ?? 'UTC', id, app.config.challenges);
+      return getMyStats(
+        app.db,
+        user,
+        app.now(),
+        request.query.tz ?? 'UTC',
+        id,
+        app.config.challenges,
+      );
     },
   );
 };

@@ -14,7 +14,9 @@ describe('DeleteAccountDialog', () => {
     await user.type(within(dialog()).getByLabelText('Your password'), 'not my password');
     await user.click(within(dialog()).getByRole('button', { name: 'Delete my account' }));
     const field = within(dialog()).getByLabelText('Your password');
-    await vi.waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'), { timeout: 15_000 });
+    await vi.waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'), {
+      timeout: 15_000,
+    });
     expect(onDeleted).not.toHaveBeenCalled();
     expect((await fetch('/api/user', { credentials: 'include' })).status).toBe(200);
   });
@@ -24,7 +26,10 @@ describe('DeleteAccountDialog', () => {
     const { user } = renderWithApp(<DeleteAccountDialog onDeleted={onDeleted} />);
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete my account' }));
-    expect(within(dialog()).getByLabelText('Your password')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog()).getByLabelText('Your password')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await user.type(within(dialog()).getByLabelText('Your password'), 'half typed');
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -42,7 +42,12 @@ let bound = false;
 const listeners = new Set<() => void>();
 
 export function setUserState(next: UserState) {
-  if (next.data === state.data && next.isPending === state.isPending && next.isError === state.isError) return;
+  if (
+    next.data === state.data &&
+    next.isPending === state.isPending &&
+    next.isError === state.isError
+  )
+    return;
   state = next;
   for (const l of listeners) l();
 }

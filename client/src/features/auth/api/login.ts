@@ -17,6 +17,7 @@ export function useLogin({ onSuccess }: { onSuccess?: (user: User) => void } = {
       toast({ title: 'Logged in', description: `Welcome back, ${user.username}!` });
       onSuccess?.(user);
     },
-    onError: (error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
   });
 }

@@ -19,6 +19,7 @@ export function useLogout() {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
     },
-    onError: (error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
   });
 }

@@ -5,7 +5,8 @@ import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { userQueryKey } from './get-user';
 
-export const register = (body: RegisterInput) => api<User>('/api/register', { method: 'POST', body });
+export const register = (body: RegisterInput) =>
+  api<User>('/api/register', { method: 'POST', body });
 
 export function useRegister({ onSuccess }: { onSuccess?: (user: User) => void } = {}) {
   const queryClient = useQueryClient();

@@ -9,9 +9,20 @@ async function load() {
   return { ...store, ...bridge };
 }
 
-const alice = { id: 1, username: 'alice', email: 'a@example.com', fullName: null, age: null, gender: null, profilePicture: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const alice = {
+  id: 1,
+  username: 'alice',
+  email: 'a@example.com',
+  fullName: null,
+  age: null,
+  gender: null,
+  profilePicture: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 let answers: unknown[];
-const fetchMock = vi.fn(async () => new Response(JSON.stringify({ user: answers.shift() ?? null }), { status: 200 }));
+const fetchMock = vi.fn(
+  async () => new Response(JSON.stringify({ user: answers.shift() ?? null }), { status: 200 }),
+);
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
@@ -53,7 +64,9 @@ describe('current user before and after the query client', () => {
     const s = await load();
     answers = [alice];
     s.subscribeToUser(() => undefined);
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+    });
     s.bindUserToQueryClient(client);
     await tick();
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -76,7 +89,9 @@ describe('current user before and after the query client', () => {
   it('a query client made before anyone asked fetches the user once', async () => {
     const s = await load();
     answers = [alice];
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const client = new QueryClient({
+      defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+    });
     s.bindUserToQueryClient(client);
     s.subscribeToUser(() => undefined);
     await tick();

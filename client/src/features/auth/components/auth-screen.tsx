@@ -54,7 +54,12 @@ export function AuthScreen({
               ) : (
                 <div className="grid gap-2">
                   <LoginForm onSuccess={onSuccess} />
-                  <Button type="button" variant="link" className="justify-self-center" onClick={() => setForgot(true)}>
+                  <Button
+                    type="button"
+                    variant="link"
+                    className="justify-self-center"
+                    onClick={() => setForgot(true)}
+                  >
                     Forgot password?
                   </Button>
                 </div>
@@ -66,8 +71,13 @@ export function AuthScreen({
           </Tabs>
         </CardContent>
       </Card>
-      <aside aria-label="Why FitBench" className="hidden flex-col gap-6 rounded-2xl bg-gradient-to-br from-emerald-700 to-emerald-900 p-10 text-white lg:flex">
-        <h2 className="text-3xl font-extrabold leading-tight">Benchmark your fitness. Beat your best.</h2>
+      <aside
+        aria-label="Why FitBench"
+        className="hidden flex-col gap-6 rounded-2xl bg-gradient-to-br from-emerald-700 to-emerald-900 p-10 text-white lg:flex"
+      >
+        <h2 className="text-3xl font-extrabold leading-tight">
+          Benchmark your fitness. Beat your best.
+        </h2>
         <ul className="grid gap-4">
           {FEATURES.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-3 text-lg">

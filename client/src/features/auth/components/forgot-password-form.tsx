@@ -32,7 +32,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   if (mutation.isSuccess) {
     return (
       <div className="grid gap-4">
-        <p role="status" className="flex items-start gap-2 rounded-xl bg-accent p-3 text-sm font-semibold">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl bg-accent p-3 text-sm font-semibold"
+        >
           <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {mutation.data.message}
         </p>
@@ -54,7 +57,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           onError: (error) => {
             const message = error instanceof ApiError ? error.errors?.email?.[0] : undefined;
             if (message) form.setError('email', { message }, { shouldFocus: true });
-            else toast({ title: 'No link sent', description: error.message, variant: 'destructive' });
+            else
+              toast({ title: 'No link sent', description: error.message, variant: 'destructive' });
           },
         }),
       )}
@@ -64,7 +68,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         Reset your password
       </h2>
       <p className="text-sm text-muted-foreground">
-        Enter the email address of your account and we will send you a link to choose a new password.
+        Enter the email address of your account and we will send you a link to choose a new
+        password.
       </p>
       <FormField
         id="forgot-email"

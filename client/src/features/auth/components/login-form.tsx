@@ -7,7 +7,10 @@ import { lazyResolver } from '../utils/lazy-resolver';
 
 // zod and the schema load on the first submit, not before the screen paints.
 const resolver = lazyResolver<LoginInput>(async () => {
-  const [{ zodResolver }, { loginSchema }] = await Promise.all([import('@hookform/resolvers/zod'), import('@common/schemas/auth')]);
+  const [{ zodResolver }, { loginSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@common/schemas/auth'),
+  ]);
   return zodResolver(loginSchema);
 });
 

@@ -12,11 +12,15 @@ describe('RegisterForm', () => {
     await user.type(screen.getByLabelText('Password'), '123');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     // The rules load on the first submit (features/auth/utils/lazy-resolver.ts): shown once they have.
-    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true'),
+    );
     for (const label of ['Username', 'Email', 'Password']) {
       const field = screen.getByLabelText(label);
       expect(field).toHaveAttribute('aria-invalid', 'true');
-      const message = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!);
+      const message = document.getElementById(
+        field.getAttribute('aria-describedby')!.split(' ')[0]!,
+      );
       expect(message?.textContent).toBeTruthy();
     }
     expect(onSuccess).not.toHaveBeenCalled();
@@ -32,7 +36,10 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     expect(onSuccess).toHaveBeenCalledWith(expect.objectContaining({ username: member.username }));
-    expect(queryClient.getQueryData(['user'])).toMatchObject({ username: member.username, email: member.email });
+    expect(queryClient.getQueryData(['user'])).toMatchObject({
+      username: member.username,
+      email: member.email,
+    });
   });
 
   it("shows the server's refusal of a taken name as a toast, and keeps what was typed", async () => {

@@ -28,14 +28,23 @@ export function ResetPasswordForm({
   });
   const mutation = useCompletePasswordReset({
     onSuccess: () => {
-      toast({ title: 'Password changed', description: 'You are signed in. Your other devices were signed out.' });
+      toast({
+        title: 'Password changed',
+        description: 'You are signed in. Your other devices were signed out.',
+      });
       onSuccess();
     },
     onError: (error) => {
       const fieldErrors = error instanceof ApiError ? error.errors : undefined;
-      if (fieldErrors?.password?.[0]) form.setError('password', { message: fieldErrors.password[0] }, { shouldFocus: true });
+      if (fieldErrors?.password?.[0])
+        form.setError('password', { message: fieldErrors.password[0] }, { shouldFocus: true });
       else if (fieldErrors?.token?.[0]) onLinkRefused(fieldErrors.token[0]);
-      else toast({ title: 'Password not changed', description: error.message, variant: 'destructive' });
+      else
+        toast({
+          title: 'Password not changed',
+          description: error.message,
+          variant: 'destructive',
+        });
     },
   });
   const { errors } = form.formState;

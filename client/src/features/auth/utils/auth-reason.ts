@@ -36,7 +36,11 @@ export function authReason(next: string): AuthReason | null {
     };
   }
   if (at(paths.logWorkout)) return { kind: 'destination', text: `${TO} log a workout.` };
-  if (at(paths.profile) || url.pathname.startsWith(`${paths.profile.path}/`) || at(paths.challengeStats))
+  if (
+    at(paths.profile) ||
+    url.pathname.startsWith(`${paths.profile.path}/`) ||
+    at(paths.challengeStats)
+  )
     return { kind: 'destination', text: `${TO} see your profile and stats.` };
   return { kind: 'destination', text: `${TO} continue.` };
 }

@@ -26,7 +26,8 @@ export function safeNextPath(raw: string | null | undefined): string {
   if (url.origin !== BASE) return HOME;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Back to sign-in after signing in would be a loop.
-  if (url.pathname === paths.auth.path || url.pathname.startsWith(`${paths.auth.path}/`)) return HOME;
+  if (url.pathname === paths.auth.path || url.pathname.startsWith(`${paths.auth.path}/`))
+    return HOME;
   return path;
 }
 

@@ -63,7 +63,11 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
           // The button's look on the link itself, not <Button asChild>: the first script then
           // carries no Radix Slot (docs/decisions/0061-js-budget-on-root.md).
           <Link
-            href={signedIn ? paths.timer.getHref(challenge.id) : paths.auth.getHref(paths.timer.getHref(challenge.id))}
+            href={
+              signedIn
+                ? paths.timer.getHref(challenge.id)
+                : paths.auth.getHref(paths.timer.getHref(challenge.id))
+            }
             className={buttonVariants({ className: 'w-full' })}
             aria-label={`${signedIn ? 'Start Challenge' : 'Try Challenge'}: ${challenge.title}`}
           >

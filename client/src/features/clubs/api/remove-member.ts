@@ -4,10 +4,9 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/clubs/:slug/members/:username (admins). */
 export const removeMember = ({ slug, username }: { slug: string; username: string }) =>
-  api<null>(
-    `/api/clubs/${encodeURIComponent(slug)}/members/${encodeURIComponent(username)}`,
-    { method: 'DELETE' },
-  );
+  api<null>(`/api/clubs/${encodeURIComponent(slug)}/members/${encodeURIComponent(username)}`, {
+    method: 'DELETE',
+  });
 
 export function useRemoveMember() {
   const queryClient = useQueryClient();

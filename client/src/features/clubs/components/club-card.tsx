@@ -4,7 +4,8 @@ import type { ClubSummary } from '@common/schemas/clubs';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 
-export const membersText = (n: number) => `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`;
+export const membersText = (n: number) =>
+  `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`;
 
 /** One club in a list: its name (a link to its page), members, and the viewer's role. */
 export function ClubCard({ club }: { club: ClubSummary }) {

@@ -8,9 +8,13 @@ import { ClubGate, ClubHeading, JoinClubButton, type ClubViewer } from './club-p
 
 function InvalidInvite() {
   return (
-    <MissingPanel title="This invite link does not work" backHref={paths.clubs.getHref()} backLabel="See clubs">
-      The club may have made a new link, or the link was copied only in part. Ask one of its members for the current
-      one.
+    <MissingPanel
+      title="This invite link does not work"
+      backHref={paths.clubs.getHref()}
+      backLabel="See clubs"
+    >
+      The club may have made a new link, or the link was copied only in part. Ask one of its members
+      for the current one.
     </MissingPanel>
   );
 }
@@ -43,7 +47,9 @@ export function ClubJoin({ slug, viewer }: { slug: string; viewer: ClubViewer | 
                   code={code}
                   viewer={viewer}
                   wide
-                  onJoined={(joined) => navigate(paths.club.getHref(joined.slug), { replace: true })}
+                  onJoined={(joined) =>
+                    navigate(paths.club.getHref(joined.slug), { replace: true })
+                  }
                 >
                   Join {data.name}
                 </JoinClubButton>

@@ -48,7 +48,11 @@ export function ClubGate({
   if (club.isPending) return <ClubHeaderSkeleton />;
   if (club.isError) {
     if (isNotFound(club.error)) return notFound;
-    return <LoadError onRetry={() => void club.refetch()}>Could not load the club. {club.error.message}</LoadError>;
+    return (
+      <LoadError onRetry={() => void club.refetch()}>
+        Could not load the club. {club.error.message}
+      </LoadError>
+    );
   }
   return children(club.data);
 }
@@ -71,7 +75,9 @@ export function ClubHeading({ club }: { club: ClubDetail }) {
           {membersText(club.memberCount)}
         </span>
       </p>
-      {club.description ? <p className="whitespace-pre-line break-words">{club.description}</p> : null}
+      {club.description ? (
+        <p className="whitespace-pre-line break-words">{club.description}</p>
+      ) : null}
     </div>
   );
 }
@@ -96,7 +102,9 @@ export function JoinClubButton({
   const join = useJoinClub();
   return (
     <div className="grid gap-2">
-      {viewer.isPrivate ? <p className="text-sm text-muted-foreground">{PRIVATE_JOIN_NOTE}</p> : null}
+      {viewer.isPrivate ? (
+        <p className="text-sm text-muted-foreground">{PRIVATE_JOIN_NOTE}</p>
+      ) : null}
       <Button
         className={wide ? undefined : 'justify-self-start'}
         disabled={join.isPending}

@@ -49,7 +49,12 @@ function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null
             {isAdmin && m.username !== viewer?.username ? (
               <ConfirmAction
                 trigger={
-                  <Button variant="ghost" size="icon" aria-label={`Remove ${m.username}`} disabled={remove.isPending}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove ${m.username}`}
+                    disabled={remove.isPending}
+                  >
                     <UserMinus aria-hidden="true" />
                   </Button>
                 }
@@ -62,7 +67,11 @@ function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null
                     {
                       onSuccess: () => toast({ title: `${m.username} removed` }),
                       onError: (error) =>
-                        toast({ title: 'Could not remove the member', description: error.message, variant: 'destructive' }),
+                        toast({
+                          title: 'Could not remove the member',
+                          description: error.message,
+                          variant: 'destructive',
+                        }),
                     },
                   )
                 }
@@ -73,7 +82,8 @@ function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null
       </ul>
       {club.hiddenMembers > 0 ? (
         <p className="text-sm text-muted-foreground">
-          And {club.hiddenMembers} private member{club.hiddenMembers === 1 ? '' : 's'}, shown to the club's members only.
+          And {club.hiddenMembers} private member{club.hiddenMembers === 1 ? '' : 's'}, shown to the
+          club's members only.
         </p>
       ) : null}
     </section>
@@ -93,7 +103,10 @@ function RemovedMembers({ club }: { club: ClubDetail }) {
       </p>
       <ul className="grid gap-1" aria-label="Removed members">
         {(club.removed ?? []).map((r) => (
-          <li key={r.username} className="flex min-h-12 flex-wrap items-center gap-3 rounded-lg px-2 py-1">
+          <li
+            key={r.username}
+            className="flex min-h-12 flex-wrap items-center gap-3 rounded-lg px-2 py-1"
+          >
             <span className="min-w-0 flex-1 truncate font-medium">{r.username}</span>
             <Button
               variant="outline"
@@ -105,7 +118,11 @@ function RemovedMembers({ club }: { club: ClubDetail }) {
                   {
                     onSuccess: () => toast({ title: `${r.username} may join again` }),
                     onError: (error) =>
-                      toast({ title: 'Could not let them back in', description: error.message, variant: 'destructive' }),
+                      toast({
+                        title: 'Could not let them back in',
+                        description: error.message,
+                        variant: 'destructive',
+                      }),
                   },
                 )
               }
@@ -148,7 +165,12 @@ function JoinOrLeave({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | 
         onConfirm={() =>
           leave.mutate(club.slug, {
             onSuccess: () => toast({ title: `You left ${club.name}` }),
-            onError: (error) => toast({ title: 'Could not leave', description: error.message, variant: 'destructive' }),
+            onError: (error) =>
+              toast({
+                title: 'Could not leave',
+                description: error.message,
+                variant: 'destructive',
+              }),
           })
         }
       />

@@ -48,7 +48,9 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-extrabold">Clubs</h1>
-          <p className="text-sm text-muted-foreground">Compete with the people you know, on every challenge.</p>
+          <p className="text-sm text-muted-foreground">
+            Compete with the people you know, on every challenge.
+          </p>
         </div>
         {signedIn ? (
           <CreateClubDialog onCreated={(club) => navigate(paths.club.getHref(club.slug))} />
@@ -60,7 +62,10 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
       </div>
 
       {list.isError ? (
-        <LoadError className="rounded-xl border border-border p-6" onRetry={() => void list.refetch()}>
+        <LoadError
+          className="rounded-xl border border-border p-6"
+          onRetry={() => void list.refetch()}
+        >
           Could not load the clubs. {list.error.message}
         </LoadError>
       ) : null}
@@ -74,7 +79,8 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
             <ListSkeleton label="Loading my clubs" />
           ) : mine.length === 0 ? (
             <p className="rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
-              You are not in any club yet. Join one below, or create your own and invite your friends.
+              You are not in any club yet. Join one below, or create your own and invite your
+              friends.
             </p>
           ) : (
             <ClubList clubs={mine} label="My clubs" />
@@ -87,7 +93,10 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
           Public clubs
         </h2>
         <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search clubs by name"

@@ -73,14 +73,22 @@ function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void 
       >
         {(control) => <Textarea rows={3} {...control} {...form.register('description')} />}
       </Field>
-      <fieldset className="grid gap-2" aria-describedby={errors.visibility ? 'club-visibility-error' : undefined}>
+      <fieldset
+        className="grid gap-2"
+        aria-describedby={errors.visibility ? 'club-visibility-error' : undefined}
+      >
         <legend className="mb-1 text-sm font-medium">Who can join</legend>
         {VISIBILITY_CHOICES.map((choice) => (
           <label
             key={choice.value}
             className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-primary"
           >
-            <input type="radio" value={choice.value} className="mt-1 size-4 accent-primary" {...form.register('visibility')} />
+            <input
+              type="radio"
+              value={choice.value}
+              className="mt-1 size-4 accent-primary"
+              {...form.register('visibility')}
+            />
             <span className="grid">
               <span className="font-semibold">{choice.label}</span>
               <span className="text-sm text-muted-foreground">{choice.hint}</span>
@@ -117,7 +125,9 @@ export function CreateClubDialog({ onCreated }: { onCreated: (club: CreatedClub)
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create a club</DialogTitle>
-          <DialogDescription>You will be its admin. Its board ranks its members only.</DialogDescription>
+          <DialogDescription>
+            You will be its admin. Its board ranks its members only.
+          </DialogDescription>
         </DialogHeader>
         {open ? (
           <CreateClubForm

@@ -25,17 +25,29 @@ export function InvitePanel({ slug, name }: { slug: string; name: string }) {
         toast({ title: 'New invite link made', description: 'The old link no longer works.' });
       },
       onError: (error) =>
-        toast({ title: 'Could not make a new link', description: error.message, variant: 'destructive' }),
+        toast({
+          title: 'Could not make a new link',
+          description: error.message,
+          variant: 'destructive',
+        }),
     });
   return (
-    <section aria-labelledby="invite-heading" className="grid gap-3 rounded-xl border border-border bg-card p-4">
+    <section
+      aria-labelledby="invite-heading"
+      className="grid gap-3 rounded-xl border border-border bg-card p-4"
+    >
       <h2 id="invite-heading" className="flex items-center gap-2 font-bold">
         <Link2 className="size-4" aria-hidden="true" />
         Invite link
       </h2>
       {url ? (
         <>
-          <Input readOnly aria-label="Invite link" value={url} onFocus={(e) => e.currentTarget.select()} />
+          <Input
+            readOnly
+            aria-label="Invite link"
+            value={url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div className="flex flex-wrap gap-2">
             <ShareMenu
               url={url}
@@ -61,12 +73,16 @@ export function InvitePanel({ slug, name }: { slug: string; name: string }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            The invite link is shown only on the device that made it. Make a new one to share it from here: the old
-            link stops working.
+            The invite link is shown only on the device that made it. Make a new one to share it
+            from here: the old link stops working.
           </p>
           <ConfirmAction
             trigger={
-              <Button variant="outline" disabled={regenerate.isPending} className="justify-self-start">
+              <Button
+                variant="outline"
+                disabled={regenerate.isPending}
+                className="justify-self-start"
+              >
                 <RefreshCw aria-hidden="true" />
                 Make a new invite link
               </Button>

@@ -29,14 +29,21 @@ export function ChangeEmailForm({ current }: { current: string }) {
           onError: (error) => {
             const fieldErrors = error instanceof ApiError ? error.errors : undefined;
             const field = FIELDS.find((f) => fieldErrors?.[f]?.[0]);
-            if (field) form.setError(field, { message: fieldErrors![field]![0] }, { shouldFocus: true });
-            else toast({ title: 'Address not changed', description: error.message, variant: 'destructive' });
+            if (field)
+              form.setError(field, { message: fieldErrors![field]![0] }, { shouldFocus: true });
+            else
+              toast({
+                title: 'Address not changed',
+                description: error.message,
+                variant: 'destructive',
+              });
           },
         }),
       )}
     >
       <p className="text-sm text-muted-foreground">
-        Now: <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{current}</span>
+        Now:{' '}
+        <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{current}</span>
       </p>
       {mutation.isSuccess ? (
         <p role="status" className="rounded-xl bg-accent p-3 text-sm font-semibold">

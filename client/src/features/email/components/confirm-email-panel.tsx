@@ -13,7 +13,10 @@ export function ConfirmEmailPanel({ token, next }: { token: string; next: ReactN
   if (confirm.isSuccess) {
     return (
       <div className="grid gap-3">
-        <p role="status" className="flex items-start gap-2 rounded-xl bg-accent p-3 text-sm font-semibold">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-xl bg-accent p-3 text-sm font-semibold"
+        >
           <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {confirm.data.message}
         </p>
@@ -21,7 +24,10 @@ export function ConfirmEmailPanel({ token, next }: { token: string; next: ReactN
       </div>
     );
   }
-  const refused = confirm.error instanceof ApiError ? confirm.error.errors?.token?.[0] ?? confirm.error.message : confirm.error?.message;
+  const refused =
+    confirm.error instanceof ApiError
+      ? (confirm.error.errors?.token?.[0] ?? confirm.error.message)
+      : confirm.error?.message;
   return (
     <form
       className="grid gap-3"
@@ -31,7 +37,10 @@ export function ConfirmEmailPanel({ token, next }: { token: string; next: ReactN
       }}
     >
       {refused ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl border border-destructive p-3 text-sm font-semibold">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-destructive p-3 text-sm font-semibold"
+        >
           <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
           {refused}
         </p>

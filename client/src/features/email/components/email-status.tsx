@@ -12,7 +12,10 @@ export function EmailStatus({ confirmed }: { confirmed: boolean }) {
   const resend = useResendConfirmation();
   if (confirmed) return null;
   return (
-    <div className="grid justify-items-center gap-2 rounded-xl border border-border p-3 text-sm" data-testid="email-status">
+    <div
+      className="grid justify-items-center gap-2 rounded-xl border border-border p-3 text-sm"
+      data-testid="email-status"
+    >
       <p className="flex items-center gap-1.5 font-semibold">
         <MailWarning className="size-4 shrink-0" aria-hidden="true" />
         Email not confirmed
@@ -22,7 +25,9 @@ export function EmailStatus({ confirmed }: { confirmed: boolean }) {
           {resend.data.message}
         </p>
       ) : (
-        <p className="text-muted-foreground">Follow the link we emailed you, so you can always get back in.</p>
+        <p className="text-muted-foreground">
+          Follow the link we emailed you, so you can always get back in.
+        </p>
       )}
       <Button
         type="button"
@@ -31,7 +36,8 @@ export function EmailStatus({ confirmed }: { confirmed: boolean }) {
         disabled={resend.isPending}
         onClick={() =>
           resend.mutate(undefined, {
-            onError: (error) => toast({ title: 'No link sent', description: error.message, variant: 'destructive' }),
+            onError: (error) =>
+              toast({ title: 'No link sent', description: error.message, variant: 'destructive' }),
           })
         }
       >

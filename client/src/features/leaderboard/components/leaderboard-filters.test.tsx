@@ -35,9 +35,17 @@ describe('LeaderboardFilters', () => {
     expect(verified).toHaveAttribute('aria-pressed', 'false');
     await user.click(verified);
     expect(verified).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText('Counted by camera only, ranked among themselves.')).toBeInTheDocument();
-    expect(changes.at(-1)).toEqual({ filters: { ageGroup: '30-39', gender: 'female' }, kind: 'verified' });
+    expect(
+      screen.getByText('Counted by camera only, ranked among themselves.'),
+    ).toBeInTheDocument();
+    expect(changes.at(-1)).toEqual({
+      filters: { ageGroup: '30-39', gender: 'female' },
+      kind: 'verified',
+    });
     await user.selectOptions(screen.getByLabelText('Age group'), 'all');
-    expect(changes.at(-1)).toEqual({ filters: { ageGroup: 'all', gender: 'female' }, kind: 'verified' });
+    expect(changes.at(-1)).toEqual({
+      filters: { ageGroup: 'all', gender: 'female' },
+      kind: 'verified',
+    });
   });
 });

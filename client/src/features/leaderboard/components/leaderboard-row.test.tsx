@@ -37,7 +37,13 @@ describe('LeaderboardRow', () => {
 
 describe('LeaderboardFilters without a camera-counted board', () => {
   it('offers no Verified only toggle', () => {
-    renderWithApp(<LeaderboardFilters value={{ ageGroup: 'all', gender: 'all' }} onChange={() => {}} kind="all" />);
+    renderWithApp(
+      <LeaderboardFilters
+        value={{ ageGroup: 'all', gender: 'all' }}
+        onChange={() => {}}
+        kind="all"
+      />,
+    );
     expect(screen.queryByRole('button', { name: /Verified only/ })).toBeNull();
     expect(screen.getByLabelText('Age group')).toBeInTheDocument();
   });

@@ -94,7 +94,15 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
 }
 
 /** One board row: a link to the person's profile, except the viewer's own row. */
-export function LeaderboardRow({ entry, scoring, isViewer, compact, overall, note, action }: LeaderboardRowProps) {
+export function LeaderboardRow({
+  entry,
+  scoring,
+  isViewer,
+  compact,
+  overall,
+  note,
+  action,
+}: LeaderboardRowProps) {
   // Narrow gaps on a phone: the name gets the room (docs/decisions/0199-board-entries-lead.md).
   const base = 'flex min-h-16 items-center gap-2 rounded-xl px-2 py-2 sm:gap-3 sm:px-3';
   if (isViewer) {
@@ -103,7 +111,14 @@ export function LeaderboardRow({ entry, scoring, isViewer, compact, overall, not
         className={cn(base, 'bg-accent/60 ring-1 ring-accent-border')}
         data-testid="leaderboard-own-row"
       >
-        <RowBody entry={entry} scoring={scoring} isViewer compact={compact} overall={overall} note={note} />
+        <RowBody
+          entry={entry}
+          scoring={scoring}
+          isViewer
+          compact={compact}
+          overall={overall}
+          note={note}
+        />
       </div>
     );
   }
@@ -119,7 +134,14 @@ export function LeaderboardRow({ entry, scoring, isViewer, compact, overall, not
         action ? 'min-w-0 flex-1' : null,
       )}
     >
-      <RowBody entry={entry} scoring={scoring} isViewer={false} compact={compact} overall={overall} note={note} />
+      <RowBody
+        entry={entry}
+        scoring={scoring}
+        isViewer={false}
+        compact={compact}
+        overall={overall}
+        note={note}
+      />
     </Link>
   );
   if (!action) return link;

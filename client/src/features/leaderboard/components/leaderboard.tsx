@@ -60,7 +60,8 @@ export { hasVerifiedBoard };
 /** What the pinned standing says when the viewer has no set in the period. */
 function nothingYet(challenge: OpenChallenge, period: LeaderboardPeriod, kind: BoardKind): string {
   const when = period === 'all_time' ? '' : ` ${PERIOD_LABELS[period].toLowerCase()}`;
-  if (kind === 'verified') return `You have no ${challenge.scoring.unit} counted by camera${when} yet.`;
+  if (kind === 'verified')
+    return `You have no ${challenge.scoring.unit} counted by camera${when} yet.`;
   if (challenge.scoring.kind === 'seconds') return `You have not logged a hold${when} yet.`;
   if (challenge.scoring.kind !== 'reps') return `You have not logged a set${when} yet.`;
   return period === 'all_time'
@@ -114,7 +115,10 @@ function PinnedStanding({
           </span>
           <span className="flex flex-col items-end leading-tight">
             <span className="text-xl font-extrabold tabular-nums text-primary">
-              {scoreParts(challenge.scoring, scoredOf(me.data).score, scoredOf(me.data).capped).value}
+              {
+                scoreParts(challenge.scoring, scoredOf(me.data).score, scoredOf(me.data).capped)
+                  .value
+              }
             </span>
             <span className="text-xs text-muted-foreground">your best</span>
           </span>

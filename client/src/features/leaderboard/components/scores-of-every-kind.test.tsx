@@ -39,8 +39,12 @@ describe('a board row of the last two challenges', () => {
   });
 
   it('names a capped run in words where a proof is offered', () => {
-    renderWithApp(<WatchProof entry={entry(312, true)} scoring={challenge('mfm-challenge').scoring} />);
-    expect(screen.getByRole('button', { name: "Watch proof of ann's CAP + 312 reps" })).toBeInTheDocument();
+    renderWithApp(
+      <WatchProof entry={entry(312, true)} scoring={challenge('mfm-challenge').scoring} />,
+    );
+    expect(
+      screen.getByRole('button', { name: "Watch proof of ann's CAP + 312 reps" }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -52,10 +56,16 @@ describe('the Verified only filter follows what the entry declares, not its id',
   it.each([
     ['burpees as declared (boards everyone only)', burpees, false],
     ['push-ups as declared (everyone and Verified)', pushups, true],
-    ['burpees declaring camera counting and a Verified board', { ...burpees, counting: ['taps', 'camera'], boards: ['everyone', 'verified'] }, true],
+    [
+      'burpees declaring camera counting and a Verified board',
+      { ...burpees, counting: ['taps', 'camera'], boards: ['everyone', 'verified'] },
+      true,
+    ],
     ['push-ups declaring only an everyone board', { ...pushups, boards: ['everyone'] }, false],
   ] as [string, OpenChallenge, boolean][])('%s', (_name, c, shown) => {
-    renderWithApp(<Leaderboard challenge={c} viewerUsername={null} />, { path: `${c.path}/leaderboard?verified=1` });
+    renderWithApp(<Leaderboard challenge={c} viewerUsername={null} />, {
+      path: `${c.path}/leaderboard?verified=1`,
+    });
     expect(screen.getByLabelText('Age group')).toBeInTheDocument();
     if (shown) expect(verified()).toHaveAttribute('aria-pressed', 'true');
     else expect(verified()).toBeNull();

@@ -32,6 +32,8 @@ describe('WatchProof on a board entry', () => {
 
   it('one push-up in the singular', () => {
     renderWithApp(<WatchProof entry={{ ...entry, score: 1, pushups: 1 }} scoring={pushups} />);
-    expect(screen.getByRole('button', { name: "Watch proof of ann's 1 push-up" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: "Watch proof of ann's 1 push-up" }),
+    ).toBeInTheDocument();
   });
 });

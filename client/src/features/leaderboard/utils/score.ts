@@ -18,7 +18,11 @@ export function scoreParts(
     case 'rounds': {
       // "7" over "rounds + 9": narrow enough for a phone's row, read together as formatScore says.
       const { rounds, extra } = roundsOf(scoring, score);
-      return { value: String(rounds), unit: `${rounds === 1 ? 'round' : 'rounds'} + ${extra}`, label };
+      return {
+        value: String(rounds),
+        unit: `${rounds === 1 ? 'round' : 'rounds'} + ${extra}`,
+        label,
+      };
     }
     case 'for-time':
       return capped

@@ -5,7 +5,9 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/moderation/awaiting-review: the verified board's top sets whose clip nobody reviewed. */
 export const getAwaitingReview = (challenge: string, signal?: AbortSignal) =>
-  api<AwaitingReview>(`/api/moderation/awaiting-review?${new URLSearchParams({ challenge })}`, { signal });
+  api<AwaitingReview>(`/api/moderation/awaiting-review?${new URLSearchParams({ challenge })}`, {
+    signal,
+  });
 
 export const awaitingReviewQueryOptions = (challenge: string) =>
   queryOptions({

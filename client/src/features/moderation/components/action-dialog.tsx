@@ -68,7 +68,11 @@ export function ActionDialog({
       setError(undefined);
       toast({ title: doneTitle, description: `Reason: ${trimmed}` });
     } catch (err) {
-      toast({ title: `${label} failed`, description: (err as Error).message, variant: 'destructive' });
+      toast({
+        title: `${label} failed`,
+        description: (err as Error).message,
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -125,7 +129,11 @@ export function ActionDialog({
           </Field>
           <AlertDialogFooter>
             <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-            <SubmitButton variant={variant === 'destructive' ? 'destructive' : 'default'} pending={pending} pendingLabel={pendingLabel}>
+            <SubmitButton
+              variant={variant === 'destructive' ? 'destructive' : 'default'}
+              pending={pending}
+              pendingLabel={pendingLabel}
+            >
               {confirmLabel}
             </SubmitButton>
           </AlertDialogFooter>

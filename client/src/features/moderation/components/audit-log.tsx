@@ -26,7 +26,10 @@ export function AuditLine({ entry, undo = false }: { entry: AuditEntry; undo?: b
   const action = useTakeAction();
   const reverse = UNDO_OF[entry.action];
   return (
-    <li className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm" data-testid="audit-line">
+    <li
+      className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm"
+      data-testid="audit-line"
+    >
       <span className="grid min-w-0 gap-0.5">
         <span>
           <span className="font-semibold">{MODERATION_ACTION_LABELS[entry.action]}</span> ·{' '}
@@ -49,7 +52,11 @@ export function AuditLine({ entry, undo = false }: { entry: AuditEntry; undo?: b
           doneTitle={MODERATION_ACTION_LABELS[reverse]}
           onConfirm={(reason) =>
             // The reverse of a workout action takes the workout, of a member action the member.
-            action.mutateAsync({ action: reverse, target: actionTarget(entry.target), reason } as ModerationActionInput)
+            action.mutateAsync({
+              action: reverse,
+              target: actionTarget(entry.target),
+              reason,
+            } as ModerationActionInput)
           }
         />
       ) : null}
@@ -78,10 +85,14 @@ export function AuditLog() {
       </div>
     );
   const { entries } = log.data;
-  if (entries.length === 0) return <p className="py-10 text-center text-muted-foreground">No actions yet.</p>;
+  if (entries.length === 0)
+    return <p className="py-10 text-center text-muted-foreground">No actions yet.</p>;
   const undoable = undoableIds(entries);
   return (
-    <ul className="divide-y divide-border rounded-xl border border-border bg-card px-4" aria-label="Audit log">
+    <ul
+      className="divide-y divide-border rounded-xl border border-border bg-card px-4"
+      aria-label="Audit log"
+    >
       {entries.map((e) => (
         <AuditLine key={e.id} entry={e} undo={undoable.has(e.id)} />
       ))}

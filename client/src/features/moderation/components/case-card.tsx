@@ -17,11 +17,13 @@ import { actionTarget } from '../utils/undo';
 import { ActionDialog } from './action-dialog';
 import { AuditLine } from './audit-log';
 
-const scoringOf = (challenge: string) => (findEntry(challenge, catalogueEntries()) ?? defaultEntry()).scoring!;
+const scoringOf = (challenge: string) =>
+  (findEntry(challenge, catalogueEntries()) ?? defaultEntry()).scoring!;
 
 /** "42 push-ups", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (`capped` only on a capped run). */
-export const workoutScore = (w: Pick<ModeratedWorkout, 'challenge' | 'score'> & { capped?: boolean }) =>
-  formatScore(scoringOf(w.challenge), w.score, w.capped === true);
+export const workoutScore = (
+  w: Pick<ModeratedWorkout, 'challenge' | 'score'> & { capped?: boolean },
+) => formatScore(scoringOf(w.challenge), w.score, w.capped === true);
 
 /** The case's title: whose entry or profile. */
 export function caseTitle(c: ModerationCase): string {

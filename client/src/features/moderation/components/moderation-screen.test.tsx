@@ -18,9 +18,17 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 /** A member's set, reported by another member; the page is signed in as the reporter after. */
 async function reportedSet(text: string) {
   const owner = await signUp();
-  const { id } = await post('/api/workouts', { pushups: 88 }, { 'idempotency-key': crypto.randomUUID() });
+  const { id } = await post(
+    '/api/workouts',
+    { pushups: 88 },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
   await signUp();
-  await post('/api/reports', { target: { kind: 'workout', workoutId: id }, reason: 'fake-score', text });
+  await post('/api/reports', {
+    target: { kind: 'workout', workoutId: id },
+    reason: 'fake-score',
+    text,
+  });
   return { owner, workoutId: id };
 }
 
@@ -53,7 +61,9 @@ describe('the moderation queue', () => {
       latestReportAt: at,
     };
     renderWithApp(<QueueView cases={[fellow]} />);
-    expect(screen.getByTestId('case-moderator-note')).toHaveTextContent('Only an operator acts on a moderator');
+    expect(screen.getByTestId('case-moderator-note')).toHaveTextContent(
+      'Only an operator acts on a moderator',
+    );
     expect(screen.queryByRole('button', { name: 'Suspend member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Dismiss reports' })).toBeNull();
   });
@@ -86,10 +96,14 @@ describe('the moderation queue', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Hide workout' }));
     expect(await screen.findByText('Workout hidden')).toBeInTheDocument();
     // Acting on the entry closes its reports: the case leaves the queue.
-    await waitFor(() => expect(screen.queryByRole('region', { name: `${owner.username}'s entry` })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: `${owner.username}'s entry` })).toBeNull(),
+    );
 
     // The owner's set is off their public profile.
-    const profile = await fetch(`/api/users/${owner.username}`).then((r) => r.json() as Promise<{ workouts: unknown[] }>);
+    const profile = await fetch(`/api/users/${owner.username}`).then(
+      (r) => r.json() as Promise<{ workouts: unknown[] }>,
+    );
     expect(profile.workouts).toEqual([]);
 
     await user.click(screen.getByRole('tab', { name: 'Audit log' }));
@@ -104,7 +118,9 @@ describe('the moderation queue', () => {
     await user.type(within(undo).getByLabelText('Reason'), 'Checked again: fine');
     await user.click(within(undo).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Showed the workout again')).toBeInTheDocument();
-    const back = await fetch(`/api/users/${owner.username}`).then((r) => r.json() as Promise<{ workouts: unknown[] }>);
+    const back = await fetch(`/api/users/${owner.username}`).then(
+      (r) => r.json() as Promise<{ workouts: unknown[] }>,
+    );
     expect(back.workouts).toHaveLength(1);
   });
 
@@ -116,7 +132,10 @@ describe('the moderation queue', () => {
     for (let r = 0; r < 3; r++) {
       await signUp();
       for (const owner of owners.slice(r * 10, r * 10 + 10))
-        await post('/api/reports', { target: { kind: 'member', username: owner.username }, reason: 'spam' });
+        await post('/api/reports', {
+          target: { kind: 'member', username: owner.username },
+          reason: 'spam',
+        });
     }
     await signInAsModerator();
     const { user } = renderWithApp(<ModerationScreen />);
@@ -125,10 +144,15 @@ describe('the moderation queue', () => {
     // Read the pages to the end (other tests' open reports may make more than two).
     while (more) {
       await user.click(more);
-      await waitFor(() => expect(screen.queryByRole('button', { name: 'Loading more reports' })).toBeNull());
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Loading more reports' })).toBeNull(),
+      );
       more = screen.queryByRole('button', { name: 'Load more reports' });
     }
     expect(screen.getAllByTestId('moderation-case').length).toBeGreaterThan(20);
-    for (const owner of owners) expect(screen.getByRole('region', { name: `${owner.username}'s profile` })).toBeInTheDocument();
+    for (const owner of owners)
+      expect(
+        screen.getByRole('region', { name: `${owner.username}'s profile` }),
+      ).toBeInTheDocument();
   });
 });

@@ -17,7 +17,8 @@ const targetKey = (t: ModerationTarget) =>
       : `member:${(t.username ?? '').toLowerCase()}`;
 
 /** Whether the target is still there to act on (a deleted member's or a club gone for good is not). */
-const present = (t: ModerationTarget) => (t.kind === 'club' ? t.slug !== null : t.username !== null);
+const present = (t: ModerationTarget) =>
+  t.kind === 'club' ? t.slug !== null : t.username !== null;
 
 /**
  * The log lines that can still be undone: for each target and pair of actions (hide and unhide,

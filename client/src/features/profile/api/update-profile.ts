@@ -19,7 +19,9 @@ export function useUpdateProfile({
     mutationFn: updateProfile,
     onSuccess: (user) => {
       // The header avatar and the profile screen read ['user'].
-      queryClient.setQueryData<User | null>(queryKeys.user, (old) => (old ? { ...old, ...user } : user));
+      queryClient.setQueryData<User | null>(queryKeys.user, (old) =>
+        old ? { ...old, ...user } : user,
+      );
       // Boards and the public profile show the picture, age and gender too.
       void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard });
       void queryClient.invalidateQueries({ queryKey: queryKeys.publicProfile(user.username) });

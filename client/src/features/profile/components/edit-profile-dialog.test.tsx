@@ -15,7 +15,9 @@ describe('EditProfileDialog', () => {
     await signUp();
     const user = await me();
     const onSaved = vi.fn();
-    const { user: u } = renderWithApp(<EditProfileDialog user={user} weeklyGoal={3} onSaved={onSaved} />);
+    const { user: u } = renderWithApp(
+      <EditProfileDialog user={user} weeklyGoal={3} onSaved={onSaved} />,
+    );
     await u.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await u.type(within(dialog()).getByLabelText('Age'), '200');
     await u.click(within(dialog()).getByRole('button', { name: 'Save Changes' }));
@@ -28,7 +30,9 @@ describe('EditProfileDialog', () => {
     await signUp();
     const user = await me();
     const onSaved = vi.fn();
-    const { user: u } = renderWithApp(<EditProfileDialog user={user} weeklyGoal={3} onSaved={onSaved} />);
+    const { user: u } = renderWithApp(
+      <EditProfileDialog user={user} weeklyGoal={3} onSaved={onSaved} />,
+    );
     await u.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await u.type(within(dialog()).getByLabelText('Full name'), '  Alex Morgan ');
     await u.type(within(dialog()).getByLabelText('Age'), '34');

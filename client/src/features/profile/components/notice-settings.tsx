@@ -8,9 +8,12 @@ import { useUpdateProfile } from '../api/update-profile';
 export function NoticeSettings({ user }: { user: User }) {
   const mutation = useUpdateProfile({
     onSuccess: () => toast({ title: 'Emails updated', description: 'Your choice is saved.' }),
-    onError: (error) => toast({ title: 'Not saved', description: error.message, variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Not saved', description: error.message, variant: 'destructive' }),
   });
-  const checked = mutation.isPending ? Boolean(mutation.variables?.newDeviceNotices) : user.newDeviceNotices;
+  const checked = mutation.isPending
+    ? Boolean(mutation.variables?.newDeviceNotices)
+    : user.newDeviceNotices;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">

@@ -45,13 +45,19 @@ export function ProfileCard({ user }: { user: User }) {
             {user.username}
           </h1>
           {user.fullName ? (
-            <p className="text-lg font-medium [overflow-wrap:anywhere]" data-testid="profile-full-name">
+            <p
+              className="text-lg font-medium [overflow-wrap:anywhere]"
+              data-testid="profile-full-name"
+            >
               {user.fullName}
             </p>
           ) : null}
           <p className="flex items-start justify-center gap-1.5 text-sm text-muted-foreground">
             <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 text-balance [overflow-wrap:anywhere]" data-testid="profile-email">
+            <span
+              className="min-w-0 text-balance [overflow-wrap:anywhere]"
+              data-testid="profile-email"
+            >
               <EmailText email={user.email} />
             </span>
           </p>

@@ -24,7 +24,10 @@ export interface ReportButtonProps {
  * report would only be refused (docs/decisions/0200-segmented-controls-and-reported.md).
  */
 export function ReportButton({ target, username, compact = false }: ReportButtonProps) {
-  const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(reportDialog, 'Could not open the report form');
+  const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(
+    reportDialog,
+    'Could not open the report form',
+  );
   const mine = useMyReports();
   const what = target.kind === 'workout' ? `${username}'s entry` : `${username}'s profile`;
   // While its dialog is open (a report just sent closes it) the form stays as it is.

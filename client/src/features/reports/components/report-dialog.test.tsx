@@ -26,13 +26,11 @@ describe('ReportButton and its dialog', () => {
     );
     await user.click(screen.getByRole('button', { name: "Report ann's entry" }));
     const form = await screen.findByRole('dialog', { name: "Report ann's entry" });
-    expect(within(form).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
-      'Fake score',
-      'Offensive name',
-      'Offensive picture',
-      'Spam',
-      'Other',
-    ]);
+    expect(
+      within(form)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['Fake score', 'Offensive name', 'Offensive picture', 'Spam', 'Other']);
     await user.click(within(form).getByRole('button', { name: 'Send report' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Choose a reason.');
 
@@ -59,22 +57,33 @@ describe('ReportButton and its dialog', () => {
       <ReportButton compact target={{ kind: 'workout', workoutId }} username={owner.username} />,
     );
     await user.click(screen.getByRole('button', { name: `Report ${owner.username}'s entry` }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: 'Fake score' }));
-    await user.type(within(dialog()).getByLabelText('Details (optional)'), 'No one does 61 in a row');
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('radio', { name: 'Fake score' }),
+    );
+    await user.type(
+      within(dialog()).getByLabelText('Details (optional)'),
+      'No one does 61 in a row',
+    );
     await user.click(within(dialog()).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Report sent')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     // The flag remembers it was used: "Reported", disabled, and no form to fill in again.
-    const reported = await screen.findByRole('button', { name: `Reported ${owner.username}'s entry` });
+    const reported = await screen.findByRole('button', {
+      name: `Reported ${owner.username}'s entry`,
+    });
     expect(reported).toBeDisabled();
     expect(reported).toHaveAttribute('title', 'Reported');
     expect(screen.queryByRole('button', { name: `Report ${owner.username}'s entry` })).toBeNull();
     unmount();
 
     // The second visit (a fresh page): the server says which entries the member reported.
-    renderWithApp(<ReportButton compact target={{ kind: 'workout', workoutId }} username={owner.username} />);
-    expect(await screen.findByRole('button', { name: `Reported ${owner.username}'s entry` })).toBeDisabled();
+    renderWithApp(
+      <ReportButton compact target={{ kind: 'workout', workoutId }} username={owner.username} />,
+    );
+    expect(
+      await screen.findByRole('button', { name: `Reported ${owner.username}'s entry` }),
+    ).toBeDisabled();
     expect(screen.queryByRole('button', { name: `Report ${owner.username}'s entry` })).toBeNull();
   });
 
@@ -82,13 +91,20 @@ describe('ReportButton and its dialog', () => {
     const owner = await signUp();
     await signUp();
     const { user } = renderWithApp(
-      <ReportButton target={{ kind: 'member', username: owner.username }} username={owner.username} />,
+      <ReportButton
+        target={{ kind: 'member', username: owner.username }}
+        username={owner.username}
+      />,
     );
     await user.click(screen.getByRole('button', { name: `Report ${owner.username}'s profile` }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: 'Offensive name' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('radio', { name: 'Offensive name' }),
+    );
     await user.click(within(dialog()).getByRole('button', { name: 'Send report' }));
     expect(await screen.findByText('Report sent')).toBeInTheDocument();
-    const reported = await screen.findByRole('button', { name: `Reported ${owner.username}'s profile` });
+    const reported = await screen.findByRole('button', {
+      name: `Reported ${owner.username}'s profile`,
+    });
     expect(reported).toBeDisabled();
     expect(reported).toHaveTextContent('Reported');
   });

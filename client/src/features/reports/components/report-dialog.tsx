@@ -46,7 +46,13 @@ function refusalTitle(error: Error): string {
  * characters, counted as typed). The shared schema checks it before anything is sent; the
  * server's refusals (a second report, too many reports) come back as toasts.
  */
-export function ReportDialog({ target, what, open, onOpenChange, onCloseAutoFocus }: ReportDialogProps) {
+export function ReportDialog({
+  target,
+  what,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: ReportDialogProps) {
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [text, setText] = useState('');
@@ -68,7 +74,8 @@ export function ReportDialog({ target, what, open, onOpenChange, onCloseAutoFocu
     onError: (error) => {
       const message = error instanceof ApiError ? error.errors?.text?.[0] : undefined;
       if (message) setErrors({ text: message });
-      else toast({ title: refusalTitle(error), description: error.message, variant: 'destructive' });
+      else
+        toast({ title: refusalTitle(error), description: error.message, variant: 'destructive' });
     },
   });
   const submit = () => {

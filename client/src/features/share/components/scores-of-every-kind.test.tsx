@@ -23,31 +23,55 @@ describe('WorkoutSaved of the last two challenges', () => {
 
   it('a finish: its time; against a capped target it wins, against a faster one it says how much faster', () => {
     const { unmount } = renderWithApp(
-      <WorkoutSaved challenge={challenge('mfm-challenge')} score={1122} username="ann" target={{ beat: 399, from: 'bo', capped: true }} />,
+      <WorkoutSaved
+        challenge={challenge('mfm-challenge')}
+        score={1122}
+        username="ann"
+        target={{ beat: 399, from: 'bo', capped: true }}
+      />,
     );
     expect(screen.getByTestId('saved-count')).toHaveTextContent('18:42');
     expect(screen.getByText(/to finish\. Nice work!/)).toBeInTheDocument();
     expect(screen.getByTestId('target-result')).toHaveTextContent("You beat bo's CAP + 399 reps!");
     unmount();
     renderWithApp(
-      <WorkoutSaved challenge={challenge('mfm-challenge')} score={1122} username="ann" target={{ beat: 1100, from: 'bo' }} />,
+      <WorkoutSaved
+        challenge={challenge('mfm-challenge')}
+        score={1122}
+        username="ann"
+        target={{ beat: 1100, from: 'bo' }}
+      />,
     );
-    expect(screen.getByTestId('target-result')).toHaveTextContent("bo's 18:20 still stands. Finish 0:23 faster to beat it.");
+    expect(screen.getByTestId('target-result')).toHaveTextContent(
+      "bo's 18:20 still stands. Finish 0:23 faster to beat it.",
+    );
   });
 
   it('a lower time beats a higher one', () => {
     renderWithApp(
-      <WorkoutSaved challenge={challenge('mfm-challenge')} score={1000} username="ann" target={{ beat: 1122, from: 'bo' }} />,
+      <WorkoutSaved
+        challenge={challenge('mfm-challenge')}
+        score={1000}
+        username="ann"
+        target={{ beat: 1122, from: 'bo' }}
+      />,
     );
     expect(screen.getByTestId('target-result')).toHaveTextContent("You beat bo's 18:42!");
   });
 
   it('rounds: rounds and extra reps, with the total', () => {
     renderWithApp(
-      <WorkoutSaved challenge={challenge('nickels-dimes')} score={114} username="ann" target={{ beat: 120, from: 'bo' }} />,
+      <WorkoutSaved
+        challenge={challenge('nickels-dimes')}
+        score={114}
+        username="ann"
+        target={{ beat: 120, from: 'bo' }}
+      />,
     );
     expect(screen.getByTestId('saved-count')).toHaveTextContent('7 rounds + 9');
     expect(screen.getByText(/\(114 reps\)\. Nice work!/)).toBeInTheDocument();
-    expect(screen.getByTestId('target-result')).toHaveTextContent("bo's 8 rounds + 0 still stands. 7 more to beat it.");
+    expect(screen.getByTestId('target-result')).toHaveTextContent(
+      "bo's 8 rounds + 0 still stands. 7 more to beat it.",
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { CheckCircle2, CloudOff, Home, PartyPopper, Swords, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatHold, formatScore, formatScoreShort, type OpenChallenge, type Scoring } from '@common/challenges';
+import {
+  formatHold,
+  formatScore,
+  formatScoreShort,
+  type OpenChallenge,
+  type Scoring,
+} from '@common/challenges';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { profileShareUrl } from '@/components/ui/share-menu';
@@ -38,11 +44,18 @@ const targetText = (scoring: Scoring, score: number, capped: boolean) =>
     : formatScore(scoring, score, capped);
 
 /** What it takes to beat a target not beaten: more reps, a longer hold, a faster finish. */
-function stillToDo(scoring: Scoring, score: number, capped: boolean, target: ChallengeTarget): string {
-  if (scoring.kind === 'seconds') return `Hold ${formatHold(target.beat - score + 1)} longer to beat it.`;
+function stillToDo(
+  scoring: Scoring,
+  score: number,
+  capped: boolean,
+  target: ChallengeTarget,
+): string {
+  if (scoring.kind === 'seconds')
+    return `Hold ${formatHold(target.beat - score + 1)} longer to beat it.`;
   if (scoring.kind === 'for-time') {
     // Lower is better for a finish; any finish beats a capped run.
-    if (target.capped) return capped ? `${target.beat - score + 1} more reps to beat it.` : 'Finish to beat it.';
+    if (target.capped)
+      return capped ? `${target.beat - score + 1} more reps to beat it.` : 'Finish to beat it.';
     return capped
       ? `Finish faster than ${formatHold(target.beat)} to beat it.`
       : `Finish ${formatHold(score - target.beat + 1)} faster to beat it.`;
@@ -84,7 +97,10 @@ function scoreParts(scoring: Scoring, score: number, capped: boolean): [string, 
     case 'seconds':
       return [formatHold(score), 'held'];
     case 'rounds':
-      return [formatScore(scoring, score), `(${score} ${score === 1 ? scoring.unitOne : scoring.unit})`];
+      return [
+        formatScore(scoring, score),
+        `(${score} ${score === 1 ? scoring.unitOne : scoring.unit})`,
+      ];
     case 'for-time':
       return capped
         ? [`CAP + ${score}`, `${score === 1 ? scoring.unitOne : scoring.unit} at the cap`]
@@ -155,7 +171,9 @@ export function WorkoutSaved({
             New personal best!
           </p>
         ) : null}
-        {target ? <TargetResult score={score} capped={capped} target={target} scoring={challenge.scoring} /> : null}
+        {target ? (
+          <TargetResult score={score} capped={capped} target={target} scoring={challenge.scoring} />
+        ) : null}
         {waitingToSync ? null : rank}
         <div className="grid gap-2 sm:grid-cols-2">
           <ShareButton
@@ -174,11 +192,17 @@ export function WorkoutSaved({
         </div>
         {/* Stacked on phones: "View Leaderboard" does not fit half of a 390 px screen. */}
         <div className="grid gap-2 sm:grid-cols-2">
-          <Link href={paths.leaderboard.getHref(challenge.id)} className={buttonVariants({ variant: 'outline' })}>
+          <Link
+            href={paths.leaderboard.getHref(challenge.id)}
+            className={buttonVariants({ variant: 'outline' })}
+          >
             <Trophy aria-hidden="true" />
             View Leaderboard
           </Link>
-          <Link href={paths.challengeHome.getHref(challenge.id)} className={buttonVariants({ variant: 'outline' })}>
+          <Link
+            href={paths.challengeHome.getHref(challenge.id)}
+            className={buttonVariants({ variant: 'outline' })}
+          >
             <Home aria-hidden="true" />
             Home
           </Link>

@@ -55,7 +55,10 @@ export function CameraSetup({
     if (status === 'ready') calibrateRef.current?.scrollIntoView?.({ block: 'center' });
   }, [status]);
   return (
-    <section aria-labelledby="camera-setup-title" className="grid gap-3 rounded-2xl border border-border p-4">
+    <section
+      aria-labelledby="camera-setup-title"
+      className="grid gap-3 rounded-2xl border border-border p-4"
+    >
       <h2 id="camera-setup-title" className="flex items-center gap-2 text-lg font-bold">
         <Camera aria-hidden="true" className="size-5 text-primary" />
         Count with camera

@@ -104,7 +104,11 @@ export function CameraCount({ count, hint }: { count: number; hint: string | nul
         {count}
       </span>
       <span className="text-sm font-semibold">Push-ups counted by the camera</span>
-      <p aria-live="polite" className="min-h-5 text-sm font-bold text-primary" data-testid="camera-hint">
+      <p
+        aria-live="polite"
+        className="min-h-5 text-sm font-bold text-primary"
+        data-testid="camera-hint"
+      >
         {hint}
       </p>
     </div>

@@ -7,8 +7,12 @@ describe('DiscardDialog', () => {
   it('focuses the safe choice first; Keep going keeps the set', async () => {
     const onKeep = vi.fn();
     const onDiscard = vi.fn();
-    const { user } = renderWithApp(<DiscardDialog open finished={false} onKeep={onKeep} onDiscard={onDiscard} />);
-    expect(screen.getByRole('alertdialog', { name: 'Discard this workout?' })).toHaveTextContent('The timer is still running.');
+    const { user } = renderWithApp(
+      <DiscardDialog open finished={false} onKeep={onKeep} onDiscard={onDiscard} />,
+    );
+    expect(screen.getByRole('alertdialog', { name: 'Discard this workout?' })).toHaveTextContent(
+      'The timer is still running.',
+    );
     expect(screen.getByRole('button', { name: 'Keep going' })).toHaveFocus();
     // The safe answer is the main button; Discard is not painted as one.
     expect(screen.getByRole('button', { name: 'Keep going' })).toHaveClass('bg-primary');
@@ -21,7 +25,9 @@ describe('DiscardDialog', () => {
   it('after the run it speaks of the count; Escape keeps it, Discard throws it away', async () => {
     const onKeep = vi.fn();
     const onDiscard = vi.fn();
-    const { user } = renderWithApp(<DiscardDialog open finished onKeep={onKeep} onDiscard={onDiscard} />);
+    const { user } = renderWithApp(
+      <DiscardDialog open finished onKeep={onKeep} onDiscard={onDiscard} />,
+    );
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Your set is not saved yet.');
     await user.keyboard('{Escape}');
     expect(onKeep).toHaveBeenCalledOnce();

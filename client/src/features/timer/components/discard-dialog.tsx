@@ -36,7 +36,9 @@ export function DiscardDialog({
     >
       <AlertDialogContent data-testid="discard-dialog">
         <AlertDialogTitle>{DISCARD_TITLE}</AlertDialogTitle>
-        <AlertDialogDescription>{finished ? DISCARD_FINISHED : DISCARD_RUNNING}</AlertDialogDescription>
+        <AlertDialogDescription>
+          {finished ? DISCARD_FINISHED : DISCARD_RUNNING}
+        </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel variant="default">
             {finished ? 'Keep my set' : 'Keep going'}

@@ -2,7 +2,15 @@ import { ArrowRight, Check, Flag, Minus, Undo2 } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { isLastPart, movementText, movementTitle, repsDone, repsLeft, totalReps, type PartState } from '../utils/program';
+import {
+  isLastPart,
+  movementText,
+  movementTitle,
+  repsDone,
+  repsLeft,
+  totalReps,
+  type PartState,
+} from '../utils/program';
 import type { ProgramPlan } from '../utils/timeline';
 
 // What a program run shows under its clock: the round and its movements, or the movement and its
@@ -13,7 +21,8 @@ type ForTimePlan = Extract<ProgramPlan, { mode: 'for-time' }>;
 
 // Short screens (a 320x568 phone) get a tighter card and smaller numbers; each class written out
 // whole for Tailwind.
-const CARD = 'shrink-0 rounded-xl border border-border bg-card px-3 py-2 text-center [@media(max-height:40rem)]:py-1';
+const CARD =
+  'shrink-0 rounded-xl border border-border bg-card px-3 py-2 text-center [@media(max-height:40rem)]:py-1';
 const BIG_TAP =
   'flex min-h-16 w-full touch-manipulation select-none flex-col items-center justify-center rounded-2xl bg-primary p-2 text-primary-foreground shadow-lg focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring focus-visible:ring-offset-2';
 const SMALL_TAP =
@@ -77,10 +86,16 @@ export function RoundsPanel({
   return (
     <>
       <div className={CARD}>
-        <p className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl" data-testid="program-round">
+        <p
+          className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl"
+          data-testid="program-round"
+        >
           Round {rounds + 1}
         </p>
-        <ul className="text-base font-semibold [@media(max-height:40rem)]:text-sm" data-testid="program-movements">
+        <ul
+          className="text-base font-semibold [@media(max-height:40rem)]:text-sm"
+          data-testid="program-movements"
+        >
           {plan.round.map((m) => (
             <li key={m.name}>{movementText(m)}</li>
           ))}
@@ -95,7 +110,9 @@ export function RoundsPanel({
         testId="round-done"
       >
         <Check aria-hidden="true" className="size-8 [@media(max-height:40rem)]:size-6" />
-        <span className="text-3xl font-extrabold [@media(max-height:40rem)]:text-2xl">Round done</span>
+        <span className="text-3xl font-extrabold [@media(max-height:40rem)]:text-2xl">
+          Round done
+        </span>
         <span className="text-sm font-semibold" data-testid="rounds-finished">
           {rounds} {rounds === 1 ? 'round' : 'rounds'} finished
         </span>
@@ -143,7 +160,10 @@ export function ForTimePanel({
     <>
       <div className={CARD}>
         <p className="flex items-baseline justify-center gap-2">
-          <span className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl" data-testid="program-movement">
+          <span
+            className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl"
+            data-testid="program-movement"
+          >
             {movementTitle(part)}
           </span>
           <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
@@ -151,13 +171,17 @@ export function ForTimePanel({
           </span>
         </p>
         <p className="flex items-baseline justify-center gap-2">
-          <span className="text-5xl font-extrabold tabular-nums [@media(max-height:40rem)]:text-4xl" data-testid="reps-left">
+          <span
+            className="text-5xl font-extrabold tabular-nums [@media(max-height:40rem)]:text-4xl"
+            data-testid="reps-left"
+          >
             {left}
           </span>
           <span className="text-sm font-semibold text-muted-foreground">left of {part.reps}</span>
         </p>
         <p className="text-xs text-muted-foreground" data-testid="reps-done">
-          {repsDone(plan, state)} of {totalReps(plan)} reps done{next ? ` · then ${movementText(next)}` : ''}
+          {repsDone(plan, state)} of {totalReps(plan)} reps done
+          {next ? ` · then ${movementText(next)}` : ''}
         </p>
       </div>
       <div className="grid min-h-0 flex-1 grid-cols-[2fr_1fr] gap-2">
@@ -169,13 +193,27 @@ export function ForTimePanel({
           buttonRef={mainRef}
           testId="reps-add-tap"
         >
-          <span className="text-5xl font-extrabold tabular-nums [@media(max-height:40rem)]:text-4xl">+{plan.tapReps}</span>
+          <span className="text-5xl font-extrabold tabular-nums [@media(max-height:40rem)]:text-4xl">
+            +{plan.tapReps}
+          </span>
         </TapButton>
         <div className="grid gap-2">
-          <TapButton onTap={() => onReps(1)} running={running} label={`Add 1 of ${part.name}`} className={SMALL_TAP} testId="reps-add-one">
+          <TapButton
+            onTap={() => onReps(1)}
+            running={running}
+            label={`Add 1 of ${part.name}`}
+            className={SMALL_TAP}
+            testId="reps-add-one"
+          >
             +1
           </TapButton>
-          <TapButton onTap={() => onReps(-1)} running={running} label="Take back 1 rep" className={SMALL_TAP} testId="reps-take-one">
+          <TapButton
+            onTap={() => onReps(-1)}
+            running={running}
+            label="Take back 1 rep"
+            className={SMALL_TAP}
+            testId="reps-take-one"
+          >
             <Minus aria-hidden="true" className="size-5" />1
           </TapButton>
         </div>

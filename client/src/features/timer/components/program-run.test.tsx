@@ -26,7 +26,12 @@ describe('Nickels and Dimes', () => {
     const onComplete = vi.fn();
     const onProgress = vi.fn();
     renderWithApp(
-      <TimerScreen challenge={challenge('nickels-dimes')} onCancel={() => undefined} onComplete={onComplete} onProgress={onProgress} />,
+      <TimerScreen
+        challenge={challenge('nickels-dimes')}
+        onCancel={() => undefined}
+        onComplete={onComplete}
+        onProgress={onProgress}
+      />,
     );
     expect(screen.getByRole('heading', { name: 'Nickels and Dimes timer' })).toBeInTheDocument();
     expect(screen.getByText('15:00 on the clock')).toBeInTheDocument();
@@ -40,14 +45,18 @@ describe('Nickels and Dimes', () => {
     await advance(READY_MS);
     expect(screen.getByRole('timer', { name: 'Time left' })).toHaveTextContent('15:00');
     expect(screen.getByTestId('program-round')).toHaveTextContent('Round 1');
-    expect(screen.getByTestId('program-movements')).toHaveTextContent('5 push-ups (knees allowed)10 air squats');
+    expect(screen.getByTestId('program-movements')).toHaveTextContent(
+      '5 push-ups (knees allowed)10 air squats',
+    );
     tap(done);
     tap(done);
     tap(done);
     expect(screen.getByTestId('program-round')).toHaveTextContent('Round 4');
     fireEvent.click(screen.getByRole('button', { name: 'Undo a round' }));
     expect(screen.getByTestId('rounds-finished')).toHaveTextContent('2 rounds finished');
-    expect(onProgress).toHaveBeenLastCalledWith(expect.objectContaining({ taps: 2, camera: false }));
+    expect(onProgress).toHaveBeenLastCalledWith(
+      expect.objectContaining({ taps: 2, camera: false }),
+    );
     await advance(300_000);
     expect(screen.getByTestId('cue-message')).toHaveTextContent('10 minutes left');
     expect(screen.getByTestId('timer-announcement')).toHaveTextContent('10 minutes left');
@@ -80,7 +89,12 @@ describe('The MFM Challenge', () => {
     const onComplete = vi.fn();
     const onProgress = vi.fn<(p: RunProgress) => void>();
     renderWithApp(
-      <TimerScreen challenge={challenge('mfm-challenge')} onCancel={() => undefined} onComplete={onComplete} onProgress={onProgress} />,
+      <TimerScreen
+        challenge={challenge('mfm-challenge')}
+        onCancel={() => undefined}
+        onComplete={onComplete}
+        onProgress={onProgress}
+      />,
     );
     expect(screen.getByText('A clock counting up to the 30:00 cap')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
@@ -102,7 +116,9 @@ describe('The MFM Challenge', () => {
     expect(screen.getByTestId('program-movement')).toHaveTextContent('Push-ups');
     expect(screen.getByTestId('reps-left')).toHaveTextContent('80');
     expect(screen.getByTestId('timer-announcement')).toHaveTextContent('Next: 80 push-ups');
-    expect(onProgress).toHaveBeenLastCalledWith(expect.objectContaining({ taps: 40, part: 1, partReps: 0 }));
+    expect(onProgress).toHaveBeenLastCalledWith(
+      expect.objectContaining({ taps: 40, part: 1, partReps: 0 }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next: Air squats' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next: Sit-ups' }));
     expect(screen.getByTestId('reps-done')).toHaveTextContent('240 of 400 reps done');

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { formatScoreShort, howToOf } from '@common/challenges';
 import { useMarkRunInProgress } from '@/lib/run-in-progress';
 import { cn } from '@/lib/utils';
-import { useBeep } from '../hooks/use-beep';
 import { useMuted } from '../hooks/use-muted';
-import { useSpeech } from '../hooks/use-speech';
+import { useRunVoice } from '../hooks/use-run-voice';
 import { t0FromWallClock, useTimerRun } from '../hooks/use-timer-run';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import {
@@ -72,24 +71,13 @@ export function ProgramRun({
   );
   const [startedAt, setStartedAt] = useState<number | null>(resume?.startedAt ?? null);
   const [announcement, setAnnouncement] = useState(resume ? 'Run resumed.' : '');
-  const audio = useBeep();
-  const speech = useSpeech();
-  // Leaving mid-run stops the voice; after the end, the last words may finish on the next screen.
-  const ended = useRef(false);
-  useEffect(
-    () => () => {
-      if (!ended.current) speech.cancel();
-    },
-    [speech],
-  );
+  const { audio, speech, endedRef, cue, tell } = useRunVoice(muted);
   const say = useCallback(
     (text: string, tone: [number, number] = TONES.cue) => {
       setAnnouncement(text);
-      if (muted) return;
-      audio.beep(...tone);
-      speech.speak(text);
+      tell(text, tone);
     },
-    [muted, audio, speech],
+    [tell],
   );
 
   const reps = plan.mode === 'for-time' ? repsDone(plan, parts) : rounds * repsPerRound(plan);
@@ -97,8 +85,8 @@ export function ProgramRun({
     (e: TimerEvent) => {
       if (e.type === 'end') {
         // A finish tapped in the same instant has already ended the run.
-        if (ended.current) return;
-        ended.current = true;
+        if (endedRef.current) return;
+        endedRef.current = true;
         if (plan.mode === 'rounds') {
           say(SPOKEN.end!(e), TONES.end);
           onComplete(rounds * repsPerRound(plan), null);
@@ -108,15 +96,11 @@ export function ProgramRun({
         }
         return;
       }
-      if (!muted) {
-        audio.beep(...TONES[e.type]);
-        const words = SPOKEN[e.type];
-        if (words) speech.speak(words(e));
-      }
+      cue(e);
       if (e.type === 'go') setAnnouncement(`Go! ${firstWords(plan)}.`);
       if (e.type === 'cue') setAnnouncement(messageFor(e));
     },
-    [muted, audio, speech, say, onComplete, plan, rounds, reps],
+    [cue, endedRef, say, onComplete, plan, rounds, reps],
   );
 
   const [resumeT0] = useState(() => (resume ? t0FromWallClock(resume.startedAt) : null));
@@ -186,19 +170,21 @@ export function ProgramRun({
   }, [startedAt, rounds, parts]);
 
   const roundDone = (n: 1 | -1) => {
-    if (!running || ended.current) return;
+    if (!running || endedRef.current) return;
     const next = Math.max(0, rounds + n);
     setRounds(next);
-    setAnnouncement(n > 0 ? `Round ${next} done. Round ${next + 1}.` : `Round taken back: ${next} done.`);
+    setAnnouncement(
+      n > 0 ? `Round ${next} done. Round ${next + 1}.` : `Round taken back: ${next} done.`,
+    );
     if (!muted && n > 0) audio.beep(...TAP_TONE);
   };
 
   const step = (s: Step) => {
-    if (plan.mode !== 'for-time' || !running || ended.current || run.t0 === null) return;
+    if (plan.mode !== 'for-time' || !running || endedRef.current || run.t0 === null) return;
     const before = repsDone(plan, parts);
     if (s.kind === 'finished') {
       // The clock stops at the tap, not at its last repaint.
-      ended.current = true;
+      endedRef.current = true;
       const seconds = secondsHeldAt(plan, run.t0, performance.now());
       setParts(s.state);
       say(`Finished in ${holdMessage(seconds)}. Great work!`, TONES.end);
@@ -224,7 +210,9 @@ export function ProgramRun({
 
   const message = run.t0 !== null && running ? messageAt(plan, run.t0, run.now) : null;
   // While "Discard this workout?" is asked it stands under the controls, in Cancel's place.
-  const cancel = question ? null : <CancelOrQuestion question={null} onCancel={() => onCancel(discard)} />;
+  const cancel = question ? null : (
+    <CancelOrQuestion question={null} onCancel={() => onCancel(discard)} />
+  );
   // A for-time target is beaten during the run only when it was capped: more reps than it did by
   // the cap (a finish time is beaten at the finish, which Workout Saved says).
   const beaten =
@@ -237,9 +225,14 @@ export function ProgramRun({
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
       <RunHeader title={timerTitle(challenge)} muted={muted} onToggleMute={toggleMute} />
-      {target && view === null ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
+      {target && view === null ? (
+        <TargetBanner target={target} scoring={challenge.scoring} />
+      ) : null}
       {target && view !== null ? (
-        <TargetProgress beaten={beaten} text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`} />
+        <TargetProgress
+          beaten={beaten}
+          text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`}
+        />
       ) : null}
       <Announcement text={announcement} />
 
@@ -254,7 +247,14 @@ export function ProgramRun({
         <div className={cn('flex min-h-0 flex-1 flex-col gap-2', IN_RIGHT_COLUMN, BESIDE_RING)}>
           <CueMessage message={message} className="[@media(max-height:40rem)]:min-h-0" />
           {plan.mode === 'rounds' ? (
-            <RoundsPanel plan={plan} rounds={rounds} running={running} mainRef={mainRef} onRound={roundDone} cancel={cancel} />
+            <RoundsPanel
+              plan={plan}
+              rounds={rounds}
+              running={running}
+              mainRef={mainRef}
+              onRound={roundDone}
+              cancel={cancel}
+            />
           ) : (
             <ForTimePanel
               plan={plan}
@@ -278,7 +278,10 @@ function ProgramOutline({ plan, howTo }: { plan: ProgramPlan; howTo: string }) {
   return (
     <div className="grid justify-items-center gap-3">
       <p className="text-center text-sm text-muted-foreground">{howTo}</p>
-      <div className="w-full max-w-sm rounded-xl border border-border bg-card p-3 text-sm" data-testid="program-outline">
+      <div
+        className="w-full max-w-sm rounded-xl border border-border bg-card p-3 text-sm"
+        data-testid="program-outline"
+      >
         <p className="mb-1 font-semibold">
           {plan.mode === 'rounds'
             ? `Each round, for ${formatClock(plan.seconds)}:`

@@ -13,7 +13,15 @@ import { ACROSS } from './run-layout';
 export const timerTitle = (c: { title: string }) => `${c.title} timer`;
 
 /** The heading and the mute toggle, at the top of every run. */
-export function RunHeader({ title, muted, onToggleMute }: { title: string; muted: boolean; onToggleMute: () => void }) {
+export function RunHeader({
+  title,
+  muted,
+  onToggleMute,
+}: {
+  title: string;
+  muted: boolean;
+  onToggleMute: () => void;
+}) {
   return (
     <div className={cn('flex items-center justify-between gap-2', ACROSS)}>
       <h1 className="text-xl font-extrabold tracking-tight text-balance">
@@ -25,7 +33,9 @@ export function RunHeader({ title, muted, onToggleMute }: { title: string; muted
           </Fragment>
         ))}
       </h1>
-      <SimpleTooltip content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}>
+      <SimpleTooltip
+        content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}
+      >
         <Button
           type="button"
           variant="outline"

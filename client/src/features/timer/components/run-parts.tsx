@@ -37,7 +37,11 @@ export function Announcement({ text }: { text: string }) {
 export function CueMessage({ message, className }: { message: string | null; className?: string }) {
   return (
     <div
-      className={cn('flex min-h-8 shrink-0 items-center justify-center', IN_RIGHT_COLUMN, className)}
+      className={cn(
+        'flex min-h-8 shrink-0 items-center justify-center',
+        IN_RIGHT_COLUMN,
+        className,
+      )}
       aria-hidden="true"
     >
       {message ? (

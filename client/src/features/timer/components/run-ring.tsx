@@ -83,12 +83,20 @@ export function RunRing({
   if (view.phase === 'holding') {
     return (
       // The ring sweeps once a minute; no transition across the top, where it starts again.
-      <CountdownRing fraction={fractionLeft(plan, view)} animate={view.secondsHeld % 60 !== 0} sizeClassName={runSize}>
+      <CountdownRing
+        fraction={fractionLeft(plan, view)}
+        animate={view.secondsHeld % 60 !== 0}
+        sizeClassName={runSize}
+      >
         <span
           className={cn(
             'font-extrabold tabular-nums',
             // "1:02:05" must fit the ring of a small phone as "0:45" does.
-            view.secondsHeld >= 3600 ? 'text-4xl' : view.secondsHeld >= 600 ? 'text-5xl' : 'text-6xl',
+            view.secondsHeld >= 3600
+              ? 'text-4xl'
+              : view.secondsHeld >= 600
+                ? 'text-5xl'
+                : 'text-6xl',
           )}
           data-testid="timer-clock"
           role="timer"
@@ -104,7 +112,10 @@ export function RunRing({
     return (
       <CountdownRing fraction={fractionLeft(plan, view)} animate sizeClassName={runSize}>
         <span
-          className={cn('font-extrabold tabular-nums', compact ? 'text-5xl [@media(max-height:40rem)]:text-3xl' : 'text-6xl')}
+          className={cn(
+            'font-extrabold tabular-nums',
+            compact ? 'text-5xl [@media(max-height:40rem)]:text-3xl' : 'text-6xl',
+          )}
           data-testid="timer-clock"
           role="timer"
           aria-label="Time gone"
@@ -119,9 +130,16 @@ export function RunRing({
   }
   const seconds = view.phase === 'running' ? view.secondsLeft : 0;
   return (
-    <CountdownRing fraction={fractionLeft(plan, view)} animate={view.phase === 'running'} sizeClassName={runSize}>
+    <CountdownRing
+      fraction={fractionLeft(plan, view)}
+      animate={view.phase === 'running'}
+      sizeClassName={runSize}
+    >
       <span
-        className={cn('font-extrabold tabular-nums', compact ? 'text-5xl [@media(max-height:40rem)]:text-3xl' : 'text-6xl')}
+        className={cn(
+          'font-extrabold tabular-nums',
+          compact ? 'text-5xl [@media(max-height:40rem)]:text-3xl' : 'text-6xl',
+        )}
         data-testid="timer-clock"
         role="timer"
         aria-label="Time left"

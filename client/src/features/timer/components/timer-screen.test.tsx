@@ -24,7 +24,13 @@ afterEach(() => {
 describe('TimerScreen', () => {
   it('burpees: a 2:00 countdown with the catalogue cues, counted taps on the end', async () => {
     const onComplete = vi.fn();
-    renderWithApp(<TimerScreen challenge={challenge('burpees-or-bust')} onCancel={() => undefined} onComplete={onComplete} />);
+    renderWithApp(
+      <TimerScreen
+        challenge={challenge('burpees-or-bust')}
+        onCancel={() => undefined}
+        onComplete={onComplete}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Burpees or Bust timer' })).toBeInTheDocument();
     expect(screen.getByText('2:00 on the clock')).toBeInTheDocument();
     // Camera counting is for push-ups only.
@@ -44,7 +50,13 @@ describe('TimerScreen', () => {
 
   it('the plank: counts up after the ready steps and Stop ends the hold with the seconds held', async () => {
     const onComplete = vi.fn();
-    renderWithApp(<TimerScreen challenge={challenge('plank-drop')} onCancel={() => undefined} onComplete={onComplete} />);
+    renderWithApp(
+      <TimerScreen
+        challenge={challenge('plank-drop')}
+        onCancel={() => undefined}
+        onComplete={onComplete}
+      />,
+    );
     expect(screen.getByText(/A stopwatch/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     const stop = screen.getByRole('button', { name: 'Stop' });
@@ -66,7 +78,13 @@ describe('TimerScreen', () => {
   it('the plank: Space stops it wherever the focus is, but not on Cancel', async () => {
     const onComplete = vi.fn();
     const onCancel = vi.fn();
-    renderWithApp(<TimerScreen challenge={challenge('plank-drop')} onCancel={onCancel} onComplete={onComplete} />);
+    renderWithApp(
+      <TimerScreen
+        challenge={challenge('plank-drop')}
+        onCancel={onCancel}
+        onComplete={onComplete}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await advance(READY_MS + 3_700);
     const cancel = screen.getByRole('button', { name: 'Cancel' });
@@ -79,15 +97,29 @@ describe('TimerScreen', () => {
   });
 
   it('the plank: the clock reads h:mm:ss past an hour', async () => {
-    renderWithApp(<TimerScreen challenge={challenge('plank-drop')} onCancel={() => undefined} onComplete={() => undefined} />);
+    renderWithApp(
+      <TimerScreen
+        challenge={challenge('plank-drop')}
+        onCancel={() => undefined}
+        onComplete={() => undefined}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Start' }));
     await advance(READY_MS + 3_725_000);
     expect(screen.getByRole('timer', { name: 'Time held' })).toHaveTextContent('1:02:05');
   });
 
   it('push-ups keep their screen: 90 s, the camera offer', () => {
-    renderWithApp(<TimerScreen challenge={challenge('pushup-90')} onCancel={() => undefined} onComplete={() => undefined} />);
-    expect(screen.getByRole('heading', { name: '90 Second Push-up Challenge timer' })).toBeInTheDocument();
+    renderWithApp(
+      <TimerScreen
+        challenge={challenge('pushup-90')}
+        onCancel={() => undefined}
+        onComplete={() => undefined}
+      />,
+    );
+    expect(
+      screen.getByRole('heading', { name: '90 Second Push-up Challenge timer' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('1:30 on the clock')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Count with camera' })).toBeInTheDocument();
   });

@@ -8,7 +8,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { countsByCamera, formatHold, formatScoreShort, howToOf, type OpenChallenge } from '@common/challenges';
+import {
+  countsByCamera,
+  formatHold,
+  formatScoreShort,
+  howToOf,
+  type OpenChallenge,
+} from '@common/challenges';
 import { READY_STEP_MS, READY_STEPS } from '@common/constants';
 import { goLowerText } from '@common/rep-hints';
 import { Button } from '@/components/ui/button';
@@ -16,11 +22,10 @@ import { toast } from '@/components/ui/use-toast';
 import type { ChallengeTarget } from '@/lib/challenge-link';
 import { useMarkRunInProgress } from '@/lib/run-in-progress';
 import { cn } from '@/lib/utils';
-import { useBeep } from '../hooks/use-beep';
 import { CameraUnavailableError, useCameraReps, type CameraResult } from '../hooks/use-camera-reps';
 import { CameraPreview, CameraSetup } from './camera-panel';
 import { useMuted } from '../hooks/use-muted';
-import { useSpeech } from '../hooks/use-speech';
+import { useRunVoice } from '../hooks/use-run-voice';
 import { t0FromWallClock, useTimerRun } from '../hooks/use-timer-run';
 import { useWakeLock } from '../hooks/use-wake-lock';
 import { ProgramRun } from './program-run';
@@ -30,8 +35,17 @@ import { Announcement, CancelOrQuestion, CueMessage, TargetProgress } from './ru
 import { IN_LEFT_COLUMN, OWN_KEYS, RUN_LAYOUT } from './run-layout';
 import { RunRing } from './run-ring';
 import { TargetBanner } from './target-banner';
-import { SPOKEN, TONES } from '../utils/run-sounds';
-import { holdMessage, isProgram, messageAt, messageFor, planOf, runMs, secondsHeldAt, type TimerEvent } from '../utils/timeline';
+import { TONES } from '../utils/run-sounds';
+import {
+  holdMessage,
+  isProgram,
+  messageAt,
+  messageFor,
+  planOf,
+  runMs,
+  secondsHeldAt,
+  type TimerEvent,
+} from '../utils/timeline';
 
 export { timerTitle };
 
@@ -107,38 +121,28 @@ function CountRun({
   );
   const [useCamera, setUseCamera] = useState(false);
   const camera = useCameraReps();
-  const audio = useBeep();
-  const speech = useSpeech();
-  // Leaving mid-run stops the voice; after the end, "Time's up!" may finish on the next screen.
-  const ended = useRef(false);
-  useEffect(
-    () => () => {
-      if (!ended.current) speech.cancel();
-    },
-    [speech],
-  );
+  // After the end, "Time's up!" may finish on the next screen.
+  const { audio, speech, endedRef, cue } = useRunVoice(muted);
 
   const onEvent = useCallback(
     (e: TimerEvent) => {
-      if (!muted) {
-        audio.beep(...TONES[e.type]);
-        const say = SPOKEN[e.type];
-        if (say) speech.speak(say(e));
-      }
+      cue(e);
       if (e.type === 'go')
         setAnnouncement(
-          plan.mode === 'stopwatch' ? 'Go! The clock is counting. Stop it when you drop.' : `Go! ${runMs(plan) / 1000} seconds.`,
+          plan.mode === 'stopwatch'
+            ? 'Go! The clock is counting. Stop it when you drop.'
+            : `Go! ${runMs(plan) / 1000} seconds.`,
         );
       if (e.type === 'cue') setAnnouncement(messageFor(e));
       if (e.type === 'end') {
-        ended.current = true;
+        endedRef.current = true;
         setAnnouncement("Time's up!");
         const counted = useCamera ? camera.finishRun() : null;
         if (useCamera) camera.stop();
         onComplete(plan.mode === 'stopwatch' ? plan.maxSeconds : taps, counted);
       }
     },
-    [muted, audio, speech, onComplete, taps, useCamera, camera, plan],
+    [cue, endedRef, onComplete, taps, useCamera, camera, plan],
   );
 
   const [resumeT0] = useState(() => (resume ? t0FromWallClock(resume.startedAt) : null));
@@ -165,7 +169,8 @@ function CountRun({
   const asking = question !== null;
   const wasAsking = useRef(asking);
   useEffect(() => {
-    if (wasAsking.current && !asking && view !== null) (padRef.current ?? stopRef.current ?? cancelRef.current)?.focus();
+    if (wasAsking.current && !asking && view !== null)
+      (padRef.current ?? stopRef.current ?? cancelRef.current)?.focus();
     wasAsking.current = asking;
   }, [asking, view]);
 
@@ -197,8 +202,8 @@ function CountRun({
 
   // The hold ends at the clock's reading now, not at its last repaint.
   const stop = () => {
-    if (!stopwatch || run.t0 === null || view?.phase !== 'holding' || ended.current) return;
-    ended.current = true;
+    if (!stopwatch || run.t0 === null || view?.phase !== 'holding' || endedRef.current) return;
+    endedRef.current = true;
     const held = secondsHeldAt(plan, run.t0, performance.now());
     if (!muted) {
       audio.beep(...TONES.end);
@@ -210,7 +215,8 @@ function CountRun({
   // Space or Enter stops the hold wherever the focus is, unless a control has it (Cancel, mute).
   const onStopKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
-    if (e.target instanceof Element && e.target.closest(OWN_KEYS) && e.target !== stopRef.current) return;
+    if (e.target instanceof Element && e.target.closest(OWN_KEYS) && e.target !== stopRef.current)
+      return;
     e.preventDefault();
     if (!e.repeat) stop();
   });
@@ -269,7 +275,6 @@ function CountRun({
     if (startedAt !== null) report(startedAt, countSoFar);
   }, [startedAt, countSoFar]);
 
-
   // Camera runs on a phone: the setup card pushes Start out of view, so bring it back once the
   // top position is set, and show the whole ring when the run begins.
   const startRef = useRef<HTMLButtonElement>(null);
@@ -310,9 +315,14 @@ function CountRun({
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
       <RunHeader title={timerTitle(challenge)} muted={muted} onToggleMute={toggleMute} />
 
-      {target && view === null ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
+      {target && view === null ? (
+        <TargetBanner target={target} scoring={challenge.scoring} />
+      ) : null}
       {target && view !== null ? (
-        <TargetProgress beaten={beaten} text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`} />
+        <TargetProgress
+          beaten={beaten}
+          text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`}
+        />
       ) : null}
 
       <Announcement text={announcement} />
@@ -329,8 +339,17 @@ function CountRun({
       </div>
 
       {useCamera ? (
-        <div className={cn(view !== null && 'shrink-0 [@media(orientation:landscape)_and_(max-height:32rem)]:col-start-1 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-5')}>
-          <CameraPreview videoRef={camera.videoRef} running={view !== null} faceSeen={camera.faceSeen} />
+        <div
+          className={cn(
+            view !== null &&
+              'shrink-0 [@media(orientation:landscape)_and_(max-height:32rem)]:col-start-1 [@media(orientation:landscape)_and_(max-height:32rem)]:row-start-5',
+          )}
+        >
+          <CameraPreview
+            videoRef={camera.videoRef}
+            running={view !== null}
+            faceSeen={camera.faceSeen}
+          />
         </div>
       ) : null}
 
@@ -357,11 +376,16 @@ function CountRun({
       ) : stopwatch ? (
         <HoldStop stopRef={stopRef} running={running} onStop={stop} />
       ) : cameraCounting ? (
-        <CameraCount count={camera.count} hint={camera.hint ? goLowerText(camera.hint.deepest) : null} />
+        <CameraCount
+          count={camera.count}
+          hint={camera.hint ? goLowerText(camera.hint.deepest) : null}
+        />
       ) : (
         <TapPad padRef={padRef} running={running} unitOne={unitOne} taps={taps} onCount={count} />
       )}
-      {view !== null ? <CancelOrQuestion question={question} onCancel={cancel} cancelRef={cancelRef} /> : null}
+      {view !== null ? (
+        <CancelOrQuestion question={question} onCancel={cancel} cancelRef={cancelRef} />
+      ) : null}
     </div>
   );
 }

@@ -52,7 +52,8 @@ interface Run {
 }
 
 // Names a clip on this device only (crypto.randomUUID is missing on plain-HTTP origins).
-const newClipId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const newClipId = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 const cancelClip = (r: Run | null) => void r?.clip?.then((c) => c?.cancel());
 
@@ -166,7 +167,10 @@ export function useCameraReps() {
       if (!navigator.mediaDevices?.getUserMedia) throw new CameraUnavailableError('No camera');
       const [media, detector] = await Promise.all([
         navigator.mediaDevices
-          .getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })
+          .getUserMedia({
+            video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } },
+            audio: false,
+          })
           .catch((err: unknown) => {
             throw new CameraUnavailableError(err instanceof Error ? err.message : 'No camera');
           }),

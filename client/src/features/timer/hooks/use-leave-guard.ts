@@ -61,7 +61,10 @@ export function useLeaveGuard(armed: boolean, onLeave: (request: LeaveRequest) =
       // Another document (leaving the app) gets beforeunload's prompt instead.
       if (!e.destination.sameDocument) return;
       e.preventDefault();
-      ask({ kind: 'back', delta: e.destination.index - (nav?.currentEntry?.index ?? e.destination.index + 1) });
+      ask({
+        kind: 'back',
+        delta: e.destination.index - (nav?.currentEntry?.index ?? e.destination.index + 1),
+      });
     };
     // The entry Back left was replaced by this screen's again, so going back once more leaves.
     const onBack = () => ask({ kind: 'back', delta: -1 });

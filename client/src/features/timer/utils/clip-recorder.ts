@@ -23,7 +23,8 @@ export interface ClipRecording {
 
 /** The first WebM type this browser records, or null (no MediaRecorder, no WebM). */
 export function clipMimeType(): string | null {
-  if (typeof MediaRecorder === 'undefined' || typeof MediaRecorder.isTypeSupported !== 'function') return null;
+  if (typeof MediaRecorder === 'undefined' || typeof MediaRecorder.isTypeSupported !== 'function')
+    return null;
   return MIME_TYPES.find((m) => MediaRecorder.isTypeSupported(m)) ?? null;
 }
 
@@ -41,7 +42,8 @@ async function smallTrack(
       resizeMode: 'crop-and-scale',
     } as MediaTrackConstraints);
     const { width = Infinity, height = Infinity } = clone.getSettings();
-    if (width <= MAX_SIDE && height <= MAX_SIDE) return { stream: new MediaStream([clone]), release: () => clone.stop() };
+    if (width <= MAX_SIDE && height <= MAX_SIDE)
+      return { stream: new MediaStream([clone]), release: () => clone.stop() };
   } catch {
     // Not scaled: painted below.
   }
@@ -69,7 +71,10 @@ async function smallTrack(
  * Starts recording the clip from the camera's stream (the preview `video` only serves the canvas
  * fallback). Null where the browser cannot record WebM: the set is still counted, without a clip.
  */
-export async function startClipRecording(source: MediaStream, video: HTMLVideoElement): Promise<ClipRecording | null> {
+export async function startClipRecording(
+  source: MediaStream,
+  video: HTMLVideoElement,
+): Promise<ClipRecording | null> {
   const mimeType = clipMimeType();
   const track = source.getVideoTracks()[0];
   if (!mimeType || !track || track.readyState !== 'live') return null;

@@ -28,7 +28,8 @@ function loadScript(): Promise<HumanModule> {
     const el = document.createElement('script');
     el.src = `${CAMERA_ASSETS}human.js`;
     el.async = true;
-    el.onload = () => (window.Human ? resolve(window.Human) : reject(new Error('The face model did not load.')));
+    el.onload = () =>
+      window.Human ? resolve(window.Human) : reject(new Error('The face model did not load.'));
     el.onerror = () => reject(new Error('The face model could not be loaded.'));
     document.head.append(el);
   }).catch((err: unknown) => {

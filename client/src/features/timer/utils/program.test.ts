@@ -34,15 +34,30 @@ describe('a run for time, movement by movement', () => {
     expect(step).toEqual({ kind: 'next', state: { part: 1, partReps: 0 } });
     expect(repsDone(plan, step.state)).toBe(40);
     // -1 takes a rep back, never below none.
-    expect(addReps(plan, { part: 1, partReps: 0 }, -1)).toEqual({ kind: 'same', state: { part: 1, partReps: 0 } });
-    expect(addReps(plan, { part: 1, partReps: 5 }, -1)).toEqual({ kind: 'same', state: { part: 1, partReps: 4 } });
+    expect(addReps(plan, { part: 1, partReps: 0 }, -1)).toEqual({
+      kind: 'same',
+      state: { part: 1, partReps: 0 },
+    });
+    expect(addReps(plan, { part: 1, partReps: 5 }, -1)).toEqual({
+      kind: 'same',
+      state: { part: 1, partReps: 4 },
+    });
   });
 
   it('"Next" counts the movement as done; on the last movement it finishes, as its last rep does', () => {
-    expect(nextPart(plan, { part: 1, partReps: 30 })).toEqual({ kind: 'next', state: { part: 2, partReps: 0 } });
+    expect(nextPart(plan, { part: 1, partReps: 30 })).toEqual({
+      kind: 'next',
+      state: { part: 2, partReps: 0 },
+    });
     expect(repsDone(plan, { part: 2, partReps: 0 })).toBe(120);
-    expect(nextPart(plan, { part: 3, partReps: 12 })).toEqual({ kind: 'finished', state: { part: 3, partReps: 160 } });
-    expect(addReps(plan, { part: 3, partReps: 155 }, 10)).toEqual({ kind: 'finished', state: { part: 3, partReps: 160 } });
+    expect(nextPart(plan, { part: 3, partReps: 12 })).toEqual({
+      kind: 'finished',
+      state: { part: 3, partReps: 160 },
+    });
+    expect(addReps(plan, { part: 3, partReps: 155 }, 10)).toEqual({
+      kind: 'finished',
+      state: { part: 3, partReps: 160 },
+    });
     expect(repsDone(plan, { part: 3, partReps: 160 })).toBe(400);
   });
 
@@ -62,7 +77,9 @@ describe('a run for time, movement by movement', () => {
 
   it('writes a movement for the screen', () => {
     expect(movementTitle(plan.parts[2]!)).toBe('Air squats');
-    expect(movementText({ name: 'push-ups', reps: 5, note: 'knees allowed' })).toBe('5 push-ups (knees allowed)');
+    expect(movementText({ name: 'push-ups', reps: 5, note: 'knees allowed' })).toBe(
+      '5 push-ups (knees allowed)',
+    );
     expect(movementText(plan.parts[0]!)).toBe('40 burpees');
   });
 });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearSavedSet, readSavedSet, resumeAt, savedSetKey, writeSavedSet, type SavedSet } from './saved-set';
+import {
+  clearSavedSet,
+  readSavedSet,
+  resumeAt,
+  savedSetKey,
+  writeSavedSet,
+  type SavedSet,
+} from './saved-set';
 import { totalMs, type RunPlan } from './timeline';
 
 const P: RunPlan = { mode: 'countdown', seconds: 90, cues: [75, 60, 30, 20, 10] };
@@ -16,27 +23,58 @@ const run = {
 
 describe('resumeAt', () => {
   it('goes on with a run before its deadline, with its start and taps', () => {
-    expect(resumeAt(run, run.startedAt + TOTAL_MS - 1, P)).toEqual({ stage: 'run', startedAt: run.startedAt, taps: 7, camera: false });
+    expect(resumeAt(run, run.startedAt + TOTAL_MS - 1, P)).toEqual({
+      stage: 'run',
+      startedAt: run.startedAt,
+      taps: 7,
+      camera: false,
+    });
   });
   it('opens the count entry with the taps once the deadline has passed', () => {
-    expect(resumeAt(run, run.startedAt + TOTAL_MS, P)).toEqual({ stage: 'entry', taps: 7, camera: null });
+    expect(resumeAt(run, run.startedAt + TOTAL_MS, P)).toEqual({
+      stage: 'entry',
+      taps: 7,
+      camera: null,
+    });
   });
   it('a start in the future (the clock moved back) counts as a start now: never a longer run', () => {
-    expect(resumeAt(run, run.startedAt - 60_000, P)).toMatchObject({ stage: 'run', startedAt: run.startedAt - 60_000 });
+    expect(resumeAt(run, run.startedAt - 60_000, P)).toMatchObject({
+      stage: 'run',
+      startedAt: run.startedAt - 60_000,
+    });
   });
   it('keeps a finished set as it is', () => {
-    const entry: SavedSet = { stage: 'entry', challenge: 'pushup-90', taps: 3, camera: null, target: null };
-    expect(resumeAt(entry, Number.MAX_SAFE_INTEGER, P)).toEqual({ stage: 'entry', taps: 3, camera: null });
+    const entry: SavedSet = {
+      stage: 'entry',
+      challenge: 'pushup-90',
+      taps: 3,
+      camera: null,
+      target: null,
+    };
+    expect(resumeAt(entry, Number.MAX_SAFE_INTEGER, P)).toEqual({
+      stage: 'entry',
+      taps: 3,
+      camera: null,
+    });
   });
 });
 
 describe('a hold', () => {
   const hold = { ...run, challenge: 'plank-drop', taps: 0, target: null } satisfies SavedSet;
   it('goes on counting through a reload, for as long as the longest hold', () => {
-    expect(resumeAt(hold, hold.startedAt + 3_600_000, HOLD)).toEqual({ stage: 'run', startedAt: hold.startedAt, taps: 0, camera: false });
+    expect(resumeAt(hold, hold.startedAt + 3_600_000, HOLD)).toEqual({
+      stage: 'run',
+      startedAt: hold.startedAt,
+      taps: 0,
+      camera: false,
+    });
   });
   it('past the longest hold, opens the entry with that time', () => {
-    expect(resumeAt(hold, hold.startedAt + totalMs(HOLD), HOLD)).toEqual({ stage: 'entry', taps: 36_000, camera: null });
+    expect(resumeAt(hold, hold.startedAt + totalMs(HOLD), HOLD)).toEqual({
+      stage: 'entry',
+      taps: 36_000,
+      camera: null,
+    });
   });
 });
 
@@ -44,7 +82,9 @@ describe('stored sets', () => {
   // Node has no sessionStorage: a Map stands in for the browser's.
   beforeEach(() => {
     const data = new Map<string, string>();
-    (globalThis as { sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }).sessionStorage = {
+    (
+      globalThis as { sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }
+    ).sessionStorage = {
       getItem: (k) => data.get(k) ?? null,
       setItem: (k, v) => void data.set(k, v),
       removeItem: (k) => void data.delete(k),
@@ -81,7 +121,12 @@ describe('stored sets', () => {
       JSON.stringify({ ...run, taps: -1 }),
       JSON.stringify({ ...run, taps: 1.5 }),
       JSON.stringify({ ...run, startedAt: 'soon' }),
-      JSON.stringify({ stage: 'entry', taps: 2, camera: { count: 2, verification: { method: 'x', trace: {} } }, target: null }),
+      JSON.stringify({
+        stage: 'entry',
+        taps: 2,
+        camera: { count: 2, verification: { method: 'x', trace: {} } },
+        target: null,
+      }),
     ]) {
       sessionStorage.setItem(key, raw);
       expect(readSavedSet(key), raw).toBeNull();
@@ -111,11 +156,27 @@ describe('an interval program', () => {
     cueEverySeconds: 300,
   };
   const rounds = { ...run, challenge: 'nickels-dimes', taps: 4, target: null } satisfies SavedSet;
-  const forTime = { ...run, challenge: 'mfm-challenge', taps: 57, part: 1, partReps: 17, target: null } satisfies SavedSet;
+  const forTime = {
+    ...run,
+    challenge: 'mfm-challenge',
+    taps: 57,
+    part: 1,
+    partReps: 17,
+    target: null,
+  } satisfies SavedSet;
 
   it('a rounds program goes on with its rounds, and past 15:00 opens the entry with those rounds in reps', () => {
-    expect(resumeAt(rounds, rounds.startedAt + 60_000, ROUNDS)).toEqual({ stage: 'run', startedAt: rounds.startedAt, taps: 4, camera: false });
-    expect(resumeAt(rounds, rounds.startedAt + totalMs(ROUNDS), ROUNDS)).toEqual({ stage: 'entry', taps: 60, camera: null });
+    expect(resumeAt(rounds, rounds.startedAt + 60_000, ROUNDS)).toEqual({
+      stage: 'run',
+      startedAt: rounds.startedAt,
+      taps: 4,
+      camera: false,
+    });
+    expect(resumeAt(rounds, rounds.startedAt + totalMs(ROUNDS), ROUNDS)).toEqual({
+      stage: 'entry',
+      taps: 60,
+      camera: null,
+    });
   });
 
   it('a run for time goes on on its movement with its reps, and past the cap opens the entry with the reps done, capped', () => {
@@ -137,15 +198,29 @@ describe('an interval program', () => {
 
   it('keeps a finish and a capped entry through storage', () => {
     const data = new Map<string, string>();
-    (globalThis as { sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }).sessionStorage = {
+    (
+      globalThis as { sessionStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }
+    ).sessionStorage = {
       getItem: (k) => data.get(k) ?? null,
       setItem: (k, v) => void data.set(k, v),
       removeItem: (k) => void data.delete(k),
     };
     const key = savedSetKey('program');
-    writeSavedSet(key, { stage: 'entry', challenge: 'mfm-challenge', taps: 312, capped: true, camera: null, target: null });
+    writeSavedSet(key, {
+      stage: 'entry',
+      challenge: 'mfm-challenge',
+      taps: 312,
+      capped: true,
+      camera: null,
+      target: null,
+    });
     const read = readSavedSet(key)!;
-    expect(resumeAt(read, Date.now(), FOR_TIME)).toEqual({ stage: 'entry', taps: 312, capped: true, camera: null });
+    expect(resumeAt(read, Date.now(), FOR_TIME)).toEqual({
+      stage: 'entry',
+      taps: 312,
+      capped: true,
+      camera: null,
+    });
     writeSavedSet(key, forTime);
     expect(readSavedSet(key)).toEqual(forTime);
     writeSavedSet(key, { ...forTime, part: -1 });

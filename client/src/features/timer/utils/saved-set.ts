@@ -41,7 +41,9 @@ const savedSetSchema = z.discriminatedUnion('stage', [
     taps: count,
     capped: z.boolean().optional(),
     // clipId: the run's proof clip, waiting on the device (lib/offline/clips.ts).
-    camera: z.object({ count, verification: verificationSchema, clipId: z.string().max(64).optional() }).nullable(),
+    camera: z
+      .object({ count, verification: verificationSchema, clipId: z.string().max(64).optional() })
+      .nullable(),
     target,
   }),
 ]);
@@ -52,8 +54,20 @@ export type SavedSetInput = z.input<typeof savedSetSchema>;
 
 /** What a reload shows: the run going on from where it is, or the count entry once time is up. */
 export type ResumedSet =
-  | { stage: 'run'; startedAt: number; taps: number; camera: boolean; part?: number; partReps?: number }
-  | { stage: 'entry'; taps: number; camera: Extract<SavedSet, { stage: 'entry' }>['camera']; capped?: boolean };
+  | {
+      stage: 'run';
+      startedAt: number;
+      taps: number;
+      camera: boolean;
+      part?: number;
+      partReps?: number;
+    }
+  | {
+      stage: 'entry';
+      taps: number;
+      camera: Extract<SavedSet, { stage: 'entry' }>['camera'];
+      capped?: boolean;
+    };
 
 export const savedSetKey = (userId: number | string) => `fitbench:set:${userId}`;
 
@@ -111,8 +125,20 @@ function scoreAtDeadline(plan: RunPlan, taps: number): { taps: number; capped?: 
  */
 export function resumeAt(set: SavedSet, now: number, plan: RunPlan): ResumedSet {
   if (set.stage === 'entry')
-    return { stage: 'entry', taps: set.taps, camera: set.camera, ...(set.capped ? { capped: true } : {}) };
-  if (now >= set.startedAt + totalMs(plan)) return { stage: 'entry', ...scoreAtDeadline(plan, set.taps), camera: null };
+    return {
+      stage: 'entry',
+      taps: set.taps,
+      camera: set.camera,
+      ...(set.capped ? { capped: true } : {}),
+    };
+  if (now >= set.startedAt + totalMs(plan))
+    return { stage: 'entry', ...scoreAtDeadline(plan, set.taps), camera: null };
   const part = set.part === undefined ? {} : { part: set.part, partReps: set.partReps ?? 0 };
-  return { stage: 'run', startedAt: Math.min(set.startedAt, now), taps: set.taps, camera: set.camera, ...part };
+  return {
+    stage: 'run',
+    startedAt: Math.min(set.startedAt, now),
+    taps: set.taps,
+    camera: set.camera,
+    ...part,
+  };
 }

@@ -52,7 +52,10 @@ describe('viewAt', () => {
   });
 
   it('is right after a long gap (a hidden tab): no drift from counting ticks', () => {
-    expect(viewAt(P, t0, t0 + READY_MS + 45_500)).toMatchObject({ phase: 'running', secondsLeft: 45 });
+    expect(viewAt(P, t0, t0 + READY_MS + 45_500)).toMatchObject({
+      phase: 'running',
+      secondsLeft: 45,
+    });
     expect(viewAt(P, t0, t0 + 10 * 60_000)).toEqual({ phase: 'complete' });
   });
 });
@@ -140,7 +143,11 @@ describe('display helpers', () => {
 describe('burpees: a 2:00 countdown from the catalogue', () => {
   const B = entry('burpees-or-bust');
   it('runs 120 s with cues at 90, 60, 30, 20 and 10 s left and the end', () => {
-    expect(viewAt(B, t0, t0 + READY_MS)).toEqual({ phase: 'running', remainingMs: 120_000, secondsLeft: 120 });
+    expect(viewAt(B, t0, t0 + READY_MS)).toEqual({
+      phase: 'running',
+      remainingMs: 120_000,
+      secondsLeft: 120,
+    });
     const cues = schedule(B, t0).filter((e) => e.type === 'cue');
     expect(cues.map((e) => (e.type === 'cue' ? e.seconds : 0))).toEqual([90, 60, 30, 20, 10]);
     expect(cues[0]!.at).toBe(t0 + READY_MS + 30_000);
@@ -166,7 +173,10 @@ describe('the plank: a stopwatch', () => {
 
   it('stops by itself at the longest hold the challenge scores (10 hours)', () => {
     expect(endAt(S, t0)).toBe(go + 36_000_000);
-    expect(viewAt(S, t0, endAt(S, t0) - 1)).toMatchObject({ phase: 'holding', secondsHeld: 35_999 });
+    expect(viewAt(S, t0, endAt(S, t0) - 1)).toMatchObject({
+      phase: 'holding',
+      secondsHeld: 35_999,
+    });
     expect(viewAt(S, t0, endAt(S, t0))).toEqual({ phase: 'complete' });
     expect(secondsHeldAt(S, t0, endAt(S, t0) + 60_000)).toBe(36_000);
   });
@@ -174,7 +184,12 @@ describe('the plank: a stopwatch', () => {
   it('cues every 30 s held, in words', () => {
     const cues = eventsBetween(S, t0, t0 - 1, go + 125_000).filter((e) => e.type === 'cue');
     expect(cues.map((e) => e.at - go)).toEqual([30_000, 60_000, 90_000, 120_000]);
-    expect(cues.map(messageFor)).toEqual(['30 seconds', '1 minute', '1 minute 30 seconds', '2 minutes']);
+    expect(cues.map(messageFor)).toEqual([
+      '30 seconds',
+      '1 minute',
+      '1 minute 30 seconds',
+      '2 minutes',
+    ]);
     expect(holdMessage(3600)).toBe('1 hour');
     expect(holdMessage(3630)).toBe('1 hour 30 seconds');
     expect(holdMessage(3661)).toBe('1 hour 1 minute 1 second');
@@ -188,7 +203,9 @@ describe('the plank: a stopwatch', () => {
 
   it('after a gap plays only the latest cue', () => {
     const missed = eventsBetween(S, t0, go + 1000, go + 100_000);
-    expect(eventsToPlay(missed)).toEqual([expect.objectContaining({ type: 'cue', seconds: 90, held: true })]);
+    expect(eventsToPlay(missed)).toEqual([
+      expect.objectContaining({ type: 'cue', seconds: 90, held: true }),
+    ]);
   });
 
   it('shows each cue for 2.5 s, and "Go!" at the start', () => {
@@ -226,7 +243,12 @@ describe('Nickels and Dimes: as many rounds as possible in 15:00', () => {
   const go = t0 + READY_MS;
 
   it('is planned from the catalogue: 15:00, a round of 15 reps', () => {
-    expect(R).toMatchObject({ mode: 'rounds', seconds: 900, cueEverySeconds: 60, finalSeconds: 10 });
+    expect(R).toMatchObject({
+      mode: 'rounds',
+      seconds: 900,
+      cueEverySeconds: 60,
+      finalSeconds: 10,
+    });
     if (R.mode !== 'rounds') throw new Error('rounds');
     expect(repsPerRound(R)).toBe(15);
     expect(isProgram(R)).toBe(true);
@@ -244,7 +266,8 @@ describe('Nickels and Dimes: as many rounds as possible in 15:00', () => {
   it('cues each minute left in words, then each of the last 10 seconds, then the end', () => {
     const cues = schedule(R, t0).filter((e) => e.type === 'cue');
     expect(cues.map((e) => (e.type === 'cue' ? e.seconds : 0))).toEqual([
-      840, 780, 720, 660, 600, 540, 480, 420, 360, 300, 240, 180, 120, 60, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+      840, 780, 720, 660, 600, 540, 480, 420, 360, 300, 240, 180, 120, 60, 10, 9, 8, 7, 6, 5, 4, 3,
+      2, 1,
     ]);
     expect(cues.map(messageFor).slice(0, 5)).toEqual([
       '14 minutes left',
@@ -299,13 +322,23 @@ describe('The MFM Challenge: for time, capped at 30:00', () => {
   const go = t0 + READY_MS;
 
   it('is planned from the catalogue: four movements, +10 taps, the cap', () => {
-    expect(F).toMatchObject({ mode: 'for-time', capSeconds: 1800, tapReps: 10, cueEverySeconds: 300 });
+    expect(F).toMatchObject({
+      mode: 'for-time',
+      capSeconds: 1800,
+      tapReps: 10,
+      cueEverySeconds: 300,
+    });
     if (F.mode !== 'for-time') throw new Error('for-time');
     expect(F.parts.map((m) => m.reps)).toEqual([40, 80, 120, 160]);
   });
 
   it('counts up from 0:00 to the cap, the ring showing the time to the cap', () => {
-    expect(viewAt(F, t0, go)).toEqual({ phase: 'racing', elapsedMs: 0, secondsElapsed: 0, remainingMs: 1_800_000 });
+    expect(viewAt(F, t0, go)).toEqual({
+      phase: 'racing',
+      elapsedMs: 0,
+      secondsElapsed: 0,
+      remainingMs: 1_800_000,
+    });
     expect(viewAt(F, t0, go + 1_122_700)).toMatchObject({ phase: 'racing', secondsElapsed: 1122 });
     expect(fractionLeft(F, viewAt(F, t0, go + 900_000))).toBe(0.5);
     expect(viewAt(F, t0, go + 1_800_000 - 1)).toMatchObject({ secondsElapsed: 1799 });
@@ -316,7 +349,9 @@ describe('The MFM Challenge: for time, capped at 30:00', () => {
 
   it('cues every 5 minutes gone and a minute before the cap; the cap ends the run', () => {
     const cues = schedule(F, t0).filter((e) => e.type === 'cue');
-    expect(cues.map((e) => e.at - go)).toEqual([300_000, 600_000, 900_000, 1_200_000, 1_500_000, 1_740_000]);
+    expect(cues.map((e) => e.at - go)).toEqual([
+      300_000, 600_000, 900_000, 1_200_000, 1_500_000, 1_740_000,
+    ]);
     expect(cues.map(messageFor)).toEqual([
       '5 minutes gone',
       '10 minutes gone',

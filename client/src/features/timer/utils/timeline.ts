@@ -36,7 +36,8 @@ export type RunPlan =
 export type ProgramPlan = Extract<RunPlan, { mode: 'rounds' | 'for-time' }>;
 
 /** Whether the run is an interval program (the member taps rounds or reps through movements). */
-export const isProgram = (plan: RunPlan): plan is ProgramPlan => plan.mode === 'rounds' || plan.mode === 'for-time';
+export const isProgram = (plan: RunPlan): plan is ProgramPlan =>
+  plan.mode === 'rounds' || plan.mode === 'for-time';
 
 /** The plan of a challenge from the catalogue (common/challenges.ts). */
 export function planOf(c: { timer: Timer; scoring: Scoring }): RunPlan {
@@ -101,7 +102,15 @@ export type TimerEvent =
    * `seconds`: left on a countdown (a final count when `count`), held on a stopwatch (`held`),
    * gone in a run for time (`elapsed`), or left to the cap (`toCap`).
    */
-  | { type: 'cue'; seconds: number; at: number; held?: true; count?: true; elapsed?: true; toCap?: true }
+  | {
+      type: 'cue';
+      seconds: number;
+      at: number;
+      held?: true;
+      count?: true;
+      elapsed?: true;
+      toCap?: true;
+    }
   | { type: 'end'; at: number };
 
 /** The deadline of the run for a Start tap at `t0` (for a stopwatch: its longest hold). */
@@ -121,7 +130,12 @@ export function viewAt(plan: RunPlan, t0: number, now: number): TimerView {
   }
   if (plan.mode === 'for-time') {
     const elapsedMs = now - goAt(t0);
-    return { phase: 'racing', elapsedMs, secondsElapsed: Math.floor(elapsedMs / 1000), remainingMs };
+    return {
+      phase: 'racing',
+      elapsedMs,
+      secondsElapsed: Math.floor(elapsedMs / 1000),
+      remainingMs,
+    };
   }
   return { phase: 'running', remainingMs, secondsLeft: Math.ceil(remainingMs / 1000) };
 }
@@ -151,7 +165,11 @@ function fixedEvents(plan: RunPlan, t0: number): TimerEvent[] {
 function roundsCues(plan: Extract<RunPlan, { mode: 'rounds' }>, t0: number): TimerEvent[] {
   const end = endAt(plan, t0);
   const cues: TimerEvent[] = [];
-  for (let left = plan.seconds - plan.cueEverySeconds; left > plan.finalSeconds; left -= plan.cueEverySeconds)
+  for (
+    let left = plan.seconds - plan.cueEverySeconds;
+    left > plan.finalSeconds;
+    left -= plan.cueEverySeconds
+  )
     cues.push({ type: 'cue', seconds: left, at: end - left * 1000 });
   for (let left = Math.min(plan.finalSeconds, plan.seconds - 1); left >= 1; left--)
     cues.push({
@@ -169,13 +187,20 @@ function forTimeCues(plan: Extract<RunPlan, { mode: 'for-time' }>, t0: number): 
   const cues: TimerEvent[] = [];
   const lastMinute = plan.capSeconds - 60;
   for (let gone = plan.cueEverySeconds; gone < plan.capSeconds; gone += plan.cueEverySeconds)
-    if (gone !== lastMinute) cues.push({ type: 'cue', seconds: gone, at: go + gone * 1000, elapsed: true });
-  if (lastMinute > 0) cues.push({ type: 'cue', seconds: 60, at: go + lastMinute * 1000, toCap: true });
+    if (gone !== lastMinute)
+      cues.push({ type: 'cue', seconds: gone, at: go + gone * 1000, elapsed: true });
+  if (lastMinute > 0)
+    cues.push({ type: 'cue', seconds: 60, at: go + lastMinute * 1000, toCap: true });
   return cues;
 }
 
 /** A stopwatch's cues (every `cueEverySeconds` held) in (from, to]. */
-function holdCuesBetween(plan: Extract<RunPlan, { mode: 'stopwatch' }>, t0: number, from: number, to: number) {
+function holdCuesBetween(
+  plan: Extract<RunPlan, { mode: 'stopwatch' }>,
+  t0: number,
+  from: number,
+  to: number,
+) {
   const every = plan.cueEverySeconds * 1000;
   const go = goAt(t0);
   const cues: TimerEvent[] = [];
@@ -196,7 +221,8 @@ export function eventsBetween(plan: RunPlan, t0: number, from: number, to: numbe
 }
 
 /** Every event of a countdown run, in time order (a stopwatch's: up to its longest hold). */
-export const schedule = (plan: RunPlan, t0: number) => eventsBetween(plan, t0, -Infinity, endAt(plan, t0));
+export const schedule = (plan: RunPlan, t0: number) =>
+  eventsBetween(plan, t0, -Infinity, endAt(plan, t0));
 
 /**
  * Of the events that came due together (say, after the tab was hidden), the ones worth playing:
@@ -252,7 +278,9 @@ export function holdMessage(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  const parts = [h && plural(h, 'hour'), m && plural(m, 'minute'), s && plural(s, 'second')].filter(Boolean);
+  const parts = [h && plural(h, 'hour'), m && plural(m, 'minute'), s && plural(s, 'second')].filter(
+    Boolean,
+  );
   return parts.length > 0 ? parts.join(' ') : '0 seconds';
 }
 
@@ -278,7 +306,11 @@ export function nextWakeAt(plan: RunPlan, t0: number, now: number): number | nul
     const sinceBoundary = countsUp(plan) ? 1000 - ((now - go) % 1000) : (end - now) % 1000 || 1000;
     candidates.push(now + sinceBoundary);
   } else {
-    candidates.push(...fixedEvents(plan, t0).map((e) => e.at).filter((at) => at > now));
+    candidates.push(
+      ...fixedEvents(plan, t0)
+        .map((e) => e.at)
+        .filter((at) => at > now),
+    );
   }
   return Math.min(...candidates);
 }

@@ -20,7 +20,13 @@ describe("a member's public clubs on their profile (docs/decisions/0182-public-c
     const tag = Date.now().toString(36);
     const open = await createClub(`Open ${tag}`, 'public');
     await createClub(`Hidden ${tag}`, 'invite');
-    renderWithApp(<PublicProfile username={member.username} viewerUsername={null} renderWorkouts={() => null} />);
+    renderWithApp(
+      <PublicProfile
+        username={member.username}
+        viewerUsername={null}
+        renderWorkouts={() => null}
+      />,
+    );
     const list = await screen.findByRole('list', { name: 'Clubs' });
     const links = within(list).getAllByRole('link');
     expect(links).toHaveLength(1);
@@ -32,7 +38,13 @@ describe("a member's public clubs on their profile (docs/decisions/0182-public-c
 
   it('shows no Clubs card for a member in none', async () => {
     const member = await signUp();
-    renderWithApp(<PublicProfile username={member.username} viewerUsername={null} renderWorkouts={() => null} />);
+    renderWithApp(
+      <PublicProfile
+        username={member.username}
+        viewerUsername={null}
+        renderWorkouts={() => null}
+      />,
+    );
     expect(await screen.findByTestId('follow-counts')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Clubs' })).toBeNull();
   });

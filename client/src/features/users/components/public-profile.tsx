@@ -17,7 +17,13 @@ import { paths } from '@/config/paths';
 import { servedOpenChallenges } from '@/lib/challenges';
 import { formatCount } from '@/lib/format-number';
 import { formatMedium } from '@/lib/medium-date';
-import { lastTileLabel, scoreFigure, statScores, totalFigure, totalTileLabel } from '@/lib/score-figure';
+import {
+  lastTileLabel,
+  scoreFigure,
+  statScores,
+  totalFigure,
+  totalTileLabel,
+} from '@/lib/score-figure';
 import { usePublicProfile } from '../api/get-public-profile';
 import { UserNotFound } from './user-not-found';
 import { FollowButton, FollowCounts } from './follow-button';
@@ -98,12 +104,19 @@ type ChallengeStats = PublicProfileData['stats'];
  * Each open challenge with the member's stats in it, in catalogue order. A profile kept on the
  * device from before challenges existed has only `stats`, the push-up challenge's.
  */
-function statsByChallenge(data: PublicProfileData): { challenge: OpenChallenge; stats: ChallengeStats }[] {
+function statsByChallenge(
+  data: PublicProfileData,
+): { challenge: OpenChallenge; stats: ChallengeStats }[] {
   const kept = data as Partial<PublicProfileData> & Pick<PublicProfileData, 'stats'>;
   const all =
     kept.challenges && kept.challenges.length > 0
       ? kept.challenges
-      : [{ ...data.stats, challenge: (data.stats as Partial<ChallengeStats>).challenge ?? DEFAULT_CHALLENGE }];
+      : [
+          {
+            ...data.stats,
+            challenge: (data.stats as Partial<ChallengeStats>).challenge ?? DEFAULT_CHALLENGE,
+          },
+        ];
   return servedOpenChallenges().flatMap((challenge) => {
     const stats = all.find((s) => s.challenge === challenge.id);
     return stats ? [{ challenge, stats }] : [];
@@ -135,8 +148,14 @@ function Stats({
       </CardHeader>
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
-          <StatTile label="Personal Best" value={scoreFigure(scoring, figures.best, figures.bestCapped)} />
-          <StatTile label={lastTileLabel(scoring)} value={scoreFigure(scoring, figures.last, figures.lastCapped)} />
+          <StatTile
+            label="Personal Best"
+            value={scoreFigure(scoring, figures.best, figures.bestCapped)}
+          />
+          <StatTile
+            label={lastTileLabel(scoring)}
+            value={scoreFigure(scoring, figures.last, figures.lastCapped)}
+          />
           <StatTile label="Total Workouts" value={formatCount(stats.totalWorkouts)} />
           <StatTile label={totalTileLabel(scoring)} value={totalFigure(scoring, figures.total)} />
         </dl>
@@ -217,7 +236,9 @@ export function PublicProfile({
               {user.fullName}
             </p>
           ) : null}
-          {rows.length > 0 ? <p className="text-sm text-muted-foreground">{bestLine(rows)}</p> : null}
+          {rows.length > 0 ? (
+            <p className="text-sm text-muted-foreground">{bestLine(rows)}</p>
+          ) : null}
           <FollowCounts followers={query.data.followers} following={query.data.following} />
           {/* Present for a signed-in viewer on someone else's profile (docs/product.md#following). */}
           {query.data.followedByYou !== undefined && !isViewer ? (
@@ -226,7 +247,9 @@ export function PublicProfile({
             </div>
           ) : null}
         </div>
-        {renderHeaderAction ? <div className="ml-auto shrink-0 self-start">{renderHeaderAction(user)}</div> : null}
+        {renderHeaderAction ? (
+          <div className="ml-auto shrink-0 self-start">{renderHeaderAction(user)}</div>
+        ) : null}
       </header>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Profile sections">
@@ -245,7 +268,9 @@ export function PublicProfile({
               recent={
                 several && stats.totalWorkouts > 0
                   ? renderWorkouts(
-                      workouts.filter((w) => w.challenge === challenge.id).slice(0, RECENT_PER_CHALLENGE),
+                      workouts
+                        .filter((w) => w.challenge === challenge.id)
+                        .slice(0, RECENT_PER_CHALLENGE),
                       'No sets yet.',
                     )
                   : undefined

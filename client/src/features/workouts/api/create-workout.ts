@@ -25,7 +25,12 @@ export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) 
  * Sends the proof clip of a save the server answered; a failed upload stays on the device and
  * is tried again with the outbox (hooks/use-outbox-sync.ts).
  */
-async function sendClip(saveKey: string, saved: SavedWorkout, userId: number, queryClient: QueryClient) {
+async function sendClip(
+  saveKey: string,
+  saved: SavedWorkout,
+  userId: number,
+  queryClient: QueryClient,
+) {
   const { settleClipOfSave } = await import('@/lib/offline/clips');
   const outcome = await settleClipOfSave(saveKey, saved).catch(() => 'later' as const);
   if (outcome === 'later') setMayHaveQueued(userId, true);
@@ -78,8 +83,12 @@ export function useCreateWorkout({
       // Bound before the request: a reload or a lost answer finds the clip by the save's key.
       // A clip store that did not load (offline) costs the clip, never the save.
       const clips =
-        clipId && body.verification && user ? await import('@/lib/offline/clips').catch(() => null) : null;
-      const withClip = clips ? await clips.bindClip(clipId!, user!.id, key).catch(() => false) : false;
+        clipId && body.verification && user
+          ? await import('@/lib/offline/clips').catch(() => null)
+          : null;
+      const withClip = clips
+        ? await clips.bindClip(clipId!, user!.id, key).catch(() => false)
+        : false;
       try {
         const saved = await createWorkout(body, key);
         if (withClip) void sendClip(key, saved, user!.id, queryClient);
@@ -127,7 +136,10 @@ export function useCreateWorkout({
       attempt.current = null;
       toast(
         workout.queued
-          ? { title: 'Saved on this device', description: 'It will be sent when you are back online.' }
+          ? {
+              title: 'Saved on this device',
+              description: 'It will be sent when you are back online.',
+            }
           : workout.verificationNote
             ? { title: 'Workout saved!', description: workout.verificationNote }
             : { title: 'Workout saved!' },

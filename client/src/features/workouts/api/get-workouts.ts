@@ -28,9 +28,15 @@ export const getWorkouts = (challenge?: ChallengeId) => {
 
 // ['workouts', challenge | 'all'], under ['workouts'] that a save invalidates.
 export const workoutsQueryOptions = (challenge?: ChallengeId) =>
-  queryOptions({ queryKey: [...workoutsQueryKey, challenge ?? 'all'] as const, queryFn: () => getWorkouts(challenge) });
+  queryOptions({
+    queryKey: [...workoutsQueryKey, challenge ?? 'all'] as const,
+    queryFn: () => getWorkouts(challenge),
+  });
 
-export function useWorkouts({ enabled = true, challenge }: { enabled?: boolean; challenge?: ChallengeId } = {}) {
+export function useWorkouts({
+  enabled = true,
+  challenge,
+}: { enabled?: boolean; challenge?: ChallengeId } = {}) {
   return useQuery({ ...workoutsQueryOptions(challenge), enabled });
 }
 

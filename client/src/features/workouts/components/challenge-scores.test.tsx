@@ -27,7 +27,12 @@ const workout = (id: number, challenge: string, score: number): Workout => ({
 describe('CountEntry for a hold', () => {
   it('starts from the clock as m:ss, steps by 5 seconds and shows what will be saved', async () => {
     const { user } = renderWithApp(
-      <CountEntry challenge={plank} initialCount={153} onSaved={() => undefined} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={plank}
+        initialCount={153}
+        onSaved={() => undefined}
+        onCancel={() => undefined}
+      />,
     );
     const field = screen.getByLabelText('How long did you hold?');
     expect(field).toHaveValue('2:33');
@@ -46,7 +51,12 @@ describe('CountEntry for a hold', () => {
     await signInAsVeteran();
     const onSaved = vi.fn();
     const { user } = renderWithApp(
-      <CountEntry challenge={plank} initialCount={65} onSaved={onSaved} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={plank}
+        initialCount={65}
+        onSaved={onSaved}
+        onCancel={() => undefined}
+      />,
     );
     const field = screen.getByLabelText('How long did you hold?');
     await user.clear(field);
@@ -61,12 +71,19 @@ describe('CountEntry for a hold', () => {
   it('refuses text that is not a time and a time out of range under the field, with no toast', async () => {
     const onSaved = vi.fn();
     const { user } = renderWithApp(
-      <CountEntry challenge={plank} initialCount={65} onSaved={onSaved} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={plank}
+        initialCount={65}
+        onSaved={onSaved}
+        onCancel={() => undefined}
+      />,
     );
     const field = screen.getByLabelText('How long did you hold?');
     await user.clear(field);
     await user.type(field, '2:75{Enter}');
-    expect(screen.getByRole('alert')).toHaveTextContent('Seconds after a colon go up to 59: 2:75 is not a time');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Seconds after a colon go up to 59: 2:75 is not a time',
+    );
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveFocus();
     expect(screen.getByTestId('hold-display')).toHaveTextContent('');
@@ -85,7 +102,9 @@ describe('CountEntry for a hold', () => {
 describe('LogWorkoutForm for a hold', () => {
   it('takes the time as m:ss and says an unreadable one under the field', async () => {
     const onSaved = vi.fn();
-    const { user } = renderWithApp(<LogWorkoutForm challenge={plank} onSaved={onSaved} onCancel={() => undefined} />);
+    const { user } = renderWithApp(
+      <LogWorkoutForm challenge={plank} onSaved={onSaved} onCancel={() => undefined} />,
+    );
     const field = screen.getByLabelText('Time held');
     await user.clear(field);
     await user.type(field, '1:2:3:4');
@@ -103,13 +122,20 @@ describe('LogWorkoutForm for a hold', () => {
 describe('CountEntry for burpees', () => {
   it('asks in burpees and refuses more than 150 under the field', async () => {
     const { user } = renderWithApp(
-      <CountEntry challenge={burpees} initialCount={150} onSaved={() => undefined} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={burpees}
+        initialCount={150}
+        onSaved={() => undefined}
+        onCancel={() => undefined}
+      />,
     );
     const field = screen.getByLabelText('How many burpees did you complete?');
     expect(screen.getByRole('button', { name: 'Increase count' })).toBeDisabled();
     await user.clear(field);
     await user.type(field, '151');
-    expect(screen.getByRole('alert')).toHaveTextContent('Burpees must be a whole number from 1 to 150');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Burpees must be a whole number from 1 to 150',
+    );
   });
 });
 
@@ -121,7 +147,9 @@ describe('LogWorkoutForm for burpees', () => {
     );
     const field = screen.getByLabelText('Burpees');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Burpees must be a whole number from 1 to 150');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Burpees must be a whole number from 1 to 150',
+    );
     expect(field).toHaveFocus();
     expect(screen.queryByText('Invalid count')).toBeNull();
     await user.type(field, '42');
@@ -131,10 +159,14 @@ describe('LogWorkoutForm for burpees', () => {
 });
 
 describe('WorkoutList', () => {
-  it('shows each workout in its challenge\'s unit', () => {
+  it("shows each workout in its challenge's unit", () => {
     renderWithApp(
       <WorkoutList
-        workouts={[workout(3, 'plank-drop', 205), workout(2, 'burpees-or-bust', 42), workout(1, 'pushup-90', 1)]}
+        workouts={[
+          workout(3, 'plank-drop', 205),
+          workout(2, 'burpees-or-bust', 42),
+          workout(1, 'pushup-90', 1),
+        ]}
       />,
     );
     const rows = screen.getAllByTestId('workout-row');
@@ -151,7 +183,12 @@ describe('saving another challenge', () => {
     await signUp();
     const onSaved = vi.fn();
     const { user } = renderWithApp(
-      <CountEntry challenge={burpees} initialCount={41} onSaved={onSaved} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={burpees}
+        initialCount={41}
+        onSaved={onSaved}
+        onCancel={() => undefined}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Increase count' }));
     await user.click(screen.getByRole('button', { name: 'Save Workout' }));

@@ -88,7 +88,10 @@ export function CountEntry({
   const input = useRef<HTMLInputElement>(null);
   const cameraZero = camera !== null && camera.count === 0;
   const keepsMark = camera !== null && !cameraZero && count === camera.count;
-  const save = useCreateWorkout({ onSuccess: onSaved, clipId: keepsMark ? camera.clipId : undefined });
+  const save = useCreateWorkout({
+    onSuccess: onSaved,
+    clipId: keepsMark ? camera.clipId : undefined,
+  });
   const focusOnMount = useRef(focusOnOpen);
   useEffect(() => {
     if (focusOnMount.current) input.current?.focus();
@@ -106,10 +109,14 @@ export function CountEntry({
         e.preventDefault();
         const body = { challenge: challenge.id, score: count };
         if (rangeError === null)
-          save.mutate(withCapped(keepsMark ? { ...body, verification: camera.verification } : body, capped));
+          save.mutate(
+            withCapped(keepsMark ? { ...body, verification: camera.verification } : body, capped),
+          );
         // Too high (or a finish out of range): the message is already under the field; take the member there.
-        else if (tooHigh(challenge, count, capped) || saidAtOnce(challenge, count, capped)) input.current?.focus();
-        else if (saysLowWithToast(challenge)) invalidCountToast(challenge.words?.rangeErrors?.tooLow);
+        else if (tooHigh(challenge, count, capped) || saidAtOnce(challenge, count, capped))
+          input.current?.focus();
+        else if (saysLowWithToast(challenge))
+          invalidCountToast(challenge.words?.rangeErrors?.tooLow);
         else {
           setTriedLow(true);
           input.current?.focus();
@@ -132,7 +139,10 @@ export function CountEntry({
         }}
       />
       {cameraZero && count === 0 ? (
-        <div className="grid gap-3 rounded-xl border border-border p-3 text-center text-sm" data-testid="camera-mark-note">
+        <div
+          className="grid gap-3 rounded-xl border border-border p-3 text-center text-sm"
+          data-testid="camera-mark-note"
+        >
           <p aria-live="polite">
             <span className="font-semibold">The camera counted no push-ups.</span>{' '}
             {zeroCountText(zeroCountReason(camera.verification.trace))}

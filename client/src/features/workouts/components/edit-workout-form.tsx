@@ -119,7 +119,12 @@ export function EditWorkoutForm({
   );
   const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
     resolver: zodResolver(schema),
-    defaultValues: { score: workout.score, capped: isCapped(workout), time: original.time, notes: workout.notes ?? '' },
+    defaultValues: {
+      score: workout.score,
+      capped: isCapped(workout),
+      time: original.time,
+      notes: workout.notes ?? '',
+    },
   });
   const capped = useWatch({ control: form.control, name: 'capped' });
   const update = useUpdateWorkout({ onSuccess: onSaved });

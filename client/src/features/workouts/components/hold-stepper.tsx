@@ -24,7 +24,8 @@ const textOf = (seconds: number) => (Number.isFinite(seconds) ? formatHold(secon
 /** A parse problem said of a finishing time rather than of a hold. */
 function asFinish(parsed: HoldParse): HoldParse {
   if (parsed.ok) return parsed;
-  if (parsed.problem === 'empty') return { ...parsed, message: `Enter your time. ${HOLD_FORMATS}.` };
+  if (parsed.problem === 'empty')
+    return { ...parsed, message: `Enter your time. ${HOLD_FORMATS}.` };
   if (parsed.problem === 'negative') return { ...parsed, message: 'A time cannot be negative' };
   return parsed;
 }
@@ -149,7 +150,9 @@ export function HoldStepper({
           aria-live="polite"
         >
           {/* A finish out of its range is not what will be saved: the message under it says why. */}
-          {parsed.ok && !(finishMax !== undefined && otherError) ? `Will be saved as ${formatHold(parsed.seconds)}` : ''}
+          {parsed.ok && !(finishMax !== undefined && otherError)
+            ? `Will be saved as ${formatHold(parsed.seconds)}`
+            : ''}
         </p>
         {error ? null : <p className="text-xs text-muted-foreground">{HOLD_FORMATS}.</p>}
         <FieldError id={errorId} message={error ?? undefined} />

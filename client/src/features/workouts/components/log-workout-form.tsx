@@ -24,36 +24,37 @@ import { CountStepper } from './count-stepper';
 // `joinedAt`: a custom time before the member joined is refused here as the server would; the
 // score is checked against the challenge's range, in its words (common/challenges.ts); a run for
 // time's score with `capped` (a finish's seconds, or the reps done by the cap).
-const makeLogWorkoutFormSchema = (joinedAt: Date | undefined, challenge: Scored) => z
-  .object({
-    score: z.number().superRefine((n, ctx) => {
-      const err = challenge.scoring.kind === 'for-time' ? null : scoreRangeError(challenge, n);
-      if (err) ctx.addIssue({ code: 'custom', message: err });
-    }),
-    capped: z.boolean(),
-    when: z.enum(['now', 'custom']),
-    customTime: z.string(),
-    notes: notesSchema,
-  })
-  .superRefine((v, ctx) => {
-    if (challenge.scoring.kind !== 'for-time') return;
-    const err = scoreRangeError(challenge, v.score, v.capped);
-    if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
-  })
-  .superRefine((v, ctx) => {
-    if (v.when !== 'custom') return;
-    if (!v.customTime) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['customTime'],
-        message: 'Choose the date and time of the workout',
-      });
-      return;
-    }
-    // datetime-local has no zone: new Date() reads it as local time, as the user meant it.
-    const err = workoutTimeError(new Date(v.customTime), Date.now(), joinedAt);
-    if (err) ctx.addIssue({ code: 'custom', path: ['customTime'], message: err });
-  });
+const makeLogWorkoutFormSchema = (joinedAt: Date | undefined, challenge: Scored) =>
+  z
+    .object({
+      score: z.number().superRefine((n, ctx) => {
+        const err = challenge.scoring.kind === 'for-time' ? null : scoreRangeError(challenge, n);
+        if (err) ctx.addIssue({ code: 'custom', message: err });
+      }),
+      capped: z.boolean(),
+      when: z.enum(['now', 'custom']),
+      customTime: z.string(),
+      notes: notesSchema,
+    })
+    .superRefine((v, ctx) => {
+      if (challenge.scoring.kind !== 'for-time') return;
+      const err = scoreRangeError(challenge, v.score, v.capped);
+      if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
+    })
+    .superRefine((v, ctx) => {
+      if (v.when !== 'custom') return;
+      if (!v.customTime) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customTime'],
+          message: 'Choose the date and time of the workout',
+        });
+        return;
+      }
+      // datetime-local has no zone: new Date() reads it as local time, as the user meant it.
+      const err = workoutTimeError(new Date(v.customTime), Date.now(), joinedAt);
+      if (err) ctx.addIssue({ code: 'custom', path: ['customTime'], message: err });
+    });
 
 type FormSchema = ReturnType<typeof makeLogWorkoutFormSchema>;
 type FormInput = z.input<FormSchema>;
@@ -128,7 +129,8 @@ export function LogWorkoutForm({
           const time = err.errors?.createdAt?.[0];
           if (time) form.setError('customTime', { message: time }, { shouldFocus: true });
           const score = scoreErrorOf(err.errors);
-          if (score && !time) form.setError('score', { type: 'server', message: score }, { shouldFocus: true });
+          if (score && !time)
+            form.setError('score', { type: 'server', message: score }, { shouldFocus: true });
         },
       },
     );

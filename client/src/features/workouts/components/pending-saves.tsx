@@ -37,36 +37,36 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
       {shown.map((save) => {
         const { score, capped } = scoredOf(save.body);
         return (
-        <li
-          key={save.key}
-          className="grid gap-1 rounded-xl border border-dashed border-border bg-muted px-3 py-2"
-          data-testid="queued-save"
-        >
-          <div className="flex items-center justify-between gap-2">
-            <span className="font-semibold tabular-nums">
-              {scoreLabel(scoringOf(save.body.challenge), score, capped)}
-            </span>
-            <span className="text-sm text-muted-foreground">
-              {formatMedium(save.body.createdAt)} {formatTime(save.body.createdAt)}
-            </span>
-          </div>
-          {save.error ? (
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p role="alert" className="flex items-center gap-1 text-sm text-destructive">
-                <AlertTriangle className="size-4" aria-hidden="true" />
-                Not saved: {save.error}
-              </p>
-              <Button type="button" size="sm" variant="outline" onClick={() => void retry()}>
-                Retry
-              </Button>
+          <li
+            key={save.key}
+            className="grid gap-1 rounded-xl border border-dashed border-border bg-muted px-3 py-2"
+            data-testid="queued-save"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-semibold tabular-nums">
+                {scoreLabel(scoringOf(save.body.challenge), score, capped)}
+              </span>
+              <span className="text-sm text-muted-foreground">
+                {formatMedium(save.body.createdAt)} {formatTime(save.body.createdAt)}
+              </span>
             </div>
-          ) : (
-            <p className="flex items-center gap-1 text-sm text-muted-foreground">
-              <CloudUpload className="size-4" aria-hidden="true" />
-              Waiting to sync
-            </p>
-          )}
-        </li>
+            {save.error ? (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p role="alert" className="flex items-center gap-1 text-sm text-destructive">
+                  <AlertTriangle className="size-4" aria-hidden="true" />
+                  Not saved: {save.error}
+                </p>
+                <Button type="button" size="sm" variant="outline" onClick={() => void retry()}>
+                  Retry
+                </Button>
+              </div>
+            ) : (
+              <p className="flex items-center gap-1 text-sm text-muted-foreground">
+                <CloudUpload className="size-4" aria-hidden="true" />
+                Waiting to sync
+              </p>
+            )}
+          </li>
         );
       })}
     </ul>

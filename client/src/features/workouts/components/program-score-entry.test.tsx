@@ -18,7 +18,13 @@ const mfm = scored('mfm-challenge');
 describe('rounds and extra reps', () => {
   it('starts from the rounds tapped, takes the focus to the extra reps and shows the score as saved', async () => {
     const { user } = renderWithApp(
-      <CountEntry challenge={nickels} initialCount={105} focusOnOpen onSaved={() => undefined} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={nickels}
+        initialCount={105}
+        focusOnOpen
+        onSaved={() => undefined}
+        onCancel={() => undefined}
+      />,
     );
     expect(screen.getByRole('group', { name: 'How far did you get?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Rounds finished')).toHaveValue('7');
@@ -34,17 +40,26 @@ describe('rounds and extra reps', () => {
   it('refuses extra reps of a whole round, and a score of none, under the field', async () => {
     const onSaved = vi.fn();
     const { user } = renderWithApp(
-      <CountEntry challenge={nickels} initialCount={0} onSaved={onSaved} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={nickels}
+        initialCount={0}
+        onSaved={onSaved}
+        onCancel={() => undefined}
+      />,
     );
     const extra = screen.getByLabelText('Extra reps (0 to 14)');
     await user.clear(extra);
     await user.type(extra, '15');
-    expect(screen.getByRole('alert')).toHaveTextContent('Extra reps are those of the round you did not finish: 0 to 14');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Extra reps are those of the round you did not finish: 0 to 14',
+    );
     expect(extra).toHaveAttribute('aria-invalid', 'true');
     await user.clear(extra);
     await user.type(extra, '0');
     await user.click(screen.getByRole('button', { name: 'Save Workout' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Reps must be a whole number from 1 to 900');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Reps must be a whole number from 1 to 900',
+    );
     expect(screen.queryByText('Invalid count')).toBeNull();
     expect(onSaved).not.toHaveBeenCalled();
   });
@@ -54,7 +69,12 @@ describe('a finish or the cap', () => {
   it('a finish faster than 6:00 is said at once, and not saved', async () => {
     const onSaved = vi.fn();
     const { user } = renderWithApp(
-      <CountEntry challenge={mfm} initialCount={250} onSaved={onSaved} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={mfm}
+        initialCount={250}
+        onSaved={onSaved}
+        onCancel={() => undefined}
+      />,
     );
     expect(screen.getByRole('radio', { name: 'I finished' })).toBeChecked();
     expect(screen.getByLabelText('Your time')).toHaveValue('4:10');
@@ -71,14 +91,22 @@ describe('a finish or the cap', () => {
 
   it('at the cap: the reps done, prefilled, within 1 to 399', async () => {
     const { user } = renderWithApp(
-      <CountEntry challenge={mfm} initialCount={312} initialCapped onSaved={() => undefined} onCancel={() => undefined} />,
+      <CountEntry
+        challenge={mfm}
+        initialCount={312}
+        initialCapped
+        onSaved={() => undefined}
+        onCancel={() => undefined}
+      />,
     );
     expect(screen.getByRole('radio', { name: 'I reached the cap (30:00)' })).toBeChecked();
     const reps = screen.getByLabelText('Reps done by the cap');
     expect(reps).toHaveValue('312');
     await user.clear(reps);
     await user.type(reps, '400');
-    expect(screen.getByRole('alert')).toHaveTextContent('Reps at the cap must be a whole number from 1 to 399');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Reps at the cap must be a whole number from 1 to 399',
+    );
     // Switching to a finish keeps the reps for later and asks for a time.
     await user.click(screen.getByRole('radio', { name: 'I finished' }));
     expect(screen.getByLabelText('Your time')).toHaveValue('');
@@ -87,7 +115,9 @@ describe('a finish or the cap', () => {
   });
 
   it('Log Workout asks for a time, empty at first, and says so on Save', async () => {
-    const { user } = renderWithApp(<LogWorkoutForm challenge={mfm} onSaved={() => undefined} onCancel={() => undefined} />);
+    const { user } = renderWithApp(
+      <LogWorkoutForm challenge={mfm} onSaved={() => undefined} onCancel={() => undefined} />,
+    );
     expect(screen.getByRole('group', { name: 'How did it end?' })).toBeInTheDocument();
     expect(screen.getByLabelText('Your time')).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Save' }));

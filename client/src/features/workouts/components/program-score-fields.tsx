@@ -29,10 +29,21 @@ const perRound = (c: Scored) => (c.scoring.kind === 'rounds' ? c.scoring.repsPer
  * said under the field (and the value is NaN: the forms refuse it). The focus goes to the extra
  * reps: at the end of a run the rounds are already counted.
  */
-export function RoundsStepper({ id, label, value, onChange, disabled, inputRef, challenge, error }: FieldProps) {
+export function RoundsStepper({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  inputRef,
+  challenge,
+  error,
+}: FieldProps) {
   const per = perRound(challenge);
   const [parts, setParts] = useState(() =>
-    Number.isFinite(value) ? roundsOf(challenge.scoring, Math.max(0, value)) : { rounds: 0, extra: 0 },
+    Number.isFinite(value)
+      ? roundsOf(challenge.scoring, Math.max(0, value))
+      : { rounds: 0, extra: 0 },
   );
   const maxRounds = Math.floor(challenge.scoring.max / per);
   const set = (next: { rounds: number; extra: number }) => {
@@ -41,7 +52,9 @@ export function RoundsStepper({ id, label, value, onChange, disabled, inputRef, 
   };
   const total = parts.rounds * per + parts.extra;
   const extraError =
-    parts.extra >= per ? `Extra reps are those of the round you did not finish: 0 to ${per - 1}` : null;
+    parts.extra >= per
+      ? `Extra reps are those of the round you did not finish: 0 to ${per - 1}`
+      : null;
   // Said under the extra reps, the field the member fills at the end of a run.
   const shown = extraError ?? countTooHigh(total, challenge) ?? error;
   return (
@@ -70,7 +83,11 @@ export function RoundsStepper({ id, label, value, onChange, disabled, inputRef, 
         error={shown}
         labels={['One rep fewer', 'One rep more']}
       />
-      <p className="text-center text-lg font-semibold" aria-live="polite" data-testid="rounds-display">
+      <p
+        className="text-center text-lg font-semibold"
+        aria-live="polite"
+        data-testid="rounds-display"
+      >
         {extraError ? '' : `${formatScore(challenge.scoring, total)} = ${total} reps`}
       </p>
     </fieldset>
@@ -103,8 +120,7 @@ export function ForTimeField({
     onCappedChange(next);
     onChange(next ? reps : time);
   };
-  const repsError =
-    capped && reps > scoring.max ? scoreRangeError(challenge, reps, true) : null;
+  const repsError = capped && reps > scoring.max ? scoreRangeError(challenge, reps, true) : null;
   return (
     <fieldset className="grid gap-4">
       <legend className="mb-2 w-full text-center text-base font-semibold">{label}</legend>
@@ -119,7 +135,9 @@ export function ForTimeField({
             key={text}
             className={cn(
               'flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 text-center text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-              capped === option ? 'border-primary bg-accent text-accent-foreground' : 'border-border bg-card',
+              capped === option
+                ? 'border-primary bg-accent text-accent-foreground'
+                : 'border-border bg-card',
             )}
           >
             <input

@@ -21,7 +21,12 @@ const hide = { reason: 'Not a real count', at: '2026-11-21T09:00:00.000Z' };
 
 describe('ProgressChart', () => {
   it('leaves out the sets a moderator hid', () => {
-    render(<ProgressChart workouts={[set(3, 35), set(2, 150, hide), set(1, 40)]} challenge="pushup-90" />);
+    render(
+      <ProgressChart
+        workouts={[set(3, 35), set(2, 150, hide), set(1, 40)]}
+        challenge="pushup-90"
+      />,
+    );
     const chart = screen.getByRole('img');
     expect(chart).toHaveAccessibleName(/over your last 2 workouts/);
     expect(chart).toHaveAccessibleName(/Personal best 40 on /);
@@ -31,6 +36,8 @@ describe('ProgressChart', () => {
   it('says it appears after a first set when every set is hidden', () => {
     render(<ProgressChart workouts={[set(1, 150, hide)]} challenge="pushup-90" />);
     expect(screen.queryByRole('img')).toBeNull();
-    expect(screen.getByText('Your progress chart appears after your first workout.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your progress chart appears after your first workout.'),
+    ).toBeInTheDocument();
   });
 });

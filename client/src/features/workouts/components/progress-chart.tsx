@@ -47,7 +47,13 @@ const tickText = (scoring: Scoring, t: number) =>
  * Sets a moderator hid are left out, as from the stats beside it
  * (docs/decisions/0183-hidden-sets-count-for-nothing.md); the history still lists them.
  */
-export function ProgressChart({ workouts: all, challenge }: { workouts: Workout[]; challenge?: ChallengeId }) {
+export function ProgressChart({
+  workouts: all,
+  challenge,
+}: {
+  workouts: Workout[];
+  challenge?: ChallengeId;
+}) {
   const [ref, width] = useWidth<HTMLDivElement>(360);
   const scoring = scoringOf(challenge ?? all[0]?.challenge);
   const workouts = all.filter((w) => !w.hidden);
@@ -64,7 +70,15 @@ export function ProgressChart({ workouts: all, challenge }: { workouts: Workout[
   );
 }
 
-function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: number; scoring: Scoring }) {
+function Chart({
+  workouts,
+  width,
+  scoring,
+}: {
+  workouts: Workout[];
+  width: number;
+  scoring: Scoring;
+}) {
   const W = Math.max(width, 200);
   const H = Math.round(Math.min(300, Math.max(200, W * 0.45)));
   const PH = H - PAD.top - PAD.bottom;
@@ -145,14 +159,34 @@ function Chart({ workouts, width, scoring }: { workouts: Workout[]; width: numbe
           Best {scoreShort(scoring, g.best, g.bestCapped)}
         </text>
         {g.lowerIsBetter ? (
-          <text x={0} y={-10} textAnchor="start" className="fill-muted-foreground" data-testid="chart-lower-is-better">
+          <text
+            x={0}
+            y={-10}
+            textAnchor="start"
+            className="fill-muted-foreground"
+            data-testid="chart-lower-is-better"
+          >
             ↓ Lower is better
           </text>
         ) : null}
         {capY !== null ? (
           <>
-            <line x1={0} x2={PW} y1={capY} y2={capY} className="stroke-muted-foreground" strokeWidth={1} strokeDasharray="2 4" />
-            <text x={PW} y={-10} textAnchor="end" className="fill-muted-foreground" data-testid="chart-cap-label">
+            <line
+              x1={0}
+              x2={PW}
+              y1={capY}
+              y2={capY}
+              className="stroke-muted-foreground"
+              strokeWidth={1}
+              strokeDasharray="2 4"
+            />
+            <text
+              x={PW}
+              y={-10}
+              textAnchor="end"
+              className="fill-muted-foreground"
+              data-testid="chart-cap-label"
+            >
               ○ Cap {formatHold(g.cap!)}
             </text>
           </>

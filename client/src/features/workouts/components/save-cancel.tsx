@@ -2,7 +2,15 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /** The Save / Cancel pair of the count entry and log forms; both lock while saving. */
-export function SaveCancel({ pending, saveLabel, onCancel }: { pending: boolean; saveLabel: string; onCancel: () => void }) {
+export function SaveCancel({
+  pending,
+  saveLabel,
+  onCancel,
+}: {
+  pending: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+}) {
   return (
     <div className="grid gap-2 sm:grid-cols-2">
       <Button type="submit" size="lg" disabled={pending} className="sm:order-2">

@@ -25,7 +25,12 @@ const set = (id: number, challenge: string, score: number, capped?: true): Worko
 const mfm = scoringOf('mfm-challenge');
 
 describe('the progress chart of a finish time', () => {
-  const runs = [set(1, 'mfm-challenge', 312, true), set(2, 'mfm-challenge', 1500), set(3, 'mfm-challenge', 1122), set(4, 'mfm-challenge', 1300)];
+  const runs = [
+    set(1, 'mfm-challenge', 312, true),
+    set(2, 'mfm-challenge', 1500),
+    set(3, 'mfm-challenge', 1122),
+    set(4, 'mfm-challenge', 1300),
+  ];
 
   it('marks the fastest finish as the best, lower on the plot than a slower one, and puts a capped run on the cap line', () => {
     const g = scoreChartGeometry(runs, 300, 100, mfm);
@@ -40,15 +45,24 @@ describe('the progress chart of a finish time', () => {
   });
 
   it('with no finish yet, the best is the most reps at the cap', () => {
-    const g = scoreChartGeometry([set(1, 'mfm-challenge', 200, true), set(2, 'mfm-challenge', 312, true)], 300, 100, mfm);
+    const g = scoreChartGeometry(
+      [set(1, 'mfm-challenge', 200, true), set(2, 'mfm-challenge', 312, true)],
+      300,
+      100,
+      mfm,
+    );
     expect(g).toMatchObject({ best: 312, bestCapped: true });
   });
 
   it('says lower is better, shows the best finish as a time and explains a capped run', () => {
     render(<ProgressChart workouts={runs} challenge="mfm-challenge" />);
     const chart = screen.getByRole('img');
-    expect(chart).toHaveAccessibleName(/^Finish time over your last 4 workouts, .*, lower is better\. Personal best 18:42 on /);
-    expect(chart).toHaveAccessibleName(/Latest 21:40\. 1 run stopped by the cap, shown on the cap line\.$/);
+    expect(chart).toHaveAccessibleName(
+      /^Finish time over your last 4 workouts, .*, lower is better\. Personal best 18:42 on /,
+    );
+    expect(chart).toHaveAccessibleName(
+      /Latest 21:40\. 1 run stopped by the cap, shown on the cap line\.$/,
+    );
     expect(within(chart).getByTestId('chart-best-label')).toHaveTextContent('Best 18:42');
     expect(within(chart).getByTestId('chart-lower-is-better')).toHaveTextContent('Lower is better');
     expect(within(chart).getByTestId('chart-cap-label')).toHaveTextContent('Cap 30:00');
@@ -58,7 +72,12 @@ describe('the progress chart of a finish time', () => {
   });
 
   it('a count keeps more is better, with no cap', () => {
-    render(<ProgressChart workouts={[set(1, 'burpees-or-bust', 30), set(2, 'burpees-or-bust', 42)]} challenge="burpees-or-bust" />);
+    render(
+      <ProgressChart
+        workouts={[set(1, 'burpees-or-bust', 30), set(2, 'burpees-or-bust', 42)]}
+        challenge="burpees-or-bust"
+      />,
+    );
     const chart = screen.getByRole('img');
     expect(chart).not.toHaveAccessibleName(/lower is better/);
     expect(within(chart).queryByTestId('chart-lower-is-better')).toBeNull();
@@ -68,7 +87,12 @@ describe('the progress chart of a finish time', () => {
 
 describe('the progress chart of rounds', () => {
   it('draws total reps, with the best in rounds and reps', () => {
-    render(<ProgressChart workouts={[set(1, 'nickels-dimes', 90), set(2, 'nickels-dimes', 114)]} challenge="nickels-dimes" />);
+    render(
+      <ProgressChart
+        workouts={[set(1, 'nickels-dimes', 90), set(2, 'nickels-dimes', 114)]}
+        challenge="nickels-dimes"
+      />,
+    );
     const chart = screen.getByRole('img');
     expect(chart).toHaveAccessibleName(/^Reps over your last 2 workouts/);
     expect(within(chart).getByTestId('chart-best-label')).toHaveTextContent('Best 7+9');
@@ -80,7 +104,11 @@ describe('a workout list of the last two challenges', () => {
   it('writes a finish, a capped run and rounds in their words', () => {
     renderWithApp(
       <WorkoutList
-        workouts={[set(1, 'mfm-challenge', 1122), set(2, 'mfm-challenge', 312, true), set(3, 'nickels-dimes', 114)]}
+        workouts={[
+          set(1, 'mfm-challenge', 1122),
+          set(2, 'mfm-challenge', 312, true),
+          set(3, 'nickels-dimes', 114),
+        ]}
       />,
     );
     const rows = screen.getAllByTestId('workout-row');

@@ -118,8 +118,7 @@ export default function WorkoutDetailDialog({
                 <DialogHeader>
                   <DialogTitle>Edit workout</DialogTitle>
                   <DialogDescription id="workout-detail-date">
-                    {label} on {formatMedium(workout.createdAt)} at{' '}
-                    {formatTime(workout.createdAt)}
+                    {label} on {formatMedium(workout.createdAt)} at {formatTime(workout.createdAt)}
                   </DialogDescription>
                 </DialogHeader>
                 <EditWorkoutForm
@@ -132,106 +131,108 @@ export default function WorkoutDetailDialog({
                 />
               </>
             ) : (
-            <>
-            <DialogHeader>
-              <DialogTitle>Workout details</DialogTitle>
-              <DialogDescription id="workout-detail-date">
-                <time dateTime={workout.createdAt} title={formatShort(workout.createdAt)}>
-                  {formatFull(workout.createdAt)} at {formatTime(workout.createdAt)}
-                </time>
-                {workout.updatedAt ? (
-                  <span className="block text-xs" data-testid="workout-edited">
-                    Edited {formatMedium(workout.updatedAt)} at {formatTime(workout.updatedAt)}
+              <>
+                <DialogHeader>
+                  <DialogTitle>Workout details</DialogTitle>
+                  <DialogDescription id="workout-detail-date">
+                    <time dateTime={workout.createdAt} title={formatShort(workout.createdAt)}>
+                      {formatFull(workout.createdAt)} at {formatTime(workout.createdAt)}
+                    </time>
+                    {workout.updatedAt ? (
+                      <span className="block text-xs" data-testid="workout-edited">
+                        Edited {formatMedium(workout.updatedAt)} at {formatTime(workout.updatedAt)}
+                      </span>
+                    ) : null}
+                  </DialogDescription>
+                </DialogHeader>
+                <p className="text-center">
+                  <span
+                    className="block text-5xl font-extrabold text-primary"
+                    data-testid="workout-detail-count"
+                  >
+                    {scoreShort(scoring, score, capped)}
                   </span>
-                ) : null}
-              </DialogDescription>
-            </DialogHeader>
-            <p className="text-center">
-              <span
-                className="block text-5xl font-extrabold text-primary"
-                data-testid="workout-detail-count"
-              >
-                {scoreShort(scoring, score, capped)}
-              </span>
-              <span className="text-sm font-medium text-muted-foreground">
-                {unitWord(scoring, score, capped)}
-              </span>
-              {workout.verified ? (
-                <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
-                  <VerifiedMark /> Counted by the camera
-                </span>
-              ) : null}
-            </p>
-            {workout.hidden ? (
-              <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-                Hidden by a moderator: {workout.hidden.reason}
-                <span className="block font-normal text-muted-foreground">
-                  Only you see this set: it is on no board and not on your public profile.
-                </span>
-              </p>
-            ) : null}
-            {workout.verified && workout.hasClip ? (
-              watching === workout.id ? (
-                <ProofClipPlayer
-                  workoutId={workout.id}
-                  label={`Proof clip of ${label}`}
-                />
-              ) : (
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="justify-self-center"
-                  onClick={() => setWatching(workout.id)}
-                  data-testid="watch-proof"
-                >
-                  <Film aria-hidden="true" />
-                  {WATCH_PROOF}
-                </Button>
-              )
-            ) : null}
-            {/* Notes are personal: only the owner's own list has them. */}
-            {'notes' in workout ? (
-              <div className="grid gap-1">
-                <h3 className="text-sm font-semibold">Notes</h3>
-                <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
-                  {workout.notes || 'No notes'}
+                  <span className="text-sm font-medium text-muted-foreground">
+                    {unitWord(scoring, score, capped)}
+                  </span>
+                  {workout.verified ? (
+                    <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
+                      <VerifiedMark /> Counted by the camera
+                    </span>
+                  ) : null}
                 </p>
-              </div>
-            ) : null}
-            {/* Close first: the first in the tab order and, in the footer's reversed column on a
+                {workout.hidden ? (
+                  <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+                    Hidden by a moderator: {workout.hidden.reason}
+                    <span className="block font-normal text-muted-foreground">
+                      Only you see this set: it is on no board and not on your public profile.
+                    </span>
+                  </p>
+                ) : null}
+                {workout.verified && workout.hasClip ? (
+                  watching === workout.id ? (
+                    <ProofClipPlayer workoutId={workout.id} label={`Proof clip of ${label}`} />
+                  ) : (
+                    <Button
+                      type="button"
+                      variant="outline"
+                      className="justify-self-center"
+                      onClick={() => setWatching(workout.id)}
+                      data-testid="watch-proof"
+                    >
+                      <Film aria-hidden="true" />
+                      {WATCH_PROOF}
+                    </Button>
+                  )
+                ) : null}
+                {/* Notes are personal: only the owner's own list has them. */}
+                {'notes' in workout ? (
+                  <div className="grid gap-1">
+                    <h3 className="text-sm font-semibold">Notes</h3>
+                    <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
+                      {workout.notes || 'No notes'}
+                    </p>
+                  </div>
+                ) : null}
+                {/* Close first: the first in the tab order and, in the footer's reversed column on a
                 phone, at the bottom under the thumb, with Delete furthest away. */}
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button ref={closeButton} type="button" variant="outline" data-testid="workout-detail-close">
-                  Close
-                </Button>
-              </DialogClose>
-              {shareUsername ? (
-                <ShareMenu
-                  url={profileShareUrl(shareUsername)}
-                  text={shareText(workout.challenge, score, capped)}
-                  title={shareTitle(workout.challenge)}
-                />
-              ) : null}
-              {canDelete && canEdit(workout) ? (
-                <Button type="button" variant="outline" onClick={() => onEditingChange?.(true)}>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Button>
-              ) : null}
-              {canDelete ? (
-                <Button
-                  ref={deleteRef}
-                  type="button"
-                  variant="destructiveOutline"
-                  onClick={() => setConfirming(true)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
-              ) : null}
-            </DialogFooter>
-            </>
+                <DialogFooter>
+                  <DialogClose asChild>
+                    <Button
+                      ref={closeButton}
+                      type="button"
+                      variant="outline"
+                      data-testid="workout-detail-close"
+                    >
+                      Close
+                    </Button>
+                  </DialogClose>
+                  {shareUsername ? (
+                    <ShareMenu
+                      url={profileShareUrl(shareUsername)}
+                      text={shareText(workout.challenge, score, capped)}
+                      title={shareTitle(workout.challenge)}
+                    />
+                  ) : null}
+                  {canDelete && canEdit(workout) ? (
+                    <Button type="button" variant="outline" onClick={() => onEditingChange?.(true)}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  ) : null}
+                  {canDelete ? (
+                    <Button
+                      ref={deleteRef}
+                      type="button"
+                      variant="destructiveOutline"
+                      onClick={() => setConfirming(true)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  ) : null}
+                </DialogFooter>
+              </>
             )}
           </DialogContent>
         ) : null}
@@ -249,9 +250,7 @@ export default function WorkoutDetailDialog({
         >
           <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
           <AlertDialogDescription>
-            {workout
-              ? `${label} on ${formatMedium(workout.createdAt)}. `
-              : ''}
+            {workout ? `${label} on ${formatMedium(workout.createdAt)}. ` : ''}
             This cannot be undone.
           </AlertDialogDescription>
           <AlertDialogFooter>

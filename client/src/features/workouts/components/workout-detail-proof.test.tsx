@@ -16,7 +16,9 @@ const set = (over: Partial<ListedWorkout>): ListedWorkout => ({
 });
 
 const open = (workout: ListedWorkout) =>
-  renderWithApp(<WorkoutDetailDialog workout={workout} canDelete={false} onClose={() => undefined} />);
+  renderWithApp(
+    <WorkoutDetailDialog workout={workout} canDelete={false} onClose={() => undefined} />,
+  );
 
 describe('Workout details: the proof clip', () => {
   it('a verified set with a clip offers "Watch proof", which plays the clip inline', async () => {

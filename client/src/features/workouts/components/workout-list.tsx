@@ -36,14 +36,17 @@ type DetailDialog = ComponentType<{
 // shows only after a tap, so it loads when a row is pointed at, focused or chosen, not before
 // the page can paint (docs/decisions/0068-lighthouse-leaderboard-and-profile.md). Loaded into
 // state rather than with React.lazy, as app/app.tsx does for the toaster.
-const detailDialog = deferredModule<DetailDialog>(() => import('./workout-detail-dialog').then((m) => m.default));
+const detailDialog = deferredModule<DetailDialog>(() =>
+  import('./workout-detail-dialog').then((m) => m.default),
+);
 
 /**
  * A list of workouts, each in its challenge's unit ("35 push-ups", "3:25 held", "CAP + 312 reps"); a row opens its
  * details (score, notes, date, share, delete).
  */
 /** Own sets (listed with their notes) can be edited, but not one a moderator hid. */
-const canEditIn = (canDelete: boolean) => (w: ListedWorkout) => canDelete && 'notes' in w && !w.hidden;
+const canEditIn = (canDelete: boolean) => (w: ListedWorkout) =>
+  canDelete && 'notes' in w && !w.hidden;
 
 export function WorkoutList({
   workouts,
@@ -66,7 +69,9 @@ export function WorkoutList({
     const gone = deleted.current;
     if (!gone || workouts.some((w) => w.id === gone.id)) return;
     deleted.current = null;
-    const rows = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-testid="workout-row"]');
+    const rows = listRef.current?.querySelectorAll<HTMLButtonElement>(
+      '[data-testid="workout-row"]',
+    );
     const next = rows?.length ? rows[Math.min(gone.index, rows.length - 1)] : emptyRef.current;
     next?.focus();
   }, [workouts]);
@@ -105,73 +110,83 @@ export function WorkoutList({
           const short = capped ? 'CAP' : scoreShort(scoring, score);
           const label = scoreLabel(scoring, score, capped);
           return (
-          <li key={w.id} className="flex items-stretch">
-            <button
-              type="button"
-              onClick={(e) => {
-                loadDetail();
-                opener.current = e.currentTarget;
-                setEditing(false);
-                setSelected(w);
-                deleted.current = null;
-                selectedIndex.current = index;
-              }}
-              className="flex min-h-14 min-w-0 flex-1 cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-              data-testid="workout-row"
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'flex size-11 shrink-0 items-center justify-center rounded-full bg-accent font-bold tabular-nums text-accent-foreground',
-                  // "3:25" and "1:02:05" fit the badge as "35" does.
-                  short.length > 5 ? 'text-[0.625rem]' : short.length > 3 ? 'text-xs' : 'text-base',
-                )}
-              >
-                {short}
-              </span>
-              <span className="grid min-w-0 flex-1 gap-0.5">
-                <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                  <span className="flex items-center gap-1 font-semibold">
-                    {label}
-                    {w.verified ? <VerifiedMark /> : null}
-                  </span>
-                  <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
-                    {formatMediumWithTime(w.createdAt)}
-                  </time>
-                </span>
-                {w.hidden ? (
-                  // The words of hiddenLabel in common/schemas/moderation.ts, kept here without
-                  // zod so a profile's list loads none (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
-                  <span className="break-words text-sm font-medium text-destructive" data-testid="hidden-mark">
-                    Hidden by a moderator: {w.hidden.reason}
-                  </span>
-                ) : null}
-                {w.notes ? (
-                  <span className="truncate text-sm text-muted-foreground">{w.notes}</span>
-                ) : null}
-              </span>
-              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-            </button>
-            {canEdit(w) ? (
+            <li key={w.id} className="flex items-stretch">
               <button
                 type="button"
-                aria-label={`Edit ${label}, ${formatMediumWithTime(w.createdAt)}`}
-                title="Edit"
                 onClick={(e) => {
                   loadDetail();
                   opener.current = e.currentTarget;
-                  setEditing(true);
+                  setEditing(false);
                   setSelected(w);
                   deleted.current = null;
                   selectedIndex.current = index;
                 }}
-                className="flex min-h-14 w-12 shrink-0 cursor-pointer items-center justify-center border-l border-border text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
-                data-testid="workout-row-edit"
+                className="flex min-h-14 min-w-0 flex-1 cursor-pointer items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+                data-testid="workout-row"
               >
-                <Pencil aria-hidden="true" className="size-4" />
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'flex size-11 shrink-0 items-center justify-center rounded-full bg-accent font-bold tabular-nums text-accent-foreground',
+                    // "3:25" and "1:02:05" fit the badge as "35" does.
+                    short.length > 5
+                      ? 'text-[0.625rem]'
+                      : short.length > 3
+                        ? 'text-xs'
+                        : 'text-base',
+                  )}
+                >
+                  {short}
+                </span>
+                <span className="grid min-w-0 flex-1 gap-0.5">
+                  <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                    <span className="flex items-center gap-1 font-semibold">
+                      {label}
+                      {w.verified ? <VerifiedMark /> : null}
+                    </span>
+                    <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
+                      {formatMediumWithTime(w.createdAt)}
+                    </time>
+                  </span>
+                  {w.hidden ? (
+                    // The words of hiddenLabel in common/schemas/moderation.ts, kept here without
+                    // zod so a profile's list loads none (docs/decisions/0068-lighthouse-leaderboard-and-profile.md).
+                    <span
+                      className="break-words text-sm font-medium text-destructive"
+                      data-testid="hidden-mark"
+                    >
+                      Hidden by a moderator: {w.hidden.reason}
+                    </span>
+                  ) : null}
+                  {w.notes ? (
+                    <span className="truncate text-sm text-muted-foreground">{w.notes}</span>
+                  ) : null}
+                </span>
+                <ChevronRight
+                  aria-hidden="true"
+                  className="size-4 shrink-0 text-muted-foreground"
+                />
               </button>
-            ) : null}
-          </li>
+              {canEdit(w) ? (
+                <button
+                  type="button"
+                  aria-label={`Edit ${label}, ${formatMediumWithTime(w.createdAt)}`}
+                  title="Edit"
+                  onClick={(e) => {
+                    loadDetail();
+                    opener.current = e.currentTarget;
+                    setEditing(true);
+                    setSelected(w);
+                    deleted.current = null;
+                    selectedIndex.current = index;
+                  }}
+                  className="flex min-h-14 w-12 shrink-0 cursor-pointer items-center justify-center border-l border-border text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+                  data-testid="workout-row-edit"
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
+            </li>
           );
         })}
       </ul>
@@ -184,10 +199,15 @@ export function WorkoutList({
           onEditingChange={setEditing}
           onEdited={(saved) =>
             // A changed score has no proof clip any more; the answer says so by its mark.
-                        // `capped` too: an answer without it is no longer capped.
+            // `capped` too: an answer without it is no longer capped.
             setSelected((s) =>
               s && s.id === saved.id
-                ? { ...s, ...saved, capped: scoredOf(saved).capped || undefined, hasClip: saved.verified ? s.hasClip : undefined }
+                ? {
+                    ...s,
+                    ...saved,
+                    capped: scoredOf(saved).capped || undefined,
+                    hasClip: saved.verified ? s.hasClip : undefined,
+                  }
                 : s,
             )
           }

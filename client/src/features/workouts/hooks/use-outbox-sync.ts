@@ -31,7 +31,8 @@ export function useOutboxSync(userId: number | null) {
       const result = await syncOutbox(userId);
       // Proof clips whose upload failed or was cut by a reload go after the saves they belong to.
       const clips = await resumeClipUploads(userId).catch(() => ({ waiting: true, kept: 0 }));
-      if ((await listQueued(userId)).length === 0 && !clips.waiting) setMayHaveQueued(userId, false);
+      if ((await listQueued(userId)).length === 0 && !clips.waiting)
+        setMayHaveQueued(userId, false);
       if (clips.kept > 0 && result.sent === 0) await invalidateWorkoutData(queryClient);
       await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
       if (result.sent > 0) {

@@ -23,7 +23,7 @@ describe('niceScale', () => {
 });
 
 describe('niceTimeScale', () => {
-  it('steps a hold\'s axis in times that read well', () => {
+  it("steps a hold's axis in times that read well", () => {
     expect(niceTimeScale(205)).toEqual({ top: 240, ticks: [0, 60, 120, 180, 240] });
     expect(niceTimeScale(50)).toEqual({ top: 60, ticks: [0, 15, 30, 45, 60] });
     expect(niceTimeScale(4000).ticks.every((t) => t % 900 === 0)).toBe(true);

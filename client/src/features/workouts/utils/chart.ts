@@ -98,7 +98,15 @@ export function scoreChartGeometry(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id,
   );
   const runs = sorted.map((w) => ({ w, ...scoredOf(w) }));
-  if (runs.length === 0) return { points: [], best: 0, yMax: scoring.capSeconds, ticks: [], lowerIsBetter: true, cap: scoring.capSeconds };
+  if (runs.length === 0)
+    return {
+      points: [],
+      best: 0,
+      yMax: scoring.capSeconds,
+      ticks: [],
+      lowerIsBetter: true,
+      cap: scoring.capSeconds,
+    };
   const anyCapped = runs.some((r) => r.capped);
   const slowest = runs.reduce((m, r) => (r.capped ? m : Math.max(m, r.score)), 0);
   const { top, ticks } = niceTimeScale(anyCapped ? scoring.capSeconds : slowest);

@@ -45,7 +45,9 @@ describe('other challenges', () => {
   it('checks their own range, in their words', () => {
     expect(countTooHigh(150, burpees)).toBeNull();
     expect(countTooHigh(151, burpees)).toBe('Burpees must be a whole number from 1 to 150');
-    expect(countTooHigh(36_001, plank)).toMatch(/^The hold must be a whole number of seconds from 1 to 36000/);
+    expect(countTooHigh(36_001, plank)).toMatch(
+      /^The hold must be a whole number of seconds from 1 to 36000/,
+    );
     expect(clampCount(40_000, plank.scoring.max)).toBe(36_000);
   });
   it('label scores in their unit', () => {

@@ -1,5 +1,12 @@
 import { catalogueEntries } from '@/config/catalogue';
-import { defaultEntry, findEntry, scoreRangeError, type ChallengeId, type Scoring, type Words } from '@common/challenges';
+import {
+  defaultEntry,
+  findEntry,
+  scoreRangeError,
+  type ChallengeId,
+  type Scoring,
+  type Words,
+} from '@common/challenges';
 
 /** The challenge a count is entered for; the default (push-up) challenge when none is named. */
 export interface Scored {
@@ -38,4 +45,5 @@ export const countTooHigh = (n: number, c: Scored = PUSHUPS) =>
   n > c.scoring.max ? scoreRangeError(withWords(c), n) : null;
 
 /** A challenge with its entry's own words where the caller gave none (the spec's range messages). */
-const withWords = (c: Scored): Scored => (c.words ? c : { ...c, words: findEntry(c.id, catalogueEntries())?.words });
+const withWords = (c: Scored): Scored =>
+  c.words ? c : { ...c, words: findEntry(c.id, catalogueEntries())?.words };

@@ -1,5 +1,12 @@
 import { catalogueEntries } from '@/config/catalogue';
-import { defaultEntry, findEntry, formatHold, formatScore, type ChallengeId, type Scoring } from '@common/challenges';
+import {
+  defaultEntry,
+  findEntry,
+  formatHold,
+  formatScore,
+  type ChallengeId,
+  type Scoring,
+} from '@common/challenges';
 import { formatCount } from '@/lib/format-number';
 
 // A workout's score in its challenge's unit, wherever this feature shows one: "42 burpees",
@@ -14,7 +21,8 @@ export const scoringOf = (challenge: ChallengeId | undefined): Scoring =>
 
 /** "12 push-ups", "1 burpee", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (counts with separators). */
 export function scoreLabel(scoring: Scoring, score: number, capped = false): string {
-  if (scoring.kind === 'reps') return `${formatCount(score)} ${score === 1 ? scoring.unitOne : scoring.unit}`;
+  if (scoring.kind === 'reps')
+    return `${formatCount(score)} ${score === 1 ? scoring.unitOne : scoring.unit}`;
   return formatScore(scoring, score, capped);
 }
 
@@ -40,7 +48,11 @@ export function unitWord(scoring: Scoring, score: number, capped = false): strin
     case 'rounds':
       return 'rounds + reps';
     case 'for-time':
-      return capped ? (score === 1 ? `${scoring.unitOne} at the cap` : `${scoring.unit} at the cap`) : 'to finish';
+      return capped
+        ? score === 1
+          ? `${scoring.unitOne} at the cap`
+          : `${scoring.unit} at the cap`
+        : 'to finish';
     case 'reps':
       return score === 1 ? scoring.unitOne : scoring.unit;
   }

@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/src/db/client';
+
+// The route bench's data: members of every age and gender (some without), push-up sets over the
+// last year, the boards rebuilt once, and sessions for the first members (their cookies).
+
+export async function seedRoutes(
+  db: Db,
+  { USERS, WORKOUTS, SESSIONS }: { USERS: number; WORKOUTS: number; SESSIONS: number },
+) {
+  const t0 = performance.now();
+  const now = new Date().toISOString();
+  await db.execute(sql`
+    insert into users (username, email, password_hash, age, gender, created_at)
+    select 'bench_' || g, 'bench_' || g || '@example.com', 'not-a-real-hash',
+      case when g % 10 = 0 then null else 14 + (hashint4(g) & 2147483647) % 61 end,
+      case g % 10 when 1 then null when 2 then 'prefer-not-to-say'
+        else case when g % 2 = 0 then 'female' else 'male' end end,
+      ${now}::timestamptz - interval '400 days'
+    from generate_series(1, ${USERS}) g`);
+  await db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
+  for (let from = 1; from <= WORKOUTS; from += 100_000) {
+    const to = Math.min(WORKOUTS, from + 99_999);
+    await db.execute(sql`
+      insert into workouts (user_id, score, created_at)
+      select u, greatest(1, least(300, round(12 + (hashint4(u) & 2147483647) % 60
+               + 10 * (random() + random() + random() - 1.5))))::int,
+             ${now}::timestamptz - interval '1 minute' - random() * interval '365 days'
+      from (select 1 + (hashint4(g) & 2147483647) % ${USERS} as u
+            from generate_series(${from}::int, ${to}::int) g) s`);
+  }
+  await db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
+  await db.execute(sql`select lb_rebuild()`);
+  // Sessions for the first users: cookies for /api/user and the saves.
+  const cookies: string[] = [];
+  const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  for (let i = 1; i <= SESSIONS; i++) {
+    const token = randomBytes(32).toString('base64url');
+    cookies.push(`fitbench_session=${token}`);
+    const id = createHash('sha256').update(token).digest('hex');
+    await db.execute(sql`
+      insert into sessions (id, user_id, expires_at, last_seen_at)
+      values (${id}, ${i}, ${expires}::timestamptz, now())`);
+  }
+  await db.execute(sql`vacuum analyze`);
+  console.log(
+    `  seeded ${USERS.toLocaleString()} users, ${WORKOUTS.toLocaleString()} workouts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return cookies;
+}
