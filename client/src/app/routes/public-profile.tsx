@@ -1,5 +1,6 @@
 import { useParams } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
+import { MemberAchievements } from '@/features/badges/components/achievements-card';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
@@ -26,6 +27,7 @@ export default function PublicProfileRoute() {
           ? (user) => <ReportButton target={{ kind: 'member', username: user.username }} username={user.username} />
           : undefined
       }
+      renderOverview={(user) => <MemberAchievements username={user.username} />}
       renderWorkouts={(workouts, emptyText) => (
         <WorkoutList
           workouts={workouts}
