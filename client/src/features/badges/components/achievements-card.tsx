@@ -70,9 +70,8 @@ export function AchievementsView({ data, emptyText }: { data: Achievements; empt
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
                 <span className="grid min-w-0">
-                  <span className="truncate text-sm font-semibold" title={b.name}>
-                    {b.name}
-                  </span>
+                  {/* Wrapped, not cut: the challenge's title is often long. */}
+                  <span className="text-sm font-semibold break-words">{b.name}</span>
                   <span className="text-xs text-muted-foreground">
                     Earned <time dateTime={b.earnedAt}>{formatMedium(b.earnedAt)}</time>
                   </span>
