@@ -18,5 +18,7 @@ export function badgeName(
   entries: readonly CatalogueEntry[] = CATALOGUE,
 ): string {
   const title = challenge ? findEntry(challenge, entries)?.title : undefined;
-  return title && badge !== 'first-verified' && badge !== 'week-streak-4' ? `${PLAIN[badge]}: ${title}` : PLAIN[badge];
+  return title && badge !== 'first-verified' && badge !== 'week-streak-4'
+    ? `${PLAIN[badge]}: ${title}`
+    : PLAIN[badge];
 }

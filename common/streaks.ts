@@ -18,7 +18,12 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function localDayNumber(instant: Date | number, tz: string): number {
   let f = formatters.get(tz);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
     formatters.set(tz, f);
   }
   const p: Record<string, string> = {};
@@ -65,7 +70,12 @@ export function streaksOf(days: readonly number[], today: number, goal: number):
 }
 
 /** Both streaks from the instants of the sets, in the member's zone (the zone they are in now). */
-export function streaksAt(instants: readonly (Date | number)[], now: Date | number, tz: string, goal: number): Streaks {
+export function streaksAt(
+  instants: readonly (Date | number)[],
+  now: Date | number,
+  tz: string,
+  goal: number,
+): Streaks {
   return streaksOf(
     instants.map((i) => localDayNumber(i, tz)),
     localDayNumber(now, tz),

@@ -11,7 +11,10 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();
-  await page.screenshot({ path: `${dir}/${name}-${size?.width}x${size?.height}.png`, fullPage: true });
+  await page.screenshot({
+    path: `${dir}/${name}-${size?.width}x${size?.height}.png`,
+    fullPage: true,
+  });
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -27,14 +30,19 @@ for (const theme of ['light', 'dark'] as const) {
     await addWorkout(request, { pushups: 20 });
     await addWorkout(request, { pushups: 31 });
     await page.reload();
-    await expect(card.getByRole('list', { name: 'Badges' }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      card.getByRole('list', { name: 'Badges' }).getByRole('listitem').first(),
+    ).toBeVisible();
     await expect(card.getByText('1 day')).toBeVisible();
     await expect(card.getByText(/^New best: /)).toBeVisible();
     await expectNoA11yViolations(page);
     await shot(page, `${theme}-profile-badges`);
 
     // Another member's view of the public profile.
-    const visitor = await page.context().browser()!.newContext({ colorScheme: theme, viewport: page.viewportSize() });
+    const visitor = await page
+      .context()
+      .browser()!
+      .newContext({ colorScheme: theme, viewport: page.viewportSize() });
     const other = await visitor.newPage();
     await registerUser(visitor.request);
     await other.goto(`/users/${user.username}`);

@@ -5,7 +5,14 @@ import { z } from 'zod';
 // GET /api/users/:username/achievements, shared with the client.
 
 /** Every badge a member can earn; each is earned once per subject (a challenge, a plan, or none). */
-export const BADGE_KINDS = ['first-set', 'first-verified', 'new-best', 'top-ten', 'week-streak-4', 'plan-finished'] as const;
+export const BADGE_KINDS = [
+  'first-set',
+  'first-verified',
+  'new-best',
+  'top-ten',
+  'week-streak-4',
+  'plan-finished',
+] as const;
 export type BadgeKind = (typeof BADGE_KINDS)[number];
 
 export const badgeSchema = z.object({

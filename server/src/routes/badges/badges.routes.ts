@@ -19,7 +19,8 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: signedIn,
     },
-    async (request) => getAchievements(app.db, requireUser(request), app.now(), app.config.challenges),
+    async (request) =>
+      getAchievements(app.db, requireUser(request), app.now(), app.config.challenges),
   );
 
   app.get(

@@ -16,7 +16,12 @@ import { notHidden } from '../workouts';
  * Records that the member finished the plan `planId` of `challenge` (the plans code calls it when
  * a plan ends). Once per plan: true when this call earned it, false when it was already earned.
  */
-export async function awardPlanFinished(db: Db, userId: number, planId: number, challenge: string): Promise<boolean> {
+export async function awardPlanFinished(
+  db: Db,
+  userId: number,
+  planId: number,
+  challenge: string,
+): Promise<boolean> {
   const rows = await db
     .insert(memberBadges)
     .values({ userId, badge: 'plan-finished', subject: `plan:${planId}`, challenge })
@@ -26,15 +31,28 @@ export async function awardPlanFinished(db: Db, userId: number, planId: number, 
 }
 
 /** The member's badges, newest first, named from the catalogue. */
-export async function badgesOf(db: Db, userId: number, entries: readonly CatalogueEntry[]): Promise<Badge[]> {
+export async function badgesOf(
+  db: Db,
+  userId: number,
+  entries: readonly CatalogueEntry[],
+): Promise<Badge[]> {
   const rows = await db
-    .select({ badge: memberBadges.badge, challenge: memberBadges.challenge, earnedAt: memberBadges.earnedAt })
+    .select({
+      badge: memberBadges.badge,
+      challenge: memberBadges.challenge,
+      earnedAt: memberBadges.earnedAt,
+    })
     .from(memberBadges)
     .where(eq(memberBadges.userId, userId))
     .orderBy(desc(memberBadges.earnedAt), memberBadges.badge, memberBadges.subject);
   return rows.map((r) => {
     const badge = r.badge as BadgeKind;
-    return { badge, challenge: r.challenge, name: badgeName(badge, r.challenge, entries), earnedAt: r.earnedAt.toISOString() };
+    return {
+      badge,
+      challenge: r.challenge,
+      name: badgeName(badge, r.challenge, entries),
+      earnedAt: r.earnedAt.toISOString(),
+    };
   });
 }
 

@@ -14,7 +14,9 @@ const t = useTestApp();
 const DAY = 86_400_000;
 const title = (id: string) => findEntry(id, CATALOGUE)!.title;
 // Another challenge with a workout, by what the catalogue says of it.
-const other = CATALOGUE.find((e) => e.id !== DEFAULT_CHALLENGE && canOpen(e) && e.scoring?.kind !== 'for-time')!;
+const other = CATALOGUE.find(
+  (e) => e.id !== DEFAULT_CHALLENGE && canOpen(e) && e.scoring?.kind !== 'for-time',
+)!;
 
 async function mine(user: MadeUser): Promise<Achievements> {
   const res = await t.app.inject({ url: '/api/profile/achievements', headers: user.headers });
@@ -22,7 +24,8 @@ async function mine(user: MadeUser): Promise<Achievements> {
   expect(res.headers['cache-control']).toBe('private, no-store');
   return res.json();
 }
-const kinds = async (user: MadeUser) => (await mine(user)).badges.map((b) => `${b.badge}:${b.challenge ?? ''}`).sort();
+const kinds = async (user: MadeUser) =>
+  (await mine(user)).badges.map((b) => `${b.badge}:${b.challenge ?? ''}`).sort();
 
 function save(user: MadeUser, body: Record<string, unknown>) {
   return t.app.inject({
@@ -60,11 +63,20 @@ describe('badges earned as sets are saved', () => {
 
   it('earns one badge from 10 parallel saves of a first set (API saves and direct inserts)', async () => {
     const u = await createUser(t.app);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => save(u, { pushups: 10 + i })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => save(u, { pushups: 10 + i })),
+    );
     for (const r of results) expect(r.statusCode, r.body).toBe(201);
     const v = await createUser(t.app);
-    await Promise.all(Array.from({ length: 10 }, () => createWorkout(t.app, v.id, { challenge: other.id, score: 5 })));
-    for (const [user, challenge] of [[u, DEFAULT_CHALLENGE], [v, other.id]] as const) {
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        createWorkout(t.app, v.id, { challenge: other.id, score: 5 }),
+      ),
+    );
+    for (const [user, challenge] of [
+      [u, DEFAULT_CHALLENGE],
+      [v, other.id],
+    ] as const) {
       const rows = await t.app.db
         .select()
         .from(memberBadges)
@@ -84,7 +96,9 @@ describe('badges earned as sets are saved', () => {
     await createWorkout(t.app, u.id, { score: 21 });
     await createWorkout(t.app, u.id, { score: 30 });
     const best = (await mine(u)).badges.filter((b) => b.badge === 'new-best');
-    expect(best).toMatchObject([{ challenge: DEFAULT_CHALLENGE, name: `New best: ${title(DEFAULT_CHALLENGE)}` }]);
+    expect(best).toMatchObject([
+      { challenge: DEFAULT_CHALLENGE, name: `New best: ${title(DEFAULT_CHALLENGE)}` },
+    ]);
   });
 
   it('earns the first verified set once', async () => {
@@ -97,12 +111,13 @@ describe('badges earned as sets are saved', () => {
     expect(verified).toMatchObject([{ challenge: DEFAULT_CHALLENGE, name: 'First verified set' }]);
   });
 
-  it("earns top 10 of the all-time board of everyone, and not below ten better members", async () => {
+  it('earns top 10 of the all-time board of everyone, and not below ten better members', async () => {
     // A score far above the suite's others: first on the board.
     const top = await createUser(t.app);
     await createWorkout(t.app, top.id, { score: 900 });
     expect(await kinds(top)).toContain(`top-ten:${DEFAULT_CHALLENGE}`);
-    for (let i = 0; i < 10; i++) await createWorkout(t.app, (await createUser(t.app)).id, { score: 800 + i });
+    for (let i = 0; i < 10; i++)
+      await createWorkout(t.app, (await createUser(t.app)).id, { score: 800 + i });
     const low = await createUser(t.app);
     await createWorkout(t.app, low.id, { score: 700 });
     expect(await kinds(low)).not.toContain(`top-ten:${DEFAULT_CHALLENGE}`);
@@ -118,9 +133,15 @@ describe('badges earned as sets are saved', () => {
     const better = await save(u, { pushups: 40 });
     expect(better.statusCode).toBe(201);
     const before = await kinds(u);
-    expect(before).toEqual(expect.arrayContaining([`first-set:${DEFAULT_CHALLENGE}`, `new-best:${DEFAULT_CHALLENGE}`]));
+    expect(before).toEqual(
+      expect.arrayContaining([`first-set:${DEFAULT_CHALLENGE}`, `new-best:${DEFAULT_CHALLENGE}`]),
+    );
     for (const r of [better, first]) {
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/workouts/${r.json().id}`, headers: u.headers });
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/workouts/${r.json().id}`,
+        headers: u.headers,
+      });
       expect(del.statusCode, del.body).toBe(204);
     }
     expect(await kinds(u)).toEqual(before);
@@ -138,7 +159,8 @@ describe('badges earned as sets are saved', () => {
       await createWorkout(t.app, u.id, { createdAt: new Date(sunday + (w * 7 + 1) * DAY) });
     }
     // The fourth week: four sets in ten minutes are one session, not a goal of 2 met.
-    for (let i = 0; i < 4; i++) await createWorkout(t.app, u.id, { createdAt: new Date(sunday + 21 * DAY + i * 150_000) });
+    for (let i = 0; i < 4; i++)
+      await createWorkout(t.app, u.id, { createdAt: new Date(sunday + 21 * DAY + i * 150_000) });
     expect(await kinds(u)).not.toContain('week-streak-4:');
     // Saturday 28 November 23:30 in New York is Sunday 04:30Z: still the fourth week there.
     await createWorkout(t.app, u.id, { createdAt: new Date('2026-11-29T04:30:00Z') });
@@ -167,7 +189,12 @@ describe('streaks', () => {
     t.clock.set('2026-11-25T20:00:00Z'); // Wednesday 26 November 05:00 in Tokyo
     const u = await createUser(t.app, { weeklyGoal: 2, timeZone: 'Asia/Tokyo' });
     // Tokyo days 23 (Sunday), 24 and 25 November: today (the 26th) not done yet, still alive.
-    for (const iso of ['2026-11-22T16:00:00Z', '2026-11-23T15:00:00Z', '2026-11-24T15:00:00Z', '2026-11-24T15:05:00Z']) {
+    for (const iso of [
+      '2026-11-22T16:00:00Z',
+      '2026-11-23T15:00:00Z',
+      '2026-11-24T15:00:00Z',
+      '2026-11-24T15:05:00Z',
+    ]) {
       await createWorkout(t.app, u.id, { createdAt: new Date(iso) });
     }
     expect((await mine(u)).streaks).toEqual({ dayStreak: 3, weekStreak: 1 });
@@ -185,16 +212,20 @@ describe('streaks', () => {
     const u = await createUser(t.app);
     const w = await createWorkout(t.app, u.id, { createdAt: new Date('2026-11-25T10:00:00Z') });
     expect((await mine(u)).streaks.dayStreak).toBe(1);
-    await t.app.db.execute(`insert into hidden_workouts (workout_id, user_id, reason) values (${w.id}, ${u.id}, 'spam')` as never);
+    await t.app.db.execute(
+      `insert into hidden_workouts (workout_id, user_id, reason) values (${w.id}, ${u.id}, 'spam')` as never,
+    );
     expect((await mine(u)).streaks.dayStreak).toBe(0);
   });
 });
 
 describe('GET /api/users/:username/achievements', () => {
-  it("answers anyone for a public member, and 404 for a private one but to themselves", async () => {
+  it('answers anyone for a public member, and 404 for a private one but to themselves', async () => {
     const u = await createUser(t.app);
     await createWorkout(t.app, u.id);
-    const visitor = await t.app.inject({ url: `/api/users/${u.username.toUpperCase()}/achievements` });
+    const visitor = await t.app.inject({
+      url: `/api/users/${u.username.toUpperCase()}/achievements`,
+    });
     expect(visitor.statusCode, visitor.body).toBe(200);
     expect(visitor.headers['cache-control']).toBe('no-cache');
     expect((visitor.json() as Achievements).badges.map((b) => b.badge)).toContain('first-set');
@@ -207,12 +238,17 @@ describe('GET /api/users/:username/achievements', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'User not found.' });
     }
-    const self = await t.app.inject({ url: `/api/users/${p.username}/achievements`, headers: p.headers });
+    const self = await t.app.inject({
+      url: `/api/users/${p.username}/achievements`,
+      headers: p.headers,
+    });
     expect(self.statusCode).toBe(200);
     expect(self.headers['cache-control']).toBe('private, no-store');
     // The private member earns badges all the same.
     expect((self.json() as Achievements).badges.map((b) => b.badge)).toContain('first-set');
-    expect((await t.app.inject({ url: '/api/users/nobody-here/achievements' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/users/nobody-here/achievements' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('asks for a session on my own', async () => {
@@ -226,7 +262,9 @@ describe('member_badges', () => {
   it('holds one row per member, badge and subject', async () => {
     const u = await createUser(t.app);
     await t.app.db.insert(memberBadges).values({ userId: u.id, badge: 'first-set', subject: 'x' });
-    await expect(t.app.db.insert(memberBadges).values({ userId: u.id, badge: 'first-set', subject: 'x' })).rejects.toThrow();
+    await expect(
+      t.app.db.insert(memberBadges).values({ userId: u.id, badge: 'first-set', subject: 'x' }),
+    ).rejects.toThrow();
     expect(workouts).toBeDefined();
   });
 });

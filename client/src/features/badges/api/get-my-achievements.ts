@@ -8,5 +8,8 @@ export const getMyAchievements = (signal?: AbortSignal) =>
   api<Achievements>('/api/profile/achievements', { signal });
 
 export function useMyAchievements() {
-  return useQuery({ queryKey: queryKeys.myAchievements, queryFn: ({ signal }) => getMyAchievements(signal) });
+  return useQuery({
+    queryKey: queryKeys.myAchievements,
+    queryFn: ({ signal }) => getMyAchievements(signal),
+  });
 }

@@ -103,7 +103,13 @@ function AchievementsBody({
   return <AchievementsView data={query.data} emptyText={emptyText} />;
 }
 
-function AchievementsFrame({ className, children }: { className?: string; children: React.ReactNode }) {
+function AchievementsFrame({
+  className,
+  children,
+}: {
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card className={cn(className)} aria-labelledby="achievements-title" data-testid="achievements">
       <CardHeader>
@@ -128,7 +134,13 @@ export function MyAchievements({ className }: { className?: string }) {
 }
 
 /** A member's, on their public profile; nothing when the server has none to show (a 404). */
-export function MemberAchievements({ username, className }: { username: string; className?: string }) {
+export function MemberAchievements({
+  username,
+  className,
+}: {
+  username: string;
+  className?: string;
+}) {
   const query = usePublicAchievements(username);
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) return null;
   return (
