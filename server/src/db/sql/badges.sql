@@ -31,6 +31,7 @@ RETURNS void LANGUAGE sql AS $$
 $$;
 
 -- A new best: the set beats every earlier set of the member in its challenge (there must be one).
+-- The scan of the member's sets, for a member the all-time board does not hold (a private one).
 CREATE FUNCTION badge_is_new_best(p_id integer, p_user integer, p_challenge text, p_rank integer)
 RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.challenge = p_challenge
@@ -39,23 +40,26 @@ RETURNS boolean LANGUAGE sql STABLE AS $$
       AND w.id < p_id AND w.rank_value >= p_rank AND badge_visible(w.id))
 $$;
 
--- Top 10 of the challenge's all-time board of everyone: the set is the member's best there and
--- fewer than ten members have a better rank value (ties share a place, as on the board). Read from
--- leaderboard_bests, which the board's trigger has already updated (see the trigger's name below).
-CREATE FUNCTION badge_is_top_ten(p_id integer, p_challenge text) RETURNS boolean
+-- Top 10 of the challenge's all-time board of everyone: the set is the member's best there
+-- (p_best_workout, read from leaderboard_bests, which the board's trigger has already updated: see
+-- the trigger's name below) and fewer than ten members have a better rank value (ties share a
+-- place, as on the board). At most ten rows of the board's index are read.
+CREATE FUNCTION badge_is_top_ten(p_period integer, p_rank integer) RETURNS boolean
 LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (
-    SELECT 1 FROM leaderboard_periods p
-    JOIN leaderboard_bests b ON b.period_id = p.id AND b.workout_id = p_id
-    WHERE p.challenge = p_challenge AND p.starts_at = '-infinity' AND p.ends_at = 'infinity'
-      AND (SELECT count(*) FROM (SELECT 1 FROM leaderboard_bests o
-            WHERE o.period_id = p.id AND o.rank_value > b.rank_value LIMIT 10) better) < 10)
+  SELECT (SELECT count(*) FROM (SELECT 1 FROM leaderboard_bests o
+    WHERE o.period_id = p_period AND o.rank_value > p_rank LIMIT 10) better) < 10
 $$;
 
 -- Four weeks in a row meeting the weekly goal (docs/decisions/0053-weekly-goal.md: Sunday-start
 -- weeks of the member's zone, a session is a local day with a set, the goal as it is today), in
 -- any run of weeks around the set's week (a set may be dated up to a week back). Only the day's
 -- first set can change a week's count, so the count runs only then.
+CREATE FUNCTION badge_has_earlier(p_id integer, p_user integer, p_challenge text) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.challenge = p_challenge
+    AND w.id < p_id AND badge_visible(w.id))
+$$;
+
 CREATE FUNCTION badge_week_streak(p_id integer, p_user integer, p_at timestamptz)
 RETURNS boolean LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -68,13 +72,18 @@ DECLARE
   met integer[];
 BEGIN
   SELECT coalesce(u.time_zone, 'UTC'), u.weekly_goal INTO tz, goal FROM users u WHERE u.id = p_user;
-  BEGIN
-    d := (p_at AT TIME ZONE tz)::date;
-  EXCEPTION WHEN invalid_parameter_value THEN
-    -- A zone the runtime's Intl knew and this server does not: UTC, as for a member without one.
-    tz := 'UTC';
-    d := (p_at AT TIME ZONE tz)::date;
-  END;
+  IF tz = 'UTC' THEN
+    d := (p_at AT TIME ZONE 'UTC')::date;
+  ELSE
+    -- (A block with EXCEPTION is a subtransaction: only for a member with a zone.)
+    BEGIN
+      d := (p_at AT TIME ZONE tz)::date;
+    EXCEPTION WHEN invalid_parameter_value THEN
+      -- A zone the runtime's Intl knew and this server does not: UTC, as for a member without one.
+      tz := 'UTC';
+      d := (p_at AT TIME ZONE tz)::date;
+    END;
+  END IF;
   IF EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.id < p_id
       AND w.created_at >= (d::timestamp AT TIME ZONE tz)
       AND w.created_at < ((d + 1)::timestamp AT TIME ZONE tz) AND badge_visible(w.id)) THEN
@@ -103,6 +112,9 @@ END $$;
 CREATE FUNCTION badge_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   r record;
+  period integer;
+  best_id integer;
+  best_rank integer;
 BEGIN
   -- The first set of each challenge: one upsert for the statement.
   INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
@@ -114,11 +126,24 @@ BEGIN
     IF r.verified AND NOT badge_has(r.user_id, 'first-verified', '') THEN
       PERFORM badge_award(r.user_id, 'first-verified', '', r.challenge, r.received_at);
     END IF;
-    IF NOT badge_has(r.user_id, 'new-best', r.challenge)
-        AND badge_is_new_best(r.id, r.user_id, r.challenge, r.rank_value) THEN
+    -- The member's best on the challenge's all-time board (two key lookups), when it holds them.
+    period := NULL;
+    best_id := NULL;
+    SELECT p.id INTO period FROM leaderboard_periods p
+    WHERE p.challenge = r.challenge AND p.starts_at = '-infinity' AND p.ends_at = 'infinity';
+    IF period IS NOT NULL THEN
+      SELECT b.workout_id, b.rank_value INTO best_id, best_rank FROM leaderboard_bests b
+      WHERE b.user_id = r.user_id AND b.period_id = period;
+    END IF;
+    IF NOT badge_has(r.user_id, 'new-best', r.challenge) AND (
+        CASE WHEN best_id IS NOT NULL
+          -- The board's trigger made this set the best only if it beat the one before.
+          THEN best_id = r.id AND badge_has_earlier(r.id, r.user_id, r.challenge)
+          ELSE badge_is_new_best(r.id, r.user_id, r.challenge, r.rank_value) END) THEN
       PERFORM badge_award(r.user_id, 'new-best', r.challenge, r.challenge, r.received_at);
     END IF;
-    IF NOT badge_has(r.user_id, 'top-ten', r.challenge) AND badge_is_top_ten(r.id, r.challenge) THEN
+    IF best_id = r.id AND NOT badge_has(r.user_id, 'top-ten', r.challenge)
+        AND badge_is_top_ten(period, best_rank) THEN
       PERFORM badge_award(r.user_id, 'top-ten', r.challenge, r.challenge, r.received_at);
     END IF;
     IF NOT badge_has(r.user_id, 'week-streak-4', '')
