@@ -22,6 +22,7 @@ import { sameSiteCheck } from './plugins/same-site';
 import { securityHeaders } from './plugins/security-headers';
 import { session } from './plugins/session';
 import { accountRoutes } from './routes/account/account.routes';
+import { badgesRoutes } from './routes/badges/badges.routes';
 import { challengesRoutes } from './routes/challenges/challenges.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { clipsRoutes } from './routes/clips/clips.routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
         reportsRoutes,
         moderationRoutes,
         clubsRoutes,
+        badgesRoutes,
       ]) {
         await api.register(routes);
       }

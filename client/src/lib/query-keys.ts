@@ -24,6 +24,9 @@ export const queryKeys = {
     ['leaderboard', 'club', slug, challenge, period, tz, filters] as const,
   /** The member's stats, per time zone under it. */
   stats: ['stats'] as const,
+  /** My badges and streaks: under ['stats'] and ['users'], so a save or a delete refreshes them. */
+  myAchievements: ['stats', 'achievements'] as const,
+  publicAchievements: (username: string) => ['users', username, 'achievements'] as const,
   /** The member's workouts, every page size under it. */
   workouts: ['workouts'] as const,
   sessions: ['sessions'] as const,

@@ -42,8 +42,9 @@ function migrationsBefore(tag: string): string {
   return folder;
 }
 
+// A file added since (badges.sql) was not in the release.
 const releaseSources = () =>
-  SQL_SOURCES.map(({ name, prefix }) => {
+  SQL_SOURCES.filter(({ name }) => fs.existsSync(path.join(releaseFolder, name))).map(({ name, prefix }) => {
     const text = fs.readFileSync(path.join(releaseFolder, name), 'utf8');
     return { name, prefix, text, sha256: createHash('sha256').update(text).digest('hex') };
   });

@@ -7,3 +7,4 @@ export * from './tables/leaderboard';
 export * from './tables/moderation';
 export * from './tables/system';
 export * from './tables/social';
+export * from './tables/badges';

@@ -92,6 +92,8 @@ describe('SQL source files', () => {
       'lb_workouts_notify_update_old',
       'lb_workouts_truncate',
       'lb_workouts_update',
+      // badges.sql's, applied with the others at the database's start (it fires after lb_*).
+      'workouts_badges_insert',
     ]);
     const recorded = await rows<{ sha256: string }>(
       sql`select sha256 from sql_sources where name = 'leaderboard.sql'`,

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
 import { useLogout } from '@/features/auth/api/logout';
+import { MyAchievements } from '@/features/badges/components/achievements-card';
 import { CHALLENGE_COLORS, ChallengeIcon } from '@/features/challenges/components/challenge-icon';
 import { ChallengeCards } from '@/features/profile/components/challenge-cards';
 import { EmailStatus } from '@/features/email/components/email-status';
@@ -98,6 +99,7 @@ export default function ProfileRoute() {
           </Button>
         </CardContent>
       </Card>
+      <MyAchievements className="lg:col-start-2 lg:row-start-4" />
       {/* A way out, not the page's main action: as quiet as Settings. */}
       <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
         {logout.isPending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}

@@ -1,5 +1,6 @@
 import { useParams } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
+import { MemberAchievements } from '@/features/badges/components/achievements-card';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
@@ -31,6 +32,7 @@ export default function PublicProfileRoute() {
             )
           : undefined
       }
+      renderOverview={(user) => <MemberAchievements username={user.username} />}
       renderWorkouts={(workouts, emptyText) => (
         <WorkoutList
           workouts={workouts}

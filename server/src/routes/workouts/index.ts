@@ -6,3 +6,4 @@ export { publicColumns, toWorkoutDto } from './workout-dto';
 export { workoutIdParamsSchema } from './workout-id';
 export { listWorkouts } from './workout-list';
 export { getStats } from './workout-stats';
+export { notHidden } from './not-hidden';

@@ -196,6 +196,7 @@ export function PublicProfile({
   own = null,
   renderWorkouts,
   renderHeaderAction,
+  renderOverview,
 }: {
   username: string;
   viewerUsername: string | null;
@@ -204,6 +205,8 @@ export function PublicProfile({
   renderWorkouts: RenderWorkouts;
   /** A control at the end of the header, given the member shown (the route's Report action). */
   renderHeaderAction?: (user: PublicProfileData['user']) => ReactNode;
+  /** More of the Overview tab after About, given the member shown (the route's badges). */
+  renderOverview?: (user: PublicProfileData['user']) => ReactNode;
 }) {
   const query = usePublicProfile(username);
   const [tab, setTab] = useState('overview');
@@ -258,6 +261,7 @@ export function PublicProfile({
         </TabsList>
         <TabsContent value="overview" className="grid items-start gap-4 lg:grid-cols-2">
           <About user={user} own={isViewer ? own : null} />
+          {renderOverview?.(user)}
           {clubs.length > 0 ? <Clubs clubs={clubs} /> : null}
           {rows.map(({ challenge, stats }) => (
             <Stats

@@ -1,0 +1,161 @@
+-- Badges earned as sets are saved (docs/decisions/0231-badges-earned-on-the-server.md), by a
+-- trigger so every write path that inserts sets (the API's save batch, a script, a test's insert)
+-- earns them. Each badge is one row of member_badges, keyed by member, badge and subject, and every
+-- insert is ON CONFLICT DO NOTHING: concurrent saves earn a badge once. Nothing here runs on a
+-- delete or an update, so a deleted set never takes a badge away.
+--
+-- Editing rules as in leaderboard.sql: every function is named badge_*; server/src/db/sql-sources.ts
+-- drops them all (and their triggers) before this file runs, so it must be safe to run again.
+--
+-- Cost (the save path is benchmarked, docs/benchmarks.md): the first-set badge is one upsert per
+-- statement; each other badge is first looked up in member_badges (one index probe) and its
+-- check is skipped once earned.
+
+-- Whether a set is hidden by a moderator (server/src/routes/workouts/not-hidden.ts).
+CREATE FUNCTION badge_visible(p_workout integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT NOT EXISTS (SELECT 1 FROM hidden_workouts h WHERE h.workout_id = p_workout)
+$$;
+
+CREATE FUNCTION badge_has(p_user integer, p_badge text, p_subject text) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM member_badges m
+    WHERE m.user_id = p_user AND m.badge = p_badge AND m.subject = p_subject)
+$$;
+
+-- Earned when the server received the set that earned it (workouts.received_at).
+CREATE FUNCTION badge_award(p_user integer, p_badge text, p_subject text, p_challenge text, p_at timestamptz)
+RETURNS void LANGUAGE sql AS $$
+  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
+  VALUES (p_user, p_badge, p_subject, p_challenge, p_at)
+  ON CONFLICT DO NOTHING
+$$;
+
+-- A new best: the set beats every earlier set of the member in its challenge (there must be one).
+-- The scan of the member's sets, for a member the all-time board does not hold (a private one).
+CREATE FUNCTION badge_is_new_best(p_id integer, p_user integer, p_challenge text, p_rank integer)
+RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.challenge = p_challenge
+      AND w.id < p_id AND badge_visible(w.id))
+    AND NOT EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.challenge = p_challenge
+      AND w.id < p_id AND w.rank_value >= p_rank AND badge_visible(w.id))
+$$;
+
+-- Top 10 of the challenge's all-time board of everyone: the set is the member's best there
+-- (p_best_workout, read from leaderboard_bests, which the board's trigger has already updated: see
+-- the trigger's name below) and fewer than ten members have a better rank value (ties share a
+-- place, as on the board). At most ten rows of the board's index are read.
+CREATE FUNCTION badge_is_top_ten(p_period integer, p_rank integer) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT (SELECT count(*) FROM (SELECT 1 FROM leaderboard_bests o
+    WHERE o.period_id = p_period AND o.rank_value > p_rank LIMIT 10) better) < 10
+$$;
+
+-- Four weeks in a row meeting the weekly goal (docs/decisions/0053-weekly-goal.md: Sunday-start
+-- weeks of the member's zone, a session is a local day with a set, the goal as it is today), in
+-- any run of weeks around the set's week (a set may be dated up to a week back). Only the day's
+-- first set can change a week's count, so the count runs only then.
+CREATE FUNCTION badge_has_earlier(p_id integer, p_user integer, p_challenge text) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.challenge = p_challenge
+    AND w.id < p_id AND badge_visible(w.id))
+$$;
+
+CREATE FUNCTION badge_week_streak(p_id integer, p_user integer, p_at timestamptz)
+RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  tz text;
+  goal integer;
+  d date;
+  wk integer;
+  run integer := 0;
+  best integer := 0;
+  met integer[];
+BEGIN
+  SELECT coalesce(u.time_zone, 'UTC'), u.weekly_goal INTO tz, goal FROM users u WHERE u.id = p_user;
+  IF tz = 'UTC' THEN
+    d := (p_at AT TIME ZONE 'UTC')::date;
+  ELSE
+    -- (A block with EXCEPTION is a subtransaction: only for a member with a zone.)
+    BEGIN
+      d := (p_at AT TIME ZONE tz)::date;
+    EXCEPTION WHEN invalid_parameter_value THEN
+      -- A zone the runtime's Intl knew and this server does not: UTC, as for a member without one.
+      tz := 'UTC';
+      d := (p_at AT TIME ZONE tz)::date;
+    END;
+  END IF;
+  IF EXISTS (SELECT 1 FROM workouts w WHERE w.user_id = p_user AND w.id < p_id
+      AND w.created_at >= (d::timestamp AT TIME ZONE tz)
+      AND w.created_at < ((d + 1)::timestamp AT TIME ZONE tz) AND badge_visible(w.id)) THEN
+    RETURN false;
+  END IF;
+  wk := floor((d - date '1970-01-04') / 7.0)::int;
+  SELECT array_agg(x.week ORDER BY x.week) INTO met FROM (
+    SELECT floor((s.day - date '1970-01-04') / 7.0)::int AS week
+    FROM (SELECT DISTINCT (w.created_at AT TIME ZONE tz)::date AS day FROM workouts w
+      WHERE w.user_id = p_user
+        AND w.created_at >= ((date '1970-01-04' + 7 * (wk - 3))::timestamp AT TIME ZONE tz)
+        AND w.created_at < ((date '1970-01-04' + 7 * (wk + 4))::timestamp AT TIME ZONE tz)
+        AND badge_visible(w.id)) s
+    GROUP BY 1 HAVING count(*) >= goal) x;
+  FOR i IN wk - 3 .. wk + 3 LOOP
+    IF met IS NOT NULL AND i = ANY (met) THEN
+      run := run + 1;
+      best := greatest(best, run);
+    ELSE
+      run := 0;
+    END IF;
+  END LOOP;
+  RETURN best >= 4;
+END $$;
+
+CREATE FUNCTION badge_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  period integer;
+  best_id integer;
+  best_rank integer;
+BEGIN
+  -- The first set of each challenge: one upsert for the statement.
+  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
+  SELECT DISTINCT ON (n.user_id, n.challenge) n.user_id, 'first-set', n.challenge, n.challenge, n.received_at
+  FROM new_rows n ORDER BY n.user_id, n.challenge, n.id
+  ON CONFLICT DO NOTHING;
+  FOR r IN SELECT n.id, n.user_id, n.challenge, n.rank_value, n.created_at, n.received_at, n.verified
+      FROM new_rows n ORDER BY n.id LOOP
+    IF r.verified AND NOT badge_has(r.user_id, 'first-verified', '') THEN
+      PERFORM badge_award(r.user_id, 'first-verified', '', r.challenge, r.received_at);
+    END IF;
+    -- The member's best on the challenge's all-time board (two key lookups), when it holds them.
+    period := NULL;
+    best_id := NULL;
+    SELECT p.id INTO period FROM leaderboard_periods p
+    WHERE p.challenge = r.challenge AND p.starts_at = '-infinity' AND p.ends_at = 'infinity';
+    IF period IS NOT NULL THEN
+      SELECT b.workout_id, b.rank_value INTO best_id, best_rank FROM leaderboard_bests b
+      WHERE b.user_id = r.user_id AND b.period_id = period;
+    END IF;
+    IF NOT badge_has(r.user_id, 'new-best', r.challenge) AND (
+        CASE WHEN best_id IS NOT NULL
+          -- The board's trigger made this set the best only if it beat the one before.
+          THEN best_id = r.id AND badge_has_earlier(r.id, r.user_id, r.challenge)
+          ELSE badge_is_new_best(r.id, r.user_id, r.challenge, r.rank_value) END) THEN
+      PERFORM badge_award(r.user_id, 'new-best', r.challenge, r.challenge, r.received_at);
+    END IF;
+    IF best_id = r.id AND NOT badge_has(r.user_id, 'top-ten', r.challenge)
+        AND badge_is_top_ten(period, best_rank) THEN
+      PERFORM badge_award(r.user_id, 'top-ten', r.challenge, r.challenge, r.received_at);
+    END IF;
+    IF NOT badge_has(r.user_id, 'week-streak-4', '')
+        AND badge_week_streak(r.id, r.user_id, r.created_at) THEN
+      PERFORM badge_award(r.user_id, 'week-streak-4', '', NULL, r.received_at);
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END $$;
+
+-- Named to sort after lb_workouts_insert (triggers of one event fire in name order), so the
+-- top-ten check reads the bests this statement wrote.
+CREATE TRIGGER workouts_badges_insert AFTER INSERT ON workouts
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION badge_on_workouts_insert();
