@@ -29,6 +29,8 @@ export interface WorkoutSavedProps {
   target?: ChallengeTarget | null;
   /** The member's standing today (the route passes the leaderboard's TodayRank). */
   rank?: ReactNode;
+  /** This set against the last one and the best, its pace, a first set celebrated (features/payoff). */
+  payoff?: ReactNode;
 }
 
 /** A target's score in a sentence: "42", "3:25", "7 rounds + 9", "18:42", "CAP + 312 reps". */
@@ -109,6 +111,7 @@ export function WorkoutSaved({
   waitingToSync = false,
   target = null,
   rank = null,
+  payoff = null,
 }: WorkoutSavedProps) {
   // "Challenge a friend": the challenge's timer with the score to beat (/burpees-or-bust/timer?beat=42&from=ann).
   const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id, capped)}`;
@@ -155,6 +158,7 @@ export function WorkoutSaved({
             New personal best!
           </p>
         ) : null}
+        {waitingToSync ? null : payoff}
         {target ? <TargetResult score={score} capped={capped} target={target} scoring={challenge.scoring} /> : null}
         {waitingToSync ? null : rank}
         <div className="grid gap-2 sm:grid-cols-2">

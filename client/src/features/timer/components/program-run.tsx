@@ -64,6 +64,7 @@ export function ProgramRun({
   onCancel,
   onComplete,
   question = null,
+  beforeStart = null,
 }: TimerScreenProps & { plan: ProgramPlan }) {
   const [muted, setMuted] = useMuted();
   const [rounds, setRounds] = useState(plan.mode === 'rounds' ? (resume?.taps ?? 0) : 0);
@@ -238,6 +239,7 @@ export function ProgramRun({
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
       <RunHeader title={timerTitle(challenge)} muted={muted} onToggleMute={toggleMute} />
       {target && view === null ? <TargetBanner target={target} scoring={challenge.scoring} /> : null}
+      {view === null ? beforeStart : null}
       {target && view !== null ? (
         <TargetProgress beaten={beaten} text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`} />
       ) : null}
