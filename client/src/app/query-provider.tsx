@@ -5,6 +5,7 @@ import { bindUserToQueryClient } from '@/features/auth/api/user-query-bridge';
 import { useOutboxSync } from '@/features/workouts/hooks/use-outbox-sync';
 import { persistQueryCache } from '@/lib/offline/query-cache';
 import { makeQueryClient } from '@/lib/query-client';
+import { useTimeZoneSync } from './layout/use-time-zone-sync';
 
 // Loaded with the first screen that fetches data (every screen but the catalogue and the 404), so
 // `/` does without TanStack Query. One client for the page's life: screens come and go, the
@@ -21,6 +22,8 @@ bindUserToQueryClient(queryClient);
 function OutboxSync() {
   const { data: user } = useUser();
   useOutboxSync(user?.id ?? null);
+  // Inside the provider: it sets the user query's data (the layout is outside it on `/`).
+  useTimeZoneSync();
   return null;
 }
 

@@ -5,7 +5,6 @@ import { ChallengeStrip } from './challenge-strip';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 import { useBottomBarHeight } from './use-bottom-bar-height';
-import { useTimeZoneSync } from './use-time-zone-sync';
 import { paths } from '@/config/paths';
 import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { rememberChallenge } from '@/lib/last-challenge';
@@ -27,7 +26,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const fullScreenRun = useRunInProgress();
   // Toasts sit just above the bars (components/ui/toast-viewport.ts).
   const bottomBars = useBottomBarHeight<HTMLDivElement>(!fullScreenRun);
-  useTimeZoneSync();
   // A new screen starts at the top. (Braces matter: scrollTo returns a promise in new Chromium.)
   useEffect(() => {
     window.scrollTo(0, 0);
