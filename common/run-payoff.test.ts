@@ -14,9 +14,31 @@ import {
 } from './run-payoff';
 
 // Scorings of every kind, as the catalogue's entries declare them (no entry named).
-const REPS: Scoring = { kind: 'reps', unit: 'burpees', unitOne: 'burpee', label: 'Burpees', min: 1, max: 150 };
-const HOLD: Scoring = { kind: 'seconds', unit: 'seconds', unitOne: 'second', label: 'Seconds held', min: 1, max: 36_000 };
-const ROUNDS: Scoring = { kind: 'rounds', unit: 'reps', unitOne: 'rep', label: 'Reps', min: 1, max: 900, repsPerRound: 15 };
+const REPS: Scoring = {
+  kind: 'reps',
+  unit: 'burpees',
+  unitOne: 'burpee',
+  label: 'Burpees',
+  min: 1,
+  max: 150,
+};
+const HOLD: Scoring = {
+  kind: 'seconds',
+  unit: 'seconds',
+  unitOne: 'second',
+  label: 'Seconds held',
+  min: 1,
+  max: 36_000,
+};
+const ROUNDS: Scoring = {
+  kind: 'rounds',
+  unit: 'reps',
+  unitOne: 'rep',
+  label: 'Reps',
+  min: 1,
+  max: 900,
+  repsPerRound: 15,
+};
 const FOR_TIME: Scoring = {
   kind: 'for-time',
   unit: 'reps',
@@ -34,26 +56,52 @@ describe('bestToBeatText', () => {
     expect(bestToBeatText(REPS, { score: 42 })).toBe('Your best: 42 burpees — beat it');
     expect(bestToBeatText(HOLD, { score: 205 })).toBe('Your best: 3:25 held — beat it');
     expect(bestToBeatText(ROUNDS, { score: 114 })).toBe('Your best: 7 rounds + 9 — beat it');
-    expect(bestToBeatText(FOR_TIME, { score: 312, capped: true })).toBe('Your best: CAP + 312 reps — beat it');
+    expect(bestToBeatText(FOR_TIME, { score: 312, capped: true })).toBe(
+      'Your best: CAP + 312 reps — beat it',
+    );
   });
 });
 
 describe('compareScores', () => {
   it('says more or fewer reps in the unit', () => {
-    expect(compareScores(REPS, { score: 42 }, { score: 38 })).toEqual({ direction: 'up', text: '4 more burpees' });
-    expect(compareScores(REPS, { score: 41 }, { score: 42 })).toEqual({ direction: 'down', text: '1 fewer burpee' });
-    expect(compareScores(REPS, { score: 42 }, { score: 42 })).toEqual({ direction: 'same', text: 'the same' });
+    expect(compareScores(REPS, { score: 42 }, { score: 38 })).toEqual({
+      direction: 'up',
+      text: '4 more burpees',
+    });
+    expect(compareScores(REPS, { score: 41 }, { score: 42 })).toEqual({
+      direction: 'down',
+      text: '1 fewer burpee',
+    });
+    expect(compareScores(REPS, { score: 42 }, { score: 42 })).toEqual({
+      direction: 'same',
+      text: 'the same',
+    });
   });
   it('says longer or shorter for a hold', () => {
-    expect(compareScores(HOLD, { score: 95 }, { score: 83 })).toEqual({ direction: 'up', text: '0:12 longer' });
-    expect(compareScores(HOLD, { score: 60 }, { score: 125 })).toEqual({ direction: 'down', text: '1:05 shorter' });
+    expect(compareScores(HOLD, { score: 95 }, { score: 83 })).toEqual({
+      direction: 'up',
+      text: '0:12 longer',
+    });
+    expect(compareScores(HOLD, { score: 60 }, { score: 125 })).toEqual({
+      direction: 'down',
+      text: '1:05 shorter',
+    });
   });
   it('counts the reps of rounds', () => {
-    expect(compareScores(ROUNDS, { score: 120 }, { score: 114 })).toEqual({ direction: 'up', text: '6 more reps' });
+    expect(compareScores(ROUNDS, { score: 120 }, { score: 114 })).toEqual({
+      direction: 'up',
+      text: '6 more reps',
+    });
   });
   it('reads a lower finish as better, and any finish above a cap', () => {
-    expect(compareScores(FOR_TIME, { score: 1100 }, { score: 1142 })).toEqual({ direction: 'up', text: '0:42 faster' });
-    expect(compareScores(FOR_TIME, { score: 1200 }, { score: 1142 })).toEqual({ direction: 'down', text: '0:58 slower' });
+    expect(compareScores(FOR_TIME, { score: 1100 }, { score: 1142 })).toEqual({
+      direction: 'up',
+      text: '0:42 faster',
+    });
+    expect(compareScores(FOR_TIME, { score: 1200 }, { score: 1142 })).toEqual({
+      direction: 'down',
+      text: '0:58 slower',
+    });
     expect(compareScores(FOR_TIME, { score: 1790 }, { score: 399, capped: true })).toEqual({
       direction: 'up',
       text: 'a finish, not the cap',
@@ -62,7 +110,9 @@ describe('compareScores', () => {
       direction: 'down',
       text: 'the cap, not a finish',
     });
-    expect(compareScores(FOR_TIME, { score: 320, capped: true }, { score: 312, capped: true })).toEqual({
+    expect(
+      compareScores(FOR_TIME, { score: 320, capped: true }, { score: 312, capped: true }),
+    ).toEqual({
       direction: 'up',
       text: '8 more reps',
     });
@@ -104,7 +154,7 @@ describe('paceBuckets', () => {
   it('adds up to the last count whatever the order of the samples (property)', () => {
     for (let seed = 1; seed < 200; seed++) {
       let x = seed;
-      const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const rand = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
       let count = 0;
       let t = 0;
       const samples: [number, number][] = [];
@@ -118,7 +168,9 @@ describe('paceBuckets', () => {
       const bars = paceBuckets(samples, length);
       expect(bars.every((b) => Number.isInteger(b) && b >= 0)).toBe(true);
       expect(bars.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(count);
-      expect(bars.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(Math.max(...samples.map((s) => s[1])));
+      expect(bars.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(
+        Math.max(...samples.map((s) => s[1])),
+      );
     }
   });
 });
@@ -135,7 +187,9 @@ describe('paceForScore and paceProblem', () => {
   });
   it('refuses a pace for a hold, too long, or adding up to more than the score', () => {
     expect(paceProblem(HOLD, [1], { score: 60 })).toMatch(/hold/);
-    expect(paceProblem(REPS, Array(PACE_MAX_BUCKETS + 1).fill(0), { score: 10 })).toMatch(/at most/);
+    expect(paceProblem(REPS, Array(PACE_MAX_BUCKETS + 1).fill(0), { score: 10 })).toMatch(
+      /at most/,
+    );
     expect(paceProblem(REPS, [6, 6], { score: 11 })).toMatch(/more reps/);
     expect(paceProblem(REPS, [6, 5], { score: 11 })).toBeNull();
   });
@@ -151,23 +205,58 @@ describe('runs', () => {
     expect(isCountedRun(countdown)).toBe(true);
     expect(isCountedRun(stopwatch)).toBe(false);
     expect(runLengthMs(countdown)).toBe(90_000);
-    expect(runLengthMs({ mode: 'for-time', capSeconds: 1800, parts: [], tapReps: 10, cueEverySeconds: 60 })).toBe(
-      1_800_000,
-    );
+    expect(
+      runLengthMs({
+        mode: 'for-time',
+        capSeconds: 1800,
+        parts: [],
+        tapReps: 10,
+        cueEverySeconds: 60,
+      }),
+    ).toBe(1_800_000);
   });
 });
 
 describe('paceOfRun', () => {
   const countdown: Timer = { mode: 'countdown', seconds: 30, cues: [] };
   it('buckets a counted run over its time, trimmed to the score', () => {
-    expect(paceOfRun({ scoring: REPS, timer: countdown }, [[1000, 1], [16_000, 2], [17_000, 3]], { score: 2 })).toEqual([1, 1]);
+    expect(
+      paceOfRun(
+        { scoring: REPS, timer: countdown },
+        [
+          [1000, 1],
+          [16_000, 2],
+          [17_000, 3],
+        ],
+        { score: 2 },
+      ),
+    ).toEqual([1, 1]);
   });
   it('ends a finish at its time', () => {
-    const timer: Timer = { mode: 'for-time', capSeconds: 1800, parts: [], tapReps: 10, cueEverySeconds: 60 };
-    expect(paceOfRun({ scoring: FOR_TIME, timer }, [[10_000, 10], [29_000, 20]], { score: 30 })).toEqual([10, 10]);
+    const timer: Timer = {
+      mode: 'for-time',
+      capSeconds: 1800,
+      parts: [],
+      tapReps: 10,
+      cueEverySeconds: 60,
+    };
+    expect(
+      paceOfRun(
+        { scoring: FOR_TIME, timer },
+        [
+          [10_000, 10],
+          [29_000, 20],
+        ],
+        { score: 30 },
+      ),
+    ).toEqual([10, 10]);
   });
   it('has none for a hold or an empty run', () => {
-    expect(paceOfRun({ scoring: HOLD, timer: { mode: 'stopwatch', cueEverySeconds: 30 } }, [[1, 1]], { score: 5 })).toBeNull();
+    expect(
+      paceOfRun({ scoring: HOLD, timer: { mode: 'stopwatch', cueEverySeconds: 30 } }, [[1, 1]], {
+        score: 5,
+      }),
+    ).toBeNull();
     expect(paceOfRun({ scoring: REPS, timer: countdown }, [], { score: 5 })).toBeNull();
   });
 });

@@ -36,20 +36,30 @@ export function compareScores(scoring: Scoring, set: ScoreOf, other: ScoreOf): C
   const up = direction === 'up';
   switch (scoring.kind) {
     case 'seconds':
-      return { direction, text: `${formatHold(Math.abs(set.score - other.score))} ${up ? 'longer' : 'shorter'}` };
+      return {
+        direction,
+        text: `${formatHold(Math.abs(set.score - other.score))} ${up ? 'longer' : 'shorter'}`,
+      };
     case 'for-time': {
       const setCapped = set.capped ?? false;
       const otherCapped = other.capped ?? false;
       if (!setCapped && !otherCapped)
-        return { direction, text: `${formatHold(Math.abs(set.score - other.score))} ${up ? 'faster' : 'slower'}` };
-      if (setCapped !== otherCapped) return { direction, text: up ? 'a finish, not the cap' : 'the cap, not a finish' };
+        return {
+          direction,
+          text: `${formatHold(Math.abs(set.score - other.score))} ${up ? 'faster' : 'slower'}`,
+        };
+      if (setCapped !== otherCapped)
+        return { direction, text: up ? 'a finish, not the cap' : 'the cap, not a finish' };
       break;
     }
     default:
       break;
   }
   const n = Math.abs(set.score - other.score);
-  return { direction, text: `${n} ${up ? 'more' : 'fewer'} ${n === 1 ? scoring.unitOne : scoring.unit}` };
+  return {
+    direction,
+    text: `${n} ${up ? 'more' : 'fewer'} ${n === 1 ? scoring.unitOne : scoring.unit}`,
+  };
 }
 
 // ---- The pace -------------------------------------------------------------------------------
@@ -96,7 +106,8 @@ export function paceBuckets(samples: readonly PaceSample[], lengthMs: number): n
   for (let b = 0; b < n; b++) {
     const end = Math.min(lengthMs, (b + 1) * PACE_BUCKET_MS);
     // A sample at the very end of the run (the last tap) belongs to the last bar.
-    while (i < sorted.length && (sorted[i]![0] < end || (b === n - 1 && sorted[i]![0] <= end))) reps = sorted[i++]![1];
+    while (i < sorted.length && (sorted[i]![0] < end || (b === n - 1 && sorted[i]![0] <= end)))
+      reps = sorted[i++]![1];
     const bar = Math.max(0, reps - shown);
     buckets.push(bar);
     shown += bar;
@@ -114,7 +125,11 @@ export function repsOfScore(scoring: Scoring, set: ScoreOf): number {
  * A pace that fits its set: the bars add up to at most the reps of the score (a count lowered at
  * the entry trims the last bars). null when nothing was counted.
  */
-export function paceForScore(scoring: Scoring, buckets: readonly number[], set: ScoreOf): number[] | null {
+export function paceForScore(
+  scoring: Scoring,
+  buckets: readonly number[],
+  set: ScoreOf,
+): number[] | null {
   let left = repsOfScore(scoring, set);
   const fitted = buckets.map((b) => {
     const kept = Math.max(0, Math.min(b, left));
@@ -125,7 +140,11 @@ export function paceForScore(scoring: Scoring, buckets: readonly number[], set: 
 }
 
 /** Why a pace does not fit its set (the save's check), or null. */
-export function paceProblem(scoring: Scoring, pace: readonly number[], set: ScoreOf): string | null {
+export function paceProblem(
+  scoring: Scoring,
+  pace: readonly number[],
+  set: ScoreOf,
+): string | null {
   if (scoring.kind === 'seconds') return 'A hold has no pace';
   if (pace.length > PACE_MAX_BUCKETS) return `pace may hold at most ${PACE_MAX_BUCKETS} values`;
   const sum = pace.reduce((a, b) => a + b, 0);

@@ -5,6 +5,9 @@ import { addWorkout, expect, expectNoA11yViolations, test } from './fixtures';
 // time (and a reload in the middle), then Workout Saved with this set against the last one and
 // the best, the pace (reps per 15 s), or the first set celebrated.
 
+// Two axe checks, a run of taps and a card drawn, on a machine shared with other runs.
+test.setTimeout(90_000);
+
 const READY_MS = 3 * 800;
 const RUN_MS = 90_000;
 
@@ -15,7 +18,8 @@ async function openTimer(page: Page, path: string) {
 }
 
 /** Stops the clock just ahead (axe needs a running one: check before this). */
-const pause = async (page: Page) => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
+const pause = async (page: Page) =>
+  page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
 
 async function tap(page: Page, times: number) {
   const pad = page.getByTestId('tap-area');
@@ -25,7 +29,9 @@ async function tap(page: Page, times: number) {
 /** The ms left of the run stored in the tab (a reload lets the clock run a little). */
 const msLeft = (page: Page) =>
   page.evaluate((runMs) => {
-    const set = JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage)[0]!)!) as { startedAt: number };
+    const set = JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage)[0]!)!) as {
+      startedAt: number;
+    };
     return set.startedAt + 2400 + runMs - Date.now();
   }, RUN_MS);
 
@@ -34,7 +40,9 @@ test('a first-timer is encouraged, their pace survives a reload, and the first s
   user: _user,
 }) => {
   await openTimer(page, '/90second/timer');
-  await expect(page.getByTestId('best-to-beat')).toHaveText(/Your first set sets the number to beat/);
+  await expect(page.getByTestId('best-to-beat')).toHaveText(
+    /Your first set sets the number to beat/,
+  );
   await expectNoA11yViolations(page);
   await pause(page);
   await page.getByRole('button', { name: 'Start' }).click();
@@ -59,9 +67,13 @@ test('a first-timer is encouraged, their pace survives a reload, and the first s
   await expect(count).toHaveValue('6');
   await page.getByRole('button', { name: 'Save Workout' }).click();
   await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
-  await expect(page.getByTestId('first-set')).toContainText('6 push-ups is your number to beat from now on.');
+  await expect(page.getByTestId('first-set')).toContainText(
+    '6 push-ups is your number to beat from now on.',
+  );
   await expect(page.getByTestId('first-set')).toContainText(/Your first .+ set!/);
-  await expect(page.getByRole('img', { name: 'Reps per 15 seconds: 3, 3, 0, 0, 0, 0; fastest 3' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Reps per 15 seconds: 3, 3, 0, 0, 0, 0; fastest 3' }),
+  ).toBeVisible();
   await page.clock.resume();
   await expectNoA11yViolations(page);
 });
@@ -94,8 +106,16 @@ test('the best to beat beside a friend’s target, then this set against the las
   const rows = page.getByTestId('run-payoff').getByRole('listitem');
   await expect(rows.nth(0)).toHaveText('Against your last set (15 push-ups)6 more push-ups');
   await expect(rows.nth(1)).toHaveText('Against your best (20 push-ups)1 more push-up');
-  await expect(page.getByRole('img', { name: 'Reps per 15 seconds: 11, 10, 0, 0, 0, 0; fastest 11' })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Reps per 15 seconds: 11, 10, 0, 0, 0, 0; fastest 11' }),
+  ).toBeVisible();
   await expect(page.getByTestId('first-set')).toHaveCount(0);
+  // The set's own card is offered, and draws.
+  await expect(page.getByRole('button', { name: 'Share this set' })).toBeVisible();
+  const saved = (await (await api.get('/api/workouts?limit=1')).json()) as { id: number }[];
+  const card = await api.get(`/api/share-cards/sets/${saved[0]!.id}.png`);
+  expect(card.status()).toBe(200);
+  expect(card.headers()['content-type']).toBe('image/png');
   await page.clock.resume();
   await expectNoA11yViolations(page);
 });

@@ -266,6 +266,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         personalBest={isNewPersonalBest(workout)}
         waitingToSync={workout.queued}
         target={target}
+        setId={workout.queued || user.isPrivate ? undefined : workout.id}
         payoff={<RunPayoff challenge={challenge} set={workout} last={last} best={previousBestOf(workout)} pace={pace} />}
         rank={
           <TodayRank

@@ -7,7 +7,13 @@ import { bestToBeatText, FIRST_TIME_TEXT, type ScoreOf } from '@common/run-payof
  * 42 burpees — beat it"), or, before their first set, a word of encouragement. `best` undefined
  * while it loads (nothing shown), null for a first-timer.
  */
-export function BestToBeat({ scoring, best }: { scoring: Scoring; best: ScoreOf | null | undefined }) {
+export function BestToBeat({
+  scoring,
+  best,
+}: {
+  scoring: Scoring;
+  best: ScoreOf | null | undefined;
+}) {
   if (best === undefined) return null;
   const Icon = best ? Target : Sparkles;
   return (

@@ -11,12 +11,18 @@ export function PaceChart({ pace }: { pace: readonly number[] }) {
   return (
     <figure className="grid gap-1" data-testid="pace-chart">
       <figcaption className="text-left text-sm font-semibold">Your pace (reps per 15 s)</figcaption>
-      <div role="img" aria-label={paceSummary(pace)} className="flex h-16 items-end gap-px rounded-md bg-muted p-1">
+      <div
+        role="img"
+        aria-label={paceSummary(pace)}
+        className="flex h-16 items-end gap-px rounded-md bg-muted p-1"
+      >
         {pace.map((reps, i) => (
           <div
             // The bars never change order: the index is their identity.
             key={i}
-            className={i === fastest ? 'flex-1 rounded-t-sm bg-primary' : 'flex-1 rounded-t-sm bg-primary/55'}
+            className={
+              i === fastest ? 'flex-1 rounded-t-sm bg-primary' : 'flex-1 rounded-t-sm bg-primary/55'
+            }
             style={{ height: `${Math.max(reps > 0 ? 8 : 2, (reps / top) * 100)}%` }}
           />
         ))}

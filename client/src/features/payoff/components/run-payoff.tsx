@@ -20,12 +20,25 @@ export interface RunPayoffProps {
 
 const ARROWS = { up: ArrowUp, down: ArrowDown, same: Equal } as const;
 
-function Against({ label, other, comparison, challenge }: { label: string; other: ScoreOf; comparison: Comparison; challenge: OpenChallenge }) {
+function Against({
+  label,
+  other,
+  comparison,
+  challenge,
+}: {
+  label: string;
+  other: ScoreOf;
+  comparison: Comparison;
+  challenge: OpenChallenge;
+}) {
   const Arrow = ARROWS[comparison.direction];
   return (
     <li className="flex items-center justify-between gap-3 rounded-lg bg-muted px-3 py-2 text-left text-sm">
       <span>
-        {label} <span className="text-muted-foreground">({formatScore(challenge.scoring, other.score, other.capped ?? false)})</span>
+        {label}{' '}
+        <span className="text-muted-foreground">
+          ({formatScore(challenge.scoring, other.score, other.capped ?? false)})
+        </span>
       </span>
       <span
         className={cn(
@@ -65,7 +78,8 @@ function FirstSet({ challenge, set }: { challenge: OpenChallenge; set: ScoreOf }
       <Sparkles className="size-7 text-primary" aria-hidden="true" />
       <p className="text-lg font-extrabold">Your first {challenge.title} set!</p>
       <p className="text-sm">
-        {formatScore(challenge.scoring, set.score, set.capped ?? false)} is your number to beat from now on.
+        {formatScore(challenge.scoring, set.score, set.capped ?? false)} is your number to beat from
+        now on.
       </p>
     </div>
   );
@@ -85,10 +99,20 @@ export function RunPayoff({ challenge, set, last, best, pace }: RunPayoffProps) 
       ) : (
         <ul className="grid gap-2">
           {last ? (
-            <Against label="Against your last set" other={last} comparison={compareScores(scoring, set, last)} challenge={challenge} />
+            <Against
+              label="Against your last set"
+              other={last}
+              comparison={compareScores(scoring, set, last)}
+              challenge={challenge}
+            />
           ) : null}
           {best ? (
-            <Against label="Against your best" other={best} comparison={compareScores(scoring, set, best)} challenge={challenge} />
+            <Against
+              label="Against your best"
+              other={best}
+              comparison={compareScores(scoring, set, best)}
+              challenge={challenge}
+            />
           ) : null}
         </ul>
       )}

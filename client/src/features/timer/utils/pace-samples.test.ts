@@ -28,7 +28,10 @@ describe('withSample', () => {
     ]);
   });
   it('is bounded', () => {
-    const full: PaceSample[] = Array.from({ length: PACE_MAX_SAMPLES }, (_, i) => [i, i + 1] as const);
+    const full: PaceSample[] = Array.from(
+      { length: PACE_MAX_SAMPLES },
+      (_, i) => [i, i + 1] as const,
+    );
     expect(withSample(full, true, 0, GO + 99_999, 0)).toHaveLength(PACE_MAX_SAMPLES);
   });
 });
