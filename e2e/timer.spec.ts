@@ -100,7 +100,7 @@ test.describe('90-second timer', () => {
     await expect(page.getByText('Workout saved!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
     await expect(page.getByTestId('saved-count')).toHaveText('5');
-    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Leaderboard' })).toHaveAttribute(
       'href',
       '/90second/leaderboard',

@@ -44,10 +44,12 @@ function migrationsBefore(tag: string): string {
 
 // A file added since (badges.sql) was not in the release.
 const releaseSources = () =>
-  SQL_SOURCES.filter(({ name }) => fs.existsSync(path.join(releaseFolder, name))).map(({ name, prefix }) => {
-    const text = fs.readFileSync(path.join(releaseFolder, name), 'utf8');
-    return { name, prefix, text, sha256: createHash('sha256').update(text).digest('hex') };
-  });
+  SQL_SOURCES.filter(({ name }) => fs.existsSync(path.join(releaseFolder, name))).map(
+    ({ name, prefix }) => {
+      const text = fs.readFileSync(path.join(releaseFolder, name), 'utf8');
+      return { name, prefix, text, sha256: createHash('sha256').update(text).digest('hex') };
+    },
+  );
 
 type Q = (text: string) => Promise<Record<string, unknown>[]>;
 

@@ -143,6 +143,7 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/email/confirm#token': fc.constant(CONFIRM_TOKEN),
   'POST /api/email/undo#token': fc.constant(UNDO_TOKEN),
   'GET /api/share-cards/{file}#file': fc.constant(`${SELF_USERNAME}.png`),
+  'GET /api/share-cards/sets/{file}#file': fc.constant(`${SELF_WORKOUT}.png`),
   // The shared member's club (public: its card needs no key).
   'GET /api/share-cards/clubs/{file}#file': fc.constant(`${SELF_CLUB}.png`),
   slug: fc.constant(SELF_CLUB),

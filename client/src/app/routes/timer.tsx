@@ -5,6 +5,12 @@ import { DEFAULT_CHALLENGE, timerTitleOf, type OpenChallenge } from '@common/cha
 import type { Verification } from '@common/schemas/verification';
 import type { User } from '@common/schemas/auth';
 import { isNewPersonalBest } from '@common/workouts';
+import type { MyStats } from '@common/schemas/workouts';
+import { isCountedRun, paceOfRun, type ScoreOf } from '@common/run-payoff';
+import { useStats } from '@/features/workouts/api/get-stats';
+import { BestToBeat } from '@/features/payoff/components/best-to-beat';
+import { RunPayoff } from '@/features/payoff/components/run-payoff';
+import { repsOfCount, withSample } from '@/features/timer/utils/pace-samples';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { dismissToast, toast } from '@/components/ui/use-toast';
@@ -36,7 +42,15 @@ type CameraCount = { count: number; verification: Verification; clipId?: string 
 type Stage =
   | { kind: 'timer'; run: number; resume: RunProgress | null; started: boolean }
   | { kind: 'entry'; taps: number; run: number; camera: CameraCount | null; capped?: boolean }
-  | { kind: 'saved'; workout: SaveOutcome };
+  | { kind: 'saved'; workout: SaveOutcome; last: ScoreOf | null; pace: number[] | null };
+
+/** The member's best and latest set of the challenge from its stats: null before their first. */
+const bestOf = (s: MyStats): ScoreOf | null =>
+  s.totalWorkouts > 0 ? { score: s.bestScore, capped: s.bestCapped === true } : null;
+const previousBestOf = (w: SaveOutcome): ScoreOf | null =>
+  w.previousBest === null ? null : { score: w.previousBest, capped: w.previousBestCapped === true };
+const lastOf = (s: MyStats | undefined): ScoreOf | null =>
+  s && s.totalWorkouts > 0 ? { score: s.lastScore, capped: s.lastCapped === true } : null;
 
 /** What to ask about before discarding the set. */
 type Pending = { kind: 'cancel'; discard: () => void } | LeaveRequest;
@@ -126,6 +140,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
   const [stage, setStage] = useState<Stage>(() => stageOf(readOwn(), 0, challenge));
   // For "You're #N in {club}" on Workout Saved (the leaderboard's TodayRank); asked once saved.
   const clubs = useMyClubs({ enabled: stage.kind === 'saved' });
+  // The best to beat before Start, and the last set to compare with after the save.
+  const stats = useStats({ challenge: challenge.id });
   // The set's own target wins after a reload; otherwise the link's. Anyone can write the link: a
   // value that is not a valid score of this challenge and a username is ignored.
   const [storedTarget, setStoredTarget] = useState(() => readOwn()?.target ?? null);
@@ -155,10 +171,16 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
 
   const onProgress = useCallback(
     (p: RunProgress) => {
-      writeSavedSet(key, { stage: 'run', challenge: challenge.id, ...p, target });
+      // The count over time, for the run's pace (features/timer/utils/pace-samples.ts).
+      const prev = readSavedSet(key);
+      const sameRun = prev?.stage === 'run' && prev.startedAt === p.startedAt;
+      const pace = isCountedRun(challenge.timer)
+        ? withSample(prev?.pace, sameRun, p.startedAt, Date.now(), repsOfCount(challenge, p.taps))
+        : undefined;
+      writeSavedSet(key, { stage: 'run', challenge: challenge.id, ...p, target, pace });
       setStage((s) => (s.kind === 'timer' && !s.started ? { ...s, started: true } : s));
     },
-    [key, target, challenge.id],
+    [key, target, challenge],
   );
 
   const discard = (then: () => void) => {
@@ -239,7 +261,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
   }
   if (stage.kind === 'saved') {
     const { WorkoutSaved, TodayRank } = finish.value!;
-    const { workout } = stage;
+    const { workout, last, pace } = stage;
     return (
       <WorkoutSaved
         challenge={challenge}
@@ -251,6 +273,16 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         personalBest={isNewPersonalBest(workout)}
         waitingToSync={workout.queued}
         target={target}
+        setId={workout.queued || user.isPrivate ? undefined : workout.id}
+        payoff={
+          <RunPayoff
+            challenge={challenge}
+            set={workout}
+            last={last}
+            best={previousBestOf(workout)}
+            pace={pace}
+          />
+        }
         rank={
           <TodayRank
             isPrivate={user.isPrivate}
@@ -282,8 +314,11 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
           focusOnOpen
           camera={stage.camera}
           onSaved={(workout) => {
+            const samples = readSavedSet(key)?.pace;
             clearSavedSet(key);
-            setStage({ kind: 'saved', workout });
+            // The stats are still those before this save (it invalidates them after this call).
+            const pace = paceOfRun(challenge, samples, workout);
+            setStage({ kind: 'saved', workout, last: lastOf(stats.data), pace });
           }}
           onCancel={() => setPending({ kind: 'cancel', discard: () => undefined })}
           // Only offered after a camera run that counted nothing: no set to lose, so a new run
@@ -308,9 +343,16 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         onCancel={(discardRun) => setPending({ kind: 'cancel', discard: discardRun })}
         onComplete={(taps, camera, capped) => {
           const next = { taps, camera, ...(capped === undefined ? {} : { capped }) };
-          writeSavedSet(key, { stage: 'entry', challenge: challenge.id, ...next, target });
+          const pace = readSavedSet(key)?.pace;
+          writeSavedSet(key, { stage: 'entry', challenge: challenge.id, ...next, target, pace });
           setStage({ kind: 'entry', ...next, run: stage.run });
         }}
+        beforeStart={
+          <BestToBeat
+            scoring={challenge.scoring}
+            best={stats.data ? bestOf(stats.data) : undefined}
+          />
+        }
         question={
           pending !== null ? (
             <DiscardQuestion onKeep={() => setPending(null)} onDiscard={confirmDiscard} />

@@ -246,8 +246,14 @@ describe('GET /api/users/:username/achievements', () => {
     expect(self.headers['cache-control']).toBe('private, no-store');
     // The private member earns badges all the same (a new best without a place on the boards).
     await createWorkout(t.app, p.id, { score: 99 });
-    const again = await t.app.inject({ url: `/api/users/${p.username}/achievements`, headers: p.headers });
-    expect((again.json() as Achievements).badges.map((b) => b.badge).sort()).toEqual(['first-set', 'new-best']);
+    const again = await t.app.inject({
+      url: `/api/users/${p.username}/achievements`,
+      headers: p.headers,
+    });
+    expect((again.json() as Achievements).badges.map((b) => b.badge).sort()).toEqual([
+      'first-set',
+      'new-best',
+    ]);
     expect((await t.app.inject({ url: '/api/users/nobody-here/achievements' })).statusCode).toBe(
       404,
     );

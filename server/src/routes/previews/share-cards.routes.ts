@@ -12,8 +12,9 @@ import { mediaResponse } from '../../plugins/openapi';
 import { openChallenge } from '../challenges';
 import { clubCardFacts } from '../clubs';
 import { keptFacts } from './kept-facts';
+import { setCardFacts } from './set-card';
 import { beatRange, reached } from './previews.service';
-import { canBeCapped } from '@common/challenges';
+import { canBeCapped, findEntry, openChallenges } from '@common/challenges';
 import { ShareCards, type CardContent } from './share-cards';
 import { UNLISTED_QUERY_IGNORED } from '../../plugins/strict-requests';
 
@@ -134,6 +135,44 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
       }
       const png = await cards.get(content, addressKey(request.ip), app.now().getTime());
       return sendCard(reply, png);
+    },
+  );
+
+  app.get(
+    '/share-cards/sets/:file',
+    {
+      schema: {
+        summary: "One set's share card",
+        operationId: 'getSetShareCard',
+        // "{id}.png"; anything else is a 404 like an unknown set.
+        params: z.object({ file: z.string().min(1).max(200) }),
+        [UNLISTED_QUERY_IGNORED]: true,
+        description:
+          "One set's card: its score, its challenge, its day and its member's name (docs/decisions/0226-a-sets-share-card.md). " +
+          "A private or suspended member's set, one a moderator hid, or one of a challenge not open has no card (404, for everyone). " +
+          'Query parameters are ignored.',
+        response: cardResponses,
+      },
+    },
+    async (request, reply) => {
+      const m = /^([1-9][0-9]{0,9})\.png$/.exec(request.params.file);
+      const id = m ? Number(m[1]) : NaN;
+      if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('No share card here.');
+      const found = await setCardFacts(app.db, id);
+      const challenge = found
+        ? findEntry(found.challenge, openChallenges(app.config.challenges))
+        : undefined;
+      if (!found || !challenge) throw notFound('No share card here.');
+      const content: CardContent = {
+        kind: 'set',
+        id,
+        challenge,
+        username: found.username,
+        score: found.score,
+        date: found.date,
+        ...(found.capped ? { capped: true } : {}),
+      };
+      return sendCard(reply, await cards.get(content, addressKey(request.ip), app.now().getTime()));
     },
   );
 

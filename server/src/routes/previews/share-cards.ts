@@ -33,7 +33,19 @@ export type MemberCardContent =
  * Everything a card shows, and nothing else: two requests for the same content share one card.
  * A club's card shows its name and member count only (docs/decisions/0181-club-share-card.md).
  */
-export type CardContent = MemberCardContent | { kind: 'club'; name: string; memberCount: number };
+export type CardContent =
+  | MemberCardContent
+  | { kind: 'club'; name: string; memberCount: number }
+  /** One set: its score in its challenge, its member and its day (./set-card.ts). */
+  | {
+      kind: 'set';
+      id: number;
+      challenge: CardChallenge;
+      username: string;
+      score: number;
+      capped?: boolean;
+      date: string;
+    };
 
 /** "90 s" / "2 minutes": a countdown's length as the card's small print says it. */
 const spanText = (seconds: number, long: boolean) =>
@@ -155,7 +167,18 @@ function clubTree(content: { name: string; memberCount: number }): CardNode {
 /** The card as a satori tree: satori lays the text out itself (no HTML is parsed). */
 export function cardTree(content: CardContent): CardNode {
   if (content.kind === 'club') return clubTree(content);
-  const { figure, words, lead } = cardWords(content);
+  // A set says what was done, as a challenge card does, and when.
+  const member: MemberCardContent =
+    content.kind === 'set'
+      ? {
+          kind: 'challenge',
+          challenge: content.challenge,
+          username: content.username,
+          beat: content.score,
+          capped: content.capped,
+        }
+      : content;
+  const { figure, words, lead } = cardWords(member);
   // Usernames are up to 30 characters of [A-Za-z0-9_.-]: the long ones get a smaller size so they fit.
   const nameSize = content.username.length > 16 ? 56 : 72;
   const middle = [
@@ -176,10 +199,10 @@ export function cardTree(content: CardContent): CardNode {
       'div',
       {
         display: 'flex',
-        fontSize: content.kind === 'challenge' ? 52 : 36,
-        fontWeight: content.kind === 'challenge' ? 800 : 400,
+        fontSize: content.kind === 'profile' ? 36 : 52,
+        fontWeight: content.kind === 'profile' ? 400 : 800,
       },
-      'Can you beat it?',
+      content.kind === 'set' ? `${content.date} · Can you beat it?` : 'Can you beat it?',
     ),
   ]);
 }
@@ -187,7 +210,9 @@ export function cardTree(content: CardContent): CardNode {
 const keyOf = (c: CardContent) =>
   c.kind === 'club'
     ? `club\n${c.name}\n${c.memberCount}`
-    : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}${c.capped ? '\ncapped' : ''}`;
+    : c.kind === 'set'
+      ? `set\n${c.id}\n${c.challenge.id}\n${c.username}\n${c.score}\n${c.capped ? 'capped' : ''}\n${c.date}`
+      : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}${c.capped ? '\ncapped' : ''}`;
 
 /**
  * Cards by content, most recently used kept, at most `maxBytes` of PNG. A card already drawn (or

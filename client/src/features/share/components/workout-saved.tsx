@@ -1,4 +1,4 @@
-import { CheckCircle2, CloudOff, Home, PartyPopper, Swords, Trophy } from 'lucide-react';
+import { CheckCircle2, CloudOff, Home, ImageIcon, PartyPopper, Swords, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -15,6 +15,7 @@ import { VerifiedMark } from '@/components/ui/verified-mark';
 import { paths } from '@/config/paths';
 import { beatsTarget, challengeLinkPath, type ChallengeTarget } from '@/lib/challenge-link';
 import { beatMeText, shareText, shareTitle } from '@/lib/challenge-share';
+import { setCardUrl } from '../utils/set-card-url';
 import { ShareButton } from './share-button';
 
 export interface WorkoutSavedProps {
@@ -35,6 +36,10 @@ export interface WorkoutSavedProps {
   target?: ChallengeTarget | null;
   /** The member's standing today (the route passes the leaderboard's TodayRank). */
   rank?: ReactNode;
+  /** This set against the last one and the best, its pace, a first set celebrated (features/payoff). */
+  payoff?: ReactNode;
+  /** The saved set's id: offers its own share card (none for a private member or a set not sent). */
+  setId?: number;
 }
 
 /** A target's score in a sentence: "42", "3:25", "7 rounds + 9", "18:42", "CAP + 312 reps". */
@@ -125,6 +130,8 @@ export function WorkoutSaved({
   waitingToSync = false,
   target = null,
   rank = null,
+  payoff = null,
+  setId,
 }: WorkoutSavedProps) {
   // "Challenge a friend": the challenge's timer with the score to beat (/burpees-or-bust/timer?beat=42&from=ann).
   const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id, capped)}`;
@@ -171,6 +178,7 @@ export function WorkoutSaved({
             New personal best!
           </p>
         ) : null}
+        {waitingToSync ? null : payoff}
         {target ? (
           <TargetResult score={score} capped={capped} target={target} scoring={challenge.scoring} />
         ) : null}
@@ -189,6 +197,17 @@ export function WorkoutSaved({
             label="Challenge a friend"
             icon={Swords}
           />
+          {setId !== undefined && !waitingToSync ? (
+            <div className="grid sm:col-span-2">
+              <ShareButton
+                url={setCardUrl(setId)}
+                text={shareText(challenge.id, score, capped)}
+                title={shareTitle(challenge.id)}
+                label="Share this set"
+                icon={ImageIcon}
+              />
+            </div>
+          ) : null}
         </div>
         {/* Stacked on phones: "View Leaderboard" does not fit half of a 390 px screen. */}
         <div className="grid gap-2 sm:grid-cols-2">

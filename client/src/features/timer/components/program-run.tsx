@@ -63,6 +63,7 @@ export function ProgramRun({
   onCancel,
   onComplete,
   question = null,
+  beforeStart = null,
 }: TimerScreenProps & { plan: ProgramPlan }) {
   const [muted, setMuted] = useMuted();
   const [rounds, setRounds] = useState(plan.mode === 'rounds' ? (resume?.taps ?? 0) : 0);
@@ -228,6 +229,7 @@ export function ProgramRun({
       {target && view === null ? (
         <TargetBanner target={target} scoring={challenge.scoring} />
       ) : null}
+      {view === null ? beforeStart : null}
       {target && view !== null ? (
         <TargetProgress
           beaten={beaten}

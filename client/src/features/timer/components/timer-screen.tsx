@@ -70,6 +70,8 @@ export interface TimerScreenProps {
   target?: ChallengeTarget | null;
   /** "Discard this workout?" while it is asked: shown in Cancel's place, the pad still in view. */
   question?: ReactNode;
+  /** Shown on the ready screen only, under a friend's target: the member's best to beat. */
+  beforeStart?: ReactNode;
   onProgress?: (progress: RunProgress) => void;
   onCancel: (discard: () => void) => void;
   /**
@@ -104,6 +106,7 @@ function CountRun({
   onCancel,
   onComplete,
   question = null,
+  beforeStart = null,
 }: TimerScreenProps) {
   const plan = useMemo(() => planOf(challenge), [challenge]);
   const stopwatch = plan.mode === 'stopwatch';
@@ -318,6 +321,7 @@ function CountRun({
       {target && view === null ? (
         <TargetBanner target={target} scoring={challenge.scoring} />
       ) : null}
+      {view === null ? beforeStart : null}
       {target && view !== null ? (
         <TargetProgress
           beaten={beaten}

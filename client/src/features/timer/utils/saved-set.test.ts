@@ -94,6 +94,28 @@ describe('stored sets', () => {
     delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
   });
 
+  it('keeps the pace samples with the set through a reload; none stored, none read', () => {
+    const key = savedSetKey(6);
+    writeSavedSet(key, {
+      ...run,
+      pace: [
+        [1200, 1],
+        [2500, 2],
+      ],
+    });
+    expect(readSavedSet(key)).toMatchObject({
+      taps: 7,
+      pace: [
+        [1200, 1],
+        [2500, 2],
+      ],
+    });
+    writeSavedSet(key, run);
+    expect(readSavedSet(key)?.pace).toBeUndefined();
+    sessionStorage.setItem(key, JSON.stringify({ ...run, pace: [[-1, 1]] }));
+    expect(readSavedSet(key)).toBeNull();
+  });
+
   it('round-trips and clears', () => {
     const key = savedSetKey(4);
     writeSavedSet(key, run);

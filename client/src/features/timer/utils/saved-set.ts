@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { verificationSchema } from '@common/schemas/verification';
+import { PACE_MAX_SAMPLES } from '@common/run-payoff';
 import { repsPerRound, totalMs, type RunPlan } from './timeline';
 
 // A set in progress, or finished but not saved yet, lives in sessionStorage (this tab only, gone
@@ -12,6 +13,14 @@ const target = z.object({ beat: count, from: z.string().max(64) }).nullable();
 // The challenge the set is of: a reload goes on with it whatever the address. A set stored before
 // there were other challenges is a push-up set.
 const challenge = z.string().max(64).default(DEFAULT_CHALLENGE);
+/**
+ * The run's count over time, for its pace (utils/pace-samples.ts): [ms since "Go", reps from then
+ * on], one per change of the count. Absent on a hold and on a set stored before there was a pace.
+ */
+const pace = z
+  .array(z.tuple([z.number().int().min(0).max(86_400_000), count]))
+  .max(PACE_MAX_SAMPLES)
+  .optional();
 
 const savedSetSchema = z.discriminatedUnion('stage', [
   z.object({
@@ -30,6 +39,7 @@ const savedSetSchema = z.discriminatedUnion('stage', [
     part: z.number().int().min(0).max(100).optional(),
     partReps: count.optional(),
     target,
+    pace,
   }),
   z.object({
     stage: z.literal('entry'),
@@ -45,6 +55,7 @@ const savedSetSchema = z.discriminatedUnion('stage', [
       .object({ count, verification: verificationSchema, clipId: z.string().max(64).optional() })
       .nullable(),
     target,
+    pace,
   }),
 ]);
 
