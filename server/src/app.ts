@@ -38,6 +38,7 @@ import { followingRoutes } from './routes/following/following.routes';
 import { recoveryRoutes } from './routes/recovery/recovery.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
+import { standingRoutes } from './routes/standing/standing.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
 import { defaultConfig, type AppConfig } from './config';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
         clipsRoutes,
         reportsRoutes,
         moderationRoutes,
+        standingRoutes,
         clubsRoutes,
       ]) {
         await api.register(routes);

@@ -14,6 +14,7 @@ export const SQL_SOURCES = [
   { name: 'leaderboard.sql', prefix: 'lb_' },
   { name: 'sessions.sql', prefix: 'auth_' },
   { name: 'saves.sql', prefix: 'save_' },
+  { name: 'standing.sql', prefix: 'st_' },
 ] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));
