@@ -15,15 +15,19 @@ export const standingParamsSchema = z.object({
 const wholeNumber = (name: string) =>
   plainText(name)
     .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .meta({ pattern: '^\\d{1,9}$', description: `${name}: a whole number` })
     .transform(Number);
 
 export const standingQuerySchema = z.object({
   /** A score to place instead of the member's best (the set just saved). */
-  score: wholeNumber('score').optional(),
+  score: wholeNumber('score')
+    .meta({ description: "A score to place: a whole number within the challenge's range (its scoring in GET /api/challenges); 400 outside it." })
+    .optional(),
   /** With `score`, for a challenge done for time: the set reached the cap (score = reps done). */
   capped: z
     .enum(['true', 'false'], { error: 'capped must be true or false' })
     .optional()
+    .meta({ description: 'With score, for a challenge done for time only: the set reached the cap.' })
     .transform((v) => v === 'true'),
 });
 

@@ -109,6 +109,14 @@ const STATED_IN_WORDS: Record<string, Rule> = {
       return rest.score === undefined ? { ...rest, score: pushups ?? rng.int(1, 300) } : rest;
     },
   },
+  'GET /api/challenges/{id}/standing#score': {
+    reason: "within the challenge's own range (its catalogue entry's scoring), which differs by challenge",
+    value: (rng) => rng.int(1, 300),
+  },
+  'GET /api/challenges/{id}/standing#capped': {
+    reason: 'true only for a challenge done for time, with a score',
+    value: () => 'false',
+  },
 };
 // Replaced, when sent, by a live token of the purpose the path names.
 const TOKEN = 'live-token-placeholder';
