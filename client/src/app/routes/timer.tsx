@@ -231,7 +231,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     );
   }
   if (stage.kind === 'saved') {
-    const { WorkoutSaved, TodayRank } = finish.value!;
+    const { WorkoutSaved, TodayRank, WhereYouStand } = finish.value!;
     const { workout } = stage;
     return (
       <WorkoutSaved
@@ -245,12 +245,15 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         waitingToSync={workout.queued}
         target={target}
         rank={
-          <TodayRank
-            isPrivate={user.isPrivate}
-            challenge={challenge.id}
-            clubs={clubs.data}
-            workoutId={workout.queued ? undefined : workout.id}
-          />
+          <>
+            <TodayRank
+              isPrivate={user.isPrivate}
+              challenge={challenge.id}
+              clubs={clubs.data}
+              workoutId={workout.queued ? undefined : workout.id}
+            />
+            <WhereYouStand challenge={challenge} placed={{ score: workout.score, capped: workout.capped }} />
+          </>
         }
       />
     );
