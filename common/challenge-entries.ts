@@ -28,6 +28,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     timer: { mode: 'countdown', seconds: 90, cues: [75, 60, 30, 20, 10] },
     counting: ['taps', 'camera'],
     boards: ['everyone', 'verified'],
+    norms: ['csep-push-ups'],
     // The specification's first names: the `pushups` field beside `score`, the `/90second` home
     // (its slug), the stats page at /90second-profile and a save's hash without its challenge.
     legacy: {
@@ -182,6 +183,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     timer: { mode: 'stopwatch', cueEverySeconds: 30 },
     counting: ['taps'],
     boards: ['everyone'],
+    norms: ['linfield-plank', 'usmc-plank'],
     words: {},
   },
 ];

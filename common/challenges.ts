@@ -5,6 +5,7 @@
 // Icons are lucide names resolved in the client. No zod here: the client's screens import it.
 
 import { CATALOGUE } from './challenge-entries.ts';
+import type { NormId } from './norms.ts';
 
 export { CATALOGUE };
 
@@ -140,6 +141,8 @@ export interface CatalogueEntry {
   boards?: BoardKind[];
   legacy?: Legacy;
   words?: Words;
+  /** Published norms its scores may be compared with (common/norms.ts); none when absent. */
+  norms?: NormId[];
 }
 
 /** A catalogue entry as a screen or a response sees it: whether the operator opened it. */

@@ -39,6 +39,7 @@ import { followingRoutes } from './routes/following/following.routes';
 import { recoveryRoutes } from './routes/recovery/recovery.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
+import { standingRoutes } from './routes/standing/standing.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
 import { defaultConfig, type AppConfig } from './config';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
         clipsRoutes,
         reportsRoutes,
         moderationRoutes,
+        standingRoutes,
         clubsRoutes,
         badgesRoutes,
       ]) {

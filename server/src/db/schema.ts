@@ -8,3 +8,4 @@ export * from './tables/moderation';
 export * from './tables/system';
 export * from './tables/social';
 export * from './tables/badges';
+export * from './tables/standing';

@@ -15,6 +15,7 @@ export const SQL_SOURCES = [
   { name: 'sessions.sql', prefix: 'auth_' },
   { name: 'saves.sql', prefix: 'save_' },
   { name: 'badges.sql', prefix: 'badge_' },
+  { name: 'standing.sql', prefix: 'st_' },
 ] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));

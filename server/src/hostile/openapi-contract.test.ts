@@ -87,6 +87,10 @@ const STATED_IN_WORDS: Record<string, Rule> = {
     reason: "a time zone the server's Intl knows: the IANA list changes, no pattern lists it",
     value: (rng) => rng.pick(['UTC', 'Europe/Paris', 'America/St_Johns', 'Asia/Kolkata']),
   },
+  timeZone: {
+    reason: "the browser's time zone, one the server's Intl knows (as `tz`)",
+    value: (rng) => rng.pick(['UTC', 'Europe/Paris', 'America/St_Johns', 'Asia/Kolkata']),
+  },
   challenge: {
     reason:
       "an open challenge: which are open is the operator's setting at start-up (GET /api/challenges)",
@@ -126,6 +130,15 @@ const STATED_IN_WORDS: Record<string, Rule> = {
       void verification;
       return rest.score === undefined ? { ...rest, score: pushups ?? rng.int(1, 300) } : rest;
     },
+  },
+  'GET /api/challenges/{id}/standing#score': {
+    reason:
+      "within the challenge's own range (its catalogue entry's scoring), which differs by challenge",
+    value: (rng) => rng.int(1, 300),
+  },
+  'GET /api/challenges/{id}/standing#capped': {
+    reason: 'true only for a challenge done for time, with a score',
+    value: () => 'false',
   },
 };
 // Replaced, when sent, by a live token of the purpose the path names.

@@ -10,6 +10,7 @@ import { StatTile } from '@/components/ui/stat-tile';
 import { useUser } from '@/features/auth/api/get-user';
 import { ChallengeIcon, CHALLENGE_COLORS } from '@/features/challenges/components/challenge-icon';
 import { LeaderboardPreview } from '@/features/leaderboard/components/leaderboard-preview';
+import { WhereYouStand } from '@/features/standing/components/where-you-stand';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkouts } from '@/features/workouts/api/get-workouts';
 import { PendingSaves } from '@/features/workouts/components/pending-saves';
@@ -212,6 +213,7 @@ function OpenHome({ challenge }: { challenge: OpenChallenge }) {
     <section aria-labelledby="challenge-title" className="grid gap-4" data-challenge={challenge.id}>
       <ChallengeTitle challenge={challenge} />
       <YourProgress challenge={challenge} signedIn={Boolean(user)} />
+      {user ? <WhereYouStand challenge={challenge} /> : null}
       <div className="grid grid-cols-2 gap-3">
         <Button asChild size="lg">
           <Link href={paths.timer.getHref(challenge.id)}>

@@ -260,7 +260,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     );
   }
   if (stage.kind === 'saved') {
-    const { WorkoutSaved, TodayRank } = finish.value!;
+    const { WorkoutSaved, TodayRank, WhereYouStand } = finish.value!;
     const { workout, last, pace } = stage;
     return (
       <WorkoutSaved
@@ -284,12 +284,18 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
           />
         }
         rank={
-          <TodayRank
-            isPrivate={user.isPrivate}
-            challenge={challenge.id}
-            clubs={clubs.data}
-            workoutId={workout.queued ? undefined : workout.id}
-          />
+          <>
+            <TodayRank
+              isPrivate={user.isPrivate}
+              challenge={challenge.id}
+              clubs={clubs.data}
+              workoutId={workout.queued ? undefined : workout.id}
+            />
+            <WhereYouStand
+              challenge={challenge}
+              placed={{ score: workout.score, capped: workout.capped }}
+            />
+          </>
         }
       />
     );
