@@ -37,6 +37,7 @@ import { emailRoutes } from './routes/email/email.routes';
 import { followingRoutes } from './routes/following/following.routes';
 import { recoveryRoutes } from './routes/recovery/recovery.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
+import { plansRoutes } from './routes/plans/plans.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
         reportsRoutes,
         moderationRoutes,
         clubsRoutes,
+        plansRoutes,
       ]) {
         await api.register(routes);
       }
