@@ -26,14 +26,18 @@ export const planDaysSchema = z
     error: 'Choose the days of your sessions',
   })
   .length(PLAN_DAYS, `Choose ${PLAN_DAYS} days`)
+  .meta({ uniqueItems: true })
   .refine((days) => new Set(days).size === days.length, 'Choose three different days')
   .transform((days) => [...days].sort((a, b) => a - b));
 
-export const startPlanSchema = z.object({
-  /** The test set that places the plan: one of the member's sets of a challenge that allows a plan. */
-  workoutId: dbId('The workout id'),
-  days: planDaysSchema,
-});
+/**
+ * Placed by the test set `workoutId` (one of the member's sets of a challenge that allows a plan),
+ * or by the member's latest set of `challenge`.
+ */
+export const startPlanSchema = z.union([
+  z.object({ workoutId: dbId('The workout id'), days: planDaysSchema }),
+  z.object({ challenge: z.string().min(1).max(64), days: planDaysSchema }),
+]);
 export type StartPlanInput = z.input<typeof startPlanSchema>;
 
 export const sessionDoneSchema = z.object({

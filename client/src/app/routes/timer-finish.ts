@@ -6,3 +6,4 @@ export { TodayRank } from '@/features/leaderboard/components/today-rank';
 export { DiscardDialog } from '@/features/timer/components/discard-dialog';
 export { WorkoutSaved } from '@/features/share/components/workout-saved';
 export { CountEntry } from '@/features/workouts/components/count-entry';
+export { PlanAfterSave } from '@/features/plans/components/plan-after-save';

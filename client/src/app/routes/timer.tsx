@@ -231,7 +231,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     );
   }
   if (stage.kind === 'saved') {
-    const { WorkoutSaved, TodayRank } = finish.value!;
+    const { WorkoutSaved, TodayRank, PlanAfterSave } = finish.value!;
     const { workout } = stage;
     return (
       <WorkoutSaved
@@ -245,12 +245,18 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         waitingToSync={workout.queued}
         target={target}
         rank={
-          <TodayRank
-            isPrivate={user.isPrivate}
-            challenge={challenge.id}
-            clubs={clubs.data}
-            workoutId={workout.queued ? undefined : workout.id}
-          />
+          <>
+            <TodayRank
+              isPrivate={user.isPrivate}
+              challenge={challenge.id}
+              clubs={clubs.data}
+              workoutId={workout.queued ? undefined : workout.id}
+            />
+            {/* A plan's re-test (`?plan=`) is linked to it; any other set may start a plan. */}
+            {workout.queued ? null : (
+              <PlanAfterSave challenge={challenge} workoutId={workout.id} planId={Number(new URLSearchParams(search).get('plan')) || null} />
+            )}
+          </>
         }
       />
     );

@@ -153,8 +153,25 @@ async function ownWorkout(db: Db, m: Member, workoutId: number) {
   return w;
 }
 
-export async function startPlan(ctx: Ctx, m: Member, input: { workoutId: number; days: number[] }): Promise<Plan> {
-  const w = await ownWorkout(ctx.db, m, input.workoutId);
+/** The member's latest set of `challenge`, or 400. */
+async function latestSet(db: Db, m: Member, challenge: string) {
+  const [w] = await db
+    .select({ id: workouts.id })
+    .from(workouts)
+    .where(and(eq(workouts.userId, m.id), eq(workouts.challenge, challenge)))
+    .orderBy(desc(workouts.createdAt), desc(workouts.id))
+    .limit(1);
+  // A 404, as for a set that is not the member's: the set that would place the plan is not there.
+  if (!w) throw notFound('Do a test set first: it places the plan.');
+  return w.id;
+}
+
+export async function startPlan(
+  ctx: Ctx,
+  m: Member,
+  input: { workoutId: number; days: number[] } | { challenge: string; days: number[] },
+): Promise<Plan> {
+  const w = await ownWorkout(ctx.db, m, 'workoutId' in input ? input.workoutId : await latestSet(ctx.db, m, input.challenge));
   const shape = shapeOf(ctx, w.challenge);
   if (!shape || w.capped)
     throw badRequest('This set cannot place a plan.', { workoutId: ['This challenge has no plan.'] });

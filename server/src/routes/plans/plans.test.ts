@@ -71,7 +71,8 @@ describe('a plan from start to finish', () => {
     expect(today.session?.id).toBe(p.sessions[0]!.id);
     expect(await due(u, '2026-11-30')).toBe(true);
 
-    // One open plan per challenge.
+    // One open plan per challenge (here placed by the latest set of the challenge).
+    expect((await post(u, '/api/plans', { challenge: p.challenge, days: [1, 3, 5] })).statusCode).toBe(409);
     expect((await post(u, '/api/plans', { workoutId: (await createWorkout(t.app, u.id)).id, days: [1, 3, 5] })).statusCode).toBe(409);
 
     const after = await ok<Plan>(await done(u, p, p.sessions[0]!.id, [20, 20, 16, 16, 25]));
@@ -196,6 +197,8 @@ describe('bad input and other members', () => {
       { days: [1, 3, 5] },
     ])
       expect((await post(u, '/api/plans', body)).statusCode, JSON.stringify(body)).toBe(400);
+    // No set of the challenge: nothing to place the plan.
+    expect((await post(u, '/api/plans', { challenge: 'nothing-here', days: [1, 3, 5] })).statusCode).toBe(404);
     expect((await get(u, '/api/plans/abc')).statusCode).toBe(400);
     const p = await startPlan(u, 40, [0, 2, 4]);
     expect((await post(u, `/api/plans/${p.id}/status`, { action: 'explode' })).statusCode).toBe(400);
