@@ -38,6 +38,7 @@ import { emailRoutes } from './routes/email/email.routes';
 import { followingRoutes } from './routes/following/following.routes';
 import { recoveryRoutes } from './routes/recovery/recovery.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
+import { plansRoutes } from './routes/plans/plans.routes';
 import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { standingRoutes } from './routes/standing/standing.routes';
 import { usersRoutes } from './routes/users/users.routes';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
         standingRoutes,
         clubsRoutes,
         badgesRoutes,
+        plansRoutes,
       ]) {
         await api.register(routes);
       }

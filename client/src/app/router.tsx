@@ -60,6 +60,8 @@ const ModerationRoute = screen(() => import('./routes/moderation'), true);
 const ClubsRoute = screen(() => import('./routes/clubs'));
 const ClubRoute = screen(() => import('./routes/club'));
 const ClubJoinRoute = screen(() => import('./routes/club-join'));
+const PlansTodayRoute = screen(() => import('./routes/plans-today'), true);
+const PlanRoute = screen(() => import('./routes/plan'), true);
 
 // Each open challenge's screens (and the Coming Soon homes) as this server opened them; a screen
 // finds its challenge from the address (lib/challenges.ts, openChallengeForPath).
@@ -101,6 +103,9 @@ export function AppRoutes() {
         {routes(paths.clubs, ClubsRoute)}
         {routes(paths.clubJoin, ClubJoinRoute)}
         {routes(paths.club, ClubRoute)}
+        {/* Before /plans/:id, which would take 'today' for an id. */}
+        {routes(paths.plansToday, PlansTodayRoute)}
+        {routes(paths.plan, PlanRoute)}
         <Route>
           <NotFoundRoute />
         </Route>

@@ -107,6 +107,10 @@ export const paths = {
     getHref: (slug: string, code?: string) =>
       `/clubs/${encodeURIComponent(slug)}/join${code ? `?${new URLSearchParams({ code })}` : ''}`,
   },
+  /** Today's session of the member's active plan (where a reminder's tap leads). */
+  plansToday: { path: '/plans/today', aliases: [], getHref: () => '/plans/today' },
+  /** A plan's calendar (docs/decisions/0228-a-plans-calendar.md). */
+  plan: { path: '/plans/:id', aliases: [], getHref: (id: number) => `/plans/${id}` },
   challengeStats: {
     path: '/profile/:challenge',
     aliases: STATS_ALIASES,

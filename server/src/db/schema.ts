@@ -9,3 +9,4 @@ export * from './tables/system';
 export * from './tables/social';
 export * from './tables/badges';
 export * from './tables/standing';
+export * from './tables/plans';

@@ -13,7 +13,15 @@ import {
 } from '@common/schemas/workouts';
 import { buildApp } from '../app';
 import type { Db } from '../db/client';
-import { avatars, sessions, users, workoutClips, workouts } from '../db/schema';
+import {
+  avatars,
+  planSessions,
+  plans,
+  sessions,
+  users,
+  workoutClips,
+  workouts,
+} from '../db/schema';
 import { PNG_BASE64 } from '../test/test-images';
 import { testClip } from '../test/test-clips';
 import { registeredRoutes } from '../plugins/openapi';
@@ -112,6 +120,11 @@ const CLUB_MATE = 'fuzz-club-mate-placeholder';
 // (docs/decisions/0207-moderation-queue-and-moderators.md).
 const OTHERS_WORKOUT = '2147000003';
 const OTHER_USERNAME = 'fuzz-other-member-placeholder';
+// A plan of the run's member (placed by their set, its first session due today), and that session.
+const SELF_PLAN = '2147000004';
+const SELF_PLAN_SESSION = '2147000005';
+const PLAN_DAYS_EVERY_OTHER = [0, 2, 4];
+const PLAN_FIRST_SETS = [15, 15, 12, 12, 15];
 const CLIP = testClip({ pattern: 'color' });
 const hints: Record<string, fc.Arbitrary<unknown>> = {
   username: fc.constant(SELF_USERNAME),
@@ -165,6 +178,16 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
     .tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/))
     .map(([local, domain]) => `${local}@${domain}.example`),
   tz: fc.constantFrom('UTC', 'Europe/Paris', 'America/St_Johns', 'Pacific/Kiritimati'),
+  // Plans: the member's own plan and its next session; a set of theirs to place or re-test it.
+  'GET /api/plans/{id}#id': fc.constant(SELF_PLAN),
+  'POST /api/plans/{id}/sessions/{sessionId}/done#id': fc.constant(SELF_PLAN),
+  'POST /api/plans/{id}/sessions/{sessionId}/done#sessionId': fc.constant(SELF_PLAN_SESSION),
+  'POST /api/plans/{id}/retest#id': fc.constant(SELF_PLAN),
+  'POST /api/plans/{id}/status#id': fc.constant(SELF_PLAN),
+  'POST /api/plans#workoutId': fc.constant(Number(SELF_WORKOUT)),
+  'POST /api/plans/{id}/retest#workoutId': fc.constant(Number(SELF_WORKOUT)),
+  days: fc.constant(PLAN_DAYS_EVERY_OTHER),
+  done: fc.constant(PLAN_FIRST_SETS),
 };
 // A hint given more often than the others (one in three): the club's slug, which every club route
 // needs before it reads anything else, and which a route with many parameters must also get right.
@@ -472,6 +495,45 @@ beforeAll(async () => {
   });
 });
 
+/** The member's plan (made on first use, placed by a set of 30, its first session due today); for
+ * a re-test, its five training sessions are done and the re-test is due today. */
+const plansOf = new Map<number, { id: number; session: number }>();
+async function planOf(m: MadeUser, retest: boolean) {
+  if (plansOf.has(m.id)) return plansOf.get(m.id)!;
+  const w = await createWorkout(t.app, m.id, { pushups: 30 });
+  const [plan] = await t.app.db
+    .insert(plans)
+    .values({
+      userId: m.id,
+      challenge: w.challenge,
+      days: [0, 1, 2],
+      placedBy: 30,
+      placedByWorkoutId: w.id,
+      startOn: '2000-01-01',
+    })
+    .returning();
+  const today = t.clock.now.toISOString().slice(0, 10);
+  const rows = Array.from({ length: 6 }, (_, i) => ({
+    planId: plan!.id,
+    week: Math.floor(i / 3) + 1,
+    slot: (i % 3) + 1,
+    kind: i === 5 ? 'retest' : 'session',
+    dueOn: today,
+    doneAt: retest && i < 5 ? t.clock.now : null,
+    prescription:
+      i === 5
+        ? null
+        : { unit: 'reps' as const, sets: PLAN_FIRST_SETS, restSeconds: 60, lastAtLeast: true },
+  }));
+  const inserted = await t.app.db
+    .insert(planSessions)
+    .values(rows)
+    .returning({ id: planSessions.id });
+  const made = { id: plan!.id, session: inserted[retest ? 5 : 0]!.id };
+  plansOf.set(m.id, made);
+  return made;
+}
+
 /** The member's club (made on first use, public, with a second member), by slug and mate's name. */
 const clubs = new Map<number, { slug: string; mate: string }>();
 async function clubOf(m: MadeUser) {
@@ -518,6 +580,7 @@ async function memberFor(op: Operation, text: string): Promise<MadeUser> {
         durationMs: 90_000,
       });
   }
+  if (text.includes(SELF_PLAN)) await planOf(m, op.path.endsWith('/retest'));
   // A second device to sign out.
   if (text.includes(SELF_SESSION)) await createSession(t.app.db, m.id, t.clock.now);
   if (text.includes(SELF_CLUB)) {
@@ -533,6 +596,12 @@ async function memberFor(op: Operation, text: string): Promise<MadeUser> {
 }
 
 async function fill(text: string, m: MadeUser): Promise<string> {
+  if (text.includes(SELF_PLAN) && !plansOf.has(m.id)) await planOf(m, false);
+  const plan = plansOf.get(m.id);
+  if (plan)
+    text = text
+      .replaceAll(SELF_PLAN, String(plan.id))
+      .replaceAll(SELF_PLAN_SESSION, String(plan.session));
   let out = text
     .replaceAll(SELF_USERNAME, m.username)
     .replaceAll(SHARED_CLIP_WORKOUT, String(sharedClipWorkout));

@@ -22,6 +22,8 @@ export interface JsonSchema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
+  /** Checked by the server; the fuzzer may send repeats (a 400). */
+  uniqueItems?: boolean;
   pattern?: string;
   format?: string;
   default?: unknown;
@@ -64,6 +66,7 @@ const KNOWN_KEYWORDS = new Set(
     maximum: 1,
     minItems: 1,
     maxItems: 1,
+    uniqueItems: 1,
     pattern: 1,
     format: 1,
     default: 1,

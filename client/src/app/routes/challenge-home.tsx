@@ -14,6 +14,7 @@ import { WhereYouStand } from '@/features/standing/components/where-you-stand';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { useWorkouts } from '@/features/workouts/api/get-workouts';
 import { PendingSaves } from '@/features/workouts/components/pending-saves';
+import { PlanCard } from '@/features/plans/components/plan-card';
 import { WeeklyGoal } from '@/features/workouts/components/weekly-goal';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
 import { cn } from '@/lib/utils';
@@ -228,6 +229,7 @@ function OpenHome({ challenge }: { challenge: OpenChallenge }) {
           </Link>
         </Button>
       </div>
+      <PlanCard challenge={challenge} signedIn={Boolean(user)} />
       {/* Side by side from 1024 px. */}
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <Card>

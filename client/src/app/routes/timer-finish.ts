@@ -7,3 +7,4 @@ export { DiscardDialog } from '@/features/timer/components/discard-dialog';
 export { WorkoutSaved } from '@/features/share/components/workout-saved';
 export { CountEntry } from '@/features/workouts/components/count-entry';
 export { WhereYouStand } from '@/features/standing/components/where-you-stand';
+export { PlanAfterSave } from '@/features/plans/components/plan-after-save';

@@ -260,7 +260,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     );
   }
   if (stage.kind === 'saved') {
-    const { WorkoutSaved, TodayRank, WhereYouStand } = finish.value!;
+    const { WorkoutSaved, TodayRank, WhereYouStand, PlanAfterSave } = finish.value!;
     const { workout, last, pace } = stage;
     return (
       <WorkoutSaved
@@ -295,6 +295,14 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
               challenge={challenge}
               placed={{ score: workout.score, capped: workout.capped }}
             />
+            {/* A plan's re-test (`?plan=`) is linked to it; any other set may start a plan. */}
+            {workout.queued ? null : (
+              <PlanAfterSave
+                challenge={challenge}
+                workoutId={workout.id}
+                planId={Number(new URLSearchParams(search).get('plan')) || null}
+              />
+            )}
           </>
         }
       />

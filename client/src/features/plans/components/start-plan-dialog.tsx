@@ -1,0 +1,134 @@
+import { CalendarPlus } from 'lucide-react';
+import { useState } from 'react';
+import { PLAN_DAYS, type Plan } from '@common/schemas/plans';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/label';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useStartPlan } from '../api/start-plan';
+import { WEEKDAYS, WEEKDAYS_SHORT } from '../utils/plan-words';
+
+/** Monday, Wednesday, Friday: the days most six-week programmes suggest. */
+const SUGGESTED = [1, 3, 5];
+
+/**
+ * "Start a plan": three days chosen, then a six-week plan placed by the test set (`workoutId`) or,
+ * without one, by the member's latest set of `challenge`.
+ */
+export function StartPlanDialog({
+  challenge,
+  challengeTitle,
+  workoutId,
+  onStarted,
+  variant = 'outline',
+}: {
+  challenge: string;
+  challengeTitle: string;
+  workoutId?: number;
+  onStarted: (plan: Plan) => void;
+  variant?: 'default' | 'outline';
+}) {
+  const [open, setOpen] = useState(false);
+  const [days, setDays] = useState<number[]>(SUGGESTED);
+  const mutation = useStartPlan();
+  const toggle = (d: number) =>
+    setDays((now) =>
+      now.includes(d) ? now.filter((x) => x !== d) : [...now, d].sort((a, b) => a - b),
+    );
+  const error =
+    mutation.error instanceof ApiError
+      ? (mutation.error.errors?.days?.[0] ?? mutation.error.message.replace(/^\d+: /, ''))
+      : mutation.error?.message;
+  const tooMany = days.length !== PLAN_DAYS;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) mutation.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant={variant} size="lg" className="w-full">
+          <CalendarPlus aria-hidden="true" />
+          Start a plan
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Start a six-week plan</DialogTitle>
+          <DialogDescription>
+            Your test set places the plan for {challengeTitle}: three sessions a week, a re-test at
+            the end of weeks 2, 4 and 6. Choose your three days.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (tooMany) return;
+            mutation.mutate(workoutId ? { workoutId, days } : { challenge, days }, {
+              onSuccess: (plan) => {
+                setOpen(false);
+                onStarted(plan);
+              },
+            });
+          }}
+        >
+          <fieldset className="grid gap-2" aria-describedby="plan-days-hint">
+            <legend className="mb-1 text-sm font-medium">Your days</legend>
+            <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
+              {WEEKDAYS.map((name, d) => {
+                const on = days.includes(d);
+                return (
+                  <label
+                    key={name}
+                    className={cn(
+                      'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold',
+                      on
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border bg-card',
+                    )}
+                  >
+                    <input
+                      type="checkbox"
+                      className="sr-only"
+                      checked={on}
+                      onChange={() => toggle(d)}
+                      aria-label={name}
+                    />
+                    {WEEKDAYS_SHORT[d]}
+                  </label>
+                );
+              })}
+            </div>
+            <p
+              id="plan-days-hint"
+              className={cn('text-sm', tooMany ? 'font-semibold' : 'text-muted-foreground')}
+            >
+              {tooMany
+                ? `Choose exactly ${PLAN_DAYS} days (${days.length} chosen).`
+                : 'A rest day between sessions helps.'}
+            </p>
+          </fieldset>
+          <FieldError id="start-plan-error" message={error} />
+          <DialogFooter>
+            <Button type="submit" disabled={tooMany || mutation.isPending}>
+              {mutation.isPending ? 'Starting…' : 'Start the plan'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
