@@ -55,7 +55,9 @@ export const reminderJob = fp<ReminderPluginOptions>(
     const every = opts.pollMs ?? 60_000;
     const timer = every > 0 ? new ReminderTimer(run, every, (err) => app.log.error(`reminders: ${(err as Error).message}`)) : null;
     app.addHook('onReady', async () => {
-      await getKeys();
+      // Made at first start; a database not answering yet does not stop the start: the keys are
+      // then made at their first use.
+      await getKeys().catch((err: unknown) => app.log.warn(`reminder keys: ${(err as Error).message}`));
       timer?.start();
     });
     app.addHook('onClose', async () => timer?.stop());
