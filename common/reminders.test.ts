@@ -44,6 +44,7 @@ describe('quiet hours', () => {
     const r = reminderSettingsSchema.safeParse({ ...base, time: '22:30' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toMatch(/never sent between 22:00 and 07:00/);
+    expect(reminderSettingsSchema.safeParse({ ...base, time: '21:59' }).success).toBe(true);
     expect(reminderSettingsSchema.safeParse({ ...base, time: '7:00' }).success).toBe(false);
     expect(reminderSettingsSchema.safeParse({ ...base, time: '07:00' }).success).toBe(true);
   });

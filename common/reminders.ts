@@ -5,7 +5,8 @@
 export const QUIET_FROM_MINUTE = 22 * 60;
 export const QUIET_UNTIL_MINUTE = 7 * 60;
 export const QUIET_HOURS_MESSAGE = 'Reminders are never sent between 22:00 and 07:00. Choose a time from 07:00 to 21:59.';
-export const LOCAL_TIME_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+/** HH:MM from 07:00 to 21:59: the times a reminder may be set for. */
+export const ALLOWED_TIME_PATTERN = /^(0[7-9]|1[0-9]|2[01]):[0-5][0-9]$/;
 
 /** Minutes since local midnight of "HH:MM". */
 export const minuteOfDay = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

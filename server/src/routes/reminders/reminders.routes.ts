@@ -11,7 +11,7 @@ import {
   vapidKeySchema,
 } from '@common/schemas/reminders';
 import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { mediaResponse, optionalSession } from '../../plugins/openapi';
 import { verifyUnsubscribeToken } from './keys';
 import * as service from './reminders.service';
@@ -97,12 +97,13 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Remove this device's push subscription",
         operationId: 'removePushSubscription',
         body: pushUnsubscribeSchema,
-        response: { 204: z.null().describe('Removed.'), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 204: z.null().describe('Removed, or was not there.'), 400: apiErrorSchema, 401: apiErrorSchema },
       },
       onRequest: signedIn,
     },
     async (request, reply) => {
-      if (!(await service.removeSubscription(app.db, requireUser(request).id, request.body.endpoint))) throw notFound('No such subscription on your account.');
+      // Idempotent: a device already gone (or never this member's) is simply not there.
+      await service.removeSubscription(app.db, requireUser(request).id, request.body.endpoint);
       return reply.code(204).send(null);
     },
   );
@@ -115,12 +116,12 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'unsubscribePage',
         security: optionalSession,
         querystring: unsubscribeQuerySchema,
-        response: { 200: mediaResponse('A page with a button that turns reminders off.', ['text/html'], z.string()), 400: apiErrorSchema },
+        response: { 200: mediaResponse('A page with a button that turns reminders off.', ['text/html'], z.string()), 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { tokenSecret } = await app.reminders.keys();
-      if (verifyUnsubscribeToken(tokenSecret, request.query.token) === null) throw badRequest(BAD_LINK);
+      if (verifyUnsubscribeToken(tokenSecret, request.query.token) === null) throw notFound(BAD_LINK);
       return reply.header('cache-control', PRIVATE_NO_STORE).type('text/html; charset=utf-8').send(confirmPage(request.query.token));
     },
   );
@@ -133,13 +134,13 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'unsubscribeReminders',
         security: optionalSession,
         querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribeResponseSchema, 400: apiErrorSchema },
+        response: { 200: unsubscribeResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { tokenSecret } = await app.reminders.keys();
       const userId = verifyUnsubscribeToken(tokenSecret, request.query.token);
-      if (userId === null) throw badRequest(BAD_LINK);
+      if (userId === null) throw notFound(BAD_LINK);
       await service.turnOff(app.db, userId, app.now());
       return reply.header('cache-control', PRIVATE_NO_STORE).send({ message: 'Reminders are off. You can turn them on again in your settings.', off: true });
     },
