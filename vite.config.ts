@@ -114,6 +114,8 @@ export default defineConfig({
         // with yet); a later one waits for Reload on "New version available".
         clientsClaim: true,
         runtimeCaching: [],
+        // Reminders: the push and notificationclick handlers (client/public/push-handler.js).
+        importScripts: ['/push-handler.js'],
       },
     }),
     cameraFiles(),

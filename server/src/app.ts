@@ -43,6 +43,8 @@ import { sessionsRoutes } from './routes/sessions/sessions.routes';
 import { standingRoutes } from './routes/standing/standing.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
+import { reminderJob, type ReminderPluginOptions } from './routes/reminders';
+import { remindersRoutes } from './routes/reminders/reminders.routes';
 import { defaultConfig, type AppConfig } from './config';
 
 // The configuration's shape and defaults live in config.ts, built from env.ts's settings.
@@ -66,6 +68,8 @@ export interface AppDeps {
   mailPollMs?: number;
   /** How long a request may take to arrive, and a connection stay silent (index.ts sets them; none in tests). */
   timeouts?: { requestMs: number; idleMs: number };
+  /** The reminder job's poll (default 60 s; 0: only when called) and the push requests' agent (tests). */
+  reminders?: ReminderPluginOptions;
 }
 
 declare module 'fastify' {
@@ -156,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clipProbes);
   await app.register(afterResponse);
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
+  await app.register(reminderJob, deps.reminders ?? {});
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   // Also before the routes (the document's own too): unknown query parameters are refused,
   // missing methods get 405.
@@ -187,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
         clubsRoutes,
         badgesRoutes,
         plansRoutes,
+        remindersRoutes,
       ]) {
         await api.register(routes);
       }

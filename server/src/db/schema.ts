@@ -10,3 +10,4 @@ export * from './tables/social';
 export * from './tables/badges';
 export * from './tables/standing';
 export * from './tables/plans';
+export * from './tables/reminders';

@@ -28,6 +28,7 @@ import { registeredRoutes } from '../plugins/openapi';
 import { issueToken } from '../lib/account-tokens';
 import { createSession } from '../lib/session';
 import { sha256Hex } from '../lib/tokens';
+import { ensureReminderKeys, unsubscribeToken } from '../routes/reminders';
 import { useTestApp } from '../test/app';
 import {
   createUser,
@@ -124,6 +125,8 @@ const OTHER_USERNAME = 'fuzz-other-member-placeholder';
 const SELF_PLAN = '2147000004';
 const SELF_PLAN_SESSION = '2147000005';
 const PLAN_DAYS_EVERY_OTHER = [0, 2, 4];
+// A reminder's one-click unsubscribe link (routes/reminders/keys.ts): a live token of a fresh member.
+const UNSUBSCRIBE_TOKEN = 'fuzzUnsubscribeTokenPlaceholder00000000000';
 const PLAN_FIRST_SETS = [15, 15, 12, 12, 15];
 const CLIP = testClip({ pattern: 'color' });
 const hints: Record<string, fc.Arbitrary<unknown>> = {
@@ -155,6 +158,8 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/password-reset/complete#token': fc.constant(RESET_TOKEN),
   'POST /api/email/confirm#token': fc.constant(CONFIRM_TOKEN),
   'POST /api/email/undo#token': fc.constant(UNDO_TOKEN),
+  'GET /api/reminders/unsubscribe#token': fc.constant(UNSUBSCRIBE_TOKEN),
+  'POST /api/reminders/unsubscribe#token': fc.constant(UNSUBSCRIBE_TOKEN),
   'GET /api/share-cards/{file}#file': fc.constant(`${SELF_USERNAME}.png`),
   'GET /api/share-cards/sets/{file}#file': fc.constant(`${SELF_WORKOUT}.png`),
   // The shared member's club (public: its card needs no key).
@@ -627,6 +632,11 @@ async function fill(text: string, m: MadeUser): Promise<string> {
     const other = await createUser(t.app);
     const w = await createWorkout(t.app, other.id, { pushups: 30 });
     out = out.replaceAll(OTHERS_WORKOUT, String(w.id)).replaceAll(OTHER_USERNAME, other.username);
+  }
+  if (out.includes(UNSUBSCRIBE_TOKEN)) {
+    const owner = await createUser(t.app);
+    const keys = await ensureReminderKeys(t.app.db);
+    out = out.replaceAll(UNSUBSCRIBE_TOKEN, unsubscribeToken(keys.tokenSecret, owner.id));
   }
   for (const [placeholder, purpose] of [
     [RESET_TOKEN, 'password-reset'],

@@ -13,6 +13,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { ChangeEmailForm } from '@/features/email/components/change-email-form';
 import { NoticeSettings } from '@/features/profile/components/notice-settings';
 import { PrivacySettings } from '@/features/profile/components/privacy-settings';
+import { ReminderSettings } from '@/features/reminders/components/reminder-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function Section({
@@ -74,6 +75,9 @@ export default function ProfileSettingsRoute() {
       </Section>
       <Section id="settings-notices" title="Emails">
         <NoticeSettings user={user} />
+      </Section>
+      <Section id="settings-reminders" title="Reminders" description="Off until you turn them on.">
+        <ReminderSettings />
       </Section>
       <Section id="settings-sessions" title="Where you're signed in">
         <SessionsList />

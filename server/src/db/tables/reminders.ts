@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { memberId, users } from './members';
+
+// ---------------------------------------------------------------------------------------------
+// Reminders (migration 0031; docs/decisions/0234-reminders.md to 0237)
+// ---------------------------------------------------------------------------------------------
+
+/** A member's reminder settings; no row: reminders off. `local_time` is HH:MM outside 22:00-07:00. */
+export const reminderSettings = pgTable(
+  'reminder_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planDays: boolean('plan_days').notNull().default(false),
+    weeklyGoal: boolean('weekly_goal').notNull().default(false),
+    localTime: text('local_time').notNull().default('18:00'),
+    byEmail: boolean('by_email').notNull().default(true),
+    byPush: boolean('by_push').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'reminder_settings_local_time',
+      sql`${t.localTime} ~ '^(0[7-9]|1[0-9]|2[01]):[0-5][0-9]$'`,
+    ),
+  ],
+);
+
+/**
+ * One row per member and local date once the job has looked at that day (kind 'none': nothing to
+ * remind of). The primary key is what makes a reminder go once, whichever instance gets there.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    userId: memberId(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'reminder_sends_pk', columns: [t.userId, t.localDate] }),
+    check('reminder_sends_kind', sql`${t.kind} in ('plan', 'weekly-goal', 'none')`),
+  ],
+);
+
+/** A browser's push subscription (one per device); deleted when the push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: memberId(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** The one row of keys made at first start: the VAPID pair and the unsubscribe links' HMAC secret. */
+export const reminderKeys = pgTable(
+  'reminder_keys',
+  {
+    id: integer('id').primaryKey(),
+    vapidPublic: text('vapid_public').notNull(),
+    vapidPrivate: text('vapid_private').notNull(),
+    tokenSecret: text('token_secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('reminder_keys_one_row', sql`${t.id} = 1`)],
+);

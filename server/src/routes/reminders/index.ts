@@ -1,0 +1,4 @@
+// The reminders module's entry (app.ts registers ./reminders.routes.ts and the job).
+// docs/decisions/0234-reminders.md
+export { reminderJob, type ReminderPluginOptions } from './reminders.plugin';
+export { ensureReminderKeys, unsubscribeToken } from './keys';

@@ -1,0 +1,59 @@
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import type { Database, Db } from '../db/client';
+import * as schema from '../db/schema';
+import { openTestDatabase } from './db';
+import { recordResponses } from './openapi-responses';
+import type { PushEndpoint } from './push-endpoint';
+import type { TestSmtp } from './smtp';
+
+// Two app instances on one database for the reminder tests (tests only). On PostgreSQL the second
+// has its own pool, as a second process would; on PGlite both share the one database.
+
+export interface Instances {
+  a: App;
+  b: App;
+  database: Database;
+  clock: { now: Date };
+  /** Answers the apps gave that the API description does not describe. */
+  problems(): string[];
+  close(): Promise<void>;
+}
+
+export async function startInstances(smtp: TestSmtp, push: PushEndpoint): Promise<Instances> {
+  const database = await openTestDatabase();
+  const clock = { now: new Date('2026-03-02T12:00:00Z') };
+  let pool: pg.Pool | undefined;
+  let dbB: Db = database.db;
+  if (database.kind === 'postgres') {
+    pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    pool.on('error', () => undefined);
+    dbB = drizzlePg(pool, { schema }) as unknown as Db;
+  }
+  const make = (db: Db) =>
+    buildApp({
+      db,
+      config: { siteUrl: 'https://fitbench.test' },
+      now: () => clock.now,
+      mailTransport: smtp.transport(),
+      mailPollMs: 60_000,
+      reminders: { pollMs: 0, pushAgent: push.agent },
+    });
+  const [a, b] = await Promise.all([make(database.db), make(dbB)]);
+  const checks = [recordResponses(a), recordResponses(b)];
+  // Started together: both make a key pair at start, one row stays.
+  await Promise.all([a.ready(), b.ready()]);
+  return {
+    a,
+    b,
+    database,
+    clock,
+    problems: () => checks.flatMap((c) => c()),
+    async close() {
+      await Promise.all([a.close(), b.close()]);
+      await pool?.end();
+      await database.close();
+    },
+  };
+}
