@@ -122,16 +122,14 @@ test.describe('a reminder by push', () => {
           data: n.data as unknown,
         })),
       );
-    await expect
-      .poll(shown)
-      .toEqual([
-        {
-          title: payload.title,
-          body: payload.body,
-          tag: payload.tag,
-          data: { url: '/plans/today', offUrl: payload.offUrl },
-        },
-      ]);
+    await expect.poll(shown).toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        data: { url: '/plans/today', offUrl: payload.offUrl },
+      },
+    ]);
 
     // Headless Chromium has no notification to tap: the worker gets the click its notification
     // would send (the same handler, the notification it showed).

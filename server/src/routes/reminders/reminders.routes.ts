@@ -172,12 +172,10 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = verifyUnsubscribeToken(tokenSecret, request.query.token);
       if (userId === null) throw notFound(BAD_LINK);
       await service.turnOff(app.db, userId, app.now());
-      return reply
-        .header('cache-control', PRIVATE_NO_STORE)
-        .send({
-          message: 'Reminders are off. You can turn them on again in your settings.',
-          off: true,
-        });
+      return reply.header('cache-control', PRIVATE_NO_STORE).send({
+        message: 'Reminders are off. You can turn them on again in your settings.',
+        off: true,
+      });
     },
   );
 };
