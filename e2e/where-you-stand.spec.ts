@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addWorkout, expect, expectNoA11yViolations, registerUser, test } from './fixtures';
 
 // Where you stand (docs/decisions/0221-where-you-stand.md, 0223-the-where-you-stand-card.md): on
@@ -9,6 +9,15 @@ const SIZES = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ];
+
+/** "Better than N % of women 30-39 on FitBench", N within [min, max] (the exact figures: standing.test.ts). */
+async function expectBetterThan(card: Locator, min: number, max: number) {
+  const line = card.getByTestId('standing-main');
+  await expect(line).toHaveText(/^Better than \d+ % of women 30-39 on FitBench$/);
+  const shown = Number(/(\d+) %/.exec((await line.textContent()) ?? '')![1]);
+  expect(shown).toBeGreaterThanOrEqual(min);
+  expect(shown).toBeLessThanOrEqual(max);
+}
 
 async function shoot(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
@@ -50,10 +59,9 @@ test('Where you stand: the home and the after-set screen, among 30 women 30-39 a
 
   await page.goto('/90second');
   const card = page.getByTestId('where-you-stand');
-  // 15 of the 30 others (5..19) are below 20.
-  await expect(card.getByTestId('standing-main')).toHaveText(
-    'Better than 50 % of women 30-39 on FitBench',
-  );
+  // 15 of the 30 others (5..19) are below 20: 50 %, give or take the women 30-39 that specs
+  // running beside this one (the other project's run of it too) add to the same server.
+  await expectBetterThan(card, 40, 60);
   await card.getByText('CSEP guide: Very good for women 30-39').click();
   await expect(
     card.getByRole('link', { name: /Canadian Standardized Fitness Test/ }),
@@ -73,9 +81,7 @@ test('Where you stand: the home and the after-set screen, among 30 women 30-39 a
   await page.clock.resume();
   const after = page.getByTestId('where-you-stand');
   // 30 push-ups: 25 of the 30 others (5..29) are below; the member's own 20 is not counted.
-  await expect(after.getByTestId('standing-main')).toHaveText(
-    'Better than 83 % of women 30-39 on FitBench',
-  );
+  await expectBetterThan(after, 70, 95);
   await expect(after.getByText("This set, among members' best sets.")).toBeVisible();
   await shoot(page, 'standing-after-set');
 });
