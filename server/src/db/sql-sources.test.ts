@@ -92,6 +92,11 @@ describe('SQL source files', () => {
       'lb_workouts_notify_update_old',
       'lb_workouts_truncate',
       'lb_workouts_update',
+      // standing.sql's: where each member stands, kept as sets change.
+      'st_workouts_delete',
+      'st_workouts_insert',
+      'st_workouts_truncate',
+      'st_workouts_update',
       // badges.sql's, applied with the others at the database's start (it fires after lb_*).
       'workouts_badges_insert',
     ]);
