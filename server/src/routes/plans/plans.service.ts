@@ -10,23 +10,15 @@ import {
   PLAN_SESSIONS,
   type PlanShape,
 } from '@common/plans';
-import type {
-  Plan,
-  PlanAction,
-  PlanSession,
-  PlanSummary,
-  TodaySession,
-} from '@common/schemas/plans';
+import type { Plan, PlanAction, PlanSummary, TodaySession } from '@common/schemas/plans';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { planSessions, plans, workouts } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { awardPlanFinished } from '../badges';
+import { sessionDto, summaryDto, type PlanRow, type SessionRow } from './plans-dto';
 
 // Plans (docs/decisions/0228-a-plans-calendar.md): the calendar is stored, and moved when a
 // session was missed whenever the plan is read or written; the arithmetic is common/plans.ts.
-
-type PlanRow = typeof plans.$inferSelect;
-type SessionRow = typeof planSessions.$inferSelect;
 
 /** Who asks, and when: their id and their local date now. */
 export interface Member {
@@ -55,35 +47,6 @@ function shapeOrThrow(ctx: Ctx, challenge: string): PlanShape {
   const shape = shapeOf(ctx, challenge);
   if (!shape) throw badRequest('This challenge has no plan.');
   return shape;
-}
-
-const sessionDto = (s: SessionRow): PlanSession => ({
-  id: s.id,
-  week: s.week,
-  slot: s.slot,
-  kind: s.kind as PlanSession['kind'],
-  dueOn: s.dueOn,
-  doneAt: s.doneAt?.toISOString() ?? null,
-  prescription: s.prescription ?? null,
-  done: s.done ?? null,
-  workoutId: s.workoutId,
-  score: s.score,
-});
-
-function summaryDto(p: PlanRow, sessions: readonly SessionRow[]): PlanSummary {
-  const next = sessions.find((s) => s.doneAt === null);
-  return {
-    id: p.id,
-    challenge: p.challenge,
-    status: p.status as PlanSummary['status'],
-    days: p.days,
-    placedBy: p.placedBy,
-    startOn: p.startOn,
-    createdAt: p.createdAt.toISOString(),
-    sessionsDone: sessions.filter((s) => s.doneAt !== null).length,
-    sessionsTotal: sessions.length,
-    nextDueOn: next?.dueOn ?? null,
-  };
 }
 
 const inOrder = [asc(planSessions.week), asc(planSessions.slot)];
