@@ -46,6 +46,9 @@ test.describe('public profile', () => {
       'Age',
       'Gender',
       'Member since',
+      // The streaks (docs/decisions/0233-achievements-api-and-screens.md): four sets today.
+      'Day streak',
+      'Week streak',
       'Personal Best',
       'Last Count',
       'Total Workouts',
@@ -56,6 +59,8 @@ test.describe('public profile', () => {
       '41',
       'Prefer not to say',
       memberSince,
+      '1 day',
+      '0 weeks',
       '44',
       '26',
       '4',
