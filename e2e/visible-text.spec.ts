@@ -6,7 +6,13 @@ test.describe('hidden characters in names and notes', () => {
   test('the profile editor shows the sentence under Full name', async ({ page, user: _user }) => {
     const sent: string[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/profile') && r.method() === 'PATCH') sent.push(r.url());
+      // The edit's PATCH (the page's own quiet one sends only the browser's time zone).
+      if (
+        r.url().endsWith('/api/profile') &&
+        r.method() === 'PATCH' &&
+        r.postData()?.includes('fullName')
+      )
+        sent.push(r.url());
     });
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
