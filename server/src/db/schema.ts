@@ -11,3 +11,4 @@ export * from './tables/badges';
 export * from './tables/standing';
 export * from './tables/plans';
 export * from './tables/reminders';
+export * from './tables/recounts';

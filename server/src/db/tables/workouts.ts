@@ -14,6 +14,7 @@ import {
 // Relative imports: drizzle-kit loads this file without the @common alias.
 import { DEFAULT_CHALLENGE } from '../../../../common/challenges';
 import { AVATAR_MIME_TYPES } from '../../../../common/schemas/profile';
+import { SCORE_TIERS } from '../../../../common/tiers';
 import { bytea, createdAt, oneOf } from './columns';
 import { memberId } from './members';
 
@@ -52,6 +53,8 @@ export const workouts = pgTable(
     // True only when the server's own run of the rep counter over the camera trace gave
     // the score, on a push-up set (docs/decisions/0050-verified-workouts.md). The trace itself is not kept.
     verified: boolean('verified').notNull().default(false),
+    // How far the score is proven (common/tiers.ts, docs/decisions/0239-score-tiers.md).
+    tier: text('tier').notNull().default('entered'),
     // When the member last changed the set (PATCH /api/workouts/:id); null: never edited. A
     // request that changes nothing leaves it (docs/decisions/0203-editing-a-set.md).
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
@@ -96,6 +99,7 @@ export const workouts = pgTable(
     check('workouts_score_positive', sql`${t.score} >= 1`),
     // A set is a capped run or a finish time, never both.
     check('workouts_capped_or_finish', sql`NOT (${t.capped} AND ${t.lowerIsBetter})`),
+    check('workouts_tier_check', sql`${t.tier} in (${oneOf(SCORE_TIERS)})`),
   ],
 );
 
