@@ -3,6 +3,7 @@
 // challenge allows a plan by its scoring kind and timer mode, never by its id.
 
 import type { CatalogueEntry, Scoring, Timer } from './challenges';
+import { localDate as zoneDate } from './zone-clock';
 
 /** What a set counts: reps, seconds held, or whole rounds of the challenge's round. */
 export type PlanUnit = 'reps' | 'seconds' | 'rounds';
@@ -199,16 +200,8 @@ export function nextDates(from: string, days: readonly number[], count: number):
 }
 
 /** A member's local date at `now` in their zone (null: UTC). */
-export function localDate(now: Date, timeZone: string | null | undefined): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timeZone ?? 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export const localDate = (now: Date, timeZone: string | null | undefined): string =>
+  zoneDate(now.getTime(), timeZone ?? 'UTC');
 
 /**
  * The dates of the undone sessions when the first of them was missed (due before `today`): they

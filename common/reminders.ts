@@ -1,6 +1,8 @@
 // Reminders' rules and local-time arithmetic (docs/decisions/0234-reminders.md,
 // docs/decisions/0235-the-reminder-job.md): pure, shared by the server's job and the client's form.
 
+import { wallClock } from './zone-clock';
+
 /** Quiet hours: no reminder is set for, or sent at, a local time from 22:00 up to 07:00. */
 export const QUIET_FROM_MINUTE = 22 * 60;
 export const QUIET_UNTIL_MINUTE = 7 * 60;
@@ -35,55 +37,8 @@ export function weeklyGoalDue(
   );
 }
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  weekday: number;
-  /** The local wall-clock time read as if it were UTC, in ms. */
-  wall: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      weekday: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (formatters.size > 1000) formatters.clear();
-    formatters.set(tz, f);
-  }
-  return f;
-}
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-/** The local calendar and wall clock at an instant in an IANA zone. */
-export function wallClock(instant: number, tz: string): Wall {
-  const p: Record<string, string> = {};
-  for (const part of formatter(tz).formatToParts(new Date(instant))) p[part.type] = part.value;
-  const year = Number(p.year);
-  const month = Number(p.month);
-  const day = Number(p.day);
-  const wall = Date.UTC(year, month - 1, day, Number(p.hour), Number(p.minute), Number(p.second));
-  return { year, month, day, weekday: WEEKDAYS[p.weekday!] ?? 0, wall };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "YYYY-MM-DD" of the local date at an instant. */
-export function localDate(instant: number, tz: string): string {
-  const w = wallClock(instant, tz);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
-}
+// wallClock and localDate live in common/zone-clock.ts; re-exported for the reminders' callers.
+export { localDate, wallClock } from './zone-clock';
 
 /** The local minute of the day at an instant. */
 export const localMinute = (instant: number, tz: string) =>

@@ -1,3 +1,5 @@
+import { wallClock } from './zone-clock';
+
 // A member's day streak and week streak (docs/decisions/0232-streaks.md): pure arithmetic over
 // local calendar days, numbered as days since 1970-01-01 of the member's zone.
 
@@ -12,23 +14,10 @@ export interface Streaks {
   weekStreak: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The local calendar day of `instant` in `tz` (an IANA name), as days since 1970-01-01. */
 export function localDayNumber(instant: Date | number, tz: string): number {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  const p: Record<string, string> = {};
-  for (const part of f.formatToParts(new Date(instant))) p[part.type] = part.value;
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day)) / DAY_MS;
+  const { year, month, day } = wallClock(new Date(instant).getTime(), tz);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
 /** The Sunday-start week number of a day number (week 0 starts on Sunday 1970-01-04). */

@@ -13,6 +13,12 @@ import { cappedProps } from '@/features/workouts/utils/capped';
 import { paths } from '@/config/paths';
 import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import type { ScoreOf } from '@common/run-payoff';
+import { useStats } from '@/features/workouts/api/get-stats';
+import { RunPayoff } from '@/features/payoff/components/run-payoff';
+import { WhereYouStand } from '@/features/standing/components/where-you-stand';
+import { PlanAfterSave } from '@/features/plans/components/plan-after-save';
+import { lastOf, previousBestOf } from './set-comparison';
 
 /**
  * Log a set done without the timer: entry -> saved (spec: Log workout), for the open challenge
@@ -25,25 +31,47 @@ export default function LogWorkoutRoute() {
   const clubs = useMyClubs({ enabled: Boolean(user) });
   const [location, navigate] = useLocation();
   const challenge = openChallengeForPath(location) ?? openChallengeById(DEFAULT_CHALLENGE)!;
-  const [saved, setSaved] = useState<SaveOutcome | null>(null);
+  const [saved, setSaved] = useState<{ set: SaveOutcome; last: ScoreOf | null } | null>(null);
+  // The last set to compare with, read before the save lands (as the timer does).
+  const stats = useStats({ challenge: challenge.id });
   useDocumentTitle(saved ? 'Workout saved' : 'Log workout');
 
   if (saved !== null) {
+    const { set, last } = saved;
     return (
       <WorkoutSaved
         challenge={challenge}
-        score={saved.score}
-        {...cappedProps(saved)}
+        score={set.score}
+        {...cappedProps(set)}
         username={user?.username ?? ''}
-        personalBest={isNewPersonalBest(saved)}
-        waitingToSync={saved.queued}
-        rank={
-          <TodayRank
-            isPrivate={user?.isPrivate ?? false}
-            challenge={challenge.id}
-            clubs={clubs.data}
-            workoutId={saved.queued ? undefined : saved.id}
+        personalBest={isNewPersonalBest(set)}
+        waitingToSync={set.queued}
+        setId={set.queued || user?.isPrivate ? undefined : set.id}
+        payoff={
+          <RunPayoff
+            challenge={challenge}
+            set={set}
+            last={last}
+            best={previousBestOf(set)}
+            pace={null}
           />
+        }
+        rank={
+          <>
+            <TodayRank
+              isPrivate={user?.isPrivate ?? false}
+              challenge={challenge.id}
+              clubs={clubs.data}
+              workoutId={set.queued ? undefined : set.id}
+            />
+            <WhereYouStand
+              challenge={challenge}
+              placed={{ score: set.score, capped: set.capped }}
+            />
+            {set.queued ? null : (
+              <PlanAfterSave challenge={challenge} workoutId={set.id} planId={null} />
+            )}
+          </>
         }
       />
     );
@@ -71,7 +99,7 @@ export default function LogWorkoutRoute() {
             key={challenge.id}
             challenge={challenge}
             joinedAt={user?.createdAt}
-            onSaved={setSaved}
+            onSaved={(set) => setSaved({ set, last: lastOf(stats.data) })}
             onCancel={cancel}
           />
         </CardContent>

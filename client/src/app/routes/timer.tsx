@@ -5,7 +5,6 @@ import { DEFAULT_CHALLENGE, timerTitleOf, type OpenChallenge } from '@common/cha
 import type { Verification } from '@common/schemas/verification';
 import type { User } from '@common/schemas/auth';
 import { isNewPersonalBest } from '@common/workouts';
-import type { MyStats } from '@common/schemas/workouts';
 import { isCountedRun, paceOfRun, type ScoreOf } from '@common/run-payoff';
 import { useStats } from '@/features/workouts/api/get-stats';
 import { BestToBeat } from '@/features/payoff/components/best-to-beat';
@@ -36,6 +35,7 @@ import { parseChallengeTarget, type ChallengeTarget } from '@/lib/challenge-link
 import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { deferredModule, useDeferredModule } from '@/lib/deferred-module';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { bestOf, lastOf, previousBestOf } from './set-comparison';
 
 type CameraCount = { count: number; verification: Verification; clipId?: string };
 
@@ -43,14 +43,6 @@ type Stage =
   | { kind: 'timer'; run: number; resume: RunProgress | null; started: boolean }
   | { kind: 'entry'; taps: number; run: number; camera: CameraCount | null; capped?: boolean }
   | { kind: 'saved'; workout: SaveOutcome; last: ScoreOf | null; pace: number[] | null };
-
-/** The member's best and latest set of the challenge from its stats: null before their first. */
-const bestOf = (s: MyStats): ScoreOf | null =>
-  s.totalWorkouts > 0 ? { score: s.bestScore, capped: s.bestCapped === true } : null;
-const previousBestOf = (w: SaveOutcome): ScoreOf | null =>
-  w.previousBest === null ? null : { score: w.previousBest, capped: w.previousBestCapped === true };
-const lastOf = (s: MyStats | undefined): ScoreOf | null =>
-  s && s.totalWorkouts > 0 ? { score: s.lastScore, capped: s.lastCapped === true } : null;
 
 /** What to ask about before discarding the set. */
 type Pending = { kind: 'cancel'; discard: () => void } | LeaveRequest;

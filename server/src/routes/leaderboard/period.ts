@@ -1,54 +1,13 @@
 import type { LeaderboardPeriod } from '@common/schemas/leaderboard';
+import { wallClock } from '@common/zone-clock';
 
 // Calendar periods in the viewer's IANA zone (docs/product.md#leaderboard-periods), as UTC instants [start, end).
 // Intl knows the zone rules, so no tz library is needed.
 
 const H = 3_600_000;
 
-interface LocalParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-  /** 0 = Sunday. */
-  weekday: number;
-  /** The wall-clock time read as if it were UTC, in ms. */
-  wall: number;
-}
-
-// Building a DateTimeFormat is slow; one per zone is kept (the set of zone names is finite,
-// and only names Intl accepted get here, but the map is still bounded).
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      weekday: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    if (formatters.size > 1000) formatters.clear();
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
-
-export function localParts(instant: number, tz: string): LocalParts {
-  const p: Record<string, string> = {};
-  for (const part of formatter(tz).formatToParts(new Date(instant))) p[part.type] = part.value;
-  const year = Number(p.year);
-  const month = Number(p.month);
-  const day = Number(p.day);
-  const wall = Date.UTC(year, month - 1, day, Number(p.hour), Number(p.minute), Number(p.second));
-  return { year, month, day, weekday: WEEKDAYS[p.weekday!] ?? 0, wall };
-}
+/** The local calendar and wall clock at an instant (common/zone-clock.ts). */
+export const localParts = wallClock;
 
 /** The zone's UTC offset at an instant, in ms (whole seconds). */
 function offsetAt(instant: number, tz: string): number {
