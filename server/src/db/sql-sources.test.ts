@@ -99,6 +99,7 @@ describe('SQL source files', () => {
       'st_workouts_update',
       // badges.sql's, applied with the others at the database's start (it fires after lb_*).
       'workouts_badges_insert',
+      'workouts_badges_update',
     ]);
     const recorded = await rows<{ sha256: string }>(
       sql`select sha256 from sql_sources where name = 'leaderboard.sql'`,

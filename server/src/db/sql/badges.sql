@@ -159,3 +159,20 @@ END $$;
 CREATE TRIGGER workouts_badges_insert AFTER INSERT ON workouts
   REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION badge_on_workouts_insert();
+
+-- A set becomes verified after its save (the server's recount of its proof clip, or a moderator's
+-- review: common/tiers.ts): its first-verified badge is earned then, dated when it happened.
+CREATE FUNCTION badge_on_workouts_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
+  SELECT DISTINCT ON (n.user_id) n.user_id, 'first-verified', '', n.challenge, now()
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE n.verified AND NOT o.verified
+  ORDER BY n.user_id, n.id
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER workouts_badges_update AFTER UPDATE ON workouts
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION badge_on_workouts_update();

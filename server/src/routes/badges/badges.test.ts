@@ -111,6 +111,20 @@ describe('badges earned as sets are saved', () => {
     expect(verified).toMatchObject([{ challenge: DEFAULT_CHALLENGE, name: 'First verified set' }]);
   });
 
+  it('earns the first verified set when a saved set becomes verified (a recount or a review), once', async () => {
+    const u = await createUser(t.app);
+    const a = await createWorkout(t.app, u.id, { score: 20 });
+    const b = await createWorkout(t.app, u.id, { score: 21 });
+    expect(await kinds(u)).not.toContain(`first-verified:${DEFAULT_CHALLENGE}`);
+    const promote = (id: number) =>
+      t.app.db.update(workouts).set({ tier: 'recounted', verified: true }).where(eq(workouts.id, id));
+    await Promise.all([promote(a.id), promote(b.id)]);
+    // An update that does not make a set verified earns nothing more.
+    await t.app.db.update(workouts).set({ notes: 'edited' }).where(eq(workouts.userId, u.id));
+    const verified = (await mine(u)).badges.filter((x) => x.badge === 'first-verified');
+    expect(verified).toMatchObject([{ challenge: DEFAULT_CHALLENGE, name: 'First verified set' }]);
+  });
+
   it('earns top 10 of the all-time board of everyone, and not below ten better members', async () => {
     // A score far above the suite's others: first on the board.
     const top = await createUser(t.app);
