@@ -53,6 +53,7 @@ export const standingRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         challenge,
         score === undefined ? undefined : { score, capped },
+        app.boardCache,
       );
     },
   );

@@ -14,6 +14,7 @@ import {
   type CountRow,
 } from '@common/standing';
 import { rowsOf, type Db } from '../../db/client';
+import type { BoardCache } from '../leaderboard/board-cache';
 
 interface Member {
   id: number;
@@ -38,6 +39,7 @@ export async function readStanding(
   member: Member,
   challenge: OpenChallenge,
   asked?: { score: number; capped: boolean },
+  cache?: BoardCache,
 ): Promise<Standing> {
   const bests = await rowsOf<Best>(
     db,
@@ -55,13 +57,8 @@ export async function readStanding(
   const value = asked ? rankValue(challenge.scoring, asked.score, asked.capped) : all!.rank_value;
   // The verified line places the member's verified best (a score asked about is not verified).
   const verifiedValue = verified?.rank_value ?? null;
-  const rows = await rowsOf<CountRow>(
-    db,
-    sql`select band, gender, verified, sum(members)::int as members,
-          coalesce(sum(members) filter (where rank_value < case when verified then ${verifiedValue}::int else ${value}::int end), 0)::int as below
-        from standing_counts where challenge = ${challenge.id}
-        group by band, gender, verified`,
-  );
+  const counts = await challengeCounts(db, challenge.id, cache);
+  const rows = countRows(counts, value, verifiedValue);
   const groups = groupsOf(ageGroup, gender).map((key) => {
     const t = tally(rows, key, false, all !== null && all.rank_value < value);
     const v = tally(rows, key, true, false);
@@ -82,4 +79,77 @@ export async function readStanding(
     groups,
     norms: normBands(challenge.norms, placed.score, member.age, member.gender),
   };
+}
+
+/** One group's members by rank value: the values ascending, and how many members are below each. */
+interface GroupCounts {
+  band: string;
+  gender: string;
+  verified: boolean;
+  values: number[];
+  /** below[i]: members whose rank value is under values[i]; below[values.length]: all of them. */
+  below: number[];
+}
+
+/**
+ * A challenge's counts by group, read whole (a few thousand rows: one per group and rank value) and
+ * kept in the board cache under the challenge's scope, so they are dropped whenever its boards are
+ * (a save, a delete, a hidden set, a member's change: every change of standing.sql's counts comes
+ * with one). Each request then places its value by a binary search per group.
+ */
+async function challengeCounts(
+  db: Db,
+  challenge: string,
+  cache?: BoardCache,
+): Promise<GroupCounts[]> {
+  const load = async () => {
+    const rows = await rowsOf<{
+      band: string;
+      gender: string;
+      verified: boolean;
+      rank_value: number;
+      members: number;
+    }>(
+      db,
+      sql`select band, gender, verified, rank_value, members from standing_counts
+          where challenge = ${challenge} and members > 0
+          order by verified, band, gender, rank_value`,
+    );
+    const groups: GroupCounts[] = [];
+    let g: GroupCounts | undefined;
+    for (const r of rows) {
+      if (!g || g.band !== r.band || g.gender !== r.gender || g.verified !== r.verified) {
+        g = { band: r.band, gender: r.gender, verified: r.verified, values: [], below: [0] };
+        groups.push(g);
+      }
+      g.values.push(r.rank_value);
+      g.below.push(g.below[g.below.length - 1]! + r.members);
+    }
+    return groups;
+  };
+  return cache ? cache.getOrLoad('standing-counts', load, challenge) : load();
+}
+
+/** Members below `value` in a group: the count before the first value not under it. */
+function membersBelow(g: GroupCounts, value: number | null): number {
+  if (value === null) return 0;
+  let lo = 0;
+  let hi = g.values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (g.values[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return g.below[lo]!;
+}
+
+/** Each group's members and those below the member's value (the verified groups: their verified value). */
+function countRows(groups: GroupCounts[], value: number, verifiedValue: number | null): CountRow[] {
+  return groups.map((g) => ({
+    band: g.band,
+    gender: g.gender,
+    verified: g.verified,
+    members: g.below[g.below.length - 1]!,
+    below: membersBelow(g, g.verified ? verifiedValue : value),
+  }));
 }
