@@ -44,40 +44,46 @@ export function targetRangeOf(scoring: Scoring): { min: number; max: number; uni
 const dateField = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .refine(isCalendarDate, `${label} must be a date (YYYY-MM-DD)`)
-    .meta({ format: 'date' });
+    .regex(DATE_PATTERN, `${label} must be a date (YYYY-MM-DD)`)
+    .meta({ description: `${label}: a calendar date, YYYY-MM-DD.` });
 
-/** A new club challenge; the target's range and the start's bounds are checked by the server too. */
-export const createClubChallengeSchema = z
-  .object({
-    challenge: z.string({ error: 'Choose a challenge' }).min(1, 'Choose a challenge').max(64),
-    startDate: dateField('Start date'),
-    endDate: dateField('End date'),
-    /** Optional: none (null or absent) is a challenge without a target. */
-    target: z
-      .number({ error: 'The target must be a number' })
-      .int('The target must be a whole number')
-      .positive('The target must be at least 1')
-      .nullable()
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!isCalendarDate(v.startDate) || !isCalendarDate(v.endDate)) return;
-    const days = daysBetween(v.startDate, v.endDate) + 1;
-    if (days < 1)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'The end date must be on or after the start date',
-      });
-    else if (days > CLUB_CHALLENGE_DAYS_MAX)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: `A challenge lasts at most ${CLUB_CHALLENGE_DAYS_MAX} days`,
-      });
-  });
+/**
+ * A new club challenge. What JSON Schema cannot say (a real calendar date, the last day on or
+ * after the first, at most 90 days: `clubChallengeDayErrors`; the target's range and the start's
+ * bounds) the server checks once it knows the club and its admin, and the client's form too.
+ */
+export const createClubChallengeSchema = z.object({
+  challenge: z.string({ error: 'Choose a challenge' }).min(1, 'Choose a challenge').max(64),
+  startDate: dateField('Start date'),
+  endDate: dateField('End date'),
+  /** Optional: none (null or absent) is a challenge without a target. */
+  target: z
+    .number({ error: 'The target must be a number' })
+    .int('The target must be a whole number')
+    .positive('The target must be at least 1')
+    .nullable()
+    .optional(),
+});
+
+/** The days' errors by field: real dates, the last on or after the first, at most 90 days. */
+export function clubChallengeDayErrors(v: {
+  startDate: string;
+  endDate: string;
+}): Partial<Record<'startDate' | 'endDate', string>> {
+  const errors: Partial<Record<'startDate' | 'endDate', string>> = {};
+  if (!isCalendarDate(v.startDate))
+    errors.startDate = v.startDate
+      ? 'Start date must be a date (YYYY-MM-DD)'
+      : 'Start date is required';
+  if (!isCalendarDate(v.endDate))
+    errors.endDate = v.endDate ? 'End date must be a date (YYYY-MM-DD)' : 'End date is required';
+  if (errors.startDate || errors.endDate) return errors;
+  const days = daysBetween(v.startDate, v.endDate) + 1;
+  if (days < 1) errors.endDate = 'The end date must be on or after the start date';
+  else if (days > CLUB_CHALLENGE_DAYS_MAX)
+    errors.endDate = `A challenge lasts at most ${CLUB_CHALLENGE_DAYS_MAX} days`;
+  return errors;
+}
 export type CreateClubChallengeInput = z.input<typeof createClubChallengeSchema>;
 export type CreateClubChallenge = z.output<typeof createClubChallengeSchema>;
 

@@ -5,6 +5,7 @@ import {
   CLUB_CHALLENGE_START_AHEAD_DAYS,
   CLUB_CHALLENGE_START_BACK_DAYS,
   CLUB_CHALLENGES_OPEN_MAX,
+  clubChallengeDayErrors,
   daysBetween,
   targetRangeOf,
   type ClubChallenge,
@@ -87,6 +88,9 @@ export async function createClubChallenge(
   const club = await visibleClub(db, slug, userId);
   if (club.my_role !== 'admin') throw adminOnly();
   const field = (name: string, message: string) => badRequest(message, { [name]: [message] });
+  const dayErrors = Object.entries(clubChallengeDayErrors(input));
+  if (dayErrors.length > 0)
+    throw badRequest(dayErrors[0]![1], Object.fromEntries(dayErrors.map(([k, m]) => [k, [m]])));
   const entry = findEntry(input.challenge, openChallenges(catalogue));
   if (!entry) throw field('challenge', 'Choose one of the open challenges.');
   const zone = await zoneOf(db, userId);

@@ -93,7 +93,7 @@ describe('setting a club challenge', () => {
       [{ ...ok, endDate: '2026-06-19' }, 'endDate', /on or after the start date/],
       [{ ...ok, endDate: '2026-09-18' }, 'endDate', /at most 90 days/],
       [{ ...ok, startDate: '2026-02-30' }, 'startDate', /must be a date/],
-      [{ ...ok, startDate: '' }, 'startDate', /Start date is required/],
+      [{ ...ok, startDate: '' }, 'startDate', /Start date must be a date/],
       [{ ...ok, startDate: '2026-06-09', endDate: '2026-06-12' }, 'startDate', /7 days back/],
       [{ ...ok, startDate: '2027-06-18', endDate: '2027-06-20' }, 'startDate', /365 days ahead/],
       [{ ...ok, challenge: 'burpees-or-bust' }, 'challenge', /open challenges/],

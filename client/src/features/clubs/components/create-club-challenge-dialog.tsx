@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   addDays,
   CLUB_CHALLENGE_DAYS_MAX,
+  clubChallengeDayErrors,
   createClubChallengeSchema,
   targetRangeOf,
   type ClubChallenge,
@@ -38,8 +39,12 @@ const formSchema = z
   .superRefine((v, ctx) => {
     const target = v.target.trim() === '' ? null : Number(v.target);
     const parsed = createClubChallengeSchema.safeParse({ ...v, target });
+    const days = clubChallengeDayErrors(v);
+    for (const [name, message] of Object.entries(days))
+      ctx.addIssue({ code: 'custom', path: [name], message });
     for (const issue of parsed.error?.issues ?? [])
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      if (!(issue.path[0] === 'startDate' || issue.path[0] === 'endDate'))
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     const entry = openChallengeById(v.challenge);
     if (entry && target !== null && Number.isInteger(target)) {
       const range = targetRangeOf(entry.scoring);
