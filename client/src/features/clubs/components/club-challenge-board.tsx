@@ -22,12 +22,16 @@ function Row({
   return (
     <li
       className={cn(
-        'flex min-h-12 items-center gap-3 rounded-lg px-2 py-1',
+        'flex min-h-12 items-center gap-2 rounded-lg px-2 py-1 sm:gap-3',
         mine && 'bg-accent/60',
       )}
     >
-      <span className="w-8 text-right font-bold tabular-nums">{entry.rank}</span>
-      <UserAvatar src={entry.profilePicture} name={entry.username} className="size-8" />
+      <span className="w-6 text-right font-bold tabular-nums">{entry.rank}</span>
+      <UserAvatar
+        src={entry.profilePicture}
+        name={entry.username}
+        className="size-8 max-sm:hidden"
+      />
       <span className="min-w-0 flex-1 truncate font-medium">
         {entry.username}
         {mine ? <span className="sr-only"> (you)</span> : null}

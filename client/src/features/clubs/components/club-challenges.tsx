@@ -104,9 +104,18 @@ function Item({
           />
         ) : null}
       </div>
-      {open && entry?.scoring ? (
+      {open ? (
         <div id={panelId}>
-          <ClubChallengeBoard slug={club.slug} id={c.id} scoring={entry.scoring} viewer={viewer} />
+          {entry?.scoring ? (
+            <ClubChallengeBoard
+              slug={club.slug}
+              id={c.id}
+              scoring={entry.scoring}
+              viewer={viewer}
+            />
+          ) : (
+            <p className="text-muted-foreground">This challenge is not open any more.</p>
+          )}
         </div>
       ) : null}
     </li>
