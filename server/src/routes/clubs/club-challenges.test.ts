@@ -281,6 +281,26 @@ describe('deleting a club challenge', () => {
   });
 });
 
+describe('an admin whose account is gone', () => {
+  it('leaves the challenge to the club, with nobody named as its setter', async () => {
+    const ann = await createUser(t.app);
+    const bob = await createUser(t.app);
+    const c = await club(ann);
+    await join(bob, c);
+    const made = await setChallenge(ann, c.slug, {
+      challenge: 'pushup-90',
+      startDate: '2026-06-15',
+      endDate: '2026-06-20',
+    });
+    await set(ann, '2026-06-16T10:00:00Z', 30);
+    await set(bob, '2026-06-16T10:00:00Z', 20);
+    await deleteUser(t.app, ann.id);
+    const d = await board(bob, c.slug, made.id);
+    expect(d).toMatchObject({ createdBy: null, participants: 1 });
+    expect(ranks(d)).toEqual([[bob.username, 1, 20]]);
+  });
+});
+
 describe("a club challenge's result card", () => {
   it('is a PNG once ended, for a public club or with the card key, else 404', async () => {
     const ann = await createUser(t.app);
