@@ -22,6 +22,10 @@ export const queryKeys = {
   /** A club's board: under ['leaderboard'], so a save or a delete refreshes it with the others. */
   clubBoard: <F>(slug: string, challenge: string, period: string, tz: string, filters: F) =>
     ['leaderboard', 'club', slug, challenge, period, tz, filters] as const,
+  /** A club's challenges, and one with its board: under ['leaderboard'], so a save refreshes them. */
+  clubChallenges: (slug: string) => ['leaderboard', 'club-challenges', slug] as const,
+  clubChallenge: (slug: string, id: number) =>
+    ['leaderboard', 'club-challenges', slug, id] as const,
   /** The member's stats, per time zone under it. */
   stats: ['stats'] as const,
   /** My badges and streaks: under ['stats'] and ['users'], so a save or a delete refreshes them. */

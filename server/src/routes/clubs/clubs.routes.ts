@@ -26,6 +26,7 @@ import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { optionalSession } from '../../plugins/openapi';
 import { openChallenge } from '../challenges';
 import { clubBoardJson, clubMembers } from './club-board';
+import { clubChallengesRoutes } from './club-challenges.routes';
 import * as admin from './clubs-admin';
 import * as service from './clubs.service';
 
@@ -35,6 +36,7 @@ const privateAnswer = { 'cache-control': PRIVATE_NO_STORE };
 
 export const clubsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = () => app.config;
+  await app.register(clubChallengesRoutes);
 
   app.get(
     '/clubs',

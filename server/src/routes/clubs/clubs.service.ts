@@ -330,6 +330,17 @@ export async function clubCardFacts(
   slug: string,
   key: string | undefined,
 ): Promise<{ slug: string; name: string; memberCount: number } | null> {
+  const club = await clubForCard(db, slug, key);
+  if (!club) return null;
+  return { slug: club.slug, name: club.name, memberCount: Number(club.member_count) };
+}
+
+/** The club if a card may show it: a public one, or an invite-only one with its card key. */
+export async function clubForCard(
+  db: Db,
+  slug: string,
+  key: string | undefined,
+): Promise<ClubRow | null> {
   const club = await findClub(db, slug, null);
   if (!club) return null;
   if (
@@ -337,7 +348,7 @@ export async function clubCardFacts(
     (key === undefined || key !== clubCardKey(club.invite_code_hash))
   )
     return null;
-  return { slug: club.slug, name: club.name, memberCount: Number(club.member_count) };
+  return club;
 }
 
 /**

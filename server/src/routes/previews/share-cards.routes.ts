@@ -10,11 +10,12 @@ import { addressKey } from '../../lib/client-address';
 import { badRequest, notFound } from '../../lib/errors';
 import { mediaResponse } from '../../plugins/openapi';
 import { openChallenge } from '../challenges';
-import { clubCardFacts } from '../clubs';
+import { clubCardFacts, clubChallengeCardFacts } from '../clubs';
 import { keptFacts } from './kept-facts';
 import { setCardFacts } from './set-card';
 import { beatRange, reached } from './previews.service';
 import { canBeCapped, findEntry, openChallenges } from '@common/challenges';
+import { format } from 'date-fns';
 import { ShareCards, type CardContent } from './share-cards';
 import { UNLISTED_QUERY_IGNORED } from '../../plugins/strict-requests';
 
@@ -208,6 +209,64 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
       if (!found) throw notFound('No share card here.');
       const png = await cards.get(
         { kind: 'club', name: found.name, memberCount: found.memberCount },
+        addressKey(request.ip),
+        app.now().getTime(),
+      );
+      return sendCard(reply, png);
+    },
+  );
+
+  app.get(
+    '/share-cards/club-challenges/:slug/:file',
+    {
+      schema: {
+        summary: "A club challenge's result card",
+        operationId: 'getClubChallengeShareCard',
+        params: z.object({ slug: z.string().min(1).max(200), file: z.string().min(1).max(200) }),
+        [UNLISTED_QUERY_IGNORED]: true,
+        description:
+          "An ended club challenge's result: the club, the challenge and its days, the podium and how many reached the target, as a visitor of the club sees them (public members only). " +
+          "An invite-only club's card needs its card key (`key`). A challenge not yet ended has no card (404).",
+        querystring: z.object({
+          key: z
+            .string()
+            .max(64)
+            .optional()
+            .describe("An invite-only club's card key; public clubs need none."),
+        }),
+        response: cardResponses,
+      },
+    },
+    async (request, reply) => {
+      const m = /^([1-9][0-9]{0,9})\.png$/.exec(request.params.file);
+      const id = m ? Number(m[1]) : NaN;
+      const slug = clubSlugParamSchema.safeParse(request.params.slug);
+      if (!slug.success || !Number.isSafeInteger(id) || id > 2_147_483_647)
+        throw notFound('No share card here.');
+      const found = await clubChallengeCardFacts(
+        app.db,
+        slug.data,
+        id,
+        request.query.key,
+        app.config.challenges,
+        app.now(),
+      );
+      const entry = found ? findEntry(found.challenge.challenge, app.config.challenges) : undefined;
+      if (!found || !entry?.scoring) throw notFound('No share card here.');
+      const day = (d: string) => format(new Date(`${d}T12:00:00Z`), 'd MMM yyyy');
+      const { startDate, endDate } = found.challenge;
+      const png = await cards.get(
+        {
+          kind: 'club-challenge',
+          id,
+          club: found.club,
+          title: entry.title,
+          scoring: entry.scoring,
+          days: startDate === endDate ? day(startDate) : `${day(startDate)} to ${day(endDate)}`,
+          podium: found.podium,
+          participants: found.participants,
+          reached: found.reached,
+        },
         addressKey(request.ip),
         app.now().getTime(),
       );

@@ -3,6 +3,11 @@ import { APP_NAME } from '@common/constants';
 import type { AddressBudget } from '../../lib/address-budget';
 import type { CardNode, CardRenderer } from '../../lib/card-renderer';
 import { tooManyRequests } from '../../lib/errors';
+import {
+  clubChallengeCardKey,
+  clubChallengeTree,
+  type ClubChallengeCardContent,
+} from './club-challenge-card';
 
 // Share cards: 1200x630 PNGs for link previews, drawn on the render threads of
 // server/src/lib/card-renderer.ts and kept by what they show (docs/decisions/0081-bounded-share-cards.md).
@@ -36,6 +41,7 @@ export type MemberCardContent =
 export type CardContent =
   | MemberCardContent
   | { kind: 'club'; name: string; memberCount: number }
+  | ClubChallengeCardContent
   /** One set: its score in its challenge, its member and its day (./set-card.ts). */
   | {
       kind: 'set';
@@ -167,6 +173,7 @@ function clubTree(content: { name: string; memberCount: number }): CardNode {
 /** The card as a satori tree: satori lays the text out itself (no HTML is parsed). */
 export function cardTree(content: CardContent): CardNode {
   if (content.kind === 'club') return clubTree(content);
+  if (content.kind === 'club-challenge') return clubChallengeTree(content, frame);
   // A set says what was done, as a challenge card does, and when.
   const member: MemberCardContent =
     content.kind === 'set'
@@ -208,11 +215,13 @@ export function cardTree(content: CardContent): CardNode {
 }
 
 const keyOf = (c: CardContent) =>
-  c.kind === 'club'
-    ? `club\n${c.name}\n${c.memberCount}`
-    : c.kind === 'set'
-      ? `set\n${c.id}\n${c.challenge.id}\n${c.username}\n${c.score}\n${c.capped ? 'capped' : ''}\n${c.date}`
-      : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}${c.capped ? '\ncapped' : ''}`;
+  c.kind === 'club-challenge'
+    ? clubChallengeCardKey(c)
+    : c.kind === 'club'
+      ? `club\n${c.name}\n${c.memberCount}`
+      : c.kind === 'set'
+        ? `set\n${c.id}\n${c.challenge.id}\n${c.username}\n${c.score}\n${c.capped ? 'capped' : ''}\n${c.date}`
+        : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}${c.capped ? '\ncapped' : ''}`;
 
 /**
  * Cards by content, most recently used kept, at most `maxBytes` of PNG. A card already drawn (or

@@ -12,6 +12,7 @@ import { useClub } from '../api/get-club';
 import { useLeaveClub } from '../api/leave-club';
 import { useLetBackIn } from '../api/let-back-in';
 import { useRemoveMember } from '../api/remove-member';
+import { ClubChallenges } from './club-challenges';
 import { ClubGate, ClubHeading, JoinClubButton, type ClubViewer } from './club-parts';
 import { ConfirmAction } from './confirm-button';
 import { InvitePanel } from './invite-panel';
@@ -218,6 +219,7 @@ export function ClubView({
             </h2>
             {renderBoard(data)}
           </section>
+          <ClubChallenges club={data} viewer={viewer?.username ?? null} />
           <Members club={data} viewer={viewer} />
           {data.removed?.length ? <RemovedMembers club={data} /> : null}
         </div>
