@@ -30,9 +30,9 @@ const PGLITE_ONLY = [
 ];
 // Its tests run only on PostgreSQL.
 const POSTGRES_ONLY = ['server/src/db/start-postgres.test.ts'];
-// The API files share their worker's modules instead of importing the app again for each file:
-// that import was half of the API projects' CPU time. Each file still builds its own app on its
-// own database (server/src/test/app.ts); a file that changes a module's state puts it back.
+// The API files share their worker's modules instead of importing the app again for each file,
+// which was about a third of their CPU time. Each file still builds its own app on its own
+// database (server/src/test/app.ts); a file that changes a module's state puts it back.
 const isolate = false;
 
 // API tests run once on PGlite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
