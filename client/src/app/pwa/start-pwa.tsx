@@ -6,8 +6,8 @@ import { toast } from '@/components/ui/use-toast';
  * when one is waiting: "New version available" with Reload, which activates it and reloads once
  * it controls the page (docs/decisions/0055-pwa-and-offline-saves.md).
  *
- * The platform's own registration API, not workbox-window: the app used four of its calls, and it
- * was 2.3 KB of the 85 KB gzip a first visit to `/` loads (docs/decisions/0190-pwa-without-workbox-window.md).
+ * The platform's own registration API, not workbox-window: the app used four of its calls, and a
+ * first visit to `/` loaded all of it (sizes: docs/decisions/0190-pwa-without-workbox-window.md).
  */
 export function startPwa() {
   const sw = navigator.serviceWorker;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { users } from '../../db/schema';
 import { MailWorker } from '../../mail/queue';
 import { outboxTransport } from '../../mail/transport';
+import { rowsOf } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import {
   createUser,
@@ -246,10 +247,7 @@ describe('DELETE /api/account', () => {
 const PNG_1PX =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await t.app.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(t.app.db, query);
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields. */
 function parseCsv(text: string): string[][] {

@@ -11,6 +11,7 @@ import {
 } from '@common/challenges';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { CAPPED_FOR_TIME_ONLY } from '@common/schemas/workouts';
+import { rowsOf } from '../../db/client';
 import { useTestApp, type TestContext } from '../../test/app';
 import { clientDirWithIndex } from '../../test/client-dir';
 import { createUser, type MadeUser } from '../../test/factories';
@@ -279,12 +280,11 @@ describe('The MFM Challenge', () => {
       capped: true,
     });
     // The database's rank value (workouts.rank_value) is common/challenge-scores.ts's rankValue.
-    const stored = await t.app.db.execute(
+    const stored = await rowsOf<{ score: number; capped: boolean; rank_value: number }>(
+      t.app.db,
       sql`select score, capped, rank_value from workouts where user_id = ${u.id} order by id`,
     );
-    for (const r of (
-      stored as unknown as { rows: { score: number; capped: boolean; rank_value: number }[] }
-    ).rows)
+    for (const r of stored)
       expect(Number(r.rank_value)).toBe(rankValue(mfmScoring, Number(r.score), r.capped));
     expect(rankValue(mfmScoring, 1800)).toBeGreaterThan(rankValue(mfmScoring, 399, true));
   });

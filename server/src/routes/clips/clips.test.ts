@@ -58,31 +58,43 @@ describe('proof clips', () => {
     expect(await storedClips(u.id)).toHaveLength(1);
   });
 
-  it('refuses a clip that does not decode or does not fit the run, and keeps nothing', async () => {
-    const u = await createUser(t.app);
-    const id = await saveSet(u);
-    const good = testClip();
-    const cases: [Buffer, RegExp][] = [
-      [Buffer.from('definitely not a video'), /could not be decoded/],
-      [good.subarray(0, Math.floor(good.length / 2)), /could not be decoded/],
-      [testClip({ seconds: 20 }), /lasts 20 s; a run's clip lasts 80 s to 92 s/],
-      [testClip({ seconds: 90, fps: 2 }), /180 frames in 90 s; a run's clip has 5 to 15 a second/],
-      [testClip({ seconds: 2, size: '640x480' }), /at most 320x240, not 640x480/],
-      // A frame count no phone records is refused from the container, before any decoding.
-      [
-        testClip({ seconds: 90, fps: 30, pattern: 'color' }),
-        /has 2700 frames; a run's clip has at most 1380/,
-      ],
-    ];
-    for (const [bytes, message] of cases) {
-      const res = await put(u, id, b64(bytes));
+  // One test per clip: each has the whole budget for its ffmpeg work, and a retry redoes only it.
+  it.each<[string, () => Buffer, RegExp]>([
+    ['not a video', () => Buffer.from('definitely not a video'), /could not be decoded/],
+    [
+      'half a clip',
+      () => {
+        const good = testClip();
+        return good.subarray(0, Math.floor(good.length / 2));
+      },
+      /could not be decoded/,
+    ],
+    ['20 s', () => testClip({ seconds: 20 }), /lasts 20 s; a run's clip lasts 80 s to 92 s/],
+    [
+      '2 frames a second',
+      () => testClip({ seconds: 90, fps: 2 }),
+      /180 frames in 90 s; a run's clip has 5 to 15 a second/,
+    ],
+    ['640x480', () => testClip({ seconds: 2, size: '640x480' }), /at most 320x240, not 640x480/],
+    // A frame count no phone records is refused from the container, before any decoding.
+    [
+      '2700 frames',
+      () => testClip({ seconds: 90, fps: 30, pattern: 'color' }),
+      /has 2700 frames; a run's clip has at most 1380/,
+    ],
+  ])(
+    'refuses a clip that does not decode or does not fit the run (%s), and keeps nothing',
+    async (_, clip, message) => {
+      const u = await createUser(t.app);
+      const id = await saveSet(u);
+      const res = await put(u, id, b64(clip()));
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().message).toMatch(message);
       expect(res.json().message).toMatch(/It is not kept\./);
-    }
-    expect(await storedClips(u.id)).toHaveLength(0);
-    expect((await get(u, id)).statusCode).toBe(404);
-  });
+      expect(await storedClips(u.id)).toHaveLength(0);
+      expect((await get(u, id)).statusCode).toBe(404);
+    },
+  );
 
   it("only for the member's own verified sets; bad bodies are 400, too large 413, signed out 401", async () => {
     const u = await createUser(t.app);

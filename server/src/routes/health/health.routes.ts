@@ -38,9 +38,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       // While stopping, 503 at once, so balancers that probe it stop sending before the port
       // closes (docs/decisions/0042-rolling-restarts.md).
-      if (app.lifecycle.stopping)
-        return reply.code(503).send({ status: 'not ready' as const, message: 'shutting down' });
+      const stopping = () =>
+        reply.code(503).send({ status: 'not ready' as const, message: 'shutting down' });
+      if (app.lifecycle.stopping) return stopping();
       const reason = await notReadyReason(app.db);
+      // Asked again: a probe that arrived just before SIGTERM and waited on the database
+      // meanwhile must not answer 200 after it.
+      if (app.lifecycle.stopping) return stopping();
       if (reason) return reply.code(503).send({ status: 'not ready' as const, message: reason });
       return { status: 'ready' as const };
     },

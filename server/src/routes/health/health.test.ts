@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@common/constants';
 import { buildApp } from '../../app';
-import { isDatabaseUnavailable, PG_TIMEOUTS, type Db } from '../../db/client';
+import { isDatabaseUnavailable, PG_TIMEOUTS, rowsOf, type Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { env } from '../../env';
 import { useTestApp } from '../../test/app';
@@ -36,13 +36,37 @@ describe('GET /api/health and /api/ready', () => {
     }
   });
 
+  it('answers 503 when the stop began while it was asking the database', async () => {
+    // The first look says running, every later one stopping: the signal came during the check.
+    let looks = 0;
+    Object.defineProperty(t.app.lifecycle, 'stopping', {
+      configurable: true,
+      get: () => looks++ > 0,
+      set: () => undefined,
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(looks).toBeGreaterThanOrEqual(2);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not ready', message: 'shutting down' });
+    } finally {
+      Object.defineProperty(t.app.lifecycle, 'stopping', {
+        configurable: true,
+        writable: true,
+        value: false,
+      });
+    }
+  });
+
   it('is not ready while migrations are missing (liveness still answers)', async () => {
     const db = t.app.db;
     const latest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
-    const saved = await db.execute<{ hash: string; created_at: number }>(
-      sql`select hash, created_at from drizzle.__drizzle_migrations where created_at = ${latest}`,
-    );
-    const row = (saved as unknown as { rows: { hash: string; created_at: number }[] }).rows[0]!;
+    const row = (
+      await rowsOf<{ hash: string; created_at: number }>(
+        db,
+        sql`select hash, created_at from drizzle.__drizzle_migrations where created_at = ${latest}`,
+      )
+    )[0]!;
     await db.execute(
       sql`delete from drizzle.__drizzle_migrations where created_at = ${row.created_at}`,
     );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { sliceBoard, toBoardText } from './leaderboard.service';
 
@@ -14,11 +15,12 @@ const entryJson = async (
   gender: string | null,
   pushups = true,
 ) => {
-  const result = (await t.app.db.execute(
+  const [row] = await rowsOf<{ json: string }>(
+    t.app.db,
     sql`select lb_entry_json(7, ${username}, 3::bigint, 42, '2026-11-22T01:02:03.4567Z'::timestamptz,
           ${age}::int, ${gender}::text, ${picture}::text, true, ${pushups}::boolean) as json`,
-  )) as unknown as { rows: { json: string }[] };
-  return result.rows[0]!.json;
+  );
+  return row!.json;
 };
 
 describe('board entries as the database writes them', () => {

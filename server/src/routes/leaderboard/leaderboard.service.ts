@@ -13,7 +13,8 @@ import { periodRange } from './period';
 import { compressJson, type JsonEncoding } from '../../plugins/compression';
 
 // Reads come from leaderboard_bests and leaderboard_counts (kept by triggers) through lb_board and
-// lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0057 (the file) and 1267 (the reads).
+// lb_me, all defined in server/src/db/sql/leaderboard.sql; see docs/decisions/0057 (the file) and
+// docs/decisions/0076 (the reads).
 
 type Row = Record<string, unknown>;
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { leaderboardEntrySchema, type LeaderboardEntry } from '@common/schemas/leaderboard';
 import { leaderboardBests, users, workouts } from '../../db/schema';
+import { rowsOf } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';
 import { fillPeriods } from './period-fill';
@@ -297,13 +298,14 @@ describe('summaries stay right after writes', () => {
     }
     for (const w of made.filter((_, i) => i % 4 === 1))
       await t.app.db.delete(workouts).where(eq(workouts.id, w.id));
-    const expected = await t.app.db.execute(sql`
+    const expected = await rowsOf<{ id: number }>(
+      t.app.db,
+      sql`
       select distinct on (user_id) id from workouts
       where created_at >= '2026-06-14T00:00:00Z' and created_at < '2026-06-21T00:00:00Z'
-      order by user_id, score desc, created_at, id`);
-    const ids = (expected as unknown as { rows: { id: number }[] }).rows
-      .map((r) => Number(r.id))
-      .sort((x, y) => x - y);
+      order by user_id, score desc, created_at, id`,
+    );
+    const ids = expected.map((r) => Number(r.id)).sort((x, y) => x - y);
     const rows = await board('week');
     expect(rows.map((r) => r.id).sort((x, y) => x - y)).toEqual(ids);
     // Each user's own rank (from the per-count tallies) agrees with the board.
@@ -344,13 +346,16 @@ describe('summaries stay right after writes', () => {
         username: 'after',
         verified: true,
       });
-    const differ = await t.app.db.execute(sql`
+    const differ = await rowsOf(
+      t.app.db,
+      sql`
       (select user_id, period_id, workout_id, username, profile_picture, verified from leaderboard_bests
        except select user_id, period_id, workout_id, username, profile_picture, verified from lb_best_workouts(null, null))
       union all
       (select user_id, period_id, workout_id, username, profile_picture, verified from lb_best_workouts(null, null)
-       except select user_id, period_id, workout_id, username, profile_picture, verified from leaderboard_bests)`);
-    expect((differ as unknown as { rows: unknown[] }).rows).toEqual([]);
+       except select user_id, period_id, workout_id, username, profile_picture, verified from leaderboard_bests)`,
+    );
+    expect(differ).toEqual([]);
   });
 
   it('concurrent saves and deletes keep the tallies exact', async () => {
@@ -366,11 +371,14 @@ describe('summaries stay right after writes', () => {
         .filter((_, i) => i % 3 === 0)
         .map((w) => t.app.db.delete(workouts).where(eq(workouts.id, w.id))),
     );
-    const check = await t.app.db.execute(sql`
+    const check = await rowsOf<{ bests: number; counted: number }>(
+      t.app.db,
+      sql`
       select b.period_id, count(*)::int as bests,
              (select coalesce(sum(c.users), 0)::int from leaderboard_counts c where c.period_id = b.period_id) as counted
-      from leaderboard_bests b group by b.period_id`);
-    for (const r of (check as unknown as { rows: { bests: number; counted: number }[] }).rows) {
+      from leaderboard_bests b group by b.period_id`,
+    );
+    for (const r of check) {
       expect(Number(r.counted)).toBe(Number(r.bests));
     }
     const rows = await board('today');
@@ -403,13 +411,16 @@ describe('summaries stay right after writes', () => {
     t.clock.set('2026-03-04T12:00:00Z');
     expect(names(await board('today'))).toEqual(['returner']);
     const periods = () =>
-      t.app.db.execute(sql`select starts_at from leaderboard_periods where ends_at <> 'infinity'`);
-    const count = async () => ((await periods()) as unknown as { rows: unknown[] }).rows.length;
+      rowsOf<{ starts_at: Date | string }>(
+        t.app.db,
+        sql`select starts_at from leaderboard_periods where ends_at <> 'infinity'`,
+      );
+    const count = async () => (await periods()).length;
     expect(await count()).toBeGreaterThan(0);
     // Months later a new day is registered, and every period that ended over 8 days before goes.
     t.clock.set('2026-08-20T12:00:00Z');
     await board('today');
-    const left = ((await periods()) as unknown as { rows: { starts_at: Date | string }[] }).rows;
+    const left = await periods();
     expect(left.length).toBeGreaterThan(0);
     expect(left.every((r) => new Date(r.starts_at) >= at('2026-08-01T00:00:00Z'))).toBe(true);
     t.clock.set('2026-03-04T12:00:00Z');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
+import { rowsOf } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { fillPeriods } from './period-fill';
@@ -12,14 +13,13 @@ const t = useTestApp({ periodFillBatch: 0 });
 const TZ = 'Asia/Kathmandu'; // UTC+05:45: local midnight is 18:15 UTC
 
 type Period = { id: number; starts_at: string; ends_at: string; fill_cursor: number | null };
-const periods = async () =>
-  (
-    (await t.app.db.execute(
-      sql`select id, to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as starts_at,
-                 to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as ends_at, fill_cursor
-          from leaderboard_periods where ends_at <> 'infinity' order by starts_at, ends_at`,
-    )) as unknown as { rows: Period[] }
-  ).rows;
+const periods = () =>
+  rowsOf<Period>(
+    t.app.db,
+    sql`select id, to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as starts_at,
+               to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as ends_at, fill_cursor
+        from leaderboard_periods where ends_at <> 'infinity' order by starts_at, ends_at`,
+  );
 const board = async (period: string) => {
   const res = await t.app.inject({
     url: `/api/leaderboard/${period}?tz=${encodeURIComponent(TZ)}`,
@@ -68,10 +68,11 @@ describe('periods ahead', () => {
     expect(saved.statusCode, saved.body).toBe(201);
     const today = await board('today');
     expect(today.map((e) => [e.username, e.pushups])).toEqual([[u.username, 42]]);
-    const kept = (await t.app.db.execute(
+    const kept = await rowsOf<{ n: number }>(
+      t.app.db,
       sql`select count(*)::int as n from leaderboard_bests where period_id = ${tomorrow!.id} and user_id = ${u.id}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(kept.rows[0]!.n).toBe(1);
+    );
+    expect(kept[0]!.n).toBe(1);
   });
 
   it('prepares the next week and month too when they are near, for UTC by default', async () => {

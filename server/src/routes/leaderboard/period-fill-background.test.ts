@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
+import { rowsOf } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 
@@ -8,8 +9,8 @@ import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 // with batches small enough that 60 members take a dozen of them.
 const t = useTestApp({ periodFillBatch: 5 });
 
-const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
-  ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  rowsOf<T>(t.app.db, query);
 
 const fillCursor = async () =>
   (

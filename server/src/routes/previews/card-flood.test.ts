@@ -2,22 +2,22 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users, workouts } from '../../db/schema';
 import { CardRenderer } from '../../lib/card-renderer';
 import { useTestApp } from '../../test/app';
 
 // A card flood on the real listening server (the attack: with more public members than the card
-// cache held, cards asked for in rotation were all drawn on the event loop and /api/health's p99
-// grew many times over; figures: docs/benchmarks.md). Now: drawn off the event loop, at most CARD_RENDER_MAX new cards per
-// address, a short queue, 429/503 beyond (docs/decisions/0081-bounded-share-cards.md).
+// cache held, cards asked for in rotation were all drawn on the event loop and /api/health stalled).
+// Now: drawn off the event loop, at most CARD_RENDER_MAX new cards per address, a short queue,
+// 429/503 beyond (docs/decisions/0081-bounded-share-cards.md).
 // The load comes from another process (card-flood-load.mjs); this one runs the server and asks
-// /api/health one request after another meanwhile. The test asserts behaviour (renders bounded,
-// the rest refused with Retry-After, health answered throughout); the health latencies are
-// printed, not bounded: a latency is the bench's to measure, and a slow machine's own p99 says
-// nothing about the code. A retry starts from a clean state: fresh addresses, and the cards an
-// earlier try drew are counted as free, not as renders.
-const MEMBERS = 600;
+// /api/health one request after another meanwhile. The tests assert behaviour (renders bounded,
+// the rest refused with Retry-After, health answered throughout); health's latencies are printed,
+// never bounded: a slow machine's p99 says nothing about the code.
+// Every try (a retry included) starts clean: members of its own, so no card an earlier try drew is
+// in the cache, addresses of its own, so no budget is spent, and an idle renderer
+// (docs/decisions/0263-tests-that-start-clean.md).
 const PER_ADDRESS = 5;
 const QUEUE = 8;
 const renderer = new CardRenderer({ workers: 1, queue: QUEUE });
@@ -27,20 +27,27 @@ const t = useTestApp(
   { cardRenderer: renderer },
 );
 let base = '';
-const names: string[] = [];
-/** Cards drawn so far in this file, by member. */
-const drawn = new Set<string>();
-/**
- * The address of the last "one address" try, whose budget is spent. Each try (a retry included)
- * asks from a fresh address, so a retry is not refused by the budget its first try spent.
- */
-let oneAddress = '';
+/** Counts the tries of this file (retries too): each one's members and addresses are its own. */
 let tries = 0;
 
 beforeAll(async () => {
-  const rows = Array.from({ length: MEMBERS }, (_, i) => ({
-    username: `flood_${i}`,
-    email: `flood_${i}@example.com`,
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+
+beforeEach(async () => {
+  tries += 1;
+  // A card an earlier try left queued would be drawn during this one and counted as its render.
+  while (renderer.stats.running + renderer.stats.waiting > 0) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+});
+
+/** `n` public members with a best each, new to this try: none of their cards is drawn yet. */
+async function freshMembers(n: number): Promise<string[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    username: `fl${tries}_${i}`,
+    email: `fl${tries}_${i}@example.com`,
     passwordHash: 'not-a-login',
   }));
   const made = await t.app.db
@@ -50,10 +57,8 @@ beforeAll(async () => {
   await t.app.db
     .insert(workouts)
     .values(made.map((u, i) => ({ userId: u.id, score: 1 + (i % 300) })));
-  names.push(...made.map((u) => u.username));
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}, 60_000);
+  return made.map((u) => u.username);
+}
 
 interface Result {
   path: string;
@@ -62,7 +67,6 @@ interface Result {
   retryAfter: string | null;
 }
 
-const nameOf = (r: Result) => /\/api\/share-cards\/([^.]+)\.png/.exec(r.path)![1]!;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)]!;
 
@@ -101,84 +105,61 @@ async function flood(requests: { path: string; address: string }[], concurrency:
   return { results: JSON.parse(out) as Result[], health };
 }
 
-const load = () => os.loadavg()[0]!.toFixed(1);
-
-/** The probe's p99 with nothing else asked of the server (printed beside the flood's, for the log). */
-async function quietP99() {
-  const health = await probeHealth(new Promise((r) => setTimeout(r, 1500)));
-  return percentile(health, 0.99);
-}
+const healthLine = (health: number[]) =>
+  `health ${health.length} samples, p50 ${percentile(health, 0.5).toFixed(1)} ms, ` +
+  `p99 ${percentile(health, 0.99).toFixed(1)} ms; load ${os.loadavg()[0]!.toFixed(1)}`;
 
 const count = (rs: Result[], status: number) => rs.filter((r) => r.status === status).length;
+const cardOf = (name: string) => `/api/share-cards/${name}.png`;
 
 describe('a share-card flood', () => {
-  it(`${MEMBERS} different cards from many addresses: health answered throughout, renders bounded, the rest 429/503 with Retry-After`, async () => {
-    const quietBefore = await quietP99();
+  it('600 different cards from many addresses: health answered throughout, renders bounded, the rest 429/503 with Retry-After', async () => {
+    const members = await freshMembers(600);
     const before = renderer.stats.renders;
-    const drawnBefore = new Set(drawn);
-    // Ten cards from each of 60 addresses, 50 requests in flight; a retry asks from new addresses.
-    const net = `10.${tries++}.0.`;
-    const requests = names.map((name, i) => ({
-      path: `/api/share-cards/${name}.png`,
+    // Ten cards from each of 60 addresses, 50 requests in flight.
+    const net = `10.${tries}.0.`;
+    const requests = members.map((name, i) => ({
+      path: cardOf(name),
       address: `${net}${Math.floor(i / 10)}`,
     }));
     const { results, health } = await flood(requests, 50);
-    const quiet = Math.max(quietBefore, await quietP99());
     const rendered = renderer.stats.renders - before;
-    for (const r of results) if (r.status === 200) drawn.add(nameOf(r));
-    const p99 = percentile(health, 0.99);
     console.log(
-      `card flood: ${count(results, 200)} drawn, ${count(results, 429)} x 429, ${count(results, 503)} x 503; health ` +
-        `${health.length} samples, p50 ${percentile(health, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet ${quiet.toFixed(1)} ms), ` +
-        `max ${health.at(-1)!.toFixed(1)} ms; load ${load()}`,
+      `card flood: ${count(results, 200)} drawn, ${count(results, 429)} x 429, ${count(results, 503)} x 503; ${healthLine(health)}`,
     );
-    expect(results).toHaveLength(MEMBERS);
+    expect(results).toHaveLength(members.length);
     expect(results.filter((r) => ![200, 429, 503].includes(r.status))).toEqual([]);
     expect(results.filter((r) => r.status !== 200 && !(Number(r.retryAfter) >= 1))).toEqual([]);
-    // Each 200 for a card not drawn before was one render (those an earlier try drew are served
-    // free); a render refused later (a thread too slow on a busy machine) is a 503.
-    const new200 = results.filter((r) => r.status === 200 && !drawnBefore.has(nameOf(r))).length;
-    expect(rendered).toBeGreaterThanOrEqual(new200);
-    expect(rendered).toBeLessThanOrEqual(new200 + count(results, 503));
-    for (let a = 0; a < MEMBERS / 10; a++) {
-      expect(
-        results.filter(
-          (r) => r.address === `${net}${a}` && r.status === 200 && !drawnBefore.has(nameOf(r)),
-        ).length,
-      ).toBeLessThanOrEqual(PER_ADDRESS);
+    // Every card is new, so each 200 was one render; a render refused later (a thread too slow on
+    // a busy machine) is a 503.
+    expect(rendered).toBeGreaterThanOrEqual(count(results, 200));
+    expect(rendered).toBeLessThanOrEqual(count(results, 200) + count(results, 503));
+    for (let a = 0; a < members.length / 10; a++) {
+      const mine = results.filter((r) => r.address === `${net}${a}`);
+      expect(count(mine, 200)).toBeLessThanOrEqual(PER_ADDRESS);
     }
     // The queue was full: most of the flood was turned away at once.
-    expect(count(results, 503)).toBeGreaterThan(MEMBERS / 2);
+    expect(count(results, 503)).toBeGreaterThan(members.length / 2);
     // The server answered health all along the flood.
     expect(health.length).toBeGreaterThanOrEqual(20);
   }, 180_000);
 
   it('one address asking for card after card gets CARD_RENDER_MAX of them drawn, then 429s, health answered', async () => {
-    const quietBefore = await quietP99();
+    const members = await freshMembers(100);
     const before = renderer.stats.renders;
-    oneAddress = `198.51.100.${99 - tries++}`;
-    // Two at a time: below the queue, so the address budget is what refuses. A hundred different
-    // cards (7 and MEMBERS share no factor), so each one not drawn before costs a render.
-    const requests = Array.from({ length: 100 }, (_, i) => ({
-      path: `/api/share-cards/${names[(i * 7 + tries * 101) % MEMBERS]}.png`,
-      address: oneAddress,
+    // Two at a time: below the queue, so the address budget is what refuses.
+    const requests = members.map((name) => ({
+      path: cardOf(name),
+      address: `198.51.100.${tries}`,
     }));
     const { results, health } = await flood(requests, 2);
-    const quiet = Math.max(quietBefore, await quietP99());
-    const p99 = percentile(health, 0.99);
     console.log(
-      `one address: ${count(results, 200)} x 200, ${count(results, 429)} x 429; health p99 ${p99.toFixed(1)} ms (quiet ${quiet.toFixed(1)} ms); load ${load()}`,
+      `one address: ${count(results, 200)} x 200, ${count(results, 429)} x 429; ${healthLine(health)}`,
     );
     expect(results.filter((r) => r.status !== 200 && r.status !== 429)).toEqual([]);
     expect(renderer.stats.renders - before).toBe(PER_ADDRESS);
-    // The 200s: the cards drawn for it, and those the flood above had drawn (served free).
-    const earlier = results.filter((r) => drawn.has(nameOf(r))).length;
-    for (const r of results) if (r.status === 200) drawn.add(nameOf(r));
-    expect(count(results, 200)).toBe(PER_ADDRESS + earlier);
-    // Every other card was refused: how many the flood above drew (and so how many come free
-    // here) depends on the machine's speed, so the count of 429s is what is left.
-    expect(count(results, 429)).toBe(100 - PER_ADDRESS - earlier);
-    expect(count(results, 429)).toBeGreaterThan(50);
+    expect(count(results, 200)).toBe(PER_ADDRESS);
+    expect(count(results, 429)).toBe(members.length - PER_ADDRESS);
     expect(
       results.filter(
         (r) => r.status === 429 && !(Number(r.retryAfter) >= 1 && Number(r.retryAfter) <= 60),
@@ -188,19 +169,24 @@ describe('a share-card flood', () => {
   }, 120_000);
 
   it('a query string never makes a drawn card new: ?x=random is served without a render', async () => {
-    expect(drawn.size).toBeGreaterThan(PER_ADDRESS);
+    const members = await freshMembers(PER_ADDRESS + 1);
+    const drawn = members.slice(0, PER_ADDRESS);
+    const address = `203.0.113.${tries}`;
+    // The address's whole budget, spent on these cards.
+    const first = await flood(
+      drawn.map((name) => ({ path: cardOf(name), address })),
+      1,
+    );
+    expect(first.results.map((r) => r.status)).toEqual(drawn.map(() => 200));
     const before = renderer.stats.renders;
-    // From the address whose budget is spent, so any render would have been a 429.
-    expect(oneAddress).not.toBe('');
-    const requests = [...drawn].map((name) => ({
-      path: `/api/share-cards/${name}.png?x=${Math.random()}&best=1`,
-      address: oneAddress,
-    }));
-    const { results } = await flood(requests, 10);
+    // Any render now would have been a 429.
+    const { results } = await flood(
+      drawn.map((name) => ({ path: `${cardOf(name)}?x=${Math.random()}&best=1`, address })),
+      PER_ADDRESS,
+    );
     expect(results.filter((r) => r.status !== 200)).toEqual([]);
-    const undrawn = names.find((n) => !drawn.has(n))!;
-    const refused = await fetch(`${base}/api/share-cards/${undrawn}.png?x=1`, {
-      headers: { 'x-forwarded-for': oneAddress },
+    const refused = await fetch(`${base}${cardOf(members.at(-1)!)}?x=1`, {
+      headers: { 'x-forwarded-for': address },
     });
     expect(refused.status).toBe(429);
     expect(renderer.stats.renders).toBe(before);

@@ -10,7 +10,7 @@ import { useTestApp } from '../../test/app';
 import { createUser, createWorkout } from '../../test/factories';
 import { clientDirWithIndex } from '../../test/client-dir';
 
-// Link previews as a bot fetches them (docs/decisions/0056-link-previews.md, 1310-1312).
+// Link previews as a bot fetches them (docs/decisions/0056-link-previews.md, 0081-0083).
 const clientDir = clientDirWithIndex('fitbench-previews-', 'FitBench: benchmark your fitness.');
 const renderer = new CardRenderer({ workers: 1, queue: 8 });
 // No PUBLIC_URL: relative URLs. A low render budget per address, to reach it.
