@@ -47,7 +47,7 @@ BEGIN
   WITH input AS (
     SELECT * FROM json_to_recordset(p_saves) AS i(
       n integer, user_id integer, challenge text, score integer, notes text, created_at timestamptz,
-      received_at timestamptz, idem_key text, request_hash text, verified boolean, limit_key text,
+      received_at timestamptz, idem_key text, request_hash text, verified boolean, tier text, limit_key text,
       capped boolean, lower_is_better boolean)
   ), prior AS (
     SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped
@@ -84,9 +84,9 @@ BEGIN
       AND NOT EXISTS (SELECT FROM verdict v WHERE v.n = i.n AND v.count > p_max)
   ), saved AS (
     INSERT INTO workouts AS w (user_id, challenge, score, notes, created_at, received_at, idempotency_key, request_hash, verified,
-      capped, lower_is_better)
+      tier, capped, lower_is_better)
     SELECT t.user_id, t.challenge, t.score, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified,
-      coalesce(t.capped, false), coalesce(t.lower_is_better, false)
+      coalesce(t.tier, 'entered'), coalesce(t.capped, false), coalesce(t.lower_is_better, false)
     FROM to_save t ORDER BY t.n
     RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value
   ), saved_n AS (

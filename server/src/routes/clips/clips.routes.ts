@@ -51,6 +51,8 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: { max: app.config.clipUploadMax, windowMs: app.config.clipUploadWindowMs },
         now: app.now(),
       });
+      // Recounted soon, on this instance or another (docs/decisions/0240-recounting-proof-clips.md).
+      app.recounts.kick();
       return reply.header('cache-control', PRIVATE_NO_STORE).send(clip);
     },
   );
