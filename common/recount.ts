@@ -4,7 +4,7 @@
 // compared with the claimed score and with the trace the device sent. Pure: server and tests.
 import type { RecountOutcome } from './tiers';
 import { type FaceSize, countReps } from './rep-counter';
-import { implausibility, repTimes } from './trace-plausibility';
+import { PLAUSIBLE, implausibility, repTimes, traceFigures } from './trace-plausibility';
 
 export const RECOUNT_RULES = {
   /** The face must be seen in at least this share of the clip's frames. */
@@ -13,12 +13,6 @@ export const RECOUNT_RULES = {
   countTolerance: 1,
   /** The top: this quantile of the face sizes seen (the face is smallest at the top). */
   topQuantile: 0.2,
-  /**
-   * A machine's rhythm: from this many reps, every rep ends within `gridMs` of a perfectly even
-   * beat (one and a half frames at 10 a second). People drift by far more over a set.
-   */
-  gridMinReps: 10,
-  gridMs: 150,
   /** Trace and clip agree when this share of their reps end within `alignMs` (after one shift). */
   alignShare: 0.8,
   alignMs: 700,
@@ -48,22 +42,6 @@ export function clipTop(s: readonly FaceSize[]): number | null {
   const seen = s.filter((x) => x > 0).sort((a, b) => a - b);
   if (seen.length === 0) return null;
   return seen[Math.floor(seen.length * RECOUNT_RULES.topQuantile)]!;
-}
-
-/** Largest distance (ms) of the rep ends from the best straight line through them. */
-export function gridDeviation(ends: readonly number[]): number {
-  const n = ends.length;
-  if (n < 2) return 0;
-  const mx = (n - 1) / 2;
-  const my = ends.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  ends.forEach((y, i) => {
-    sxy += (i - mx) * (y - my);
-    sxx += (i - mx) ** 2;
-  });
-  const slope = sxy / sxx;
-  return Math.max(...ends.map((y, i) => Math.abs(y - (my + slope * (i - mx)))));
 }
 
 /**
@@ -116,17 +94,21 @@ export function judgeRecount(
       reason: `FitBench counted ${plural(serverCount)} in the proof clip, not ${claimed}.`,
     };
   const { ends } = repTimes(t, s, top);
-  const odd = implausibility(t, s, top);
-  const machine =
-    ends.length >= RECOUNT_RULES.gridMinReps && gridDeviation(ends) <= RECOUNT_RULES.gridMs;
-  if (odd || machine)
+  // The device's trace rules, applied to the server's own measurement of the clip.
+  if (implausibility(t, s, top)) {
+    const f = traceFigures(t, s, top);
+    const why =
+      f.reps >= PLAUSIBLE.cvMinReps && f.repCv < PLAUSIBLE.minRepCv
+        ? 'every rep takes exactly the same time, the beat of a machine'
+        : f.faceSeconds >= PLAUSIBLE.turnsMinSeconds && f.extraTurns < PLAUSIBLE.minExtraTurns
+          ? 'the face grows and shrinks as smoothly as a zoomed photo'
+          : 'the reps come faster or more sparsely than a camera run allows';
     return {
       outcome: 'not-a-person',
       serverCount,
-      reason: machine
-        ? 'The reps in the proof clip keep the exact beat of a machine, as no person does.'
-        : 'The face in the proof clip does not move as a person doing push-ups does.',
+      reason: `The proof clip does not look like a person doing push-ups: ${why}.`,
     };
+  }
   if (trace && !repsAlign(ends, repTimes(trace.t, trace.s, trace.top).ends))
     return {
       outcome: 'trace-differs',

@@ -106,7 +106,9 @@ export class RecountRunner {
   private running = 0;
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<number> | null = null;
+  /** Not started (tests drain by hand), or stopped. */
   private stopped = true;
+  private closing = false;
 
   constructor(private readonly deps: RecountDeps) {}
 
@@ -125,7 +127,7 @@ export class RecountRunner {
   private async drainAll(): Promise<number> {
     let done = 0;
     const lane = async () => {
-      while (!this.stopped) {
+      while (!this.closing) {
         const job = await claimRecount(this.deps.db, this.deps.instance, this.deps.lockSeconds);
         if (!job) return;
         this.running += 1;
@@ -162,6 +164,7 @@ export class RecountRunner {
   /** Stops taking jobs; the ones running finish (a job cut short is taken again after its lock). */
   async stop() {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.draining?.catch(() => undefined);
