@@ -4,13 +4,13 @@
 // trace's plausibility rules; only the server's recount of a proof clip can refuse it
 // (docs/decisions/0240-recounting-proof-clips.md). Deterministic: the same seed, the same trace.
 
-export interface ForgedTraceOptions {
+export interface AttackTraceOptions {
   reps?: number;
   seed?: number;
   top?: number;
 }
 
-export function forgedTrace({ reps = 150, seed = 2, top = 200 }: ForgedTraceOptions = {}): {
+export function simulatedAttackTrace({ reps = 150, seed = 2, top = 200 }: AttackTraceOptions = {}): {
   top: number;
   t: number[];
   s: number[];

@@ -144,6 +144,18 @@ export async function putClip(
   const { facts, kept: bytes } = await intake.probes.run(() => readUpload(upload));
   const values = { workoutId, userId, bytes, ...facts };
   const row = await db.transaction(async (tx) => {
+    // A recounted set whose clip is replaced is camera-counted until the new clip is recounted:
+    // the tier is the recounted clip's.
+    await tx
+      .update(workouts)
+      .set({ tier: 'camera-counted', verified: false })
+      .where(
+        and(
+          eq(workouts.id, workoutId),
+          eq(workouts.tier, 'recounted'),
+          sql`exists (select 1 from workout_clips c where c.workout_id = ${workoutId})`,
+        ),
+      );
     const [kept] = await tx
       .insert(workoutClips)
       .values(values)
@@ -152,12 +164,7 @@ export async function putClip(
         set: { ...facts, bytes, createdAt: new Date() },
       })
       .returning();
-    // The server counts the reps again from the clip it keeps, on some instance, soon. A
-    // recounted set whose clip is replaced is camera-counted until the new clip is recounted.
-    await tx
-      .update(workouts)
-      .set({ tier: 'camera-counted', verified: false })
-      .where(and(eq(workouts.id, workoutId), eq(workouts.tier, 'recounted')));
+    // The server counts the reps again from the clip it keeps, on some instance, soon.
     await queueRecount(tx, workoutId);
     return kept;
   });

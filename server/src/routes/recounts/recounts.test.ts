@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { leaderboardSchema } from '@common/schemas/leaderboard';
-import { forgedTrace } from '@common/testing/forged-trace';
+import { simulatedAttackTrace } from '@common/testing/forged-trace';
 import { syntheticTrace } from '@common/testing/synthetic-trace';
 import { rowsOf } from '../../db/client';
 import { workoutClips } from '../../db/schema';
@@ -83,7 +83,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'pglite')('recounting proof clips',
       // Someone else's set of as many reps, at their own pace.
       elsewhere: await saveCamera(u, 12, faceTrace(person)),
       // The forged trace of 150 (common/testing/forged-trace.ts), with a test pattern as its clip.
-      forged: await saveCamera(u, 150, forgedTrace()),
+      forged: await saveCamera(u, 150, simulatedAttackTrace()),
     };
     // Saved camera-counted: off the Verified boards until recounted.
     for (const id of Object.values(sets))
