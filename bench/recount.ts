@@ -30,7 +30,12 @@ const sampler = setInterval(() => {
 const bytes = faceClip(clipOptions);
 const tracker = new FaceTracker(1, 30 * 60_000);
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
-console.log(`load average before: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
 const baseRss = process.memoryUsage().rss;
 const walls: number[] = [];
 for (let run = 0; run < RUNS; run++) {
@@ -65,4 +70,9 @@ console.log(
       : `the queue grows by ${(UPLOADS_PER_MINUTE - perMinute).toFixed(1)} a minute while uploads last ` +
         `(${Math.ceil(UPLOADS_PER_MINUTE / perMinute)} recounts at once, i.e. cores, keep up)`),
 );
-console.log(`load average after: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);

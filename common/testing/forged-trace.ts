@@ -10,7 +10,11 @@ export interface AttackTraceOptions {
   top?: number;
 }
 
-export function simulatedAttackTrace({ reps = 150, seed = 2, top = 200 }: AttackTraceOptions = {}): {
+export function simulatedAttackTrace({
+  reps = 150,
+  seed = 2,
+  top = 200,
+}: AttackTraceOptions = {}): {
   top: number;
   t: number[];
   s: number[];

@@ -8,6 +8,7 @@
 // (TensorFlow.js inside) runs here instead, told it is in a worker (so it takes its platform from
 // the globals Node has: fetch, TextEncoder, performance) and handed a fetch that reads the model
 // and wasm files from node_modules. Nothing is downloaded. docs/decisions/0240-recounting-proof-clips.md.
+/* global Response */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,8 +24,7 @@ const readable = [humanDir, wasmDir].map((d) => d + path.sep);
 
 async function diskFetch(url) {
   const file = path.resolve(fileURLToPath(String(url)));
-  if (!readable.some((d) => file.startsWith(d)))
-    return new Response('not found', { status: 404 });
+  if (!readable.some((d) => file.startsWith(d))) return new Response('not found', { status: 404 });
   const bytes = await fs.promises.readFile(file);
   const type = file.endsWith('.json')
     ? 'application/json'

@@ -22,7 +22,7 @@ import {
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import type { WorkLimiter } from '../../lib/work-limiter';
-import { dropQueuedRecount, queueRecount } from '../recounts/recount-jobs';
+import { dropQueuedRecount, queueRecount } from '../recounts';
 
 type ClipRow = typeof workoutClips.$inferSelect;
 

@@ -79,7 +79,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('recounts on two instan
     rowsOf<{ workout_id: number; state: string; attempts: number; outcome: string; tier: string }>(
       a.db,
       sql`select r.workout_id, r.state, r.attempts, r.outcome, w.tier from clip_recounts r
-        join workouts w on w.id = r.workout_id where r.workout_id = any(${ids}) order by r.workout_id`,
+        join workouts w on w.id = r.workout_id where r.workout_id = any(${`{${ids.join(',')}}`}::int[]) order by r.workout_id`,
     );
 
   it('each clip is recounted once, by one instance', { timeout: 300_000 }, async () => {
@@ -87,22 +87,36 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('recounts on two instan
     const [byA, byB] = await Promise.all([a.recounts.drain(), b.recounts.drain()]);
     expect(byA + byB).toBe(3);
     for (const job of await jobs(ids))
-      expect(job).toMatchObject({ state: 'done', attempts: 1, outcome: 'recounted', tier: 'recounted' });
+      expect(job).toMatchObject({
+        state: 'done',
+        attempts: 1,
+        outcome: 'recounted',
+        tier: 'recounted',
+      });
   });
 
-  it('a recount left running by a stopped instance is taken again after its lock', { timeout: 300_000 }, async () => {
-    const id = await cameraSetWithClip();
-    // An instance took the job and stopped mid-recount (a restart): its lock stays.
-    expect(await claimRecount(a.db, 'stopped-instance', LOCK_SECONDS)).toMatchObject({
-      workoutId: id,
-    });
-    expect(await b.recounts.drain()).toBe(0);
-    // Once the lock is older than the lock time, the next instance to look resumes it.
-    await a.db.execute(sql`update clip_recounts
+  it(
+    'a recount left running by a stopped instance is taken again after its lock',
+    { timeout: 300_000 },
+    async () => {
+      const id = await cameraSetWithClip();
+      // An instance took the job and stopped mid-recount (a restart): its lock stays.
+      expect(await claimRecount(a.db, 'stopped-instance', LOCK_SECONDS)).toMatchObject({
+        workoutId: id,
+      });
+      expect(await b.recounts.drain()).toBe(0);
+      // Once the lock is older than the lock time, the next instance to look resumes it.
+      await a.db.execute(sql`update clip_recounts
       set locked_at = now() - make_interval(secs => ${LOCK_SECONDS + 1}) where workout_id = ${id}`);
-    expect(await b.recounts.drain()).toBe(1);
-    expect(await jobs([id])).toEqual([
-      expect.objectContaining({ state: 'done', attempts: 2, outcome: 'recounted', tier: 'recounted' }),
-    ]);
-  });
+      expect(await b.recounts.drain()).toBe(1);
+      expect(await jobs([id])).toEqual([
+        expect.objectContaining({
+          state: 'done',
+          attempts: 2,
+          outcome: 'recounted',
+          tier: 'recounted',
+        }),
+      ]);
+    },
+  );
 });

@@ -55,7 +55,13 @@ async function keepClip(u: MadeUser, workoutId: number, bytes: Buffer) {
 
 const stateOf = async (id: number) =>
   (
-    await rowsOf<{ tier: string; verified: boolean; outcome: string; server_count: number; reason: string }>(
+    await rowsOf<{
+      tier: string;
+      verified: boolean;
+      outcome: string;
+      server_count: number;
+      reason: string;
+    }>(
       t.app.db,
       sql`select w.tier, w.verified, r.outcome, r.server_count, r.reason from workouts w
         left join clip_recounts r on r.workout_id = w.id where w.id = ${id}`,

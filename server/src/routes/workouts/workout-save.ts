@@ -19,7 +19,7 @@ import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { createSaveQueue, type PreviousBest, type SaveOutcome, type SaveQueue } from './save-batch';
 import { notHidden } from './not-hidden';
-import { keepTrace } from '../recounts/camera-traces';
+import { keepTrace } from '../recounts';
 import { toWorkoutDto, type WorkoutRow } from './workout-dto';
 import {
   deletedRetry,
