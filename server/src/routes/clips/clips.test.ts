@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@common/schemas/account';
 import { syntheticTrace } from '@common/testing/synthetic-trace';
+import { rowsOf } from '../../db/client';
 import { users, workoutClips } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD, type MadeUser } from '../../test/factories';
@@ -57,6 +58,23 @@ describe('proof clips', () => {
     // A second PUT replaces it (a retried upload is harmless).
     expect((await put(u, id, b64(clip))).statusCode).toBe(200);
     expect(await storedClips(u.id)).toHaveLength(1);
+    // The kept clip waits for the server's recount (docs/decisions/0240-recounting-proof-clips.md);
+    // deleting the clip drops it.
+    const recount = async () =>
+      (
+        await rowsOf<{ state: string }>(
+          t.app.db,
+          sql`select state from clip_recounts where workout_id = ${id}`,
+        )
+      )[0]?.state;
+    expect(await recount()).toBe('queued');
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workouts/${id}/clip`,
+      headers: u.headers,
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await recount()).toBeUndefined();
   });
 
   it('refuses a clip that does not decode or does not fit the run, and keeps nothing', async () => {
