@@ -8,8 +8,10 @@
 
 -- 1. A batch of saves -------------------------------------------------------------------------------
 -- p_saves: a JSON array of saves (n = its place in the batch, from 0), as the server sends them
--- (server/src/routes/workouts/save-batch.ts). p_max and p_window_ms: the save limit
--- (docs/decisions/0035-save-limit.md); saves with a null limit_key are not counted.
+-- (server/src/routes/workouts/save-batch.ts).
+-- Each save carries its tier (common/tiers.ts; 'entered' when absent) and verified flag.
+-- p_max and p_window_ms: the save limit (docs/decisions/0035-save-limit.md); saves with a null
+-- limit_key are not counted.
 -- One row per save, by n:
 -- - 'replay': the member's row under this key (nothing counted, nothing inserted);
 -- - 'limited': over the limit (counted, nothing inserted), with the window's count and end;
