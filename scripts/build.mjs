@@ -117,6 +117,11 @@ export async function buildServer() {
     at('server/src/lib/card-render-worker.mjs'),
     path.join(tmp, 'card-render-worker.mjs'),
   );
+  // lib/face-tracker.ts starts the recount's face detection thread the same way.
+  fs.copyFileSync(
+    at('server/src/lib/face-track-worker.mjs'),
+    path.join(tmp, 'face-track-worker.mjs'),
+  );
   // The folder a new PGlite data folder starts as (server/src/db/client.ts, copyDataTemplate):
   // initdb and the migrations run here once, not in the server's first start, whose process would
   // keep initdb's memory (docs/decisions/0132-start-and-pages-as-shipped.md). Made by a script

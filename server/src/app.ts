@@ -44,6 +44,7 @@ import { standingRoutes } from './routes/standing/standing.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
 import { reminderJob, type ReminderPluginOptions } from './routes/reminders';
+import { recountJob, type RecountPluginOptions } from './routes/recounts';
 import { remindersRoutes } from './routes/reminders/reminders.routes';
 import { defaultConfig, type AppConfig } from './config';
 
@@ -70,6 +71,8 @@ export interface AppDeps {
   timeouts?: { requestMs: number; idleMs: number };
   /** The reminder job's poll (default 60 s; 0: only when called) and the push requests' agent (tests). */
   reminders?: ReminderPluginOptions;
+  /** Whether recounts of proof clips start on their own (index.ts: yes; tests: only when asked). */
+  recounts?: RecountPluginOptions;
 }
 
 declare module 'fastify' {
@@ -161,6 +164,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(afterResponse);
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   await app.register(reminderJob, deps.reminders ?? {});
+  await app.register(recountJob, deps.recounts ?? {});
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   // Also before the routes (the document's own too): unknown query parameters are refused,
   // missing methods get 405.

@@ -56,6 +56,14 @@ export interface AppConfig {
   clipProbeQueue: number;
   clipUploadMax: number;
   clipUploadWindowMs: number;
+  /**
+   * Recounts of proof clips run at once on this instance (0: none here), how often the queue is
+   * looked at, and how long a running recount's lock holds without a refresh (then another
+   * instance takes it). docs/decisions/0241-the-recount-queue.md
+   */
+  recountConcurrency: number;
+  recountPollMs: number;
+  recountLockSeconds: number;
   /** How much earlier than its owner's registration a timed score may have begun (0; tests only). */
   holdStartSlackMs: number;
   /** Which requests get an access line, and from how many ms one counts as slow (plugins/access-log.ts). */
@@ -114,6 +122,9 @@ export function configFromEnv(e: Env): AppConfig {
     clipProbeQueue: e.CLIP_PROBE_QUEUE,
     clipUploadMax: e.CLIP_UPLOAD_MAX,
     clipUploadWindowMs: e.CLIP_UPLOAD_WINDOW_MINUTES * MINUTE,
+    recountConcurrency: e.RECOUNT_CONCURRENCY,
+    recountPollMs: e.RECOUNT_POLL_SECONDS * 1000,
+    recountLockSeconds: e.RECOUNT_LOCK_SECONDS,
     holdStartSlackMs: e.HOLD_START_SLACK_SECONDS * 1000,
     requestLog: e.LOG_REQUESTS,
     slowRequestMs: e.LOG_SLOW_MS,

@@ -90,6 +90,14 @@ const envSchema = z.object({
   CLIP_UPLOAD_MAX: z.coerce.number().int().positive().default(10),
   CLIP_UPLOAD_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /**
+   * Server recounts of proof clips (docs/decisions/0241-the-recount-queue.md): how many run at
+   * once on this instance (0: this instance runs none; each takes about one core while it runs),
+   * how often the queue is looked at, and how long a running recount's lock holds unrefreshed.
+   */
+  RECOUNT_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  RECOUNT_POLL_SECONDS: z.coerce.number().positive().default(5),
+  RECOUNT_LOCK_SECONDS: z.coerce.number().int().min(5).default(120),
+  /**
    * How much earlier than its owner's registration a timed score may have begun: 0 in production.
    * Only for test setups whose browser clock runs ahead of the server's (a hold fast-forwarded).
    */

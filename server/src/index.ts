@@ -108,6 +108,8 @@ async function start() {
   const building = buildApp({
     db: database.db,
     mailTransport,
+    // Recounts of proof clips run on every instance; each clip on one (docs/decisions/0241).
+    recounts: { start: true },
     boardCache,
     sessionCache,
     // An Error logged as `err` (log.error(err, ...)) as the error handler logs one: the database's

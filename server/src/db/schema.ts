@@ -13,3 +13,4 @@ export * from './tables/plans';
 export * from './tables/reminders';
 export * from './tables/recounts';
 export * from './tables/club-challenges';
+export * from './tables/camera-traces';

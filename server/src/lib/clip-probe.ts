@@ -215,3 +215,55 @@ export async function remuxClip(
     throw new ClipUnreadableError('The clip could not be decoded.');
   return out;
 }
+
+/** A kept clip's frames as RGB (3 bytes a pixel, row by row), `fps` a second from its start. */
+export interface DecodedFrames {
+  rgb: Buffer;
+  width: number;
+  height: number;
+  count: number;
+  fps: number;
+}
+
+/**
+ * Decodes a kept clip into RGB frames at `fps` (the proof clip's own rate, 10), scaled to `width`
+ * pixels wide (the height keeps the clip's shape, rounded to an even number) for the recount's
+ * face detector (docs/decisions/0240-recounting-proof-clips.md). At most `maxFrames` frames.
+ */
+export async function decodeFrames(
+  bytes: Buffer,
+  clip: { width: number; height: number },
+  { fps = 10, width = 160, maxFrames }: { fps?: number; width?: number; maxFrames: number },
+  options: RunOptions = {},
+): Promise<DecodedFrames> {
+  const height = Math.max(2, 2 * Math.round((width * clip.height) / clip.width / 2));
+  const frameBytes = width * height * 3;
+  const args = [
+    '-v',
+    'error',
+    // One thread each: under the memory limit ffmpeg cannot start its thread pools.
+    '-threads',
+    '1',
+    '-f',
+    'webm',
+    '-i',
+    'pipe:0',
+    '-map',
+    '0:v:0',
+    '-threads',
+    '1',
+    '-vf',
+    `fps=${fps},scale=${width}:${height}`,
+    '-frames:v',
+    String(maxFrames),
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ];
+  const rgb = await runTool('ffmpeg', args, bytes, options, frameBytes * maxFrames + 1);
+  const count = Math.floor(rgb.length / frameBytes);
+  if (count === 0) throw new ClipUnreadableError('The clip could not be decoded.');
+  return { rgb, width, height, count, fps };
+}

@@ -62,6 +62,8 @@ export async function createWorkout(
       score: pushups ?? 20,
       createdAt: app.now(),
       receivedAt: values.createdAt ?? app.now(),
+      // A verified set is a recounted one (verified = the tier is recounted or reviewed).
+      ...(values.verified && !values.tier ? { tier: 'recounted' } : {}),
       ...values,
     })
     .returning();

@@ -15,7 +15,7 @@ export interface PendingClip {
   /** Set at the save: whose set, and the save's idempotency key (the outbox's key when queued). */
   userId?: number;
   saveKey?: string;
-  /** Once the server has answered the save with a verified workout. */
+  /** Once the server has answered the save with a camera-counted workout. */
   workoutId?: number;
 }
 
@@ -123,17 +123,32 @@ async function upload(clip: PendingClip & { workoutId: number }): Promise<Upload
 }
 
 /**
- * The server answered the save sent with `saveKey`: a verified workout takes its clip (uploaded
- * now, or later if that fails); any other answer means no clip is wanted.
+ * Whether the server took the camera's count of a save sent with a trace: a camera-counted set
+ * is not verified until the server has recounted its clip (docs/decisions/0240-recounting-proof-clips.md),
+ * so the answer without a note about the trace (or with a tier above 'entered') is the sign.
+ */
+export function takesClip(saved: {
+  verified: boolean;
+  verificationNote?: string;
+  tier?: string;
+}): boolean {
+  if (saved.tier !== undefined) return saved.tier !== 'entered';
+  return saved.verified || !saved.verificationNote;
+}
+
+/**
+ * The server answered the save sent with `saveKey` (a save with a camera trace): a camera-counted
+ * workout takes its clip (uploaded now, or later if that fails); any other answer means no clip
+ * is wanted.
  */
 export async function settleClipOfSave(
   saveKey: string,
-  saved: { id: number; verified: boolean },
+  saved: { id: number; verified: boolean; verificationNote?: string; tier?: string },
 ): Promise<UploadOutcome | null> {
   const d = await db();
   const clip = await d.getFromIndex('clips', 'bySaveKey', saveKey);
   if (!clip) return null;
-  if (!saved.verified || saved.id <= 0) {
+  if (!takesClip(saved) || saved.id <= 0) {
     await dropClip(clip.id);
     return 'refused';
   }

@@ -8,8 +8,10 @@
 
 -- 1. A batch of saves -------------------------------------------------------------------------------
 -- p_saves: a JSON array of saves (n = its place in the batch, from 0), as the server sends them
--- (server/src/routes/workouts/save-batch.ts). p_max and p_window_ms: the save limit
--- (docs/decisions/0035-save-limit.md); saves with a null limit_key are not counted.
+-- (server/src/routes/workouts/save-batch.ts).
+-- Each save carries its tier (common/tiers.ts; 'entered' when absent) and verified flag.
+-- p_max and p_window_ms: the save limit (docs/decisions/0035-save-limit.md); saves with a null
+-- limit_key are not counted.
 -- One row per save, by n:
 -- - 'replay': the member's row under this key (nothing counted, nothing inserted);
 -- - 'limited': over the limit (counted, nothing inserted), with the window's count and end;
@@ -47,7 +49,7 @@ BEGIN
   WITH input AS (
     SELECT * FROM json_to_recordset(p_saves) AS i(
       n integer, user_id integer, challenge text, score integer, notes text, created_at timestamptz,
-      received_at timestamptz, idem_key text, request_hash text, verified boolean, limit_key text,
+      received_at timestamptz, idem_key text, request_hash text, verified boolean, tier text, limit_key text,
       capped boolean, lower_is_better boolean)
   ), prior AS (
     SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped
@@ -84,9 +86,9 @@ BEGIN
       AND NOT EXISTS (SELECT FROM verdict v WHERE v.n = i.n AND v.count > p_max)
   ), saved AS (
     INSERT INTO workouts AS w (user_id, challenge, score, notes, created_at, received_at, idempotency_key, request_hash, verified,
-      capped, lower_is_better)
+      tier, capped, lower_is_better)
     SELECT t.user_id, t.challenge, t.score, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified,
-      coalesce(t.capped, false), coalesce(t.lower_is_better, false)
+      coalesce(t.tier, 'entered'), coalesce(t.capped, false), coalesce(t.lower_is_better, false)
     FROM to_save t ORDER BY t.n
     RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value
   ), saved_n AS (

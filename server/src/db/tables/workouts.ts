@@ -50,8 +50,9 @@ export const workouts = pgTable(
     // docs/product.md#idempotent-saves: a retried save with the same key returns the first result.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
-    // True only when the server's own run of the rep counter over the camera trace gave
-    // the score, on a push-up set (docs/decisions/0050-verified-workouts.md). The trace itself is not kept.
+    // True exactly when the tier is recounted or reviewed: the server counted the same reps from
+    // the proof clip, or a moderator agreed (docs/decisions/0240-recounting-proof-clips.md). The
+    // Verified boards read it. The camera trace is kept in camera_traces.
     verified: boolean('verified').notNull().default(false),
     // How far the score is proven (common/tiers.ts, docs/decisions/0239-score-tiers.md).
     tier: text('tier').notNull().default('entered'),

@@ -11,7 +11,7 @@ import { workoutIdParamsSchema } from '../workouts';
 // A 1 MB clip is ~1.4 MB as base64 in JSON; only the upload accepts bodies that large.
 const CLIP_BODY_LIMIT = CLIP_MAX_BASE64 + 1024;
 
-/** Proof clips of verified sets (docs/decisions/0121-proof-clips.md). */
+/** Proof clips of camera-counted sets (docs/decisions/0121-proof-clips.md), recounted by the server (0240). */
 export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/workouts/:id/clip',
@@ -20,11 +20,12 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Board entries and public profiles say which sets have a clip.
       config: { changesBoards: true },
       schema: {
-        summary: "Keep a verified set's proof clip",
+        summary: "Keep a camera-counted set's proof clip",
         description:
           'The WebM (VP8 or VP9, at most 320x240 and 1 MB) the device recorded during the camera run. ' +
           'It is decoded on the server and kept only when it fits the 90-second run; another PUT replaces it. ' +
-          'What is kept is the video stream re-muxed, not the upload as sent. A member may send a few uploads an hour (429); ' +
+          'What is kept is the video stream re-muxed, not the upload as sent. The server then counts the reps again from it, ' +
+          'in the background: a match makes the set recounted, and verified. A member may send a few uploads an hour (429); ' +
           'while every reader of the instance is busy, 503 with Retry-After.',
         operationId: 'putWorkoutClip',
         params: workoutIdParamsSchema,
@@ -51,6 +52,8 @@ export const clipsRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: { max: app.config.clipUploadMax, windowMs: app.config.clipUploadWindowMs },
         now: app.now(),
       });
+      // Recounted soon, on this instance or another (docs/decisions/0240-recounting-proof-clips.md).
+      app.recounts.kick();
       return reply.header('cache-control', PRIVATE_NO_STORE).send(clip);
     },
   );

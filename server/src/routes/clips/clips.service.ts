@@ -22,6 +22,7 @@ import {
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import type { WorkLimiter } from '../../lib/work-limiter';
+import { dropQueuedRecount, queueRecount } from '../recounts';
 
 type ClipRow = typeof workoutClips.$inferSelect;
 
@@ -120,11 +121,11 @@ export async function putClip(
 ): Promise<Clip> {
   intake.probes.refuseIfFull();
   const [workout] = await db
-    .select({ verified: workouts.verified })
+    .select({ tier: workouts.tier })
     .from(workouts)
     .where(and(eq(workouts.id, workoutId), eq(workouts.userId, userId)));
   if (!workout) throw notFound('Workout not found.');
-  if (!workout.verified)
+  if (workout.tier === 'entered')
     throw new HttpError(
       409,
       'Only a set saved with the Counted by camera mark can have a proof clip.',
@@ -142,14 +143,31 @@ export async function putClip(
   }
   const { facts, kept: bytes } = await intake.probes.run(() => readUpload(upload));
   const values = { workoutId, userId, bytes, ...facts };
-  const [row] = await db
-    .insert(workoutClips)
-    .values(values)
-    .onConflictDoUpdate({
-      target: workoutClips.workoutId,
-      set: { ...facts, bytes, createdAt: new Date() },
-    })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    // A recounted set whose clip is replaced is camera-counted until the new clip is recounted:
+    // the tier is the recounted clip's.
+    await tx
+      .update(workouts)
+      .set({ tier: 'camera-counted', verified: false })
+      .where(
+        and(
+          eq(workouts.id, workoutId),
+          eq(workouts.tier, 'recounted'),
+          sql`exists (select 1 from workout_clips c where c.workout_id = ${workoutId})`,
+        ),
+      );
+    const [kept] = await tx
+      .insert(workoutClips)
+      .values(values)
+      .onConflictDoUpdate({
+        target: workoutClips.workoutId,
+        set: { ...facts, bytes, createdAt: new Date() },
+      })
+      .returning();
+    // The server counts the reps again from the clip it keeps, on some instance, soon.
+    await queueRecount(tx, workoutId);
+    return kept;
+  });
   const { bytes: kept, ...rest } = row!;
   return toDto({ ...rest, size: kept.length });
 }
@@ -186,11 +204,15 @@ export async function getClipBytes(
 
 /** Deletes the member's clip of a workout; false when there was none. */
 export async function deleteClip(db: Db, userId: number, workoutId: number): Promise<boolean> {
-  const gone = await db
-    .delete(workoutClips)
-    .where(and(eq(workoutClips.workoutId, workoutId), eq(workoutClips.userId, userId)))
-    .returning({ id: workoutClips.workoutId });
-  return gone.length > 0;
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(workoutClips)
+      .where(and(eq(workoutClips.workoutId, workoutId), eq(workoutClips.userId, userId)))
+      .returning({ id: workoutClips.workoutId });
+    // A recount not yet done has nothing to count.
+    if (gone.length > 0) await dropQueuedRecount(tx, workoutId);
+    return gone.length > 0;
+  });
 }
 
 /** Every clip of a member, for the data export (bytes as base64). */

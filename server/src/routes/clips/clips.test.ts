@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@common/schemas/account';
 import { syntheticTrace } from '@common/testing/synthetic-trace';
+import { rowsOf } from '../../db/client';
 import { users, workoutClips } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, DEFAULT_PASSWORD, type MadeUser } from '../../test/factories';
@@ -21,7 +22,8 @@ async function saveSet(u: MadeUser, verified = true): Promise<number> {
       ? { pushups: 6, verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) } }
       : { pushups: 6 },
   });
-  expect(res.json()).toMatchObject({ verified });
+  // A camera-counted set (verified only once recounted) or a typed one.
+  expect(res.json()).toMatchObject({ verified: false });
   return res.json().id as number;
 }
 
@@ -56,6 +58,23 @@ describe('proof clips', () => {
     // A second PUT replaces it (a retried upload is harmless).
     expect((await put(u, id, b64(clip))).statusCode).toBe(200);
     expect(await storedClips(u.id)).toHaveLength(1);
+    // The kept clip waits for the server's recount (docs/decisions/0240-recounting-proof-clips.md);
+    // deleting the clip drops it.
+    const recount = async () =>
+      (
+        await rowsOf<{ state: string }>(
+          t.app.db,
+          sql`select state from clip_recounts where workout_id = ${id}`,
+        )
+      )[0]?.state;
+    expect(await recount()).toBe('queued');
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workouts/${id}/clip`,
+      headers: u.headers,
+    });
+    expect(gone.statusCode).toBe(204);
+    expect(await recount()).toBeUndefined();
   });
 
   // One test per clip: each has the whole budget for its ffmpeg work, and a retry redoes only it.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticTrace } from '@common/testing/synthetic-trace';
 import { BoardCache } from './board-cache';
 import { useTestApp } from '../../test/app';
+import { markRecounted } from '../../test/recounted';
 import { createUser, createWorkout } from '../../test/factories';
 
 // Verified boards run with the process cache on, as in production: they must share its rules
@@ -113,7 +114,13 @@ describe('GET /api/leaderboard/:period?verified=true', () => {
         verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) },
       },
     });
-    expect(res.json()).toMatchObject({ verified: true });
+    // Camera-counted: on the Verified board once its clip is recounted (docs/decisions/0240).
+    expect(res.json()).toMatchObject({ verified: false });
+    expect((await today()).some((r) => r.username === u.username)).toBe(false);
+    // The recount's update notifies every instance's cache (server/src/db/sql/leaderboard.sql,
+    // section 8); this suite's cache listens to nothing, so it is dropped as above.
+    await markRecounted(t.app.db, res.json().id);
+    t.app.boardCache.invalidate();
     const row = (await today()).find((r) => r.username === u.username);
     expect(row).toMatchObject({ pushups: 6, verified: true });
     // The full board's cached entry is not served for the verified board, nor the other way round.

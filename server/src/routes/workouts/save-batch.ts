@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ScoreTier } from '@common/tiers';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { isPgPool } from '../../db/pg-driver';
 import { rowsOf } from '../../db/rows';
@@ -16,6 +17,8 @@ export interface SaveArgs {
   idempotencyKey: string | null;
   requestHash: string | null;
   verified: boolean;
+  /** How far the score is proven (common/tiers.ts); verified = the tier is a Verified one. */
+  tier: ScoreTier;
   /** The save-limit row's key (`save:<user>`), or null when the save is not counted. */
   limitKey: string | null;
   now: Date;
@@ -73,6 +76,7 @@ async function saveBatchStatement(
       idem_key: s.idempotencyKey,
       request_hash: s.requestHash,
       verified: s.verified,
+      tier: s.tier,
       limit_key: limit ? s.limitKey : null,
       capped: s.capped,
       lower_is_better: s.lowerIsBetter,

@@ -9,6 +9,7 @@ import { TRACE_MAX_SAMPLES } from '@common/schemas/verification';
 import { workouts } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, type MadeUser } from '../../test/factories';
+import { markRecounted, tierOf } from '../../test/recounted';
 
 const t = useTestApp();
 
@@ -23,17 +24,20 @@ function save(user: MadeUser, body: unknown, headers: Record<string, string> = {
 const camera = (trace: unknown) => ({ method: 'camera-face', trace });
 const storedVerified = async (id: number) =>
   (await t.app.db.select({ v: workouts.verified }).from(workouts).where(eq(workouts.id, id)))[0]?.v;
+const storedTier = async (id: number) => (await tierOf(t.app.db, id)).tier;
 
 describe('POST /api/workouts with a camera trace', () => {
-  it('marks the workout verified when the server counts the same number of reps', async () => {
+  it('marks the workout camera-counted when the server counts the same number of reps', async () => {
     const u = await createUser(t.app);
     const res = await save(u, { pushups: 12, verification: camera(syntheticTrace({ reps: 12 })) });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ pushups: 12, verified: true });
+    // Verified waits for the recount of the proof clip (docs/decisions/0240-recounting-proof-clips.md).
+    expect(body).toMatchObject({ pushups: 12, verified: false });
     expect(body.verificationNote).toBeUndefined();
-    expect(await storedVerified(body.id)).toBe(true);
-    // The trace is not kept, and nothing of it comes back.
+    expect(await storedVerified(body.id)).toBe(false);
+    expect(await storedTier(body.id)).toBe('camera-counted');
+    // The trace is kept for the recount, and nothing of it comes back.
     expect(res.body).not.toMatch(/trace|"t"|"s"/);
   });
 
@@ -114,15 +118,16 @@ describe('POST /api/workouts with a camera trace', () => {
         verificationNote: expect.stringMatching(note),
       });
       expect(await storedVerified(res.json().id)).toBe(false);
+      expect(await storedTier(res.json().id)).toBe('entered');
     }
-    // A trace the app sent for the fake camera of the e2e tests is verified.
+    // A trace the app sent for the fake camera of the e2e tests is camera-counted.
     const file = path.join(
       import.meta.dirname,
       '../../../../common/testing/recorded-traces/uneven-1200ms.json',
     );
     const rec = JSON.parse(fs.readFileSync(file, 'utf8')) as { pushups: number; trace: unknown };
     const res = await save(u, { pushups: rec.pushups, verification: camera(rec.trace) });
-    expect(res.json()).toMatchObject({ pushups: rec.pushups, verified: true });
+    expect(await storedTier(res.json().id)).toBe('camera-counted');
   });
 
   it('refuses malformed traces with 400 and field errors, saving nothing', async () => {
@@ -176,7 +181,7 @@ describe('POST /api/workouts with a camera trace', () => {
     const again = await save(u, body, { 'idempotency-key': key });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    expect(first.json().verified).toBe(true);
+    expect(await storedTier(first.json().id)).toBe('camera-counted');
     const other = await save(
       u,
       { ...body, verification: camera(syntheticTrace({ reps: 4, seed: 2, noise: 0.01 })) },
@@ -188,8 +193,9 @@ describe('POST /api/workouts with a camera trace', () => {
   it('stats carry verifiedBest; lists and public profiles carry verified', async () => {
     const u = await createUser(t.app);
     await save(u, { pushups: 50 });
-    await save(u, { pushups: 9, verification: camera(syntheticTrace({ reps: 9 })) });
-    await save(u, { pushups: 7, verification: camera(syntheticTrace({ reps: 7 })) });
+    const nine = await save(u, { pushups: 9, verification: camera(syntheticTrace({ reps: 9 })) });
+    const seven = await save(u, { pushups: 7, verification: camera(syntheticTrace({ reps: 7 })) });
+    await markRecounted(t.app.db, nine.json().id, seven.json().id);
     const stats = (await t.app.inject({ url: '/api/stats', headers: u.headers })).json();
     expect(stats).toMatchObject({ bestPushups: 50, verifiedBest: 9 });
     const list = (await t.app.inject({ url: '/api/workouts', headers: u.headers })).json();

@@ -102,8 +102,10 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
     lowerIsBetter: lower,
     createdAt,
     notes,
-    // The camera's mark holds for the count it saw, and the proof clip with it.
+    // The camera's mark (the tier) holds for the count it saw, and the proof clip with it; a
+    // changed score is entered by hand.
     verified: row.verified && !scoreChanged,
+    scoreChanged,
     onBoards: scoreChanged || timeChanged,
     changed: scoreChanged || timeChanged || notesChanged,
   };
@@ -142,16 +144,19 @@ async function writeEdit(
         notes = ${plan.notes},
         created_at = ${plan.createdAt.toISOString()}::timestamptz,
         received_at = case when ${plan.onBoards} then ${at}::timestamptz else w.received_at end,
-        verified = ${plan.verified}, updated_at = ${at}::timestamptz
+        verified = ${plan.verified}, updated_at = ${at}::timestamptz,
+        tier = case when ${plan.scoreChanged} then 'entered' else w.tier end
       where w.id = ${row.id} and w.user_id = ${row.userId} and w.score = ${row.score}
         and w.capped = ${row.capped}
         and w.notes is not distinct from ${row.notes}
         and w.created_at = ${row.createdAt.toISOString()}::timestamptz
         and w.verified = ${row.verified}
         and not exists (select 1 from hidden_workouts h where h.workout_id = w.id)
-      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at
+      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at, w.tier
     ), unproven as (
-      delete from workout_clips c using edited e where c.workout_id = e.id and not e.verified
+      delete from workout_clips c using edited e where c.workout_id = e.id and e.tier = 'entered'
+    ), unqueued as (
+      delete from clip_recounts r using edited e where r.workout_id = e.id and e.tier = 'entered'
     )
     select * from edited`,
   );

@@ -19,6 +19,7 @@ import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { createSaveQueue, type PreviousBest, type SaveOutcome, type SaveQueue } from './save-batch';
 import { notHidden } from './not-hidden';
+import { keepTrace } from '../recounts';
 import { toWorkoutDto, type WorkoutRow } from './workout-dto';
 import {
   deletedRetry,
@@ -36,7 +37,7 @@ function verificationNote(input: CreateWorkoutData): string | null {
 
 function created(w: WorkoutRow, input: CreateWorkoutData): CreatedWorkout {
   const dto: CreatedWorkout = toWorkoutDto(w);
-  const note = w.verified ? null : verificationNote(input);
+  const note = verificationNote(input);
   if (note) dto.verificationNote = note;
   return dto;
 }
@@ -146,8 +147,10 @@ export async function createWorkout(
   if (startError) throw badRequest(startError, { score: [startError] });
 
   const hash = idempotencyKey ? requestHash(input) : null;
-  // The server runs the rep counter itself; the client's own count is never trusted.
-  const verified = input.verification !== undefined && verificationNote(input) === null;
+  // The server runs the rep counter itself; the client's own count is never trusted. A count it
+  // confirms from the trace is camera-counted: Verified boards wait for the recount of the proof
+  // clip (docs/decisions/0240-recounting-proof-clips.md).
+  const cameraCounted = input.verification !== undefined && verificationNote(input) === null;
   let outcome: SaveOutcome;
   try {
     outcome = await (guard.queue ?? createSaveQueue(db, guard.limit ?? null)).save({
@@ -160,7 +163,8 @@ export async function createWorkout(
       createdAt,
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
-      verified,
+      verified: false,
+      tier: cameraCounted ? 'camera-counted' : 'entered',
       limitKey: guard.limit ? `save:${userId}` : null,
       now,
     });
@@ -191,5 +195,7 @@ export async function createWorkout(
     const { workout } = replay(outcome.row, hash!, input);
     return { workout: withBest(workout, outcome.previousBest), replayed: true };
   }
+  // The trace is kept for the recount, which compares it with the face track of the clip.
+  if (cameraCounted) await keepTrace(db, outcome.row.id, input.verification!.trace);
   return { workout: withBest(created(outcome.row, input), outcome.previousBest), replayed: false };
 }

@@ -61,7 +61,7 @@ export function useCreateWorkout({
   onSuccess?: (workout: SaveOutcome) => void;
   /**
    * The camera run's proof clip, kept on the device: it goes with this save's key, and is sent
-   * once the server answers with a verified workout (docs/decisions/0158-proof-clips-on-the-device.md).
+   * once the server answers with a camera-counted workout (docs/decisions/0158-proof-clips-on-the-device.md).
    */
   clipId?: string;
 } = {}) {
