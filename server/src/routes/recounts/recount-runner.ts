@@ -35,6 +35,11 @@ export interface RecountDeps {
   lockSeconds: number;
   concurrency: number;
   warn(message: string): void;
+  /**
+   * A set became verified: this process's cached boards go (other instances hear the database's
+   * NOTIFY; on PGlite there are none, and no route's answer drops them for a job).
+   */
+  verified?(): void;
 }
 
 interface ClipToCount {
@@ -79,7 +84,8 @@ export async function recountOne(deps: RecountDeps, job: ClaimedRecount): Promis
     const s = await deps.tracker.faceSizes(frames);
     const t = s.map((_, i) => Math.round((i * 1000) / frames.fps));
     const verdict = judgeRecount({ t, s }, row.score, await readTrace(db, workoutId));
-    await finishRecount(db, workoutId, instance, verdict);
+    const written = await finishRecount(db, workoutId, instance, verdict);
+    if (written && verdict.outcome === 'recounted') deps.verified?.();
   } catch (err) {
     if (err instanceof ClipUnreadableError) {
       await finish('unreadable', `${err.message} FitBench could not count its reps.`);

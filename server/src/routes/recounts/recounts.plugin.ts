@@ -38,6 +38,7 @@ export const recountJob = fp<RecountPluginOptions>(
       lockSeconds: recountLockSeconds,
       concurrency: Math.max(1, recountConcurrency),
       warn: (m) => app.log.warn(m),
+      verified: () => app.boardCache.invalidate(),
     });
     app.decorate('recounts', runner);
     app.addHook('onReady', async () => {
