@@ -25,10 +25,15 @@ export type FeedQuery = z.input<typeof feedQuerySchema>;
  * A comment's text: the rules of the names others read (visibleText, as a club's name and a full
  * name), one line, 1 to 280 characters once trimmed.
  */
-export const commentBodySchema = visibleText('The comment', { max: COMMENT_MAX }).refine(
-  (v) => v.length > 0,
-  { error: 'Please write a comment' },
-);
+export const commentBodySchema = visibleText('The comment', { max: COMMENT_MAX })
+  .refine((v) => v.length > 0, { error: 'Please write a comment', abort: true })
+  .meta({
+    minLength: 1,
+    // Not blank: it is trimmed first (as a moderator's reason, ./moderation.ts).
+    pattern: moderationReasonSchema.meta()?.pattern as string,
+    description:
+      'Not blank once trimmed, at most 280 characters; text shown to people (no control, direction or invisible characters).',
+  });
 export const createCommentSchema = z.strictObject({ body: commentBodySchema });
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
