@@ -1,4 +1,13 @@
-import { Home, PenSquare, Play, Trophy, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  Home,
+  PenSquare,
+  Play,
+  Rss,
+  Trophy,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ChallengeId } from '@common/challenges';
 import { isAt, paths } from '@/config/paths';
 
@@ -41,6 +50,14 @@ export const NAV_ITEMS: NavItem[] = [
     to: () => paths.clubs.getHref(),
     match: (p) => p === paths.clubs.path || p.startsWith(`${paths.clubs.path}/`),
     needsUser: false,
+  },
+  {
+    // The sets of the members I follow and of my clubs, and a set's own page.
+    label: 'Feed',
+    icon: Rss,
+    to: () => paths.feed.getHref(),
+    match: (p) => p === paths.feed.path || p.startsWith('/sets/'),
+    needsUser: true,
   },
   {
     label: 'Start',
