@@ -11,7 +11,7 @@ import {
 import type { ChallengeId } from '@common/challenges';
 import { isAt, paths } from '@/config/paths';
 
-// The app's six destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
+// The app's seven destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
 // (top-nav.tsx) list the same ones. Home, Start, Log and Rankings lead to the challenge the member
 // last used on this device (lib/last-challenge.ts): one notion of "the challenge I am in". With only
 // the default challenge open (as shipped) that is always it, so Home is its home.
