@@ -48,10 +48,10 @@ export async function seedRoutes(
   // they read have kudos and comments (docs/decisions/0249-the-feed.md).
   await db.execute(sql`
     insert into follows (follower_id, followee_id)
-    select s, 1 + (hashint4(s * 1000 + k) & 2147483647) % ${USERS}
-    from generate_series(1, ${SESSIONS}) s, generate_series(1, 100) k
+    select s, f from (select s, 1 + (hashint4(s * 1000 + k) & 2147483647) % ${USERS} as f
+      from generate_series(1, ${SESSIONS}) s, generate_series(1, 100) k) x
+    where f <> s
     on conflict do nothing`);
-  await db.execute(sql`delete from follows where follower_id = followee_id`);
   await db.execute(sql`
     insert into set_kudos (workout_id, user_id)
     select w.id, 1 + (hashint4(w.id) & 2147483647) % ${USERS}
