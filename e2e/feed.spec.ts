@@ -81,6 +81,12 @@ test('follow, the friend saves, kudos and a comment on the feed, the friend sees
     // The owner of the set may delete a comment on it.
     await setPage.getByRole('button', { name: `Delete ${alice.username}'s comment` }).click();
     await expect(setPage.getByText('No comments yet.')).toBeVisible();
+
+    // The friend's profile leads to the set's page too, with the kudos given.
+    await page.goto(`/users/${friend.username}`);
+    await page.getByRole('link', { name: 'Kudos and comments' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/sets/${saved.id}$`));
+    await expect(page.getByTestId('set-page').getByTestId('kudos-count')).toHaveText('1');
   } finally {
     await friendContext.close();
   }
