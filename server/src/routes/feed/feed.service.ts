@@ -38,14 +38,18 @@ export async function feedPage(
         union
         select o.user_id from club_members m join clubs c on c.id = m.club_id and c.removed_at is null
           join club_members o on o.club_id = m.club_id where m.user_id = ${v}::int
-      )
+      ),
+      -- The page's ids first: the item's counts and calls-out are read for its rows only.
+      page as (select x.id from authors a
+        join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}
+        cross join lateral (select x.id, x.created_at from workouts x where x.user_id = a.id ${after}
+            and not exists (select 1 from hidden_workouts h where h.workout_id = x.id)
+            order by x.created_at desc, x.id desc limit ${page.limit + 1}::int) x
+        order by x.created_at desc, x.id desc
+        limit ${page.limit + 1}::int)
       select ${itemColumns(v)}
-      from authors a join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}
-      cross join lateral (select x.* from workouts x where x.user_id = a.id ${after}
-          and not exists (select 1 from hidden_workouts h where h.workout_id = x.id)
-          order by x.created_at desc, x.id desc limit ${page.limit + 1}::int) w
-      order by w.created_at desc, w.id desc
-      limit ${page.limit + 1}::int`,
+      from page p join workouts w on w.id = p.id join users u on u.id = w.user_id
+      order by w.created_at desc, w.id desc`,
   );
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
