@@ -12,7 +12,7 @@ import { itemColumns, readable, shown, toFeedItem, type ItemRow } from './set-it
 // The feed (docs/decisions/0249-the-feed.md): the sets of the members I follow and of my clubs'
 // members, newest first (the time the set was done, then its id), public members' sets no
 // moderator hid. Each author's sets are read newest first from workouts_user_created_idx and
-// merged, so a page reads at most limit + 1 sets of each author.
+// merged, so a page reads at most limit + 1 sets of each author (and as many as they have hidden).
 
 /** The workouts list's cursor (server/src/routes/workouts/workout-cursor.ts): created_at, then id. */
 export interface FeedCursor {
@@ -39,12 +39,16 @@ export async function feedPage(
         select o.user_id from club_members m join clubs c on c.id = m.club_id and c.removed_at is null
           join club_members o on o.club_id = m.club_id where m.user_id = ${v}::int
       ),
-      -- The page's ids first: the item's counts and calls-out are read for its rows only.
+      -- The page's ids first: the item's counts and calls-out are read for its rows only. Each
+      -- author's newest sets are an index-only read (as many more as they have hidden sets), and
+      -- the hidden ones are taken out once, for all authors.
       page as (select x.id from authors a
         join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}
         cross join lateral (select x.id, x.created_at from workouts x where x.user_id = a.id ${after}
-            and not exists (select 1 from hidden_workouts h where h.workout_id = x.id)
-            order by x.created_at desc, x.id desc limit ${page.limit + 1}::int) x
+            order by x.created_at desc, x.id desc
+            limit ${page.limit + 1}::int
+              + (select count(*) from hidden_workouts h where h.user_id = a.id)) x
+        where not exists (select 1 from hidden_workouts h where h.workout_id = x.id)
         order by x.created_at desc, x.id desc
         limit ${page.limit + 1}::int)
       select ${itemColumns(v)}
