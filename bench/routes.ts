@@ -159,6 +159,12 @@ async function benchTarget(
         url: `${b}/api/users/bench_42`,
         headers: BROWSER,
       });
+      // The feed as a member who follows 100 members reads its first page.
+      await measure('GET /api/feed (signed in, 100 followed)', {
+        url: `${b}/api/feed`,
+        headers: BROWSER,
+        cookies,
+      });
       await measure('POST /api/workouts (20 connections)', {
         ...SAVE_LOAD,
         url: `${b}/api/workouts`,

@@ -88,6 +88,7 @@ test.describe('visitor navigation', () => {
       '/90second/leaderboard',
     );
     for (const [name, next] of [
+      ['Feed', '/feed'],
       ['Start', '/90second/timer'],
       ['Log', '/90second/log-workout'],
       ['Profile', '/profile'],
@@ -120,6 +121,7 @@ test.describe('visitor navigation', () => {
       '/90second/log-workout',
     );
     await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expect(nav.getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feed');
   });
 
   test('no serious accessibility violations on / and /auth', async ({ page }) => {

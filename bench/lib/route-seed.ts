@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client';
 
 // The route bench's data: members of every age and gender (some without), push-up sets over the
-// last year, the boards rebuilt once, and sessions for the first members (their cookies).
+// last year, the boards rebuilt once, sessions for the first members (their cookies), who follow
+// members, and kudos and comments on some sets.
 
 export async function seedRoutes(
   db: Db,
@@ -43,6 +44,22 @@ export async function seedRoutes(
       insert into sessions (id, user_id, expires_at, last_seen_at)
       values (${id}, ${i}, ${expires}::timestamptz, now())`);
   }
+  // The feed's readers (the members with a session) follow 100 members each; some of the sets
+  // they read have kudos and comments (docs/decisions/0249-the-feed.md).
+  await db.execute(sql`
+    insert into follows (follower_id, followee_id)
+    select s, f from (select s, 1 + (hashint4(s * 1000 + k) & 2147483647) % ${USERS} as f
+      from generate_series(1, ${SESSIONS}) s, generate_series(1, 100) k) x
+    where f <> s
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into set_kudos (workout_id, user_id)
+    select w.id, 1 + (hashint4(w.id) & 2147483647) % ${USERS}
+    from workouts w where w.id % 50 = 0 on conflict do nothing`);
+  await db.execute(sql`
+    insert into set_comments (workout_id, author_id, body)
+    select w.id, 1 + (hashint4(w.id + 7) & 2147483647) % ${USERS}, 'Strong set!'
+    from workouts w where w.id % 200 = 0`);
   await db.execute(sql`vacuum analyze`);
   console.log(
     `  seeded ${USERS.toLocaleString()} users, ${WORKOUTS.toLocaleString()} workouts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

@@ -46,6 +46,9 @@ export const MODERATION_ACTIONS = [
   'reopen-reports',
   'remove-club',
   'restore-club',
+  // A comment on a set (docs/decisions/0250-moderating-comments.md): POST /api/moderation/comments/:id.
+  'hide-comment',
+  'show-comment',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const WORKOUT_ACTIONS = [
@@ -81,6 +84,8 @@ export const UNDO_OF: Record<ModerationAction, ModerationAction> = {
   'reopen-reports': 'dismiss-reports',
   'remove-club': 'restore-club',
   'restore-club': 'remove-club',
+  'hide-comment': 'show-comment',
+  'show-comment': 'hide-comment',
 };
 /** How the audit log and the buttons name each action. */
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -98,6 +103,8 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   'reopen-reports': 'Reopened the reports',
   'remove-club': 'Removed the club',
   'restore-club': 'Restored the club',
+  'hide-comment': 'Hid a comment',
+  'show-comment': 'Showed a comment again',
 };
 
 export const REASON_REQUIRED = 'A reason is required';

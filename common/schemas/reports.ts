@@ -50,6 +50,15 @@ export const clubTargetSchema = z.object({
   kind: z.literal('club'),
   slug: clubSlugParamSchema,
 });
+/** A comment on a set (docs/decisions/0248-kudos-and-comments.md), by its id. */
+export const commentTargetSchema = z.object({
+  kind: z.literal('comment'),
+  commentId: z
+    .number({ error: 'commentId must be a number' })
+    .int('commentId must be a whole number')
+    .min(1, 'commentId must be positive')
+    .max(INT4_MAX, 'commentId is too large'),
+});
 export const reportTargetSchema = z.discriminatedUnion(
   'kind',
   [workoutTargetSchema, memberTargetSchema],
@@ -58,12 +67,22 @@ export const reportTargetSchema = z.discriminatedUnion(
   },
 );
 export type ReportTarget = z.infer<typeof reportTargetSchema>;
+/** What a member may report: an entry, a profile or a comment (moderators act on the first two). */
+export const reportableTargetSchema = z.discriminatedUnion(
+  'kind',
+  [workoutTargetSchema, memberTargetSchema, commentTargetSchema],
+  {
+    error:
+      'target must be { kind: "workout", workoutId }, { kind: "member", username } or { kind: "comment", commentId }',
+  },
+);
+export type ReportableTarget = z.infer<typeof reportableTargetSchema>;
 
 export const REPORT_TEXT_REQUIRED = 'Please say what is wrong (up to 200 characters)';
 
 export const createReportSchema = z
   .strictObject({
-    target: reportTargetSchema,
+    target: reportableTargetSchema,
     reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(', ')}` }),
     /** Optional, except for `other`, where it says what is wrong. */
     text: visibleText('The text', { max: REPORT_TEXT_MAX })
@@ -92,7 +111,7 @@ export const REPORT_TARGET_NOT_FOUND = 'There is no such entry or profile.';
 /** The answer to a report (201). */
 export const reportSchema = z.object({
   id: z.number().int(),
-  target: reportTargetSchema,
+  target: reportableTargetSchema,
   reason: z.enum(REPORT_REASONS),
   text: z.string().nullable(),
   createdAt: z.string(),
@@ -109,5 +128,7 @@ export const myReportsSchema = z.object({
   workoutIds: z.array(z.number().int()),
   /** Profiles reported, by their current username. */
   usernames: z.array(z.string()),
+  /** Comments reported, by id. */
+  commentIds: z.array(z.number().int()),
 });
 export type MyReports = z.infer<typeof myReportsSchema>;

@@ -35,6 +35,8 @@ import { leaderboardRoutes } from './routes/leaderboard/leaderboard.routes';
 import { previewsRoutes } from './routes/previews/previews.routes';
 import { shareCardsRoutes } from './routes/previews/share-cards.routes';
 import { emailRoutes } from './routes/email/email.routes';
+import { commentModerationRoutes } from './routes/feed/comment-moderation.routes';
+import { feedRoutes } from './routes/feed/feed.routes';
 import { followingRoutes } from './routes/following/following.routes';
 import { recoveryRoutes } from './routes/recovery/recovery.routes';
 import { profileRoutes } from './routes/profile/profile.routes';
@@ -183,6 +185,8 @@ export async function buildApp(deps: AppDeps) {
         leaderboardRoutes,
         usersRoutes,
         followingRoutes,
+        feedRoutes,
+        commentModerationRoutes,
         // Also serves uploaded avatars; it raises the body limit on its own route only.
         profileRoutes,
         accountRoutes,

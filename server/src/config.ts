@@ -31,6 +31,10 @@ export interface AppConfig {
   /** Reports a member may send in the window (POST /api/reports). */
   reportMax: number;
   reportWindowMs: number;
+  /** Kudos and comments a member may give in the window (docs/decisions/0248-kudos-and-comments.md). */
+  kudosMax: number;
+  commentMax: number;
+  socialWindowMs: number;
   /** Argon2 hashes at once, and how many more may wait (beyond: 503). */
   argon2Concurrency: number;
   argon2Queue: number;
@@ -108,6 +112,9 @@ export function configFromEnv(e: Env): AppConfig {
     saveWindowMs: e.SAVE_WINDOW_MINUTES * MINUTE,
     reportMax: e.REPORT_MAX,
     reportWindowMs: e.REPORT_WINDOW_MINUTES * MINUTE,
+    kudosMax: e.KUDOS_MAX,
+    commentMax: e.COMMENT_MAX,
+    socialWindowMs: e.SOCIAL_WINDOW_MINUTES * MINUTE,
     argon2Concurrency,
     argon2Queue: e.ARGON2_QUEUE ?? 4 * argon2Concurrency,
     argon2Cost: ARGON2_DEFAULT_COST,

@@ -128,6 +128,10 @@ const envSchema = z.object({
   /** Reports one member may send in the window (POST /api/reports; beyond: 429). */
   REPORT_MAX: z.coerce.number().int().positive().default(10),
   REPORT_WINDOW_MINUTES: z.coerce.number().positive().default(60),
+  /** Kudos and comments one member may give in the window (beyond: 429; docs/decisions/0248-kudos-and-comments.md). */
+  KUDOS_MAX: z.coerce.number().int().positive().default(300),
+  COMMENT_MAX: z.coerce.number().int().positive().default(30),
+  SOCIAL_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   /** Argon2 hashes at once (default: the core count) and how many more may queue (default 4 x that). */
   ARGON2_CONCURRENCY: z.coerce.number().int().positive().optional(),
   ARGON2_QUEUE: z.coerce.number().int().min(0).optional(),

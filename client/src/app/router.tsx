@@ -62,6 +62,8 @@ const ClubRoute = screen(() => import('./routes/club'));
 const ClubJoinRoute = screen(() => import('./routes/club-join'));
 const PlansTodayRoute = screen(() => import('./routes/plans-today'), true);
 const PlanRoute = screen(() => import('./routes/plan'), true);
+const FeedRoute = screen(() => import('./routes/feed'), true);
+const SetRoute = screen(() => import('./routes/set'), true);
 
 // Each open challenge's screens (and the Coming Soon homes) as this server opened them; a screen
 // finds its challenge from the address (lib/challenges.ts, openChallengeForPath).
@@ -106,6 +108,8 @@ export function AppRoutes() {
         {/* Before /plans/:id, which would take 'today' for an id. */}
         {routes(paths.plansToday, PlansTodayRoute)}
         {routes(paths.plan, PlanRoute)}
+        {routes(paths.feed, FeedRoute)}
+        {routes(paths.set, SetRoute)}
         <Route>
           <NotFoundRoute />
         </Route>

@@ -107,6 +107,10 @@ export const paths = {
     getHref: (slug: string, code?: string) =>
       `/clubs/${encodeURIComponent(slug)}/join${code ? `?${new URLSearchParams({ code })}` : ''}`,
   },
+  /** The sets of the members I follow and of my clubs (docs/decisions/0249-the-feed.md). */
+  feed: { path: '/feed', aliases: [], getHref: () => '/feed' },
+  /** A set's own page: its score, kudos and comments. */
+  set: { path: '/sets/:id', aliases: [], getHref: (id: number) => `/sets/${id}` },
   /** Today's session of the member's active plan (where a reminder's tap leads). */
   plansToday: { path: '/plans/today', aliases: [], getHref: () => '/plans/today' },
   /** A plan's calendar (docs/decisions/0228-a-plans-calendar.md). */

@@ -40,6 +40,10 @@ export const queryKeys = {
   resetLink: (token: string) => ['reset-link', token] as const,
   /** What the signed-in member has reported (their Report buttons say "Reported"). */
   myReports: ['reports', 'mine'] as const,
+  /** The feed, and every set's page and comments under it (a kudos or a comment refreshes them). */
+  feed: ['feed'] as const,
+  setPage: (id: number) => ['feed', 'set', id] as const,
+  comments: (id: number) => ['feed', 'comments', id] as const,
   /** Saves waiting on this device for one member. */
   outbox: (userId: number) => ['outbox', userId] as const,
 };

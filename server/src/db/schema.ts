@@ -14,3 +14,4 @@ export * from './tables/reminders';
 export * from './tables/recounts';
 export * from './tables/club-challenges';
 export * from './tables/camera-traces';
+export * from './tables/feed';

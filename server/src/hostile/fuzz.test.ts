@@ -17,6 +17,7 @@ import {
   avatars,
   planSessions,
   plans,
+  setComments,
   sessions,
   users,
   workoutClips,
@@ -124,6 +125,10 @@ const OTHER_USERNAME = 'fuzz-other-member-placeholder';
 // A plan of the run's member (placed by their set, its first session due today), and that session.
 const SELF_PLAN = '2147000004';
 const SELF_PLAN_SESSION = '2147000005';
+// A comment of the run's member on another's set (its author deletes it), and another member's
+// comment (a moderator hides it): docs/decisions/0248-kudos-and-comments.md.
+const SELF_COMMENT = '2147000006';
+const OTHERS_COMMENT = '2147000007';
 const PLAN_DAYS_EVERY_OTHER = [0, 2, 4];
 // A reminder's one-click unsubscribe link (routes/reminders/keys.ts): a live token of a fresh member.
 const UNSUBSCRIBE_TOKEN = 'fuzzUnsubscribeTokenPlaceholder00000000000';
@@ -188,6 +193,12 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/plans/{id}/sessions/{sessionId}/done#id': fc.constant(SELF_PLAN),
   'POST /api/plans/{id}/sessions/{sessionId}/done#sessionId': fc.constant(SELF_PLAN_SESSION),
   'POST /api/plans/{id}/retest#id': fc.constant(SELF_PLAN),
+  'DELETE /api/comments/{id}#id': fc.constant(SELF_COMMENT),
+  'POST /api/workouts/{id}/comments#id': fc.constant(OTHERS_WORKOUT),
+  'PUT /api/workouts/{id}/kudos#id': fc.constant(OTHERS_WORKOUT),
+  'POST /api/workouts/{id}/comments#body': fc.constant('Nice set'),
+  'POST /api/moderation/comments/{id}#id': fc.constant(OTHERS_COMMENT),
+  'POST /api/moderation/comments/{id}#action': fc.constant('hide'),
   'POST /api/plans/{id}/status#id': fc.constant(SELF_PLAN),
   'POST /api/plans#workoutId': fc.constant(Number(SELF_WORKOUT)),
   'POST /api/plans/{id}/retest#workoutId': fc.constant(Number(SELF_WORKOUT)),
@@ -632,6 +643,20 @@ async function fill(text: string, m: MadeUser): Promise<string> {
     const other = await createUser(t.app);
     const w = await createWorkout(t.app, other.id, { pushups: 30 });
     out = out.replaceAll(OTHERS_WORKOUT, String(w.id)).replaceAll(OTHER_USERNAME, other.username);
+  }
+  for (const [placeholder, own] of [
+    [SELF_COMMENT, true],
+    [OTHERS_COMMENT, false],
+  ] as const) {
+    if (!out.includes(placeholder)) continue;
+    const owner = await createUser(t.app);
+    const w = await createWorkout(t.app, owner.id, { pushups: 30 });
+    const author = own ? m : await createUser(t.app);
+    const [c] = await t.app.db
+      .insert(setComments)
+      .values({ workoutId: w.id, authorId: author.id, body: 'Nice set' })
+      .returning({ id: setComments.id });
+    out = out.replaceAll(placeholder, String(c!.id));
   }
   if (out.includes(UNSUBSCRIBE_TOKEN)) {
     const owner = await createUser(t.app);

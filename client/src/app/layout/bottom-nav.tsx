@@ -14,7 +14,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
       data-testid="bottom-nav"
       className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
-      <ul className="mx-auto grid max-w-3xl grid-cols-6">
+      <ul className="mx-auto grid max-w-3xl grid-cols-7">
         {NAV_ITEMS.map((item) => {
           const active = item.match(pathname);
           const Icon = item.icon;
@@ -24,13 +24,14 @@ export function BottomNav({ pathname }: { pathname: string }) {
                 href={navHref(item, Boolean(user), last?.id)}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-muted-foreground',
+                  // Seven destinations share 390 px: a word of 11 px fits "Rankings" in its seventh.
+                  'flex min-h-14 flex-col items-center justify-center gap-0.5 text-[0.6875rem] font-semibold tracking-tight text-muted-foreground',
                   active && 'text-primary',
                 )}
               >
                 <span
                   className={cn(
-                    'flex h-7 w-12 items-center justify-center rounded-full',
+                    'flex h-7 w-11 items-center justify-center rounded-full',
                     active && 'bg-accent',
                   )}
                 >

@@ -1,8 +1,17 @@
-import { Home, PenSquare, Play, Trophy, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  Home,
+  PenSquare,
+  Play,
+  Rss,
+  Trophy,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ChallengeId } from '@common/challenges';
 import { isAt, paths } from '@/config/paths';
 
-// The app's six destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
+// The app's seven destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
 // (top-nav.tsx) list the same ones. Home, Start, Log and Rankings lead to the challenge the member
 // last used on this device (lib/last-challenge.ts): one notion of "the challenge I am in". With only
 // the default challenge open (as shipped) that is always it, so Home is its home.
@@ -41,6 +50,14 @@ export const NAV_ITEMS: NavItem[] = [
     to: () => paths.clubs.getHref(),
     match: (p) => p === paths.clubs.path || p.startsWith(`${paths.clubs.path}/`),
     needsUser: false,
+  },
+  {
+    // The sets of the members I follow and of my clubs, and a set's own page.
+    label: 'Feed',
+    icon: Rss,
+    to: () => paths.feed.getHref(),
+    match: (p) => p === paths.feed.path || p.startsWith('/sets/'),
+    needsUser: true,
   },
   {
     label: 'Start',

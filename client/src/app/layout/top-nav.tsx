@@ -4,7 +4,7 @@ import { useLastChallenge } from '@/lib/last-challenge';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS, navHref } from './nav-items';
 
-/** From 1024 px, the six destinations in the header, in place of the phone's bottom bar. */
+/** From 1024 px, the seven destinations in the header, in place of the phone's bottom bar. */
 export function TopNav() {
   const [pathname] = useLocation();
   const { data: user } = useUser();

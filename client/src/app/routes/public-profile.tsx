@@ -1,6 +1,7 @@
 import { useParams } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
 import { MemberAchievements } from '@/features/badges/components/achievements-card';
+import { SetPageLink } from '@/features/feed/components/set-page-link';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { PublicProfile } from '@/features/users/components/public-profile';
 import { WorkoutList } from '@/features/workouts/components/workout-list';
@@ -39,6 +40,10 @@ export default function PublicProfileRoute() {
           canDelete={isOwn}
           shareUsername={username}
           emptyText={emptyText}
+          // Signed-in members reach a set's kudos and comments (docs/decisions/0248-kudos-and-comments.md).
+          rowAction={
+            viewer ? (w) => (w.hidden ? null : <SetPageLink workoutId={w.id} />) : undefined
+          }
         />
       )}
     />

@@ -158,6 +158,10 @@ function changeOf(db: Db, action: ModerationAction, t: Target, reason: string, n
     case 'restore-club':
       // Taken by actOnClub: their target is a club, not a member.
       throw new Error(`${action} takes a club`);
+    case 'hide-comment':
+    case 'show-comment':
+      // Taken by POST /api/moderation/comments/:id (server/src/routes/feed/comment-moderation.ts).
+      throw new Error(`${action} takes a comment`);
   }
 }
 

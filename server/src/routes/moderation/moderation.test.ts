@@ -87,6 +87,8 @@ describe('who may moderate', () => {
       ['GET', `/api/moderation/members/${member.username}`],
       ['GET', '/api/moderation/workouts/1'],
       ['GET', '/api/moderation/awaiting-review'],
+      ['GET', '/api/moderation/comments'],
+      ['POST', '/api/moderation/comments/1', { action: 'hide', reason: 'x' }],
       [
         'POST',
         '/api/moderation/actions',
@@ -107,7 +109,8 @@ describe('who may moderate', () => {
     const asDescribed = (url: string) =>
       url
         .replace(`/members/${member.username}`, '/members/{username}')
-        .replace('/workouts/1', '/workouts/{id}');
+        .replace('/workouts/1', '/workouts/{id}')
+        .replace('/comments/1', '/comments/{id}');
     expect(routes.map(([method, url]) => `${method} ${asDescribed(url)}`).sort()).toEqual(
       described.sort(),
     );

@@ -20,5 +20,11 @@ export async function myReports(db: Db, reporterId: number): Promise<MyReports> 
   return {
     workoutIds: rows.flatMap((r) => (r.workout_id === null ? [] : [Number(r.workout_id)])),
     usernames: rows.flatMap((r) => (r.username === null ? [] : [r.username])),
+    commentIds: (
+      await rowsOf<{ comment_id: number }>(
+        db,
+        sql`select comment_id from comment_reports where reporter_id = ${reporterId} order by comment_id`,
+      )
+    ).map((r) => Number(r.comment_id)),
   };
 }

@@ -27,7 +27,7 @@ describe('GET /api/reports/mine', () => {
     const empty = await mine(reporter);
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.headers['cache-control']).toBe('private, no-store');
-    expect(empty.json()).toEqual({ workoutIds: [], usernames: [] });
+    expect(empty.json()).toEqual({ workoutIds: [], usernames: [], commentIds: [] });
 
     expect((await report(reporter, { kind: 'workout', workoutId: w1.id })).statusCode).toBe(201);
     expect(
@@ -38,9 +38,9 @@ describe('GET /api/reports/mine', () => {
 
     const listed = (await mine(reporter)).json() as MyReports;
     // The profile by its stored spelling, whatever case the report used; another member's report is not here.
-    expect(listed).toEqual({ workoutIds: [w1.id], usernames: [owner.username] });
+    expect(listed).toEqual({ workoutIds: [w1.id], usernames: [owner.username], commentIds: [] });
     expect(((await mine(other)).json() as MyReports).workoutIds).toEqual([w2.id]);
-    expect((await mine(owner)).json()).toEqual({ workoutIds: [], usernames: [] });
+    expect((await mine(owner)).json()).toEqual({ workoutIds: [], usernames: [], commentIds: [] });
 
     // A deleted set takes its report with it: nothing left to show as reported.
     const del = await t.app.inject({

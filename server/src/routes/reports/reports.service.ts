@@ -10,13 +10,16 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
+import { reportComment } from '../feed';
 
 /**
  * The member whose entry or profile is reported, when others can see it: not private, not
  * suspended, and (an entry) not hidden. Anything else is a 404, as it is on the boards.
  */
-async function targetOwner(db: Db, input: CreateReportData): Promise<number> {
-  const t = input.target;
+async function targetOwner(
+  db: Db,
+  t: Exclude<CreateReportData['target'], { kind: 'comment' }>,
+): Promise<number> {
   const [row] = await rowsOf<{ id: number }>(
     db,
     t.kind === 'workout'
@@ -41,21 +44,28 @@ export async function createReport(
   now: Date,
   limit: { max: number; windowMs: number },
 ): Promise<Report> {
-  const ownerId = await targetOwner(db, input);
+  const key = `report:${reporterId}`;
+  const spend = async () => {
+    const state = await rateLimit.hit(db, key, limit.windowMs, now);
+    if (state.count > limit.max) {
+      const after = rateLimit.retryAfterSeconds(state, now);
+      throw tooManyRequests(
+        `You have sent many reports in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
+        after,
+      );
+    }
+  };
+  const target = input.target;
+  // A comment's reports have a table of their own (../feed/comment-moderation.ts).
+  if (target.kind === 'comment')
+    return reportComment(db, reporterId, { ...input, target }, now, spend);
+  const ownerId = await targetOwner(db, target);
   if (ownerId === reporterId) throw badRequest(CANNOT_REPORT_SELF);
-  const workoutId = input.target.kind === 'workout' ? input.target.workoutId : null;
+  const workoutId = target.kind === 'workout' ? target.workoutId : null;
   const repeat = sql`select 1 as x from reports where reporter_id = ${reporterId} and target_user_id = ${ownerId}
     and coalesce(target_workout_id, 0) = ${workoutId ?? 0}`;
   if ((await rowsOf(db, repeat)).length > 0) throw conflict(ALREADY_REPORTED);
-  const key = `report:${reporterId}`;
-  const state = await rateLimit.hit(db, key, limit.windowMs, now);
-  if (state.count > limit.max) {
-    const after = rateLimit.retryAfterSeconds(state, now);
-    throw tooManyRequests(
-      `You have sent many reports in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
-      after,
-    );
-  }
+  await spend();
   const [row] = await rowsOf<{ id: number; created_at: Date | string }>(
     db,
     sql`insert into reports (reporter_id, target_user_id, target_workout_id, reason, text, created_at)

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useModerationQueue } from '../api/get-queue';
 import { AuditLog } from './audit-log';
 import { CaseCard } from './case-card';
+import { ReportedComments } from './reported-comments';
 
 function Queue() {
   const queue = useModerationQueue();
@@ -93,7 +94,7 @@ export function QueueView({
   );
 }
 
-/** The moderators' screen: the open reports grouped by target, and the audit log. */
+/** The moderators' screen: the open reports grouped by target, reported comments, the audit log. */
 export function ModerationScreen() {
   const [tab, setTab] = useState('reports');
   return (
@@ -102,10 +103,14 @@ export function ModerationScreen() {
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Moderation sections">
           <TabsTrigger value="reports">Open reports</TabsTrigger>
+          <TabsTrigger value="comments">Comments</TabsTrigger>
           <TabsTrigger value="log">Audit log</TabsTrigger>
         </TabsList>
         <TabsContent value="reports">
           <Queue />
+        </TabsContent>
+        <TabsContent value="comments">
+          <ReportedComments />
         </TabsContent>
         <TabsContent value="log">
           <AuditLog />

@@ -6,6 +6,8 @@ import {
   type ReportTarget,
 } from '@common/schemas/moderation';
 
+const COMMENT_ACTIONS = new Set<ModerationAction>(['hide-comment', 'show-comment']);
+
 /** An action and its undo share a key: a later line of either supersedes an earlier one. */
 const pairKey = (action: ModerationAction) => [action, UNDO_OF[action]].sort().join('/');
 
@@ -33,7 +35,8 @@ export function undoableIds(entries: readonly AuditEntry[]): Set<number> {
     const key = `${targetKey(e.target)}|${pairKey(e.action)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (present(e.target)) undoable.add(e.id);
+    // A comment's hide is undone from the reported comments, not from the log.
+    if (present(e.target) && !COMMENT_ACTIONS.has(e.action)) undoable.add(e.id);
   }
   return undoable;
 }

@@ -3,7 +3,7 @@ import type {
   CreateReportInput,
   MyReports,
   Report,
-  ReportTarget,
+  ReportableTarget,
 } from '@common/schemas/moderation';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -13,8 +13,13 @@ export const createReport = (body: CreateReportInput) =>
   api<Report>('/api/reports', { method: 'POST', body });
 
 /** `reports` with `target` added (a sent report, or one the server says exists: 409). */
-function withTarget(reports: MyReports | undefined, target: ReportTarget): MyReports | undefined {
+function withTarget(
+  reports: MyReports | undefined,
+  target: ReportableTarget,
+): MyReports | undefined {
   if (!reports) return reports;
+  if (target.kind === 'comment')
+    return { ...reports, commentIds: [...(reports.commentIds ?? []), target.commentId] };
   return target.kind === 'workout'
     ? { ...reports, workoutIds: [...reports.workoutIds, target.workoutId] }
     : { ...reports, usernames: [...reports.usernames, target.username] };
@@ -26,7 +31,7 @@ export function useCreateReport({
 }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   // The screen's Report buttons read the member's reports: this one now says "Reported".
-  const remember = (target: ReportTarget) => {
+  const remember = (target: ReportableTarget) => {
     queryClient.setQueryData<MyReports>(queryKeys.myReports, (old) => withTarget(old, target));
     void queryClient.invalidateQueries({ queryKey: queryKeys.myReports });
   };

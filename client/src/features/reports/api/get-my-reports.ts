@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyReports, ReportTarget } from '@common/schemas/moderation';
+import type { MyReports, ReportableTarget } from '@common/schemas/moderation';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -8,9 +8,10 @@ export const getMyReports = (signal?: AbortSignal) =>
   api<MyReports>('/api/reports/mine', { signal });
 
 /** Whether `reports` holds `target` (a profile by its name, without regard to case). */
-export function hasReported(reports: MyReports | undefined, target: ReportTarget): boolean {
+export function hasReported(reports: MyReports | undefined, target: ReportableTarget): boolean {
   if (!reports) return false;
   if (target.kind === 'workout') return reports.workoutIds.includes(target.workoutId);
+  if (target.kind === 'comment') return (reports.commentIds ?? []).includes(target.commentId);
   const name = target.username.toLowerCase();
   return reports.usernames.some((u) => u.toLowerCase() === name);
 }

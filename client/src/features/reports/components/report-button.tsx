@@ -1,5 +1,5 @@
 import { Flag } from 'lucide-react';
-import type { ReportTarget } from '@common/schemas/moderation';
+import type { ReportableTarget } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
 import { useDialogOnPress } from '@/components/ui/use-dialog-on-press';
 import { deferredModule } from '@/lib/deferred-module';
@@ -11,7 +11,7 @@ import { hasReported, useMyReports } from '../api/get-my-reports';
 const reportDialog = deferredModule(() => import('./report-dialog').then((m) => m.ReportDialog));
 
 export interface ReportButtonProps {
-  target: ReportTarget;
+  target: ReportableTarget;
   /** Whose entry or profile: names the button and the dialog. */
   username: string;
   /** An icon-only button (a board row) or one with its word (a profile's header). */
@@ -29,7 +29,12 @@ export function ReportButton({ target, username, compact = false }: ReportButton
     'Could not open the report form',
   );
   const mine = useMyReports();
-  const what = target.kind === 'workout' ? `${username}'s entry` : `${username}'s profile`;
+  const what =
+    target.kind === 'workout'
+      ? `${username}'s entry`
+      : target.kind === 'comment'
+        ? `${username}'s comment`
+        : `${username}'s profile`;
   // While its dialog is open (a report just sent closes it) the form stays as it is.
   if (hasReported(mine.data, target) && !open) {
     return (

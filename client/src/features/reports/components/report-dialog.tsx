@@ -5,7 +5,7 @@ import {
   REPORT_REASONS,
   REPORT_TEXT_MAX,
   type ReportReason,
-  type ReportTarget,
+  type ReportableTarget,
 } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,7 +25,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCreateReport } from '../api/create-report';
 
 export interface ReportDialogProps {
-  target: ReportTarget;
+  target: ReportableTarget;
   /** "ann's entry", "ann's profile". */
   what: string;
   open: boolean;

@@ -1,5 +1,5 @@
 import { ChevronRight, Pencil } from 'lucide-react';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Workout } from '@common/schemas/workouts';
 import type { ListedWorkout } from '../types';
 import { VerifiedMark } from '@/components/ui/verified-mark';
@@ -18,6 +18,8 @@ export interface WorkoutListProps {
   /** Whose public profile the share control links to; no share control without it. */
   shareUsername?: string;
   emptyText?: string;
+  /** A control after each row, given by the route (a link to the set's page on a profile). */
+  rowAction?: (workout: ListedWorkout) => ReactNode;
 }
 
 type DetailDialog = ComponentType<{
@@ -53,6 +55,7 @@ export function WorkoutList({
   canDelete = false,
   shareUsername,
   emptyText = 'No workouts yet.',
+  rowAction,
 }: WorkoutListProps) {
   const [selected, setSelected] = useState<ListedWorkout | null>(null);
   const [editing, setEditing] = useState(false);
@@ -186,6 +189,7 @@ export function WorkoutList({
                   <Pencil aria-hidden="true" className="size-4" />
                 </button>
               ) : null}
+              {rowAction?.(w)}
             </li>
           );
         })}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { callouts, commentsLabel, setHeadline, tierLabel } from './set-words';
+
+describe('the words of a set on the feed', () => {
+  it('names the challenge and writes the score in its unit', () => {
+    expect(setHeadline({ challenge: 'pushup-90', score: 1234, capped: false })).toEqual({
+      title: '90 Second Push-up Challenge',
+      figure: '1,234',
+    });
+    // A challenge this client does not know keeps its id and the bare number.
+    expect(setHeadline({ challenge: 'unknown-x', score: 7, capped: false })).toEqual({
+      title: 'unknown-x',
+      figure: '7',
+    });
+  });
+
+  it('calls out a new best once, before the badges', () => {
+    expect(callouts({ newBest: true, badges: [] })).toEqual(['New best']);
+    expect(
+      callouts({ newBest: true, badges: [{ badge: 'new-best', challenge: 'pushup-90' }] }),
+    ).toEqual(['New best: 90 Second Push-up Challenge']);
+    expect(
+      callouts({ newBest: false, badges: [{ badge: 'first-verified', challenge: 'pushup-90' }] }),
+    ).toEqual(['First verified set']);
+  });
+
+  it('says the tier and the comments in words', () => {
+    expect(tierLabel('camera-counted')).toBe('Camera-counted');
+    expect(commentsLabel(1)).toBe('1 comment');
+    expect(commentsLabel(0)).toBe('0 comments');
+  });
+});

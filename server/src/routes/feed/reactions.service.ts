@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMMENT_NOT_FOUND,
+  COMMENTS_SHOWN,
+  NO_KUDOS_FOR_OWN_SET,
+  NOT_YOUR_COMMENT,
+  PRIVATE_CANNOT_REACT,
+  PRIVATE_SET_NO_REACTIONS,
+  SET_NOT_FOUND,
+  type Comment,
+  type KudosState,
+} from '@common/schemas/feed';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import * as rateLimit from '../../lib/rate-limit';
+import { readable, shown } from './set-items';
+import { onComment, onKudos } from './social-hooks';
+
+// Kudos and comments (docs/decisions/0248-kudos-and-comments.md): one kudos per member and set,
+// removable; comments of up to 280 characters, deletable by their author and the set's owner.
+// Nobody reacts to a set they cannot read, a private member's set takes neither, and a private
+// member gives neither (their name would show beside it).
+
+export interface Viewer {
+  id: number;
+  isPrivate: boolean;
+}
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** The set's owner when `viewer` may read it (404 otherwise). */
+async function readableSet(db: Db, viewerId: number, workoutId: number) {
+  const [row] = await rowsOf<{ owner_id: number; owner_private: boolean }>(
+    db,
+    sql`select w.user_id as owner_id, u.is_private as owner_private
+      from workouts w join users u on u.id = w.user_id
+      where w.id = ${workoutId}::int and ${readable(viewerId)}`,
+  );
+  if (!row) throw notFound(SET_NOT_FOUND);
+  return { ownerId: row.owner_id, ownerPrivate: row.owner_private };
+}
+
+/** The set when `viewer` may react to it. */
+async function reactableSet(db: Db, viewer: Viewer, workoutId: number) {
+  const set = await readableSet(db, viewer.id, workoutId);
+  if (set.ownerPrivate) throw badRequest(PRIVATE_SET_NO_REACTIONS);
+  if (viewer.isPrivate) throw badRequest(PRIVATE_CANNOT_REACT);
+  return set;
+}
+
+async function spend(db: Db, key: string, limit: Limit, now: Date, what: string) {
+  const state = await rateLimit.hit(db, key, limit.windowMs, now);
+  if (state.count > limit.max) {
+    const after = rateLimit.retryAfterSeconds(state, now);
+    throw tooManyRequests(
+      `You have given many ${what} in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
+      after,
+    );
+  }
+}
+
+export async function kudosState(db: Db, viewerId: number, workoutId: number): Promise<KudosState> {
+  const [row] = await rowsOf<{ count: number; mine: boolean }>(
+    db,
+    sql`select (select count(*)::int from set_kudos k join users ku on ku.id = k.user_id
+        where k.workout_id = ${workoutId}::int and ${shown('ku')}) as count,
+      exists (select 1 from set_kudos k where k.workout_id = ${workoutId}::int
+        and k.user_id = ${viewerId}::int) as mine`,
+  );
+  return { count: row!.count, mine: row!.mine };
+}
+
+/** Gives kudos (again: nothing changes, and no allowance is spent). */
+export async function giveKudos(
+  db: Db,
+  viewer: Viewer,
+  workoutId: number,
+  now: Date,
+  limit: Limit,
+): Promise<KudosState> {
+  const set = await reactableSet(db, viewer, workoutId);
+  if (set.ownerId === viewer.id) throw badRequest(NO_KUDOS_FOR_OWN_SET);
+  const had = await rowsOf(
+    db,
+    sql`select 1 as x from set_kudos where workout_id = ${workoutId}::int and user_id = ${viewer.id}::int`,
+  );
+  if (had.length === 0) {
+    await spend(db, `kudos:${viewer.id}`, limit, now, 'kudos');
+    const added = await rowsOf(
+      db,
+      sql`insert into set_kudos (workout_id, user_id, created_at)
+        values (${workoutId}::int, ${viewer.id}::int, ${now.toISOString()}::timestamptz)
+        on conflict do nothing returning 1 as x`,
+    );
+    // The notification hook (./social-hooks.ts): a new kudos only.
+    if (added.length > 0) await onKudos({ workoutId, ownerId: set.ownerId, fromUserId: viewer.id });
+  }
+  return kudosState(db, viewer.id, workoutId);
+}
+
+/** Takes one's kudos back (none: nothing changes). */
+export async function removeKudos(db: Db, viewerId: number, workoutId: number) {
+  await readableSet(db, viewerId, workoutId);
+  await rowsOf(
+    db,
+    sql`delete from set_kudos where workout_id = ${workoutId}::int and user_id = ${viewerId}::int returning 1 as x`,
+  );
+  return kudosState(db, viewerId, workoutId);
+}
+
+interface CommentRow {
+  id: number;
+  workout_id: number;
+  author_id: number;
+  owner_id: number;
+  body: string;
+  created_at: Date | string;
+  username: string;
+  full_name: string | null;
+  profile_picture: string | null;
+}
+
+const toComment = (r: CommentRow, viewerId: number): Comment => ({
+  id: r.id,
+  workoutId: r.workout_id,
+  author: { username: r.username, fullName: r.full_name, profilePicture: r.profile_picture },
+  body: r.body,
+  createdAt: new Date(r.created_at).toISOString(),
+  canDelete: r.author_id === viewerId || r.owner_id === viewerId,
+  mine: r.author_id === viewerId,
+});
+
+const commentSelect = sql`select c.id, c.workout_id, c.author_id, w.user_id as owner_id, c.body,
+  c.created_at, a.username, a.full_name, a.profile_picture
+  from set_comments c join workouts w on w.id = c.workout_id join users a on a.id = c.author_id`;
+
+/** The newest COMMENTS_SHOWN comments others may read on a set, oldest first. */
+export async function listComments(db: Db, viewerId: number, workoutId: number) {
+  await readableSet(db, viewerId, workoutId);
+  return commentsOf(db, viewerId, workoutId);
+}
+
+export async function commentsOf(db: Db, viewerId: number, workoutId: number) {
+  const rows = await rowsOf<CommentRow>(
+    db,
+    sql`select * from (${commentSelect}
+      where c.workout_id = ${workoutId}::int and c.hidden_at is null and ${shown('a')}
+      order by c.created_at desc, c.id desc limit ${COMMENTS_SHOWN}::int) x
+      order by created_at, id`,
+  );
+  return rows.map((r) => toComment(r, viewerId));
+}
+
+export async function addComment(
+  db: Db,
+  viewer: Viewer,
+  workoutId: number,
+  body: string,
+  now: Date,
+  limit: Limit,
+): Promise<Comment> {
+  const set = await reactableSet(db, viewer, workoutId);
+  await spend(db, `comment:${viewer.id}`, limit, now, 'comments');
+  const [made] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into set_comments (workout_id, author_id, body, created_at)
+      values (${workoutId}::int, ${viewer.id}::int, ${body}, ${now.toISOString()}::timestamptz)
+      returning id`,
+  );
+  // The notification hook (./social-hooks.ts).
+  await onComment({ workoutId, ownerId: set.ownerId, fromUserId: viewer.id, commentId: made!.id });
+  const [row] = await rowsOf<CommentRow>(db, sql`${commentSelect} where c.id = ${made!.id}::int`);
+  return toComment(row!, viewer.id);
+}
+
+/** Deletes a comment: its author's or one on the viewer's own set (403 otherwise). */
+export async function deleteComment(db: Db, viewerId: number, commentId: number) {
+  const [row] = await rowsOf<{ author_id: number; owner_id: number; workout_id: number }>(
+    db,
+    sql`select c.author_id, w.user_id as owner_id, c.workout_id
+      from set_comments c join workouts w on w.id = c.workout_id join users u on u.id = w.user_id
+      join users a on a.id = c.author_id
+      where c.id = ${commentId}::int and ${readable(viewerId)}
+        and (c.author_id = ${viewerId}::int or (c.hidden_at is null and ${shown('a')}))`,
+  );
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  if (row.author_id !== viewerId && row.owner_id !== viewerId) throw forbidden(NOT_YOUR_COMMENT);
+  await rowsOf(db, sql`delete from set_comments where id = ${commentId}::int returning id`);
+}
