@@ -404,6 +404,7 @@ describe('CSV helpers', () => {
           notes: '@x, "y"',
           createdAt: '2026-01-01T00:00:00.000Z',
           verified: false,
+          tier: 'entered',
           hidden: null,
         },
         {
@@ -414,6 +415,7 @@ describe('CSV helpers', () => {
           notes: null,
           createdAt: '2026-01-02T00:00:00.000Z',
           verified: false,
+          tier: 'entered',
           hidden: null,
         },
       ],

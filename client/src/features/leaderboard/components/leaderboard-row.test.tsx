@@ -18,6 +18,7 @@ const entry = (score: number): LeaderboardEntry => ({
   gender: null,
   profilePicture: null,
   verified: false,
+  tier: 'entered',
 });
 
 describe('LeaderboardRow', () => {
