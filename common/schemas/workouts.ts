@@ -315,6 +315,8 @@ export const statsSchema = z.object({
   totalWorkouts: z.number().int(),
   /** Best verified workout (0 when none was counted by camera). */
   verifiedBest: z.number().int(),
+  /** The best's tier (common/tiers.ts); absent without sets. */
+  bestTier: scoreTierSchema.optional(),
   /** true: the best (by rank: any finish above any capped run) is a capped run; absent otherwise. */
   bestCapped: z.literal(true).optional(),
   /** true: the latest set is a capped run; absent otherwise. */
