@@ -23,6 +23,3 @@ export const RECOUNTING_TEXT = 'FitBench is counting the reps again from the pro
 export const notRecountedText = (reason: string | null) =>
   `Not recounted: ${reason ?? 'the server could not count the same reps from the proof clip.'}`;
 export const refusedText = (reason: string) => `A moderator refused the proof clip: ${reason}`;
-
-/** The label a board shows on a top-three Verified entry no moderator has reviewed yet. */
-export const AWAITING_REVIEW_LABEL = 'Awaiting review';

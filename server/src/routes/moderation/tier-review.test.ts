@@ -12,6 +12,7 @@ import type { Workout } from '@common/schemas/workouts';
 import { IN_REVIEW_TEXT, notRecountedText, refusedText } from '@common/tier-notes';
 import type { ScoreTier } from '@common/tiers';
 import { clipRecounts, workoutClips } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
@@ -83,9 +84,9 @@ describe('tiers and the review queue', () => {
   let a: MadeUser, b: MadeUser, c: MadeUser, d: MadeUser;
   let wa: { id: number }, wb: { id: number }, wc: { id: number }, wd: { id: number };
   beforeAll(async () => {
-    [a, b, c, d] = await Promise.all(
+    [a, b, c, d] = (await Promise.all(
       ['tiera', 'tierb', 'tierc', 'tierd'].map((username) => createUser(t.app, { username })),
-    );
+    )) as [MadeUser, MadeUser, MadeUser, MadeUser];
     // Ranks 1-4 on the Verified board; b has waited longest, c is reviewed, d is fourth.
     wa = await recounted(a!, 100, 1);
     wb = await recounted(b!, 90, 5);
@@ -211,16 +212,15 @@ describe('tiers and the review queue', () => {
     expect(exported.workouts[0]).toMatchObject({ tier: 'reviewed' });
     const csv = (await get('/api/export?format=csv', c.headers)).body;
     expect(csv.split('\r\n')[1]?.endsWith(',reviewed')).toBe(true);
-    const stats = (await get('/api/stats', member.headers)).json();
+    const stats = (await get('/api/stats', member.headers)).json() as { bestTier?: string };
     expect(stats.bestTier).toBe('entered');
   });
 
   it('keeps the invariant: verified is exactly the recounted and reviewed tiers', async () => {
-    const rows = (
-      await t.app.db.execute(
-        sql`select count(*)::int as n from workouts where verified <> (tier in ('recounted', 'reviewed'))`,
-      )
-    ).rows as { n: number }[];
+    const rows = await rowsOf<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from workouts where verified <> (tier in ('recounted', 'reviewed'))`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });
