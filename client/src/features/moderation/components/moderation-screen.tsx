@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useModerationQueue } from '../api/get-queue';
 import { AuditLog } from './audit-log';
 import { CaseCard } from './case-card';
+import { ReviewQueue } from './review-queue';
 
 function Queue() {
   const queue = useModerationQueue();
@@ -93,17 +94,22 @@ export function QueueView({
   );
 }
 
-/** The moderators' screen: the open reports grouped by target, and the audit log. */
+/** The moderators' screen: the sets awaiting review, the open reports by target, and the audit log. */
 export function ModerationScreen() {
-  const [tab, setTab] = useState('reports');
+  // Awaiting review is the main queue (docs/decisions/0244-tiers-shown-and-reviewed.md).
+  const [tab, setTab] = useState('review');
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Moderation sections">
+          <TabsTrigger value="review">Awaiting review</TabsTrigger>
           <TabsTrigger value="reports">Open reports</TabsTrigger>
           <TabsTrigger value="log">Audit log</TabsTrigger>
         </TabsList>
+        <TabsContent value="review">
+          <ReviewQueue />
+        </TabsContent>
         <TabsContent value="reports">
           <Queue />
         </TabsContent>
