@@ -33,6 +33,8 @@ export function TierBadge({
   className?: string;
 }) {
   const Icon = ICONS[tier];
+  // A row kept from before tiers were sent (an offline copy) has none: nothing is said.
+  if (!Icon) return null;
   const { label, meaning } = TIER_WORDS[tier];
   return (
     <span
@@ -99,7 +101,7 @@ export function TierLegend({ className }: { className?: string }) {
     <PopoverPrimitive.Root>
       <PopoverPrimitive.Trigger
         className={cn(
-          'inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring',
+          'inline-flex min-h-9 shrink-0 items-center gap-1 whitespace-nowrap rounded-md px-2 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring',
           className,
         )}
         data-testid="tier-legend-button"

@@ -82,9 +82,10 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
               {formatMedium(entry.createdAt)}
             </time>
             <TierBadge tier={entry.tier} />
+            {entry.awaitingReview ? <AwaitingReviewBadge /> : null}
           </span>
         )}
-        {entry.awaitingReview ? <AwaitingReviewBadge className="mt-0.5" /> : null}
+        {compact && entry.awaitingReview ? <AwaitingReviewBadge className="mt-0.5" /> : null}
         {note}
       </span>
       <span className="flex flex-col items-end leading-tight">
