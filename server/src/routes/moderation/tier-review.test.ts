@@ -216,6 +216,18 @@ describe('tiers and the review queue', () => {
     expect(stats.bestTier).toBe('entered');
   });
 
+  it('an edited count is entered: off the Verified board, out of the queue', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/workouts/${wd.id}`,
+      headers: d.headers,
+      payload: { pushups: 71 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ tier: 'entered', verified: false });
+    expect((await board()).map((e) => e.username)).not.toContain('tierd');
+  });
+
   it('keeps the invariant: verified is exactly the recounted and reviewed tiers', async () => {
     const rows = await rowsOf<{ n: number }>(
       t.app.db,

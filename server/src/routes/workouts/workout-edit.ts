@@ -119,6 +119,7 @@ interface UpdatedRow {
   created_at: Date | string;
   verified: boolean;
   updated_at: Date | string;
+  tier: string;
 }
 
 /**
@@ -142,14 +143,17 @@ async function writeEdit(
         notes = ${plan.notes},
         created_at = ${plan.createdAt.toISOString()}::timestamptz,
         received_at = case when ${plan.onBoards} then ${at}::timestamptz else w.received_at end,
-        verified = ${plan.verified}, updated_at = ${at}::timestamptz
+        verified = ${plan.verified}, updated_at = ${at}::timestamptz,
+        -- A changed count is the member's own: entered (the invariant verified = tier in
+        -- recounted, reviewed holds; docs/decisions/0244-tiers-shown-and-reviewed.md).
+        tier = case when w.score = ${plan.score} and w.capped = ${plan.capped} then w.tier else 'entered' end
       where w.id = ${row.id} and w.user_id = ${row.userId} and w.score = ${row.score}
         and w.capped = ${row.capped}
         and w.notes is not distinct from ${row.notes}
         and w.created_at = ${row.createdAt.toISOString()}::timestamptz
         and w.verified = ${row.verified}
         and not exists (select 1 from hidden_workouts h where h.workout_id = w.id)
-      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at
+      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at, w.tier
     ), unproven as (
       delete from workout_clips c using edited e where c.workout_id = e.id and not e.verified
     )
@@ -166,6 +170,7 @@ async function writeEdit(
     notes: r.notes,
     createdAt: new Date(r.created_at),
     verified: r.verified,
+    tier: r.tier,
     updatedAt: new Date(r.updated_at),
   };
 }
