@@ -79,6 +79,12 @@ test('a moderator reviews the longest-waiting set and the board shows it reviewe
     await as(patient);
     const mine = await (await api.get(`${server.url}/api/workouts`)).json();
     expect(mine[0]).toMatchObject({ tier: 'recounted', tierNote: { kind: 'in-review' } });
+    await page.goto(`${server.url}/profile/pushup-90`);
+    const note = page.getByTestId('tier-note');
+    await expect(note).toHaveAttribute('data-kind', 'in-review');
+    await expect(note).toContainText('In review:');
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/history-in-review-390.png` });
 
     // The moderator's main queue: the longest waiting first, with how long.
     await as(moderator);

@@ -140,8 +140,8 @@ export function WorkoutList({
                 </span>
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                    <span className="flex items-center gap-1 font-semibold">
-                      {label}
+                    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 font-semibold">
+                      <span className="whitespace-nowrap">{label}</span>
                       <TierBadge tier={w.tier} />
                     </span>
                     <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
@@ -170,7 +170,6 @@ export function WorkoutList({
                       data-testid="tier-note"
                       data-kind={w.tierNote.kind}
                     >
-                      {w.tierNote.kind === 'in-review' ? 'In review. ' : null}
                       {w.tierNote.text}
                     </span>
                   ) : null}
