@@ -97,6 +97,8 @@ test('a member reports an entry, a moderator hides it, the owner sees why', asyn
     });
     await page.getByRole('link', { name: 'Moderation' }).click();
     await expect(page).toHaveURL(/\/moderation$/);
+    // Awaiting review is the main queue; the reports are the next tab.
+    await page.getByRole('tab', { name: 'Open reports' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading reports' })).toBeAttached();
     await page.screenshot({ path: test.info().outputPath('moderation-loading.png') });
     release();

@@ -206,7 +206,7 @@ test.describe('account settings', () => {
     ]);
     expect(csv.suggestedFilename()).toBe(`fitbench-${user.username}-${date}.csv`);
     const text = fs.readFileSync((await csv.path())!, 'utf8');
-    expect(text.split('\r\n')[0]).toBe('id,pushups,notes,createdAt,challenge,score');
+    expect(text.split('\r\n')[0]).toBe('id,pushups,notes,createdAt,challenge,score,tier');
     expect(text).toContain(`,33,"'=1+1, ""quoted""",`);
   });
 

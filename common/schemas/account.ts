@@ -75,4 +75,6 @@ export const EXPORT_CSV_HEADER = [
   'createdAt',
   'challenge',
   'score',
+  // How far the score is proven (common/tiers.ts).
+  'tier',
 ] as const;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CHALLENGES, DEFAULT_CHALLENGE } from '../challenges';
 import { pageLimit } from './page';
+import { scoreTierSchema } from '../tiers';
 import { plainText } from './text';
 import {
   AGE_GROUP_IDS,
@@ -121,10 +122,17 @@ export const leaderboardEntrySchema = z.object({
   profilePicture: z.string().nullable(),
   /** The set shown was counted by camera (docs/product.md#verified-workouts). */
   verified: z.boolean(),
+  /** How far the set's score is proven (common/tiers.ts). */
+  tier: scoreTierSchema,
   /** true: the set has a proof clip anyone may watch (its member's clips are public); absent otherwise. */
   hasClip: z.literal(true).optional(),
   /** true: a "for time" run that reached the cap (`score` is its reps); absent otherwise. */
   capped: z.literal(true).optional(),
+  /**
+   * true: a Verified board's entry in its top three that no moderator has reviewed yet (it shows
+   * "Awaiting review"); absent otherwise.
+   */
+  awaitingReview: z.literal(true).optional(),
   /** The score under its first name, on the push-up board only (last: optional keys go last on the wire). */
   pushups: z.number().int().optional(),
 });

@@ -10,7 +10,7 @@ import {
   memberTargetSchema,
   workoutTargetSchema,
 } from './reports';
-import { hiddenMarkSchema, publicWorkoutSchema } from './workouts';
+import { challengeParamSchema, hiddenMarkSchema, publicWorkoutSchema } from './workouts';
 
 // Moderation: members report board entries and profiles; moderators (granted from the command line,
 // `npm run moderator -- grant USERNAME`) act on them. Every action has a reason, can be undone, and
@@ -36,6 +36,8 @@ export const MODERATION_ACTIONS = [
   'unhide-workout',
   'review-clip',
   'unreview-clip',
+  'refuse-clip',
+  'restore-clip',
   'clear-full-name',
   'restore-full-name',
   'clear-picture',
@@ -56,6 +58,8 @@ export const WORKOUT_ACTIONS = [
   'unhide-workout',
   'review-clip',
   'unreview-clip',
+  'refuse-clip',
+  'restore-clip',
 ] as const;
 export const MEMBER_ACTIONS = [
   'clear-full-name',
@@ -74,6 +78,8 @@ export const UNDO_OF: Record<ModerationAction, ModerationAction> = {
   'unhide-workout': 'hide-workout',
   'review-clip': 'unreview-clip',
   'unreview-clip': 'review-clip',
+  'refuse-clip': 'restore-clip',
+  'restore-clip': 'refuse-clip',
   'clear-full-name': 'restore-full-name',
   'restore-full-name': 'clear-full-name',
   'clear-picture': 'restore-picture',
@@ -93,6 +99,8 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   'unhide-workout': 'Showed the workout again',
   'review-clip': 'Marked the clip reviewed',
   'unreview-clip': 'Unmarked the clip reviewed',
+  'refuse-clip': 'Refused the proof clip',
+  'restore-clip': 'Withdrew the refusal of the clip',
   'clear-full-name': 'Cleared the full name',
   'restore-full-name': 'Restored the full name',
   'clear-picture': 'Cleared the picture',
@@ -162,6 +170,8 @@ export const ACTION_CONFLICTS = {
   noClip: 'This workout has no proof clip.',
   alreadyReviewed: 'This clip is already marked reviewed.',
   notReviewed: 'This clip is not marked reviewed.',
+  notRefusable: 'Only a recounted or reviewed set can have its clip refused.',
+  notRefused: 'This clip is not refused, or the set changed since.',
   noFullName: 'This member has no full name to clear.',
   noPicture: 'This member has no picture to clear.',
   nothingToRestore:
@@ -327,12 +337,28 @@ export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 export const moderationLookupParamsSchema = z.object({ username: usernameParamSchema });
 
 /**
- * GET /api/moderation/awaiting-review?challenge=: the verified board's top entries (all time) whose
- * clip no moderator has reviewed.
+ * GET /api/moderation/awaiting-review[?challenge=]: the moderators' main queue
+ * (docs/decisions/0244-tiers-shown-and-reviewed.md): every recounted set in the top three of a
+ * Verified board (all time, and this day, week and month in UTC), of one challenge or of every
+ * open one, the longest waiting first. `review-clip` moves a set to the reviewed tier, `refuse-clip`
+ * back to camera-counted (off the Verified boards) with the reason its member reads.
  */
-export const AWAITING_REVIEW_TOP = 10;
+export const AWAITING_REVIEW_TOP = 3;
+export const awaitingReviewQuerySchema = z.object({
+  challenge: challengeParamSchema.optional(),
+});
 export const awaitingReviewSchema = z.object({
-  workouts: z.array(moderatedWorkoutSchema.extend({ username: z.string() })),
+  workouts: z.array(
+    moderatedWorkoutSchema.extend({
+      username: z.string(),
+      /** The Verified boards (periods: today, week, month, all_time) whose top three it is in. */
+      boards: z.array(z.string()),
+      /** Since when it waits: the end of its recount. */
+      waitingSince: z.string(),
+      /** How long it has waited, in whole seconds, when the answer was made. */
+      waitedSeconds: z.number().int(),
+    }),
+  ),
 });
 export type AwaitingReview = z.infer<typeof awaitingReviewSchema>;
 

@@ -16,6 +16,8 @@ import {
 } from '../challenges';
 import { challengeParamMeta, timeZoneParamSchema } from './leaderboard';
 import { verificationSchema } from './verification';
+import { scoreTierSchema } from '../tiers';
+import { tierNoteSchema } from '../tier-notes';
 
 const DAY_MS = 86_400_000;
 // A little slack for clocks that run ahead of the server's.
@@ -243,6 +245,13 @@ export const workoutSchema = z.object({
   createdAt: z.string(),
   /** Counted by camera: the server's rep counter over the run's trace gave the score (push-ups only). */
   verified: z.boolean(),
+  /** How far the score is proven (common/tiers.ts): entered, camera-counted, recounted or reviewed. */
+  tier: scoreTierSchema,
+  /**
+   * The member's own sets only: where the proof stands, in words (in review, recounting, why a
+   * recount failed or a moderator refused the clip); absent when there is nothing to say.
+   */
+  tierNote: tierNoteSchema.optional(),
   /** Set when a moderator hid it (docs/decisions/0150-moderation.md): "Hidden by a moderator: reason". */
   hidden: hiddenMarkSchema.nullable(),
   /**
@@ -282,6 +291,7 @@ export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
 /** A workout as others see it: notes are personal and never leave in a public response. */
 export const publicWorkoutSchema = workoutSchema.omit({
   notes: true,
+  tierNote: true,
   hidden: true,
   updatedAt: true,
 });
@@ -305,6 +315,8 @@ export const statsSchema = z.object({
   totalWorkouts: z.number().int(),
   /** Best verified workout (0 when none was counted by camera). */
   verifiedBest: z.number().int(),
+  /** The best's tier (common/tiers.ts); absent without sets. */
+  bestTier: scoreTierSchema.optional(),
   /** true: the best (by rank: any finish above any capped run) is a capped run; absent otherwise. */
   bestCapped: z.literal(true).optional(),
   /** true: the latest set is a capped run; absent otherwise. */

@@ -2,27 +2,19 @@ import { useLocation } from 'wouter';
 import { useUser } from '@/features/auth/api/get-user';
 import { useMyClubs } from '@/features/clubs/api/list-clubs';
 import { EVERYONE, type BoardScope } from '@/features/leaderboard/api/leaderboard-path';
-import {
-  hasVerifiedBoard,
-  Leaderboard,
-  viewerScopes,
-} from '@/features/leaderboard/components/leaderboard';
-import { useAwaitingReview } from '@/features/moderation/api/get-awaiting-review';
-import { AwaitingReviewMark } from '@/features/moderation/components/awaiting-review-mark';
+import { Leaderboard, viewerScopes } from '@/features/leaderboard/components/leaderboard';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { boardChallenge } from './leaderboard-page';
 
 // Public (docs/product.md#public-and-personal-data): a visitor sees the boards; a member also sees their own standing
-// and can report another's entry; a moderator sees which top sets of the verified board await review.
+// and can report another's entry. Each row shows its tier, and a Verified board's unreviewed top
+// three "Awaiting review" (docs/decisions/0244-tiers-shown-and-reviewed.md).
 // The heading around it is in the first script (leaderboard-page.tsx). The address names the
 // challenge (/plank-drop/leaderboard); /leaderboard is the push-up board.
 export default function LeaderboardRoute() {
   const [pathname] = useLocation();
   const { data: user } = useUser();
   const challenge = boardChallenge(pathname);
-  const awaiting = useAwaitingReview(challenge?.id ?? '', {
-    enabled: Boolean(user?.isModerator && challenge && hasVerifiedBoard(challenge)),
-  });
   const clubs = useMyClubs({ enabled: Boolean(user) });
   if (!challenge) return null;
   // Everyone, Following, then each of the member's clubs (docs/decisions/0176-club-boards-on-the-board.md).
@@ -50,9 +42,6 @@ export default function LeaderboardRoute() {
               />
             )
           : undefined
-      }
-      rowNote={(entry, kind) =>
-        kind === 'verified' && awaiting.data?.has(entry.id) ? <AwaitingReviewMark /> : null
       }
     />
   );

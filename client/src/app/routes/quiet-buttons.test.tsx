@@ -20,6 +20,7 @@ describe('buttons that should not shout', () => {
           pushups: 12,
           createdAt: '2026-06-17T12:00:00.000Z',
           verified: false,
+          tier: 'entered',
         }}
         canDelete
         onClose={() => undefined}

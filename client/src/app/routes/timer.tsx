@@ -261,6 +261,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         // A capped run's reps: "CAP + 312 reps" where Workout Saved knows the mark.
         {...cappedProps(workout)}
         verified={workout.verified}
+        tier={workout.tier}
         username={user.username}
         personalBest={isNewPersonalBest(workout)}
         waitingToSync={workout.queued}

@@ -6,4 +6,4 @@ import type { PublicWorkout, Workout } from '@common/schemas/workouts';
  * reached the cap (answers carry it only then).
  */
 export type ListedWorkout = PublicWorkout &
-  Partial<Pick<Workout, 'notes' | 'hidden' | 'updatedAt'>> & { capped?: boolean };
+  Partial<Pick<Workout, 'notes' | 'hidden' | 'updatedAt' | 'tierNote'>> & { capped?: boolean };

@@ -564,23 +564,30 @@ $$;
 -- score, last (as the response serializer writes optional keys). The server passes both from the
 -- catalogue (server/src/lib/score-answers.ts); the name's default is the push-up entry's, for a
 -- caller that passes only the flag.
+-- The set's tier (workouts.tier, common/tiers.ts) is read by the set's key. p_verified_board: the
+-- entry is on a global Verified board, whose top three (rank <= 3) carry "awaitingReview":true
+-- until a moderator reviews the set (docs/decisions/0244-tiers-shown-and-reviewed.md).
 -- to_json escapes every control character, so an entry never holds a raw line break.
 CREATE FUNCTION lb_entry_json(
   p_id integer, p_username text, p_rank bigint, p_score integer, p_created_at timestamptz,
   p_age integer, p_gender text, p_picture text, p_verified boolean, p_legacy boolean,
-  p_capped boolean DEFAULT false, p_score_field text DEFAULT 'pushups'
+  p_capped boolean DEFAULT false, p_score_field text DEFAULT 'pushups',
+  p_verified_board boolean DEFAULT false
 ) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"id":' || p_id || ',"username":' || to_json(p_username) || ',"rank":' || p_rank
     || ',"score":' || p_score
     || ',"createdAt":"' || to_char(p_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     || '","age":' || coalesce(p_age::text, 'null') || ',"gender":' || coalesce(to_json(p_gender)::text, 'null')
     || ',"profilePicture":' || coalesce(to_json(p_picture)::text, 'null') || ',"verified":' || p_verified
+    || ',"tier":"' || t.tier || '"'
     -- A proof clip anyone may watch (docs/decisions/0158-proof-clips-on-the-device.md).
     || CASE WHEN p_verified AND EXISTS (
          SELECT 1 FROM workout_clips c JOIN users u ON u.id = c.user_id WHERE c.workout_id = p_id AND u.clips_public
        ) THEN ',"hasClip":true' ELSE '' END
     || CASE WHEN p_capped THEN ',"capped":true' ELSE '' END
+    || CASE WHEN p_verified_board AND p_rank <= 3 AND t.tier = 'recounted' THEN ',"awaitingReview":true' ELSE '' END
     || CASE WHEN p_legacy AND p_score_field IS NOT NULL THEN ',' || to_json(p_score_field) || ':' || p_score ELSE '' END || '}'
+  FROM (SELECT coalesce((SELECT w.tier FROM workouts w WHERE w.id = p_id), 'entered') AS tier) t
 $$;
 
 -- The first p_limit entries of the board whose age is in [p_age_min, p_age_max] and whose gender

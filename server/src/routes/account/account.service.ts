@@ -173,6 +173,7 @@ export function workoutsCsv(data: AccountExport): string {
         csvField(w.createdAt),
         csvField(w.challenge),
         csvField(w.score),
+        csvField(w.tier),
       ].join(','),
     );
   }

@@ -350,7 +350,7 @@ describe('GET /api/export', () => {
     );
     expect(res.body.endsWith('\r\n')).toBe(true);
     const [header, ...lines] = parseCsv(res.body);
-    expect(header).toEqual(['id', 'pushups', 'notes', 'createdAt', 'challenge', 'score']);
+    expect(header).toEqual(['id', 'pushups', 'notes', 'createdAt', 'challenge', 'score', 'tier']);
     const expected = await list(u);
     expect(lines).toHaveLength(expected.length);
     const byId = new Map(lines.map((l) => [Number(l[0]), l]));
@@ -358,6 +358,7 @@ describe('GET /api/export', () => {
       const line = byId.get(w.id)!;
       expect(Number(line[1])).toBe(w.pushups);
       expect(line[3]).toBe(w.createdAt);
+      expect(line[6]).toBe(w.tier);
       if (w.notes === null) expect(line[2]).toBe('');
       else if (/^[=+\-@]/.test(w.notes)) expect(line[2]).toBe(`'${w.notes}`);
       else expect(line[2]).toBe(w.notes);
@@ -375,7 +376,7 @@ describe('GET /api/export', () => {
   it('gives an account with no workouts a header-only CSV and an empty list', async () => {
     const u = await createUser(t.app);
     const csv = await t.app.inject({ url: '/api/export?format=csv', headers: u.headers });
-    expect(csv.body).toBe('id,pushups,notes,createdAt,challenge,score\r\n');
+    expect(csv.body).toBe('id,pushups,notes,createdAt,challenge,score,tier\r\n');
     const data = await t.app.inject({ url: '/api/export', headers: u.headers });
     expect(data.json().workouts).toEqual([]);
   });
@@ -402,6 +403,7 @@ describe('CSV helpers', () => {
           notes: '@x, "y"',
           createdAt: '2026-01-01T00:00:00.000Z',
           verified: false,
+          tier: 'entered',
           hidden: null,
         },
         {
@@ -412,15 +414,16 @@ describe('CSV helpers', () => {
           notes: null,
           createdAt: '2026-01-02T00:00:00.000Z',
           verified: false,
+          tier: 'entered',
           hidden: null,
         },
       ],
       clips: [],
     });
     expect(csv).toBe(
-      'id,pushups,notes,createdAt,challenge,score\r\n' +
-        '1,5,"\'@x, ""y""",2026-01-01T00:00:00.000Z,pushup-90,5\r\n' +
-        '2,,,2026-01-02T00:00:00.000Z,plank-drop,95\r\n',
+      'id,pushups,notes,createdAt,challenge,score,tier\r\n' +
+        '1,5,"\'@x, ""y""",2026-01-01T00:00:00.000Z,pushup-90,5,entered\r\n' +
+        '2,,,2026-01-02T00:00:00.000Z,plank-drop,95,entered\r\n',
     );
   });
 });

@@ -35,6 +35,7 @@ describe('board entries as the database writes them', () => {
       gender: 'female',
       profilePicture: '/api/avatars/abc',
       verified: true,
+      tier: 'entered',
       pushups: 42,
     };
     expect(await entryJson('sam', '/api/avatars/abc', 31, 'female')).toBe(JSON.stringify(entry));

@@ -17,5 +17,12 @@ export { boardReads } from './board-reads.plugin';
 export { periodFill } from './period-fill.plugin';
 export { FILL_BATCH } from './period-fill';
 export { localParts } from './period';
-export { boardArgs, boardBytes, boardKey, sliceBoard, toBoardText } from './leaderboard.service';
+export {
+  boardArgs,
+  boardBytes,
+  bounds,
+  boardKey,
+  sliceBoard,
+  toBoardText,
+} from './leaderboard.service';
 export { getMemberSetBoardJson, type MemberSet } from './member-set-board';

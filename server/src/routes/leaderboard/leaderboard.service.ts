@@ -174,9 +174,10 @@ export function sliceBoard(board: BoardText, limit: number): string {
 // (../../lib/score-answers.ts scoreFieldOf; null for most challenges).
 const entryLines = (
   order: string,
+  verifiedBoard = false,
 ) => `coalesce(string_agg(lb_entry_json(f.workout_id, f.username, f.rank,
   f.score, f.created_at, f.age, f.gender, f.profile_picture, f.verified, $8::text is not null,
-  f.capped, $8::text),
+  f.capped, $8::text, ${verifiedBoard}),
   E'\\n' order by ${order}), '')`;
 const BOUNDS_AND_FILTERS =
   '$1::text, $2::timestamptz, $3::timestamptz, $4::int, $5::int, $6::int, $7::text';
@@ -192,7 +193,7 @@ const READ = `select lb_fill_pending() as pending, lb_filling($1::text, $2::time
     ${entryLines('f.ordinality')} as entries
   from lb_board(${BOUNDS_AND_FILTERS}) with ordinality f`;
 // The verified board (docs/decisions/0052-verified-boards.md) reads workouts and registers nothing.
-const VERIFIED_READ = `select ${entryLines('f.ordinality')} as entries
+const VERIFIED_READ = `select ${entryLines('f.ordinality', true)} as entries
   from lb_board_verified(${BOUNDS_AND_FILTERS}) with ordinality f`;
 
 // Whether a registered period still waits for its fill; see READ.

@@ -65,6 +65,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
         gender: null,
         profilePicture: null,
         verified: false,
+        tier: 'entered',
       });
       expect(rows[1]!.id).toBe(cBest.id);
       expect(rows[2]!.id).toBe(bBest.id);
@@ -113,6 +114,7 @@ describe('GET /api/leaderboard/:period ranking', () => {
         'pushups',
         'rank',
         'score',
+        'tier',
         'username',
         'verified',
       ]);

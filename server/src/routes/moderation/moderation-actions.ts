@@ -36,6 +36,8 @@ interface Change {
   closes: SQL | null;
   /** The 409 when nothing changed (the target exists). */
   conflict: () => Promise<string>;
+  /** A statement that follows the change in the same statement, when it changed something. */
+  then?: (logged: SQL) => SQL;
 }
 
 const exists = async (db: Db, query: SQL) => (await rowsOf<{ x: number }>(db, query)).length > 0;
@@ -76,6 +78,8 @@ function changeOf(db: Db, action: ModerationAction, t: Target, reason: string, n
         closes: null,
         conflict: async () => ACTION_CONFLICTS.notHidden,
       };
+    // A recounted set whose clip a moderator agreed with is reviewed; its undo makes it recounted
+    // again, back in the queue (docs/decisions/0244-tiers-shown-and-reviewed.md).
     case 'review-clip':
       return {
         change: sql`update workout_clips set reviewed_at = ${at}::timestamptz
@@ -83,6 +87,8 @@ function changeOf(db: Db, action: ModerationAction, t: Target, reason: string, n
           returning user_id, workout_id, null::text as previous`,
         closes: onWorkout,
         conflict: clipConflict,
+        then: (logged) => sql`update workouts set tier = 'reviewed'
+          where id = ${wid} and tier = 'recounted' and exists (${logged})`,
       };
     case 'unreview-clip':
       return {
@@ -91,6 +97,31 @@ function changeOf(db: Db, action: ModerationAction, t: Target, reason: string, n
           returning user_id, workout_id, null::text as previous`,
         closes: null,
         conflict: clipConflict,
+        then: (logged) => sql`update workouts set tier = 'recounted'
+          where id = ${wid} and tier = 'reviewed' and exists (${logged})`,
+      };
+    // A refused clip takes the set back to camera-counted, off the Verified boards; the line keeps
+    // the tier it had, which the undo gives back.
+    case 'refuse-clip':
+      return {
+        change: sql`update workouts w set tier = 'camera-counted', verified = false
+          from (select id, tier from workouts where id = ${wid} for update) old
+          where w.id = old.id and old.tier in ('recounted', 'reviewed')
+          returning w.user_id, w.id as workout_id, old.tier as previous`,
+        closes: onWorkout,
+        conflict: async () => ACTION_CONFLICTS.notRefusable,
+      };
+    case 'restore-clip':
+      return {
+        change: sql`update workouts w set tier = last.previous, verified = true
+          from (select a.action, a.previous from moderation_actions a
+                where a.target_workout_id = ${wid} and a.action in ('refuse-clip', 'restore-clip')
+                order by a.id desc limit 1) last
+          where w.id = ${wid} and last.action = 'refuse-clip' and w.tier = 'camera-counted'
+            and last.previous in ('recounted', 'reviewed')
+          returning w.user_id, w.id as workout_id, null::text as previous`,
+        closes: null,
+        conflict: async () => ACTION_CONFLICTS.notRefused,
       };
     case 'clear-full-name':
       return {
@@ -199,7 +230,7 @@ export async function act(
       ? await workoutTarget(db, input.target.workoutId)
       : await memberTarget(db, input.target.username);
   await mayActOn(db, moderator, t);
-  const { change, closes, conflict: why } = changeOf(db, input.action, t, input.reason, now);
+  const { change, closes, conflict: why, then } = changeOf(db, input.action, t, input.reason, now);
   const at = now.toISOString();
   const [logged] = await rowsOf<{ id: number }>(
     db,
@@ -214,7 +245,7 @@ export async function act(
         input.action === 'suspend'
           ? sql`, ended as (delete from sessions where user_id = ${t.userId} and exists (select 1 from logged))`
           : sql``
-      }${
+      }${then ? sql`, followed as (${then(sql`select 1 from logged`)})` : sql``}${
         closes
           ? sql`, closed as (update reports r set closed_at = ${at}::timestamptz
               where r.closed_at is null and ${closes} and exists (select 1 from logged))`

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  AWAITING_REVIEW_TOP,
   RECENT_SETS,
   type AuditEntry,
   type ModeratedMember,
@@ -15,6 +14,8 @@ import { rowsOf } from '../../db/rows';
 import type { users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { scoreExtras } from '../../lib/score-answers';
+import type { ScoreTier } from '@common/tiers';
+import { awaitingSets } from './awaiting-review';
 
 // Moderation's reads (docs/decisions/0150-moderation.md): the cases the queue shows, the targets
 // an action names, and the audit log.
@@ -34,6 +35,7 @@ interface WorkoutDbRow {
   capped: boolean;
   created_at: Date | string;
   verified: boolean;
+  tier: ScoreTier;
   hidden_reason: string | null;
   hidden_at: Date | string | null;
   has_clip: boolean;
@@ -41,7 +43,7 @@ interface WorkoutDbRow {
 }
 
 const workoutSelect = sql`
-  select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified,
+  select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified, w.tier,
     h.reason as hidden_reason, h.hidden_at, c.workout_id is not null as has_clip, c.reviewed_at
   from workouts w
   left join hidden_workouts h on h.workout_id = w.id
@@ -55,6 +57,7 @@ function toModeratedWorkout(w: WorkoutDbRow): ModeratedWorkout {
     score: w.score,
     createdAt: iso(w.created_at)!,
     verified: w.verified,
+    tier: w.tier,
     ...scoreExtras(w.challenge, w.score, w.capped),
     hidden: w.hidden_reason !== null ? { reason: w.hidden_reason, at: iso(w.hidden_at)! } : null,
     hasClip: w.has_clip,
@@ -254,18 +257,34 @@ export async function workoutTarget(db: Db, id: number): Promise<Target> {
   return { userId: w.user_id, workoutId: id };
 }
 
-/** The verified board's top entries (all time) whose clip no moderator has reviewed yet. */
-export async function awaitingReview(db: Db, challenge: string) {
-  const rows = await rowsOf<WorkoutDbRow & { username: string }>(
+/**
+ * The moderators' main queue: the recounted sets in the top three of a Verified board
+ * (./awaiting-review.ts), of `challenges`, the longest waiting first. A set waits from the end of
+ * its recount (its save when no recount row says so).
+ */
+export async function awaitingReview(db: Db, challenges: readonly string[], now: Date) {
+  const rows = await rowsOf<
+    WorkoutDbRow & { username: string; waiting_since: Date | string; boards: string[] }
+  >(
     db,
-    sql`select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified,
-        null::text as hidden_reason, null::timestamptz as hidden_at, true as has_clip, c.reviewed_at, b.username
-      from lb_board_verified(${challenge}, '-infinity'::timestamptz, 'infinity'::timestamptz, ${AWAITING_REVIEW_TOP}::int,
-        null::int, null::int, null::text) b
-      join workouts w on w.id = b.workout_id
-      join workout_clips c on c.workout_id = w.id
-      where c.reviewed_at is null
-      order by b.rank, w.id`,
+    sql`with a as (${awaitingSets(challenges, now)})
+      select w.id, w.user_id, w.challenge, w.score, w.capped, w.created_at, w.verified, w.tier,
+        null::text as hidden_reason, null::timestamptz as hidden_at,
+        c.workout_id is not null as has_clip, c.reviewed_at, u.username, a.boards,
+        coalesce(r.finished_at, w.received_at) as waiting_since
+      from a join workouts w on w.id = a.workout_id join users u on u.id = w.user_id
+      left join workout_clips c on c.workout_id = w.id
+      left join clip_recounts r on r.workout_id = w.id and r.outcome = 'recounted'
+      order by waiting_since, w.id`,
   );
-  return rows.map((r) => ({ ...toModeratedWorkout(r), username: r.username }));
+  return rows.map((r) => {
+    const since = new Date(r.waiting_since);
+    return {
+      ...toModeratedWorkout(r),
+      username: r.username,
+      boards: r.boards,
+      waitingSince: since.toISOString(),
+      waitedSeconds: Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000)),
+    };
+  });
 }

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@common/schemas/errors';
 import {
   auditLogQuerySchema,
   auditLogSchema,
+  awaitingReviewQuerySchema,
   awaitingReviewSchema,
   moderationActionResultSchema,
   moderationActionSchema,
@@ -14,11 +15,7 @@ import {
   MODERATION_REFUSALS,
   MODERATORS_ONLY,
 } from '@common/schemas/moderation';
-import {
-  challengeQuerySchema,
-  NEXT_CURSOR_HEADER,
-  UNKNOWN_CHALLENGE,
-} from '@common/schemas/workouts';
+import { NEXT_CURSOR_HEADER, UNKNOWN_CHALLENGE } from '@common/schemas/workouts';
 import { PRIVATE_NO_STORE, requireUser } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { workoutIdParamsSchema } from '../workouts';
@@ -147,17 +144,26 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/moderation/awaiting-review',
     {
       schema: {
-        summary: 'Top verified entries whose proof clip no moderator has reviewed',
+        summary: "The moderators' main queue: recounted sets in a Verified board's top three",
+        description:
+          'Every recounted set in the top three of a Verified board (all time, and this day, week and month in UTC) that no moderator has reviewed or refused, of one challenge or of every open one, the longest waiting first, with how long it has waited. review-clip makes it reviewed; refuse-clip takes it back to camera-counted with the reason its member reads.',
         operationId: 'getAwaitingReview',
-        querystring: challengeQuerySchema,
+        querystring: awaitingReviewQuerySchema,
         response: { 200: awaitingReviewSchema, 400: apiErrorSchema, ...refused },
       },
     },
     async (request) => {
       const { challenge } = request.query;
-      if (!app.config.challenges.some((c) => c.id === challenge))
+      const open = app.config.challenges.map((c) => c.id);
+      if (challenge !== undefined && !open.includes(challenge))
         throw badRequest(UNKNOWN_CHALLENGE, { challenge: [UNKNOWN_CHALLENGE] });
-      return { workouts: await service.awaitingReview(app.db, challenge) };
+      return {
+        workouts: await service.awaitingReview(
+          app.db,
+          challenge === undefined ? open : [challenge],
+          app.now(),
+        ),
+      };
     },
   );
 
@@ -167,7 +173,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Act on a workout, a member or a club, or undo an action',
         description:
-          'Hide or show a workout, mark its clip reviewed or not, clear or restore a full name or picture, suspend a member or lift it, dismiss or reopen reports, remove a club or restore it. A reason is required; the action is written to the audit log. A suspension ends every session of the member at once; a removed club is gone for everyone (404) until restored.',
+          'Hide or show a workout, mark its clip reviewed or not (a recounted set becomes reviewed), refuse its clip or withdraw the refusal (camera-counted, off the Verified boards, and back), clear or restore a full name or picture, suspend a member or lift it, dismiss or reopen reports, remove a club or restore it. A reason is required; the action is written to the audit log. A suspension ends every session of the member at once; a removed club is gone for everyone (404) until restored.',
         operationId: 'moderate',
         body: moderationActionSchema,
         response: {

@@ -8,6 +8,7 @@ import {
   type Scoring,
 } from '@common/challenges';
 import { APP_NAME, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@common/constants';
+import { TIER_WORDS, type ScoreTier } from '@common/tiers';
 import type { Db } from '../../db/client';
 import { users, workouts } from '../../db/schema';
 
@@ -23,6 +24,8 @@ export interface PreviewFacts {
   /** The best's rank value (workouts.rank_value: more is better), and whether it is a capped run. */
   bestRank: number;
   bestCapped: boolean;
+  /** The best's tier (common/tiers.ts); 'entered' without sets. */
+  bestTier: ScoreTier;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function previewFacts(
       best: sql<number>`coalesce((array_agg(case when ${workouts.capped} then -${workouts.score} else ${workouts.score} end
         order by ${workouts.rankValue} desc))[1], 0)::int`.mapWith(Number),
       totalWorkouts: sql<number>`count(${workouts.id})::int`.mapWith(Number),
+      bestTier: sql<ScoreTier>`coalesce((array_agg(${workouts.tier} order by ${workouts.rankValue} desc))[1], 'entered')`,
     })
     .from(users)
     .leftJoin(
@@ -64,6 +68,7 @@ export async function previewFacts(
     totalWorkouts: row.totalWorkouts,
     bestRank: row.bestRank,
     bestCapped: row.best < 0,
+    bestTier: row.bestTier,
   };
 }
 
@@ -114,7 +119,7 @@ export function profileTags(facts: PreviewFacts, base: string, prefix: string): 
     description:
       facts.totalWorkouts === 0
         ? `${facts.username} has joined the 90 Second Push-up Challenge on ${APP_NAME}.`
-        : `Best: ${facts.best} push-ups in 90 seconds. ${sets} logged on ${APP_NAME}.`,
+        : `Best: ${facts.best} push-ups in 90 seconds (${TIER_WORDS[facts.bestTier].label}). ${sets} logged on ${APP_NAME}.`,
     // ?best= makes a new best a new URL for the caches on the way; the card is drawn from the facts.
     image: cardUrl(base, facts.username, `best=${facts.best}`),
     url: `${base}${prefix}/${encodeURIComponent(facts.username)}`,

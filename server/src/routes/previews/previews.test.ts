@@ -89,7 +89,7 @@ describe('profile previews', () => {
       expect(metaOf(html, 'og:title')).toBe('PreviewPam on FitBench');
       expect(metaOf(html, 'twitter:title')).toBe('PreviewPam on FitBench');
       expect(metaOf(html, 'og:description')).toBe(
-        'Best: 42 push-ups in 90 seconds. 2 workouts logged on FitBench.',
+        'Best: 42 push-ups in 90 seconds (Entered). 2 workouts logged on FitBench.',
       );
       expect(metaOf(html, 'description')).toBe(metaOf(html, 'og:description'));
       expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');

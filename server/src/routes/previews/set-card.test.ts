@@ -95,11 +95,12 @@ describe('the set card', () => {
         username: 'ann',
         score: 42,
         date: '28 Nov 2026',
+        tier: 'entered',
       }),
     );
     expect(text).toContain('ann did');
     expect(text).toContain('42');
-    expect(text).toContain('28 Nov 2026 · Can you beat it?');
+    expect(text).toContain('28 Nov 2026 · Entered · Can you beat it?');
     expect(text.join(' ')).toContain(entry.title);
   });
   it('writes the day in the member’s zone', () => {

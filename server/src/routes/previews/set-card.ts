@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ScoreTier } from '@common/tiers';
 import type { Db } from '../../db/client';
 import { users, workouts } from '../../db/schema';
 
@@ -11,6 +12,8 @@ export interface SetCardFacts {
   username: string;
   score: number;
   capped: boolean;
+  /** How far its score is proven (common/tiers.ts). */
+  tier: ScoreTier;
   /** The day of the set in its owner's zone (UTC when unset), as the card writes it. */
   date: string;
 }
@@ -38,6 +41,7 @@ export async function setCardFacts(db: Db, id: number): Promise<SetCardFacts | n
       challenge: workouts.challenge,
       score: workouts.score,
       capped: workouts.capped,
+      tier: workouts.tier,
       createdAt: workouts.createdAt,
       username: users.username,
       timeZone: users.timeZone,
@@ -58,6 +62,7 @@ export async function setCardFacts(db: Db, id: number): Promise<SetCardFacts | n
     username: row.username,
     score: row.score,
     capped: row.capped === true,
+    tier: row.tier as ScoreTier,
     date: cardDate(new Date(row.createdAt), row.timeZone),
   };
 }

@@ -108,6 +108,7 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
         username: found.username,
         best: found.best,
         ...(found.bestCapped ? { capped: true } : {}),
+        ...(found.totalWorkouts > 0 ? { tier: found.bestTier } : {}),
       };
       const { capped: cappedText } = request.query;
       if (cappedText !== undefined && (cappedText !== '1' || !canBeCapped(challenge.scoring))) {
@@ -171,6 +172,7 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
         username: found.username,
         score: found.score,
         date: found.date,
+        tier: found.tier,
         ...(found.capped ? { capped: true } : {}),
       };
       return sendCard(reply, await cards.get(content, addressKey(request.ip), app.now().getTime()));

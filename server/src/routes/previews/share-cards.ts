@@ -1,5 +1,6 @@
 import { formatHold, roundsOf, type Scoring, type Timer } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
+import { TIER_WORDS, type ScoreTier } from '@common/tiers';
 import type { AddressBudget } from '../../lib/address-budget';
 import type { CardNode, CardRenderer } from '../../lib/card-renderer';
 import { tooManyRequests } from '../../lib/errors';
@@ -25,7 +26,15 @@ export interface CardChallenge {
 
 /** A member's card: their best, or a challenge to beat a count. */
 export type MemberCardContent =
-  | { kind: 'profile'; challenge: CardChallenge; username: string; best: number; capped?: boolean }
+  | {
+      kind: 'profile';
+      challenge: CardChallenge;
+      username: string;
+      best: number;
+      capped?: boolean;
+      /** The best's tier (common/tiers.ts), written beside it. */
+      tier?: ScoreTier;
+    }
   | {
       kind: 'challenge';
       challenge: CardChallenge;
@@ -51,6 +60,8 @@ export type CardContent =
       score: number;
       capped?: boolean;
       date: string;
+      /** How far the score is proven (common/tiers.ts), written beside its day. */
+      tier: ScoreTier;
     };
 
 /** "90 s" / "2 minutes": a countdown's length as the card's small print says it. */
@@ -209,7 +220,11 @@ export function cardTree(content: CardContent): CardNode {
         fontSize: content.kind === 'profile' ? 36 : 52,
         fontWeight: content.kind === 'profile' ? 400 : 800,
       },
-      content.kind === 'set' ? `${content.date} · Can you beat it?` : 'Can you beat it?',
+      content.kind === 'set'
+        ? `${content.date} · ${TIER_WORDS[content.tier].label} · Can you beat it?`
+        : content.kind === 'profile' && content.tier
+          ? `${TIER_WORDS[content.tier].label} · Can you beat it?`
+          : 'Can you beat it?',
     ),
   ]);
 }
@@ -220,8 +235,8 @@ const keyOf = (c: CardContent) =>
     : c.kind === 'club'
       ? `club\n${c.name}\n${c.memberCount}`
       : c.kind === 'set'
-        ? `set\n${c.id}\n${c.challenge.id}\n${c.username}\n${c.score}\n${c.capped ? 'capped' : ''}\n${c.date}`
-        : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? c.best : c.beat}${c.capped ? '\ncapped' : ''}`;
+        ? `set\n${c.id}\n${c.challenge.id}\n${c.username}\n${c.score}\n${c.capped ? 'capped' : ''}\n${c.date}\n${c.tier}`
+        : `${c.kind}\n${c.challenge.id}\n${c.username}\n${c.kind === 'profile' ? `${c.best}\n${c.tier ?? ''}` : c.beat}${c.capped ? '\ncapped' : ''}`;
 
 /**
  * Cards by content, most recently used kept, at most `maxBytes` of PNG. A card already drawn (or

@@ -52,6 +52,7 @@ describe('GET /api/users/:username', () => {
       totalScore: 100,
       totalWorkouts: 3,
       verifiedBest: 0,
+      bestTier: 'entered',
       lastPushups: 25,
       bestPushups: 45,
       totalPushups: 100,
@@ -69,6 +70,7 @@ describe('GET /api/users/:username', () => {
       pushups: 30,
       createdAt: '2026-06-15T08:00:00.000Z',
       verified: false,
+      tier: 'entered',
     });
     expect(res.body).not.toMatch(
       /email|@example\.com|password|argon|idempotency|requestHash|notes|warm-up|isPrivate|showAgeGender/i,

@@ -1,4 +1,5 @@
 import type { Workout } from '@common/schemas/workouts';
+import type { ScoreTier } from '@common/tiers';
 import { workouts } from '../../db/schema';
 import { scoreExtras } from '../../lib/score-answers';
 
@@ -8,7 +9,7 @@ import { scoreExtras } from '../../lib/score-answers';
 export type WorkoutRow = Pick<
   typeof workouts.$inferSelect,
   'id' | 'userId' | 'challenge' | 'score' | 'notes' | 'createdAt' | 'verified'
-> & { updatedAt?: Date | null; capped?: boolean };
+> & { updatedAt?: Date | null; capped?: boolean; tier?: string };
 
 // The public columns; the idempotency key and request hash stay internal.
 export const publicColumns = {
@@ -20,6 +21,7 @@ export const publicColumns = {
   notes: workouts.notes,
   createdAt: workouts.createdAt,
   verified: workouts.verified,
+  tier: workouts.tier,
   updatedAt: workouts.updatedAt,
 };
 
@@ -28,6 +30,13 @@ export type WorkoutRowWithHide = WorkoutRow & {
   hiddenReason?: string | null;
   hiddenAt?: Date | null;
 };
+
+/**
+ * The row's tier; a read that did not select it (a save's answer) takes the weakest tier its
+ * verified mark allows (verified = tier in recounted, reviewed).
+ */
+export const tierOf = (w: Pick<WorkoutRow, 'verified'> & { tier?: string }): ScoreTier =>
+  (w.tier as ScoreTier | undefined) ?? (w.verified ? 'recounted' : 'entered');
 
 export function toWorkoutDto(w: WorkoutRowWithHide): Workout {
   return {
@@ -40,6 +49,7 @@ export function toWorkoutDto(w: WorkoutRowWithHide): Workout {
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
     verified: w.verified,
+    tier: tierOf(w),
     ...(w.updatedAt ? { updatedAt: w.updatedAt.toISOString() } : {}),
     hidden:
       w.hiddenReason && w.hiddenAt

@@ -121,6 +121,7 @@ interface UpdatedRow {
   created_at: Date | string;
   verified: boolean;
   updated_at: Date | string;
+  tier: string;
 }
 
 /**
@@ -145,6 +146,7 @@ async function writeEdit(
         created_at = ${plan.createdAt.toISOString()}::timestamptz,
         received_at = case when ${plan.onBoards} then ${at}::timestamptz else w.received_at end,
         verified = ${plan.verified}, updated_at = ${at}::timestamptz,
+        -- A changed count is the member's own: entered (verified = tier in recounted, reviewed).
         tier = case when ${plan.scoreChanged} then 'entered' else w.tier end
       where w.id = ${row.id} and w.user_id = ${row.userId} and w.score = ${row.score}
         and w.capped = ${row.capped}
@@ -171,6 +173,7 @@ async function writeEdit(
     notes: r.notes,
     createdAt: new Date(r.created_at),
     verified: r.verified,
+    tier: r.tier,
     updatedAt: new Date(r.updated_at),
   };
 }

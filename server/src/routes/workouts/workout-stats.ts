@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CATALOGUE, DEFAULT_CHALLENGE, findEntry, type CatalogueEntry } from '@common/challenges';
 import type { MyStats, Stats } from '@common/schemas/workouts';
+import type { ScoreTier } from '@common/tiers';
 import type { Db } from '../../db/client';
 import { workouts } from '../../db/schema';
 import { statsExtras } from '../../lib/score-answers';
@@ -38,6 +39,8 @@ export async function getStats(
     totalWorkouts: row?.totalWorkouts ?? 0,
     verifiedBest: row?.verifiedBest ?? 0,
   };
+  // The best's tier (common/tiers.ts), shown beside it; absent without sets.
+  if (row?.bestTier) stats.bestTier = row.bestTier;
   if (best < 0) stats.bestCapped = true;
   if (last < 0) stats.lastCapped = true;
   return Object.assign(stats, statsExtras(challenge, stats));
@@ -62,17 +65,21 @@ function prepareStats(db: Db) {
     .where(mine(latest))
     .orderBy(desc(latest.createdAt), desc(latest.id))
     .limit(1);
-  const bestSet = db
-    .select({ v: signed(best) })
-    .from(best)
-    .where(mine(best))
-    .orderBy(desc(best.rankValue), best.receivedAt, best.id)
-    .limit(1);
+  const bestOf = (v: SQL | AnyPgColumn) =>
+    db
+      .select({ v })
+      .from(best)
+      .where(mine(best))
+      .orderBy(desc(best.rankValue), best.receivedAt, best.id)
+      .limit(1);
+  const bestSet = bestOf(signed(best));
+  const bestTier = bestOf(best.tier);
   // Explicit casts and mapWith(Number): node-postgres returns bigint sums as strings.
   return db
     .select({
       last: sql<number>`coalesce((${lastSet}), 0)::int`.mapWith(Number),
       best: sql<number>`coalesce((${bestSet}), 0)::int`.mapWith(Number),
+      bestTier: sql<ScoreTier | null>`(${bestTier})`,
       totalWorkouts: sql<number>`count(*)::bigint`.mapWith(Number),
       totalScore:
         sql<number>`coalesce(sum(case when ${workouts.lowerIsBetter} then ${finishReps}::int else ${workouts.score} end), 0)::bigint`.mapWith(

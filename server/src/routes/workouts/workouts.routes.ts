@@ -21,6 +21,7 @@ import { deleteWorkout } from './workout-delete';
 import { editWorkout } from './workout-edit';
 import { workoutIdParamsSchema } from './workout-id';
 import { listWorkouts } from './workout-list';
+import { withTierNotes } from './tier-notes';
 import { createWorkout } from './workout-save';
 import { getMyStats } from './workout-stats';
 
@@ -100,7 +101,8 @@ export const workoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (challenge !== undefined) openChallenge(app.config.challenges, challenge);
       const { items, nextCursor } = await listWorkouts(app.db, user.id, request.query);
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
-      return items;
+      const open = app.config.challenges.map((c) => c.id);
+      return withTierNotes(app.db, items, open, app.now());
     },
   );
 

@@ -88,6 +88,7 @@ describe('POST /api/workouts', () => {
       notes: 'Felt strong',
       createdAt: NOW.toISOString(),
       verified: false,
+      tier: 'entered',
       hidden: null,
       previousBest: null,
     });
@@ -302,6 +303,7 @@ describe('POST /api/workouts', () => {
         notes: 'race',
         createdAt: NOW.toISOString(),
         verified: false,
+        tier: 'entered',
         hidden: null,
         previousBest: null,
       });
@@ -444,6 +446,7 @@ describe('GET /api/workouts', () => {
         notes: null,
         createdAt: ago(MIN).toISOString(),
         verified: false,
+        tier: 'entered',
         hidden: null,
       },
       {
@@ -455,6 +458,7 @@ describe('GET /api/workouts', () => {
         notes: null,
         createdAt: ago(DAY).toISOString(),
         verified: false,
+        tier: 'entered',
         hidden: null,
       },
       {
@@ -466,6 +470,7 @@ describe('GET /api/workouts', () => {
         notes: null,
         createdAt: ago(DAY).toISOString(),
         verified: false,
+        tier: 'entered',
         hidden: null,
       },
       {
@@ -477,6 +482,7 @@ describe('GET /api/workouts', () => {
         notes: 'old',
         createdAt: ago(3 * DAY).toISOString(),
         verified: false,
+        tier: 'entered',
         hidden: null,
       },
     ]);

@@ -36,7 +36,7 @@ describe('LeaderboardFilters', () => {
     await user.click(verified);
     expect(verified).toHaveAttribute('aria-pressed', 'true');
     expect(
-      screen.getByText('Counted by camera only, ranked among themselves.'),
+      screen.getByText('Recounted and reviewed sets only, ranked among themselves.'),
     ).toBeInTheDocument();
     expect(changes.at(-1)).toEqual({
       filters: { ageGroup: '30-39', gender: 'female' },

@@ -1,4 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
+import { TierLegend } from '@/components/ui/tier-badge';
 import type { ReactNode } from 'react';
 import { AGE_GROUPS, GENDER_FILTERS } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
@@ -96,11 +97,11 @@ export function LeaderboardFilters({
           </ToggleGroup>
         </div>
       </div>
-      {verified ? (
-        <p className="text-xs text-muted-foreground">
-          Counted by camera only, ranked among themselves.
-        </p>
-      ) : null}
+      {/* The tiers' legend, one tap away on every board (docs/decisions/0244-tiers-shown-and-reviewed.md). */}
+      <div className="flex min-h-8 items-center gap-2 text-xs text-muted-foreground">
+        {verified ? <p>Recounted and reviewed sets only, ranked among themselves.</p> : null}
+        <TierLegend className="ml-auto min-h-8 text-xs" />
+      </div>
     </div>
   );
 }

@@ -18,6 +18,7 @@ const entry = (score: number): LeaderboardEntry => ({
   gender: null,
   profilePicture: null,
   verified: false,
+  tier: 'entered',
 });
 
 describe('LeaderboardRow', () => {
@@ -32,6 +33,23 @@ describe('LeaderboardRow', () => {
     const link = screen.getByRole('link');
     expect(link).toHaveAttribute('href', '/90second/users/ann');
     expect(link.textContent).toContain(text);
+  });
+
+  it('shows the tier, and "Awaiting review" on an unreviewed top-three Verified entry', () => {
+    const { rerender } = renderWithApp(
+      <LeaderboardRow entry={entry(42)} scoring={scoring('pushup-90')} isViewer={false} />,
+    );
+    expect(screen.getByTestId('tier-badge')).toHaveTextContent('Entered');
+    expect(screen.queryByTestId('awaiting-review')).toBeNull();
+    rerender(
+      <LeaderboardRow
+        entry={{ ...entry(42), verified: true, tier: 'recounted', awaitingReview: true }}
+        scoring={scoring('pushup-90')}
+        isViewer={false}
+      />,
+    );
+    expect(screen.getByTestId('tier-badge')).toHaveTextContent('Recounted');
+    expect(screen.getByTestId('awaiting-review')).toHaveTextContent('Awaiting review');
   });
 });
 

@@ -4,7 +4,7 @@ import type { Scoring } from '@common/challenges';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { VerifiedMark } from '@/components/ui/verified-mark';
+import { AwaitingReviewBadge, TierBadge } from '@/components/ui/tier-badge';
 import { WatchProofDialog } from '@/components/ui/proof-clip';
 import { formatMedium } from '@/lib/medium-date';
 import { cn } from '@/lib/utils';
@@ -74,17 +74,22 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
             {entry.username}
           </span>
           {isViewer ? <Badge>You</Badge> : null}
+          {compact ? <TierBadge tier={entry.tier} iconOnly /> : null}
         </span>
         {compact ? null : (
-          <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-            {formatMedium(entry.createdAt)}
-          </time>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+            <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
+              {formatMedium(entry.createdAt)}
+            </time>
+            <TierBadge tier={entry.tier} />
+            {entry.awaitingReview ? <AwaitingReviewBadge /> : null}
+          </span>
         )}
+        {compact && entry.awaitingReview ? <AwaitingReviewBadge className="mt-0.5" /> : null}
         {note}
       </span>
       <span className="flex flex-col items-end leading-tight">
         <span className="flex items-center gap-1 text-xl font-extrabold tabular-nums text-primary">
-          {entry.verified ? <VerifiedMark /> : null}
           {score.value}
         </span>
         <span className="text-xs text-muted-foreground">{score.unit}</span>

@@ -15,6 +15,7 @@ const entry: LeaderboardEntry = {
   gender: null,
   profilePicture: null,
   verified: true,
+  tier: 'recounted',
   hasClip: true,
   pushups: 31,
 };

@@ -19,6 +19,7 @@ const entry = (
   gender,
   profilePicture: null,
   verified: false,
+  tier: 'entered',
 });
 
 const small = [

@@ -80,6 +80,8 @@ describe('the moderation queue', () => {
     const { owner } = await reportedSet(note);
     await signInAsModerator();
     const { user } = renderWithApp(<ModerationScreen />);
+    // Awaiting review is the main queue; the reports are the next tab.
+    await user.click(screen.getByRole('tab', { name: 'Open reports' }));
     expect(screen.getByRole('status')).toHaveTextContent('Loading reports');
 
     const card = await screen.findByRole('region', { name: `${owner.username}'s entry` });
@@ -139,6 +141,7 @@ describe('the moderation queue', () => {
     }
     await signInAsModerator();
     const { user } = renderWithApp(<ModerationScreen />);
+    await user.click(screen.getByRole('tab', { name: 'Open reports' }));
     let more: HTMLElement | null = await screen.findByRole('button', { name: 'Load more reports' });
     expect(screen.getAllByTestId('moderation-case')).toHaveLength(20);
     // Read the pages to the end (other tests' open reports may make more than two).

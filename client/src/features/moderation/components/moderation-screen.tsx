@@ -7,6 +7,7 @@ import { useModerationQueue } from '../api/get-queue';
 import { AuditLog } from './audit-log';
 import { CaseCard } from './case-card';
 import { ReportedComments } from './reported-comments';
+import { ReviewQueue } from './review-queue';
 
 function Queue() {
   const queue = useModerationQueue();
@@ -94,18 +95,26 @@ export function QueueView({
   );
 }
 
-/** The moderators' screen: the open reports grouped by target, reported comments, the audit log. */
+/**
+ * The moderators' screen: the sets awaiting review, the open reports by target, reported comments
+ * and the audit log.
+ */
 export function ModerationScreen() {
-  const [tab, setTab] = useState('reports');
+  // Awaiting review is the main queue (docs/decisions/0244-tiers-shown-and-reviewed.md).
+  const [tab, setTab] = useState('review');
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Moderation sections">
+          <TabsTrigger value="review">Awaiting review</TabsTrigger>
           <TabsTrigger value="reports">Open reports</TabsTrigger>
           <TabsTrigger value="comments">Comments</TabsTrigger>
           <TabsTrigger value="log">Audit log</TabsTrigger>
         </TabsList>
+        <TabsContent value="review">
+          <ReviewQueue />
+        </TabsContent>
         <TabsContent value="reports">
           <Queue />
         </TabsContent>

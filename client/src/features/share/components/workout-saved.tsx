@@ -11,7 +11,9 @@ import {
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { profileShareUrl } from '@/components/ui/share-menu';
+import { TierBadge, TierLegend } from '@/components/ui/tier-badge';
 import { VerifiedMark } from '@/components/ui/verified-mark';
+import type { ScoreTier } from '@common/tier-words';
 import { paths } from '@/config/paths';
 import { beatsTarget, challengeLinkPath, type ChallengeTarget } from '@/lib/challenge-link';
 import { beatMeText, shareText, shareTitle } from '@/lib/challenge-share';
@@ -28,6 +30,8 @@ export interface WorkoutSavedProps {
   username: string;
   /** Counted by camera, as the server verified it. */
   verified?: boolean;
+  /** How far the score is proven (common/tiers.ts); absent: not known yet (offline). */
+  tier?: ScoreTier;
   /** The save beat the member's previous best. */
   personalBest?: boolean;
   /** Kept on the device until the connection returns (no rank or best to show yet). */
@@ -126,6 +130,7 @@ export function WorkoutSaved({
   capped = false,
   username,
   verified = false,
+  tier,
   personalBest = false,
   waitingToSync = false,
   target = null,
@@ -161,6 +166,12 @@ export function WorkoutSaved({
           {verified ? (
             <p className="flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
               <VerifiedMark /> Counted by the camera
+            </p>
+          ) : null}
+          {tier && !waitingToSync ? (
+            <p className="flex items-center justify-center gap-1 text-sm">
+              <TierBadge tier={tier} />
+              <TierLegend className="min-h-8 text-xs" />
             </p>
           ) : null}
           {waitingToSync ? (

@@ -126,6 +126,7 @@ export function useCreateWorkout({
           createdAt,
           // The server checks a camera trace when the save arrives.
           verified: false,
+          tier: 'entered',
           previousBest: null,
           ...(capped ? { capped: true } : {}),
           queued: true,

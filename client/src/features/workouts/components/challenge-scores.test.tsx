@@ -21,6 +21,7 @@ const workout = (id: number, challenge: string, score: number): Workout => ({
   notes: null,
   createdAt: new Date(Date.UTC(2026, 10, 20, 12, id)).toISOString(),
   verified: false,
+  tier: 'entered',
   hidden: null,
 });
 

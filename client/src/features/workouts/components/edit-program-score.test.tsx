@@ -11,6 +11,7 @@ const mfm = (over: Partial<ListedWorkout> & { capped?: true }): ListedWorkout =>
   score: 1122,
   createdAt: new Date().toISOString(),
   verified: false,
+  tier: 'entered',
   notes: null,
   hidden: null,
   ...over,

@@ -16,6 +16,7 @@ const set = (over: Partial<ListedWorkout>): ListedWorkout => ({
   score: 12,
   createdAt: new Date(Date.now() - HOUR).toISOString(),
   verified: false,
+  tier: 'entered',
   pushups: 12,
   notes: null,
   hidden: null,

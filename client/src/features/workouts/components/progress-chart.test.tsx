@@ -15,6 +15,7 @@ const set = (id: number, pushups: number, hidden: Workout['hidden'] = null): Wor
   notes: null,
   createdAt: new Date(Date.UTC(2026, 10, 20, 12, id)).toISOString(),
   verified: false,
+  tier: 'entered',
   hidden,
 });
 const hide = { reason: 'Not a real count', at: '2026-11-21T09:00:00.000Z' };

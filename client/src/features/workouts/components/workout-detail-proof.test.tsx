@@ -11,6 +11,7 @@ const set = (over: Partial<ListedWorkout>): ListedWorkout => ({
   score: 12,
   createdAt: '2026-06-17T12:00:00.000Z',
   verified: true,
+  tier: 'recounted',
   pushups: 12,
   ...over,
 });

@@ -2,7 +2,7 @@ import { ChevronRight, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Workout } from '@common/schemas/workouts';
 import type { ListedWorkout } from '../types';
-import { VerifiedMark } from '@/components/ui/verified-mark';
+import { TierBadge, TierLegend } from '@/components/ui/tier-badge';
 import { deferredModule } from '@/lib/deferred-module';
 import { formatMediumWithTime } from '@/lib/medium-date';
 import { scoredOf } from '@/lib/score-figure';
@@ -143,9 +143,9 @@ export function WorkoutList({
                 </span>
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="flex flex-wrap items-baseline justify-between gap-x-2">
-                    <span className="flex items-center gap-1 font-semibold">
-                      {label}
-                      {w.verified ? <VerifiedMark /> : null}
+                    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 font-semibold">
+                      <span className="whitespace-nowrap">{label}</span>
+                      <TierBadge tier={w.tier} />
                     </span>
                     <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
                       {formatMediumWithTime(w.createdAt)}
@@ -159,6 +159,21 @@ export function WorkoutList({
                       data-testid="hidden-mark"
                     >
                       Hidden by a moderator: {w.hidden.reason}
+                    </span>
+                  ) : null}
+                  {w.tierNote ? (
+                    // Where the set stands on its way up the tiers, in words (its owner only).
+                    <span
+                      className={cn(
+                        'break-words text-sm',
+                        w.tierNote.kind === 'refused' || w.tierNote.kind === 'not-recounted'
+                          ? 'text-destructive'
+                          : 'text-muted-foreground',
+                      )}
+                      data-testid="tier-note"
+                      data-kind={w.tierNote.kind}
+                    >
+                      {w.tierNote.text}
                     </span>
                   ) : null}
                   {w.notes ? (
@@ -194,6 +209,9 @@ export function WorkoutList({
           );
         })}
       </ul>
+      <div className="-mt-1 flex justify-end">
+        <TierLegend className="min-h-8 text-xs" />
+      </div>
       {Detail ? (
         <Detail
           workout={selected}

@@ -11,6 +11,7 @@ const w = (id: number, pushups: number, day: number): Workout => ({
   notes: null,
   createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
   verified: false,
+  tier: 'entered',
   hidden: null,
 });
 

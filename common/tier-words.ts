@@ -1,0 +1,26 @@
+// The tiers' names and words without zod, so that a screen that shows a badge loads none
+// (client/src/components/ui/tier-badge.tsx); ./tiers.ts re-exports them with the schema.
+
+/**
+ * How far a score is proven, weakest first: typed or tapped; counted by the device's camera with a
+ * plausible trace; counted again by the server from the proof clip; watched by a moderator who
+ * agreed. Verified boards list only the last two (docs/decisions/0239-score-tiers.md).
+ */
+export const SCORE_TIERS = ['entered', 'camera-counted', 'recounted', 'reviewed'] as const;
+export type ScoreTier = (typeof SCORE_TIERS)[number];
+/** The tier's name as a member reads it, and what it means (the legend). */
+export const TIER_WORDS: Record<ScoreTier, { label: string; meaning: string }> = {
+  entered: { label: 'Entered', meaning: 'Typed or tapped by the member.' },
+  'camera-counted': {
+    label: 'Camera-counted',
+    meaning: "Counted by the member's camera, with a plausible movement trace.",
+  },
+  recounted: {
+    label: 'Recounted',
+    meaning: 'FitBench counted the same reps again from the proof clip.',
+  },
+  reviewed: { label: 'Reviewed', meaning: 'A moderator watched the proof clip and agreed.' },
+};
+
+/** The label a board shows on a top-three Verified entry no moderator has reviewed yet. */
+export const AWAITING_REVIEW_LABEL = 'Awaiting review';
