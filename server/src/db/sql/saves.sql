@@ -38,7 +38,8 @@ CREATE FUNCTION save_batch(p_saves json, p_max integer, p_window_ms integer)
 RETURNS TABLE (
   n integer, kind text, id integer, user_id integer, challenge text, score integer, notes text,
   created_at timestamptz, verified boolean, request_hash text,
-  count integer, reset_at timestamptz, previous_best integer, capped boolean, previous_best_capped boolean
+  count integer, reset_at timestamptz, previous_best integer, capped boolean, previous_best_capped boolean,
+  tier text
 )
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -52,7 +53,7 @@ BEGIN
       received_at timestamptz, idem_key text, request_hash text, verified boolean, tier text, limit_key text,
       capped boolean, lower_is_better boolean)
   ), prior AS (
-    SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped
+    SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.tier
     FROM input i JOIN workouts w ON w.user_id = i.user_id AND w.idempotency_key = i.idem_key
   ), gone AS (
     SELECT i.n, g.request_hash
@@ -90,15 +91,15 @@ BEGIN
     SELECT t.user_id, t.challenge, t.score, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified,
       coalesce(t.tier, 'entered'), coalesce(t.capped, false), coalesce(t.lower_is_better, false)
     FROM to_save t ORDER BY t.n
-    RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value
+    RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value, w.tier
   ), saved_n AS (
     -- Ids are drawn in insertion order, which is n order.
-    SELECT t.n, s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash, s.capped
+    SELECT t.n, s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash, s.capped, s.tier
     FROM (SELECT s.*, row_number() OVER (ORDER BY s.id) AS k FROM saved s) s
     JOIN to_save t ON t.k = s.k
   )
   SELECT p.n, 'replay', p.id, p.user_id, p.challenge, p.score, p.notes, p.created_at, p.verified, p.request_hash,
-    NULL::int, NULL::timestamptz, pb.score, p.capped, pb.capped
+    NULL::int, NULL::timestamptz, pb.score, p.capped, pb.capped, p.tier
   FROM prior p
   LEFT JOIN LATERAL (
     SELECT w.score, w.capped FROM workouts w WHERE w.user_id = p.user_id AND w.challenge = p.challenge AND w.id < p.id
@@ -107,7 +108,7 @@ BEGIN
   ) pb ON true
   UNION ALL
   SELECT s.n, 'created', s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash,
-    NULL, NULL, pb.score, s.capped, pb.capped
+    NULL, NULL, pb.score, s.capped, pb.capped, s.tier
   FROM saved_n s
   LEFT JOIN LATERAL (
     SELECT x.score, x.capped FROM (
@@ -120,9 +121,9 @@ BEGIN
     ) x ORDER BY x.rank_value DESC LIMIT 1
   ) pb ON true
   UNION ALL
-  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL, NULL, NULL
+  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL, NULL, NULL, NULL
   FROM verdict v WHERE v.count > p_max
   UNION ALL
-  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL, NULL, NULL
+  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL, NULL, NULL, NULL
   FROM gone g;
 END $$;

@@ -33,6 +33,7 @@ export interface SavedRow {
   notes: string | null;
   createdAt: Date;
   verified: boolean;
+  tier: ScoreTier;
 }
 
 /** The member's best before a save, by rank value: its score and cap mark. */
@@ -112,6 +113,7 @@ async function saveBatchStatement(
       notes: row.notes as string | null,
       createdAt: date(row.created_at),
       verified: Boolean(row.verified),
+      tier: (row.tier as ScoreTier | null) ?? 'entered',
     };
     out[n] =
       row.kind === 'replay'

@@ -33,7 +33,8 @@ describe('POST /api/workouts with a camera trace', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     // Verified waits for the recount of the proof clip (docs/decisions/0240-recounting-proof-clips.md).
-    expect(body).toMatchObject({ pushups: 12, verified: false });
+    // The save's answer says the tier it wrote.
+    expect(body).toMatchObject({ pushups: 12, verified: false, tier: 'camera-counted' });
     expect(body.verificationNote).toBeUndefined();
     expect(await storedVerified(body.id)).toBe(false);
     expect(await storedTier(body.id)).toBe('camera-counted');
@@ -73,6 +74,7 @@ describe('POST /api/workouts with a camera trace', () => {
       expect(res.json()).toMatchObject({
         pushups,
         verified: false,
+        tier: 'entered',
         verificationNote: expect.stringMatching(note),
       });
     }
