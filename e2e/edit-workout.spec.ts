@@ -65,7 +65,7 @@ test.describe('editing a set', () => {
         verification: { method: 'camera-face', trace: syntheticTrace({ reps: 6 }) },
       },
     });
-    expect((await saved.json()).verified).toBe(true);
+    expect((await saved.json()).tier).toBe('camera-counted');
     const size = info.project.name;
 
     await page.goto('/profile/pushup-90');

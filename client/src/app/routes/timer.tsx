@@ -260,7 +260,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         score={workout.score}
         // A capped run's reps: "CAP + 312 reps" where Workout Saved knows the mark.
         {...cappedProps(workout)}
-        verified={workout.verified}
+        // Counted by the camera: every tier above entered (common/tiers.ts).
+        verified={workout.tier !== undefined && workout.tier !== 'entered'}
         tier={workout.tier}
         username={user.username}
         personalBest={isNewPersonalBest(workout)}

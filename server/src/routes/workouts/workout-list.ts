@@ -101,11 +101,12 @@ export async function listWorkouts(
 }
 
 /**
- * Marks the verified sets that have a proof clip (`hasClip: true`; absent otherwise), with one
- * query for the page, only when the page has a verified set (docs/decisions/0158-proof-clips-on-the-device.md).
+ * Marks the camera sets (camera-counted or better) that have a proof clip (`hasClip: true`; absent
+ * otherwise), with one query for the page, only when the page has one
+ * (docs/decisions/0158-proof-clips-on-the-device.md, common/tiers.ts).
  */
 async function withClipFlags(db: Db, items: Workout[]): Promise<Workout[]> {
-  const ids = items.filter((w) => w.verified).map((w) => w.id);
+  const ids = items.filter((w) => w.tier !== 'entered').map((w) => w.id);
   if (ids.length === 0) return items;
   const rows = await db
     .select({ id: workoutClips.workoutId })

@@ -132,7 +132,9 @@ export function EditWorkoutForm({
   const notes = useWatch({ control: form.control, name: 'notes' }) ?? '';
   const errors = form.formState.errors;
   const range = customTimeRange(openedAt, joined);
-  const markGoes = workout.verified && score !== workout.score;
+  // A camera-counted (or better) set becomes entered when its count changes (common/tiers.ts).
+  const counted = workout.tier ? workout.tier !== 'entered' : workout.verified;
+  const markGoes = counted && score !== workout.score;
   // The form takes the place of the details (or opens the dialog): its first field takes the focus.
   useEffect(() => form.setFocus(locked ? 'notes' : 'score'), [form, locked]);
 

@@ -155,7 +155,7 @@ export default function WorkoutDetailDialog({
                   <span className="text-sm font-medium text-muted-foreground">
                     {unitWord(scoring, score, capped)}
                   </span>
-                  {workout.verified ? (
+                  {(workout.tier ? workout.tier !== 'entered' : workout.verified) ? (
                     <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
                       <VerifiedMark /> Counted by the camera
                     </span>
