@@ -45,6 +45,8 @@ import { usersRoutes } from './routes/users/users.routes';
 import { workoutsRoutes } from './routes/workouts/workouts.routes';
 import { reminderJob, type ReminderPluginOptions } from './routes/reminders';
 import { remindersRoutes } from './routes/reminders/reminders.routes';
+import { notificationHub, type NotificationPluginOptions } from './routes/notifications';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
 import { defaultConfig, type AppConfig } from './config';
 
 // The configuration's shape and defaults live in config.ts, built from env.ts's settings.
@@ -70,6 +72,8 @@ export interface AppDeps {
   timeouts?: { requestMs: number; idleMs: number };
   /** The reminder job's poll (default 60 s; 0: only when called) and the push requests' agent (tests). */
   reminders?: ReminderPluginOptions;
+  /** The notification streams' ear on the database (index.ts and the test app give it) and heartbeat. */
+  notifications?: NotificationPluginOptions;
 }
 
 declare module 'fastify' {
@@ -161,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(afterResponse);
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   await app.register(reminderJob, deps.reminders ?? {});
+  await app.register(notificationHub, deps.notifications ?? {});
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   // Also before the routes (the document's own too): unknown query parameters are refused,
   // missing methods get 405.
@@ -193,6 +198,7 @@ export async function buildApp(deps: AppDeps) {
         badgesRoutes,
         plansRoutes,
         remindersRoutes,
+        notificationsRoutes,
       ]) {
         await api.register(routes);
       }

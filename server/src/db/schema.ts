@@ -12,3 +12,4 @@ export * from './tables/standing';
 export * from './tables/plans';
 export * from './tables/reminders';
 export * from './tables/recounts';
+export * from './tables/notifications';
