@@ -33,6 +33,8 @@ export function sseEvent(event: string, data: StreamEvent, id?: number): string 
 export class NotificationHub {
   private readonly streams = new Map<number, Set<Stream>>();
   private heartbeat: NodeJS.Timeout | null = null;
+  /** Whether the database's notices reach this instance now (PostgreSQL: its LISTEN is up). */
+  isEnabled = false;
 
   constructor(
     private readonly db: Db,
@@ -127,10 +129,18 @@ export async function connectNotificationHub(
   if (database.kind === 'postgres' && database.url)
     return listenToChannel(database.url, NOTIFICATION_CHANNEL, {
       onNotify: (payload) => hub.hear(payload),
-      onUp: () => hub.hearAll(),
-      onDown: () => undefined,
+      onUp: () => {
+        hub.isEnabled = true;
+        hub.hearAll();
+      },
+      onDown: () => {
+        hub.isEnabled = false;
+      },
       log,
     });
-  if (database.pglite) return database.pglite.listen(NOTIFICATION_CHANNEL, (p) => hub.hear(p));
+  if (database.pglite) {
+    hub.isEnabled = true;
+    return database.pglite.listen(NOTIFICATION_CHANNEL, (p) => hub.hear(p));
+  }
   return async () => undefined;
 }
