@@ -47,6 +47,7 @@ import { reminderJob, type ReminderPluginOptions } from './routes/reminders';
 import { remindersRoutes } from './routes/reminders/reminders.routes';
 import { notificationHub, type NotificationPluginOptions } from './routes/notifications';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { digestOffRoutes } from './routes/notifications/digest-off.routes';
 import { defaultConfig, type AppConfig } from './config';
 
 // The configuration's shape and defaults live in config.ts, built from env.ts's settings.
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
         plansRoutes,
         remindersRoutes,
         notificationsRoutes,
+        digestOffRoutes,
       ]) {
         await api.register(routes);
       }
