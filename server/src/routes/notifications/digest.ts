@@ -105,8 +105,9 @@ async function digestOne(deps: DigestDeps, m: Member, today: string, now: Date) 
     deps.siteUrl,
   ).toString();
   const count = fresh.length > DIGEST_MAX ? `${DIGEST_MAX}+` : String(fresh.length);
-  const title = `${count} new on FitBench`;
-  const body = `You have ${count} unread ${fresh.length === 1 ? 'notification' : 'notifications'}.`;
+  const noun = fresh.length === 1 ? 'notification' : 'notifications';
+  const title = `${count} new ${noun}`;
+  const body = `You have ${count} new unread ${noun} on FitBench.`;
   const claimed = await deps.db.transaction(async (tx) => {
     const rows = await rowsOf<{ user_id: number }>(
       tx as unknown as Db,
