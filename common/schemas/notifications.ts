@@ -46,7 +46,7 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** POST /api/notifications/read: these ids (mine; others are ignored). */
 export const markReadSchema = z
-  .object({ ids: z.array(z.number().int().positive()).min(1).max(NOTIFICATION_PAGE_MAX) })
+  .object({ ids: z.array(z.number().int().min(1)).min(1).max(NOTIFICATION_PAGE_MAX) })
   .strict();
 
 /** The daily digest's opt-in (ruling 34's rules: once a day at most, outside quiet hours). */

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiErrorSchema } from '@common/schemas/errors';
-import { badRequest } from '../../lib/errors';
 import { optionalSession } from '../../plugins/openapi';
 import { verifyDigestOffToken } from './digest';
 
@@ -36,8 +35,12 @@ export const digestOffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const keys = await app.reminders.keys();
       const userId = verifyDigestOffToken(keys.tokenSecret, request.query.token);
+      // As the reminders' link does: a link that is not valid changes nothing, and says so.
       if (userId === null)
-        throw badRequest('This link is not valid. Turn the digest off on your notifications page.');
+        return {
+          message: 'This link is not valid. Turn the digest off on your notifications page.',
+          off: false,
+        };
       await app.db.execute(
         sql`update notification_settings set digest_email = false, digest_push = false, updated_at = now()
           where user_id = ${userId}::int`,

@@ -12,10 +12,11 @@ import { NEXT_CURSOR_HEADER } from '@common/schemas/workouts';
 import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
 import { mediaResponse } from '../../plugins/openapi';
 import * as service from './notifications.service';
-import { lastEventId, pageCursor, readCursor } from './paging';
+import { decodedCursor, encodeCursor } from '../workouts';
+import { lastEventId } from './paging';
 
 const pageQuery = notificationPageQuerySchema.extend({
-  cursor: readCursor(notificationPageQuerySchema.shape.cursor),
+  cursor: decodedCursor(notificationPageQuerySchema.shape.cursor),
 });
 
 const streamQuery = z.object({
@@ -43,10 +44,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { limit, cursor } = request.query;
       const items = await service.listNotifications(app.db, user.id, {
         limit: limit + 1,
-        before: cursor,
+        before: cursor?.id,
       });
       const page = items.slice(0, limit);
-      if (items.length > limit) reply.header(NEXT_CURSOR_HEADER, pageCursor(page.at(-1)!.id));
+      // The workouts' cursor codec (one for every list); the position is the id alone.
+      const last = page.at(-1);
+      if (items.length > limit && last)
+        reply.header(
+          NEXT_CURSOR_HEADER,
+          encodeCursor({ ts: `${last.createdAt.slice(0, 23)}000`, id: last.id }),
+        );
       return page;
     },
   );
