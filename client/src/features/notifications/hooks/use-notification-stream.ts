@@ -10,6 +10,9 @@ export function useNotificationStream(userId: number | null) {
     if (userId === null || typeof EventSource === 'undefined') return;
     return openNotificationStream({
       onEvent: (e, kind) => {
+        // The stream's count is the newest: a count request still in flight (asked before this
+        // event was made) must not overwrite it when it lands.
+        void queryClient.cancelQueries({ queryKey: unreadCountKey });
         queryClient.setQueryData(unreadCountKey, { unread: e.unread });
         if (kind === 'notification')
           void queryClient.invalidateQueries({ queryKey: notificationListKey });
