@@ -126,7 +126,7 @@ async function digestOne(deps: DigestDeps, m: Member, today: string, now: Date) 
             provenName({ username: m.username, emailConfirmedAt: new Date(m.email_confirmed_at) }),
           ),
           body,
-          `You get this digest, at most once a day, because you turned it on. To turn it off with one click: ${offUrl}`,
+          `You get this digest, at most once a day, because you turned it on. To turn it off: ${new URL('/notifications', deps.siteUrl).toString()} (or your mail app's unsubscribe button).`,
         ],
         link: { label: 'See them', url: new URL('/notifications', deps.siteUrl).toString() },
       });
