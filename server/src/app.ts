@@ -48,6 +48,9 @@ import { workoutsRoutes } from './routes/workouts/workouts.routes';
 import { reminderJob, type ReminderPluginOptions } from './routes/reminders';
 import { recountJob, type RecountPluginOptions } from './routes/recounts';
 import { remindersRoutes } from './routes/reminders/reminders.routes';
+import { notificationHub, type NotificationPluginOptions } from './routes/notifications';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { digestOffRoutes } from './routes/notifications/digest-off.routes';
 import { defaultConfig, type AppConfig } from './config';
 
 // The configuration's shape and defaults live in config.ts, built from env.ts's settings.
@@ -75,6 +78,8 @@ export interface AppDeps {
   reminders?: ReminderPluginOptions;
   /** Whether recounts of proof clips start on their own (index.ts: yes; tests: only when asked). */
   recounts?: RecountPluginOptions;
+  /** The notification streams' ear on the database (index.ts and the test app give it) and heartbeat. */
+  notifications?: NotificationPluginOptions;
 }
 
 declare module 'fastify' {
@@ -167,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mail, { transport: deps.mailTransport, pollMs: deps.mailPollMs });
   await app.register(reminderJob, deps.reminders ?? {});
   await app.register(recountJob, deps.recounts ?? {});
+  await app.register(notificationHub, deps.notifications ?? {});
   // Before the routes: it describes those registered after it (GET /api/openapi.json, /api/docs).
   // Also before the routes (the document's own too): unknown query parameters are refused,
   // missing methods get 405.
@@ -201,6 +207,8 @@ export async function buildApp(deps: AppDeps) {
         badgesRoutes,
         plansRoutes,
         remindersRoutes,
+        notificationsRoutes,
+        digestOffRoutes,
       ]) {
         await api.register(routes);
       }

@@ -120,6 +120,8 @@ async function start() {
       idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     },
     config: configFromEnv(env),
+    // Live notifications hear of new ones through the database (routes/notifications/stream.ts).
+    notifications: { database },
   });
   // Both before anything else: a database that cannot open ends the start here.
   const [app] = await Promise.all([building, database.ready]);

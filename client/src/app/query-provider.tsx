@@ -10,7 +10,7 @@ import { useTimeZoneSync } from './layout/use-time-zone-sync';
 // Loaded with the first screen that fetches data (every screen but the catalogue and the 404), so
 // `/` does without TanStack Query. One client for the page's life: screens come and go, the
 // cache stays. docs/decisions/0061-js-budget-on-root.md
-const queryClient = makeQueryClient();
+export const queryClient = makeQueryClient();
 persistQueryCache(queryClient);
 bindUserToQueryClient(queryClient);
 

@@ -57,6 +57,7 @@ const ProfileRoute = screen(() => import('./routes/profile'), true);
 const ChallengeStatsRoute = screen(() => import('./routes/challenge-stats'), true);
 const ProfileSettingsRoute = screen(() => import('./routes/profile-settings'), true);
 const ModerationRoute = screen(() => import('./routes/moderation'), true);
+const NotificationsRoute = screen(() => import('./routes/notifications'), true);
 const ClubsRoute = screen(() => import('./routes/clubs'));
 const ClubRoute = screen(() => import('./routes/club'));
 const ClubJoinRoute = screen(() => import('./routes/club-join'));
@@ -100,6 +101,7 @@ export function AppRoutes() {
         {routes(paths.profile, ProfileRoute)}
         {/* Before /profile/:challenge, which would take 'settings' for a challenge. */}
         {routes(paths.profileSettings, ProfileSettingsRoute)}
+        {routes(paths.notifications, NotificationsRoute)}
         {routes(paths.challengeStats, ChallengeStatsRoute)}
         {routes(paths.moderation, ModerationRoute)}
         {routes(paths.clubs, ClubsRoute)}

@@ -91,6 +91,8 @@ export const paths = {
   },
   profile: { path: '/profile', aliases: [`/${DEFAULT_SLUG}/profile`], getHref: () => '/profile' },
   profileSettings: { path: '/profile/settings', aliases: [], getHref: () => '/profile/settings' },
+  /** My notifications and the digest's opt-in (docs/decisions/0253-notifications.md). */
+  notifications: { path: '/notifications', aliases: [], getHref: () => '/notifications' },
   /** The moderators' queue of reports and log of actions (others see that it is not theirs). */
   moderation: { path: '/moderation', aliases: [], getHref: () => '/moderation' },
   /** Clubs: mine, public ones to join, Create club (docs/decisions/0164-clubs.md). */

@@ -15,3 +15,4 @@ export * from './tables/recounts';
 export * from './tables/club-challenges';
 export * from './tables/camera-traces';
 export * from './tables/feed';
+export * from './tables/notifications';

@@ -16,6 +16,7 @@ export const SQL_SOURCES = [
   { name: 'saves.sql', prefix: 'save_' },
   { name: 'badges.sql', prefix: 'badge_' },
   { name: 'standing.sql', prefix: 'st_' },
+  { name: 'notifications.sql', prefix: 'ntf_' },
 ] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));

@@ -44,6 +44,7 @@ interface Operation {
   body?: Schema;
   bodyRequired: boolean;
   unlistedQueryIgnored: boolean;
+  eventStream: boolean;
 }
 
 const probe = await buildApp({ db: {} as Db });
@@ -61,6 +62,12 @@ const doc = probe.swagger() as unknown as {
   >;
 };
 await probe.close();
+// An event stream never ends, so no request to it would: its own tests open it
+// (server/src/routes/notifications/notifications.test.ts).
+const isEventStream = (op: object) =>
+  JSON.stringify((op as { responses?: Record<string, unknown> }).responses?.['200'] ?? {}).includes(
+    '"text/event-stream"',
+  );
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
   Object.entries(ops).map(([method, op]) => ({
     method: method.toUpperCase(),
@@ -69,6 +76,7 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
     body: op.requestBody?.content?.['application/json']?.schema,
     bodyRequired: Boolean(op.requestBody?.required),
     unlistedQueryIgnored: Boolean((op as Record<string, unknown>)[UNLISTED_QUERY_IGNORED]),
+    eventStream: isEventStream(op),
   })),
 );
 
@@ -266,7 +274,7 @@ describe('the OpenAPI document is the contract', () => {
       expect(rule.reason.length).toBeGreaterThan(20);
   });
 
-  for (const op of operations) {
+  for (const op of operations.filter((o) => !o.eventStream)) {
     it(`${op.method} ${op.path}: valid requests never get 400, invalid ones a 4xx, signed in and out`, async () => {
       const problems: string[] = [];
       for (const signedIn of [false, true]) {

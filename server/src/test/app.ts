@@ -58,6 +58,7 @@ export function useTestApp(
       now: () => ctx.clock.now,
       ...deps,
       sessionCache,
+      notifications: { database: ctx.database },
     });
     // A session cache hears the database's announcements, as in the server (server/src/index.ts).
     if (sessionCache) {

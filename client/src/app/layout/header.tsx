@@ -5,6 +5,7 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { useUser } from '@/features/auth/api/get-user';
 import { paths } from '@/config/paths';
+import { HeaderBell } from './header-bell';
 import { TopNav } from './top-nav';
 
 export function Header() {
@@ -22,14 +23,17 @@ export function Header() {
         </Link>
         <TopNav />
         {isPending ? null : user ? (
-          <Link
-            href={paths.profile.getHref()}
-            className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-muted"
-            data-testid="header-profile"
-          >
-            <UserAvatar src={user.profilePicture} name={user.username} className="size-8" />
-            <span className="max-w-32 truncate text-sm font-semibold">{user.username}</span>
-          </Link>
+          <div className="flex items-center gap-1">
+            <HeaderBell userId={user.id} />
+            <Link
+              href={paths.profile.getHref()}
+              className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-muted"
+              data-testid="header-profile"
+            >
+              <UserAvatar src={user.profilePicture} name={user.username} className="size-8" />
+              <span className="max-w-32 truncate text-sm font-semibold">{user.username}</span>
+            </Link>
+          </div>
         ) : (
           <Link href={paths.auth.getHref()} className={buttonVariants({ size: 'sm' })}>
             Sign In

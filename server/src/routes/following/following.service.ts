@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { MemberSet } from '../leaderboard';
+import { notify } from '../notifications';
 import { encodeCursor } from '../workouts';
 
 // Following (docs/decisions/0161-following.md): no approval, public members only. A member who
@@ -41,7 +42,14 @@ async function followable(db: Db, followerId: number, username: string): Promise
 /** Follows `username` (again: nothing changes). */
 export async function follow(db: Db, followerId: number, username: string): Promise<void> {
   const followeeId = await followable(db, followerId, username);
-  await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+  const made = await db
+    .insert(follows)
+    .values({ followerId, followeeId })
+    .onConflictDoNothing()
+    .returning({ followeeId: follows.followeeId });
+  // "X followed you", once per pair (a follow again after an unfollow tells nobody again).
+  if (made.length > 0)
+    await notify(db, { recipientId: followeeId, kind: 'followed', actorId: followerId });
 }
 
 /** Stops following `username` (not followed: nothing changes). */

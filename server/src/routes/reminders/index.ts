@@ -2,3 +2,6 @@
 // docs/decisions/0234-reminders.md
 export { reminderJob, type ReminderPluginOptions } from './reminders.plugin';
 export { ensureReminderKeys, unsubscribeToken } from './keys';
+export { verifyUnsubscribeToken, type ReminderKeys } from './keys';
+export { pushToMember, vapidSubject, type PushOptions } from './push';
+export { ReminderTimer, LATE_LIMIT_MS } from './reminder-job';

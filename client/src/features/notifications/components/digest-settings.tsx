@@ -1,0 +1,44 @@
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import type { NotificationSettings } from '@common/schemas/notifications';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { usePutNotificationSettings } from '../api/put-notification-settings';
+
+const CHOICES: { key: keyof NotificationSettings; label: string }[] = [
+  { key: 'digestEmail', label: 'Daily digest by email' },
+  { key: 'digestPush', label: 'Daily digest by push' },
+];
+
+/**
+ * The digest's opt-in: off unless turned on; at most one a day, at the reminder time (or 18:00),
+ * never in quiet hours (docs/decisions/0257-notification-digest.md). Push goes to the devices
+ * turned on under Reminders.
+ */
+export function DigestSettings() {
+  const query = useNotificationSettings();
+  const put = usePutNotificationSettings({
+    onError: (e) => toast({ title: 'Could not save', description: e.message }),
+  });
+  if (!query.data) return <Skeleton className="h-20" />;
+  const settings = put.variables ?? query.data;
+  return (
+    <div className="grid gap-3 rounded-lg border border-border bg-card p-4">
+      <p className="text-sm text-muted-foreground">
+        Notifications show here first. A digest of the unread ones can also come once a day.
+      </p>
+      {CHOICES.map(({ key, label }) => (
+        <div key={key} className="flex items-center justify-between gap-4">
+          <Label htmlFor={`digest-${key}`}>{label}</Label>
+          <Switch
+            id={`digest-${key}`}
+            checked={settings[key]}
+            disabled={put.isPending}
+            onCheckedChange={(on) => put.mutate({ ...settings, [key]: on })}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type https from 'node:https';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
+import { ReminderTimer, vapidSubject } from '../reminders';
+import { runDigests } from './digest';
+import { NotificationHub, connectNotificationHub } from './stream';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationHub: NotificationHub;
+    /** One pass of the daily digest job at the app's clock; resolves with the digests it sent. */
+    notificationDigests: { run(): Promise<number> };
+  }
+}
+
+export interface NotificationPluginOptions {
+  /** Where the streams hear of new notifications; without it, they send only what they find on opening. */
+  database?: Pick<Database, 'kind' | 'url' | 'pglite'>;
+  /** The streams' heartbeat (default 15 s, well inside proxies' and the server's idle timeouts). */
+  heartbeatMs?: number;
+  /** How often the digest job looks (default 60 s); 0: never on its own (tests call run()). */
+  digestPollMs?: number;
+  /** For the digest's push requests: tests give one that trusts their local push endpoint. */
+  pushAgent?: https.Agent;
+}
+
+/** The instance's open notification streams (./stream.ts) and their ear on the database. */
+export const notificationHub = fp<NotificationPluginOptions>(
+  async (app, opts) => {
+    const hub = new NotificationHub(app.db, opts.heartbeatMs ?? 15_000, (m) => app.log.warn(m));
+    app.decorate('notificationHub', hub);
+    let stop: (() => Promise<void>) | null = null;
+    // The digest job runs on every instance; the database decides who sends (./digest.ts).
+    const run = () =>
+      runDigests(
+        {
+          db: app.db,
+          siteUrl: app.config.siteUrl,
+          keys: () => app.reminders.keys(),
+          queueMail: (message, db) => app.mail.queue(message, db),
+          kickMail: () => app.mail.kick(),
+          push: { subject: vapidSubject(app.config.siteUrl), agent: opts.pushAgent },
+          warn: (m) => app.log.warn(m),
+        },
+        app.now(),
+      );
+    app.decorate('notificationDigests', { run });
+    const every = opts.digestPollMs ?? 60_000;
+    const timer =
+      every > 0
+        ? new ReminderTimer(run, every, (err) =>
+            app.log.error(`digests: ${(err as Error).message}`),
+          )
+        : null;
+    app.addHook('onReady', async () => {
+      if (opts.database)
+        stop = await connectNotificationHub(opts.database, hub, (m) => app.log.warn(m));
+      timer?.start();
+    });
+    // Streams never end on their own: ended here, before the server waits for its connections.
+    app.addHook('preClose', async () => hub.closeAll());
+    app.addHook('onClose', async () => {
+      await timer?.stop();
+      await stop?.();
+    });
+  },
+  { name: 'notification-hub', dependencies: ['reminder-job'] },
+);

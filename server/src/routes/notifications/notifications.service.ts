@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import type { Notification, NotificationSettings } from '@common/schemas/notifications';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+// Reading and marking a member's notifications. Privacy at read time (docs/decisions/0253-notifications.md):
+// a notification whose actor has since gone private or been suspended is shown to nobody and not
+// counted; a deleted account's go with it (ON DELETE CASCADE).
+
+const visible = sql`(n.actor_id is null or exists (
+  select 1 from users a where a.id = n.actor_id and not a.is_private and a.suspended_at is null))`;
+
+interface Row {
+  id: number | string;
+  kind: Notification['kind'];
+  actor_name: string | null;
+  actor_picture: string | null;
+  workout_id: number | null;
+  challenge: string | null;
+  board: Notification['board'];
+  created_at: Date | string;
+  read_at: Date | string | null;
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+function toDto(r: Row): Notification {
+  return {
+    id: Number(r.id),
+    kind: r.kind,
+    actor: r.actor_name ? { username: r.actor_name, profilePicture: r.actor_picture } : null,
+    workoutId: r.workout_id,
+    challenge: r.challenge,
+    board: r.board,
+    createdAt: iso(r.created_at),
+    readAt: r.read_at === null ? null : iso(r.read_at),
+  };
+}
+
+/**
+ * The member's notifications newest first: `before` an id (the previous page's last), or those
+ * `after` an id oldest first (the stream's catch-up).
+ */
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  page: { limit: number; before?: number; after?: number },
+): Promise<Notification[]> {
+  const where =
+    page.after !== undefined
+      ? sql`and n.id > ${page.after}`
+      : page.before !== undefined
+        ? sql`and n.id < ${page.before}`
+        : sql``;
+  const order = page.after !== undefined ? sql`n.id asc` : sql`n.id desc`;
+  const rows = await rowsOf<Row>(
+    db,
+    sql`select n.id, n.kind, a.username as actor_name, a.profile_picture as actor_picture,
+        n.workout_id, n.challenge, n.board, n.created_at, n.read_at
+      from notifications n left join users a on a.id = n.actor_id
+      where n.recipient_id = ${userId}::int ${where} and ${visible}
+      order by ${order} limit ${page.limit}::int`,
+  );
+  return rows.map(toDto);
+}
+
+/** The bell's number: unread notifications the member may see. */
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await rowsOf<{ unread: number | string }>(
+    db,
+    sql`select count(*)::int as unread from notifications n
+      where n.recipient_id = ${userId}::int and n.read_at is null and ${visible}`,
+  );
+  return Number(row?.unread ?? 0);
+}
+
+/** Marks these of the member's notifications read (others' ids, and read ones, are left alone). */
+export async function markRead(db: Db, userId: number, ids: number[], now: Date): Promise<void> {
+  await db.execute(
+    sql`update notifications set read_at = ${now.toISOString()}::timestamptz
+      where recipient_id = ${userId}::int and read_at is null
+        and id = any (${sql.raw(`array[${ids.map((i) => Math.trunc(i)).join(',')}]`)}::bigint[])`,
+  );
+}
+
+/** Marks all of the member's notifications read. */
+export async function markAllRead(db: Db, userId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`update notifications set read_at = ${now.toISOString()}::timestamptz
+      where recipient_id = ${userId}::int and read_at is null`,
+  );
+}
+
+export async function getSettings(db: Db, userId: number): Promise<NotificationSettings> {
+  const [row] = await rowsOf<{ digest_email: boolean; digest_push: boolean }>(
+    db,
+    sql`select digest_email, digest_push from notification_settings where user_id = ${userId}::int`,
+  );
+  return { digestEmail: row?.digest_email ?? false, digestPush: row?.digest_push ?? false };
+}
+
+export async function putSettings(
+  db: Db,
+  userId: number,
+  s: NotificationSettings,
+): Promise<NotificationSettings> {
+  await db.execute(
+    sql`insert into notification_settings (user_id, digest_email, digest_push, updated_at)
+      values (${userId}::int, ${s.digestEmail}, ${s.digestPush}, now())
+      on conflict (user_id) do update set digest_email = excluded.digest_email,
+        digest_push = excluded.digest_push, updated_at = now()`,
+  );
+  return s;
+}
+
+/** The member's newest notification id (0: none): where a fresh stream starts. */
+export async function newestId(db: Db, userId: number): Promise<number> {
+  const [row] = await rowsOf<{ id: number | string | null }>(
+    db,
+    sql`select max(id) as id from notifications where recipient_id = ${userId}::int`,
+  );
+  return Number(row?.id ?? 0);
+}
