@@ -228,3 +228,26 @@ describe('comments', () => {
     expect((await page(owner, w.id)).comments.map((x) => x.body)).toEqual(['rude words']);
   });
 });
+
+describe("the set owner's notifications", () => {
+  const mine = async (u: MadeUser) => {
+    const res = await t.app.inject({ url: '/api/notifications', headers: u.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { kind: string; workoutId: number | null }[];
+  };
+
+  it('tells the owner of each new kudos and comment once; a kudos given again tells nobody', async () => {
+    const [owner, fan] = [await createUser(t.app), await createUser(t.app)];
+    const w = await setOf(owner);
+    await kudos(fan, w.id);
+    await kudos(fan, w.id);
+    await kudos(fan, w.id, 'DELETE');
+    await kudos(fan, w.id);
+    expect((await comment(fan, w.id, 'Strong set!')).statusCode).toBe(201);
+    expect((await comment(fan, w.id, 'And again')).statusCode).toBe(201);
+    const kinds = (await mine(owner)).map((n) => `${n.kind}:${n.workoutId}`).sort();
+    expect(kinds).toEqual([`comment:${w.id}`, `comment:${w.id}`, `kudos:${w.id}`]);
+    // Nothing for the giver.
+    expect(await mine(fan)).toEqual([]);
+  });
+});

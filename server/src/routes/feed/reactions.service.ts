@@ -96,7 +96,8 @@ export async function giveKudos(
         on conflict do nothing returning 1 as x`,
     );
     // The notification hook (./social-hooks.ts): a new kudos only.
-    if (added.length > 0) await onKudos({ workoutId, ownerId: set.ownerId, fromUserId: viewer.id });
+    if (added.length > 0)
+      await onKudos(db, { workoutId, ownerId: set.ownerId, fromUserId: viewer.id });
   }
   return kudosState(db, viewer.id, workoutId);
 }
@@ -171,7 +172,12 @@ export async function addComment(
       returning id`,
   );
   // The notification hook (./social-hooks.ts).
-  await onComment({ workoutId, ownerId: set.ownerId, fromUserId: viewer.id, commentId: made!.id });
+  await onComment(db, {
+    workoutId,
+    ownerId: set.ownerId,
+    fromUserId: viewer.id,
+    commentId: made!.id,
+  });
   const [row] = await rowsOf<CommentRow>(db, sql`${commentSelect} where c.id = ${made!.id}::int`);
   return toComment(row!, viewer.id);
 }
