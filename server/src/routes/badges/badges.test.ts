@@ -117,7 +117,10 @@ describe('badges earned as sets are saved', () => {
     const b = await createWorkout(t.app, u.id, { score: 21 });
     expect(await kinds(u)).not.toContain(`first-verified:${DEFAULT_CHALLENGE}`);
     const promote = (id: number) =>
-      t.app.db.update(workouts).set({ tier: 'recounted', verified: true }).where(eq(workouts.id, id));
+      t.app.db
+        .update(workouts)
+        .set({ tier: 'recounted', verified: true })
+        .where(eq(workouts.id, id));
     await Promise.all([promote(a.id), promote(b.id)]);
     // An update that does not make a set verified earns nothing more.
     await t.app.db.update(workouts).set({ notes: 'edited' }).where(eq(workouts.userId, u.id));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHALLENGES, openChallenges, type OpenChallenge } from '@common/challenges';
 import type { Standing } from '@common/schemas/standing';
-import { BoardCache } from '../leaderboard/board-cache';
+import { BoardCache } from '../leaderboard';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, type MadeUser } from '../../test/factories';
 import { readStanding } from './standing.service';

@@ -14,7 +14,7 @@ import {
   type CountRow,
 } from '@common/standing';
 import { rowsOf, type Db } from '../../db/client';
-import type { BoardCache } from '../leaderboard/board-cache';
+import type { BoardCache } from '../leaderboard';
 
 interface Member {
   id: number;
