@@ -46,8 +46,10 @@ export async function addWorkout(
 }
 
 // Expected failures the browser logs as console errors (e.g. the 401 of a visitor's /api/user).
+// ERR_CONNECTION_REFUSED: a spec that moves its own server's clock restarts it while a page is
+// open, and the notifications' stream tries again meanwhile (features/notifications).
 const EXPECTED_CONSOLE =
-  /Failed to load resource: (the server responded with a status of (400|401|403|404|409|413|422|429)|net::ERR_INTERNET_DISCONNECTED)/;
+  /Failed to load resource: (the server responded with a status of (400|401|403|404|409|413|422|429)|net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_REFUSED)/;
 
 /**
  * The visible toasts. Radix also mirrors each into a live region, which this skips; and while a

@@ -16,7 +16,7 @@ test.describe('share', () => {
     await addWorkout(page.context().request, { pushups: 42 });
     await page.goto('/profile/pushup-90');
     await page.getByTestId('workout-row').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Share', exact: true }).click();
 
     const url = `${new URL(page.url()).origin}/90second/users/${user.username}`;
     const menu = page.getByRole('menu');
@@ -56,7 +56,7 @@ test.describe('share', () => {
     await page.getByLabel('Push-ups').fill('17');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Workout Saved' })).toBeVisible();
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared))
       .toEqual({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryOf } from '../challenges';
-import { clubChallengeDayErrors, targetRangeOf } from './club-challenges';
+import { clubChallengeDayErrors, isCalendarDate, targetRangeOf } from './club-challenges';
 
 describe("a club challenge's days", () => {
   it('are real dates, the last on or after the first, at most 90 days', () => {
@@ -17,6 +17,18 @@ describe("a club challenge's days", () => {
     expect(errors('2026-02-29', '')).toEqual({
       startDate: 'Start date must be a date (YYYY-MM-DD)',
       endDate: 'End date is required',
+    });
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('says no, without throwing, to a month or day out of range', () => {
+    expect(isCalendarDate('2026-02-28')).toBe(true);
+    for (const v of ['2026-13-45', '2026-02-30', '0000-00-00', '2026-1-01', ''])
+      expect(isCalendarDate(v), v).toBe(false);
+    expect(clubChallengeDayErrors({ startDate: '2026-13-45', endDate: '2026-99-99' })).toEqual({
+      startDate: 'Start date must be a date (YYYY-MM-DD)',
+      endDate: 'End date must be a date (YYYY-MM-DD)',
     });
   });
 });

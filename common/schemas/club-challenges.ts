@@ -23,8 +23,12 @@ const DAY_MS = 86_400_000;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether `v` is a real calendar date written YYYY-MM-DD. */
-export const isCalendarDate = (v: string) =>
-  DATE_PATTERN.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+export function isCalendarDate(v: string): boolean {
+  if (!DATE_PATTERN.test(v)) return false;
+  // A month or day out of range ("2026-13-45") is no date at all (Invalid Date, not a throw).
+  const at = Date.parse(`${v}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === v;
+}
 /** Days from `a` to `b` (YYYY-MM-DD): 0 for the same day. */
 export const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
@@ -60,7 +64,7 @@ export const createClubChallengeSchema = z.object({
   target: z
     .number({ error: 'The target must be a number' })
     .int('The target must be a whole number')
-    .positive('The target must be at least 1')
+    .min(1, 'The target must be at least 1')
     .nullable()
     .optional(),
 });

@@ -102,6 +102,22 @@ async function snapshot(q: Q, after: boolean): Promise<unknown> {
   return { boards, stats };
 }
 
+type Snapshot = { boards: unknown[]; stats: unknown };
+
+/**
+ * What a release's boards become by migration 0033: its verified sets are camera-counted until the
+ * server recounts their clips, so nothing is verified and each period's Verified board is empty.
+ */
+function afterTiers(old: Snapshot): Snapshot {
+  const text = JSON.stringify(old)
+    .replaceAll('"verified":true', '"verified":false')
+    .replace(/"verified_best":\d+/g, '"verified_best":0');
+  const o = JSON.parse(text) as Snapshot;
+  // Per period: the boards of each filter, then the Verified board, then each member's place.
+  o.boards = o.boards.map((b, i) => (i % (FILTERS.length + 2) === FILTERS.length ? [] : b));
+  return o;
+}
+
 async function upgradeAndCompare(q: Q, before: () => Promise<void>, upgrade: () => Promise<void>) {
   await before();
   await fill(q);
@@ -115,7 +131,7 @@ async function upgradeAndCompare(q: Q, before: () => Promise<void>, upgrade: () 
     `select count(*)::int as n from workouts where challenge = 'pushup-90' and score is not null`,
   );
   expect(rows[0]!.n).toBe(160);
-  expect(await snapshot(q, true)).toEqual(old);
+  expect(await snapshot(q, true)).toEqual(afterTiers(old as Snapshot));
   // And it goes on: a new set lands on the push-up board, a burpee set on its own.
   await q(
     `insert into workouts (user_id, challenge, score, created_at) values (1, 'pushup-90', 299, '2026-11-20T12:00:00Z')`,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { env } from '../env';
 import { migratePgliteClient, migrationsFolder, pgliteRunner } from './client';
-import { applySqlSources } from './sql-sources';
+import { applySqlSources, readSqlSources } from './sql-sources';
 
 // Migration 0033 on a database whose sets 0032 made camera-counted while they stayed verified:
 // they leave the Verified boards (the boards' copies follow, the triggers being off), and those
@@ -29,7 +29,11 @@ describe.skipIf(env.TEST_DB_KIND === 'postgres')('migration 0033: recounts', () 
     const client = await PGlite.create();
     try {
       await migrate(drizzle(client), { migrationsFolder: before });
-      await applySqlSources(pgliteRunner(client));
+      // Today's triggers but notifications.sql's, whose tables come with a later migration.
+      await applySqlSources(
+        pgliteRunner(client),
+        readSqlSources().filter((f) => f.name !== 'notifications.sql'),
+      );
       await client.exec(`
         insert into users (username, email, password_hash, age, gender, created_at) values
           ('cam', 'cam@example.com', 'x', 33, 'male', '2026-01-01T00:00:00Z'),

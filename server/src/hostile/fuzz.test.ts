@@ -15,6 +15,8 @@ import { buildApp } from '../app';
 import type { Db } from '../db/client';
 import {
   avatars,
+  clubChallenges,
+  clubs as clubsTable,
   planSessions,
   plans,
   setComments,
@@ -134,7 +136,13 @@ const SELF_PLAN_SESSION = '2147000005';
 // comment (a moderator hides it): docs/decisions/0248-kudos-and-comments.md.
 const SELF_COMMENT = '2147000006';
 const OTHERS_COMMENT = '2147000007';
+// A challenge of the run's club, already ended (its result card is drawn): an admin deletes it.
+const CLUB_CHALLENGE = '2147000008';
 const PLAN_DAYS_EVERY_OTHER = [0, 2, 4];
+// A club challenge's days: from today (UTC) for a week.
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const CLUB_CHALLENGE_START = dayOf(Date.now());
+const CLUB_CHALLENGE_END = dayOf(Date.now() + 7 * 86_400_000);
 // A reminder's one-click unsubscribe link (routes/reminders/keys.ts): a live token of a fresh member.
 const UNSUBSCRIBE_TOKEN = 'fuzzUnsubscribeTokenPlaceholder00000000000';
 const PLAN_FIRST_SETS = [15, 15, 12, 12, 15];
@@ -208,6 +216,11 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/plans#workoutId': fc.constant(Number(SELF_WORKOUT)),
   'POST /api/plans/{id}/retest#workoutId': fc.constant(Number(SELF_WORKOUT)),
   days: fc.constant(PLAN_DAYS_EVERY_OTHER),
+  'GET /api/clubs/{slug}/challenges/{id}#id': fc.constant(CLUB_CHALLENGE),
+  'DELETE /api/clubs/{slug}/challenges/{id}#id': fc.constant(CLUB_CHALLENGE),
+  'GET /api/share-cards/club-challenges/{slug}/{file}#file': fc.constant(`${CLUB_CHALLENGE}.png`),
+  startDate: fc.constant(CLUB_CHALLENGE_START),
+  endDate: fc.constant(CLUB_CHALLENGE_END),
   done: fc.constant(PLAN_FIRST_SETS),
 };
 // A hint given more often than the others (one in three): the club's slug, which every club route
@@ -643,6 +656,24 @@ async function fill(text: string, m: MadeUser): Promise<string> {
       .where(and(eq(sessions.userId, m.id), ne(sessions.id, sha256Hex(m.cookie.split('=')[1]!))))
       .limit(1);
     out = out.replaceAll(SELF_SESSION, s?.publicId ?? SELF_SESSION);
+  }
+  if (club && out.includes(CLUB_CHALLENGE)) {
+    const [c] = await t.app.db
+      .select({ id: clubsTable.id })
+      .from(clubsTable)
+      .where(eq(clubsTable.slug, club.slug));
+    const [made] = await t.app.db
+      .insert(clubChallenges)
+      .values({
+        clubId: c!.id,
+        challenge: 'pushup-90',
+        startDate: '2026-01-05',
+        endDate: '2026-01-11',
+        target: 30,
+        createdBy: m.id,
+      })
+      .returning({ id: clubChallenges.id });
+    out = out.replaceAll(CLUB_CHALLENGE, String(made!.id));
   }
   if (out.includes(OTHERS_WORKOUT) || out.includes(OTHER_USERNAME)) {
     const other = await createUser(t.app);

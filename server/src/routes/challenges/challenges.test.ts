@@ -123,6 +123,7 @@ describe('with CHALLENGES=pushup-90,burpees-or-bust,plank-drop', () => {
       notes: 'ouch',
       createdAt: NOW.toISOString(),
       verified: false,
+      tier: 'entered',
       hidden: null,
       previousBest: null,
     });

@@ -73,6 +73,7 @@ describe('Nickels and Dimes', () => {
       notes: null,
       createdAt: NOW.toISOString(),
       verified: false,
+      tier: 'entered',
       hidden: null,
       previousBest: null,
     });

@@ -85,9 +85,12 @@ describe('which sets have a clip to watch', () => {
       });
       expect(patch.statusCode).toBe(200);
       expect(await entryOf(id)).toMatchObject({ id, verified: true, hasClip: true, pushups: 7 });
-      // On the wire, after verified and before pushups.
+      // On the wire, after verified and its tier, before pushups (the top three of a Verified
+      // board await a moderator's review).
       const raw = (await t.app.inject({ url: '/api/leaderboard/all_time?verified=true' })).body;
-      expect(raw).toContain(`"verified":true,"hasClip":true,"pushups":7}`);
+      expect(raw).toContain(
+        `"verified":true,"tier":"recounted","hasClip":true,"awaitingReview":true,"pushups":7}`,
+      );
       expect((await profileOf(u)).workouts.find((w) => w.id === id)).toMatchObject({
         hasClip: true,
       });

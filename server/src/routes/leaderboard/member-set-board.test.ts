@@ -194,8 +194,10 @@ describe('the board over a set of members (lb_set_board)', () => {
     for (const period of PERIODS)
       for (const f of FILTERS) {
         const global = await getBoard(t.app.db, period, query(f), t.clock.now);
+        // "Awaiting review" marks the global Verified board's top three only.
+        const entries = global.map(({ awaitingReview: _, ...e }) => e);
         expect(await setBoard(everyone, period, f), `${period} ${JSON.stringify(f)}`).toEqual(
-          global,
+          entries,
         );
       }
   });

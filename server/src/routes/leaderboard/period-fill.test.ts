@@ -278,7 +278,7 @@ async function boardFromScratch(pid: number): Promise<LeaderboardEntry[]> {
   const list = await rows<Row>(sql`
     select b.workout_id as id, u.username, (rank() over (order by b.score desc))::int as rank, b.score, b.score as pushups,
       to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-      b.age, b.gender, u.profile_picture as "profilePicture", w.verified
+      b.age, b.gender, u.profile_picture as "profilePicture", w.verified, w.tier
     from lb_best_workouts(null, array[${pid}::int]) b
     join users u on u.id = b.user_id join workouts w on w.id = b.workout_id
     order by b.score desc, b.received_at, b.workout_id limit 100`);

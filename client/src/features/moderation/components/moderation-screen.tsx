@@ -106,7 +106,8 @@ export function ModerationScreen() {
     <div className="grid gap-4">
       <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Moderation sections">
+        {/* Four sections: on a phone they wrap to a second row. */}
+        <TabsList aria-label="Moderation sections" className="flex-wrap">
           <TabsTrigger value="review">Awaiting review</TabsTrigger>
           <TabsTrigger value="reports">Open reports</TabsTrigger>
           <TabsTrigger value="comments">Comments</TabsTrigger>

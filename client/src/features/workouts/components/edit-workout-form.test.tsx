@@ -45,7 +45,7 @@ describe('Editing a set in the workout dialog', () => {
   });
 
   it('a camera-counted set says it becomes a plain set as soon as its count changes', async () => {
-    const { user } = open(set({ verified: true }), true);
+    const { user } = open(set({ verified: false, tier: 'camera-counted' }), true);
     expect(screen.queryByText(CAMERA_MARK_LOST)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Increase count' }));
     expect(screen.getByText(CAMERA_MARK_LOST)).toBeTruthy();
