@@ -580,8 +580,9 @@ CREATE FUNCTION lb_entry_json(
     || '","age":' || coalesce(p_age::text, 'null') || ',"gender":' || coalesce(to_json(p_gender)::text, 'null')
     || ',"profilePicture":' || coalesce(to_json(p_picture)::text, 'null') || ',"verified":' || p_verified
     || ',"tier":"' || t.tier || '"'
-    -- A proof clip anyone may watch (docs/decisions/0158-proof-clips-on-the-device.md).
-    || CASE WHEN p_verified AND EXISTS (
+    -- A proof clip anyone may watch (docs/decisions/0158-proof-clips-on-the-device.md): a camera
+    -- set's, from camera-counted on (common/tiers.ts), once its member made clips public.
+    || CASE WHEN t.tier <> 'entered' AND EXISTS (
          SELECT 1 FROM workout_clips c JOIN users u ON u.id = c.user_id WHERE c.workout_id = p_id AND u.clips_public
        ) THEN ',"hasClip":true' ELSE '' END
     || CASE WHEN p_capped THEN ',"capped":true' ELSE '' END

@@ -169,7 +169,7 @@ export default function WorkoutDetailDialog({
                     </span>
                   </p>
                 ) : null}
-                {workout.verified && workout.hasClip ? (
+                {workout.hasClip ? (
                   watching === workout.id ? (
                     <ProofClipPlayer workoutId={workout.id} label={`Proof clip of ${label}`} />
                   ) : (
