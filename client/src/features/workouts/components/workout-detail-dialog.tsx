@@ -169,7 +169,8 @@ export default function WorkoutDetailDialog({
                     </span>
                   </p>
                 ) : null}
-                {workout.hasClip ? (
+                {workout.hasClip &&
+                (workout.tier ? workout.tier !== 'entered' : workout.verified) ? (
                   watching === workout.id ? (
                     <ProofClipPlayer workoutId={workout.id} label={`Proof clip of ${label}`} />
                   ) : (

@@ -39,7 +39,7 @@ describe('Workout details: the proof clip', () => {
   });
 
   it('no button on a set without the mark, whatever the flag says', () => {
-    open(set({ verified: false, hasClip: true }));
+    open(set({ verified: false, tier: 'entered', hasClip: true }));
     expect(screen.queryByRole('button', { name: 'Watch proof' })).toBeNull();
   });
 });
