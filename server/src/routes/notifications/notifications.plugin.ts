@@ -57,9 +57,10 @@ export const notificationHub = fp<NotificationPluginOptions>(
         stop = await connectNotificationHub(opts.database, hub, (m) => app.log.warn(m));
       timer?.start();
     });
-    // Streams never end on their own: ended here, before the server waits for its connections.
-    app.addHook('preClose', async () => hub.closeAll());
-    app.addHook('onClose', async () => {
+    // Streams never end on their own: ended here, before the server waits for its connections;
+    // the digests' timer and the database's ear too, while the database is still open.
+    app.addHook('preClose', async () => {
+      hub.closeAll();
       await timer?.stop();
       await stop?.();
     });

@@ -44,9 +44,13 @@ export const recountJob = fp<RecountPluginOptions>(
     app.addHook('onReady', async () => {
       if (opts.start && recountConcurrency > 0) runner.start(recountPollMs);
     });
-    app.addHook('onClose', async () => {
-      await runner.stop();
+    // Before the database closes (the app's onClose hooks run after these, and the last one closes
+    // it): no new recount starts, the one under way loses its face detector at once and gives its
+    // job back (or the job's lock expires and another instance resumes it).
+    app.addHook('preClose', async () => {
+      const stopped = runner.stop();
       await tracker.close();
+      await stopped;
     });
   },
   { name: 'recount-job', dependencies: ['clip-probes'] },
