@@ -96,12 +96,15 @@ export function LeaderboardFilters({
             ))}
           </ToggleGroup>
         </div>
+        {/* The tiers' legend, one tap away on every board, in the filters' row so the entries
+            keep their place (docs/decisions/0244-tiers-shown-and-reviewed.md). */}
+        <TierLegend className="min-h-10 shrink-0 text-xs" />
       </div>
-      {/* The tiers' legend, one tap away on every board (docs/decisions/0244-tiers-shown-and-reviewed.md). */}
-      <div className="flex min-h-8 items-center gap-2 text-xs text-muted-foreground">
-        {verified ? <p>Recounted and reviewed sets only, ranked among themselves.</p> : null}
-        <TierLegend className="ml-auto min-h-8 text-xs" />
-      </div>
+      {verified ? (
+        <p className="text-xs text-muted-foreground">
+          Recounted and reviewed sets only, ranked among themselves.
+        </p>
+      ) : null}
     </div>
   );
 }
