@@ -24,3 +24,10 @@ export const TIER_WORDS: Record<ScoreTier, { label: string; meaning: string }> =
 
 /** The label a board shows on a top-three Verified entry no moderator has reviewed yet. */
 export const AWAITING_REVIEW_LABEL = 'Awaiting review';
+
+/**
+ * Whether a set was counted by the camera: any tier above entered. A row without a tier (an offline
+ * copy from before tiers were sent) falls back on its verified mark.
+ */
+export const isCameraCounted = (w: { tier?: ScoreTier; verified?: boolean }): boolean =>
+  w.tier ? w.tier !== 'entered' : Boolean(w.verified);

@@ -1,3 +1,4 @@
+import { isCameraCounted } from '@common/tier-words';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMyClubs } from '@/features/clubs/api/list-clubs';
 import { useLocation, useSearch } from 'wouter';
@@ -261,7 +262,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         // A capped run's reps: "CAP + 312 reps" where Workout Saved knows the mark.
         {...cappedProps(workout)}
         // Counted by the camera: every tier above entered (common/tiers.ts).
-        verified={workout.tier !== undefined && workout.tier !== 'entered'}
+        verified={isCameraCounted(workout)}
         tier={workout.tier}
         username={user.username}
         personalBest={isNewPersonalBest(workout)}

@@ -16,7 +16,6 @@ export { boardCache } from './board-cache.plugin';
 export { boardReads } from './board-reads.plugin';
 export { periodFill } from './period-fill.plugin';
 export { FILL_BATCH } from './period-fill';
-export { localParts } from './period';
 export {
   boardArgs,
   boardBytes,

@@ -6,13 +6,10 @@ import { wallClock } from '@common/zone-clock';
 
 const H = 3_600_000;
 
-/** The local calendar and wall clock at an instant (common/zone-clock.ts). */
-export const localParts = wallClock;
-
 /** The zone's UTC offset at an instant, in ms (whole seconds). */
 function offsetAt(instant: number, tz: string): number {
   const whole = Math.floor(instant / 1000) * 1000;
-  return localParts(whole, tz).wall - whole;
+  return wallClock(whole, tz).wall - whole;
 }
 
 /**
@@ -34,7 +31,7 @@ export function startOfLocalDay(year: number, month: number, day: number, tz: st
   let b = hi;
   while (b - a > 1000) {
     const mid = Math.floor((a + b) / 2000) * 1000;
-    if (localParts(mid, tz).wall >= wall) b = mid;
+    if (wallClock(mid, tz).wall >= wall) b = mid;
     else a = mid;
   }
   return new Date(b);
@@ -73,7 +70,7 @@ export function periodRangeAt(
 }
 
 function computeRange(period: Exclude<LeaderboardPeriod, 'all_time'>, now: Date, tz: string) {
-  const { year, month, day, weekday } = localParts(now.getTime(), tz);
+  const { year, month, day, weekday } = wallClock(now.getTime(), tz);
   switch (period) {
     case 'today':
       return {

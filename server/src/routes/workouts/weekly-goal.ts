@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { sqlState, type Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { workouts } from '../../db/schema';
-import { localParts } from '../leaderboard';
+import { wallClock } from '@common/zone-clock';
 import { notHidden } from './not-hidden';
 
 // The weekly goal's weeks (docs/decisions/0053-weekly-goal.md): Sunday-start weeks of the member's
@@ -14,7 +14,7 @@ const SUNDAY_EPOCH_DAY = 3;
 
 /** The Sunday-start week number of the local calendar date at `instant` in `tz`. */
 export function localWeekNumber(instant: Date, tz: string): number {
-  const { year, month, day } = localParts(instant.getTime(), tz);
+  const { year, month, day } = wallClock(instant.getTime(), tz);
   return Math.floor((Date.UTC(year, month - 1, day) / DAY_MS - SUNDAY_EPOCH_DAY) / 7);
 }
 

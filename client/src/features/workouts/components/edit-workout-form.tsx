@@ -1,3 +1,4 @@
+import { isCameraCounted } from '@common/tier-words';
 import { catalogueEntries } from '@/config/catalogue';
 import { scoreErrorOf } from '@/lib/score-figure';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -133,8 +134,7 @@ export function EditWorkoutForm({
   const errors = form.formState.errors;
   const range = customTimeRange(openedAt, joined);
   // A camera-counted (or better) set becomes entered when its count changes (common/tiers.ts).
-  const counted = workout.tier ? workout.tier !== 'entered' : workout.verified;
-  const markGoes = counted && score !== workout.score;
+  const markGoes = isCameraCounted(workout) && score !== workout.score;
   // The form takes the place of the details (or opens the dialog): its first field takes the focus.
   useEffect(() => form.setFocus(locked ? 'notes' : 'score'), [form, locked]);
 

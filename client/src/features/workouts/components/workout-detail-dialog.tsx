@@ -1,3 +1,4 @@
+import { isCameraCounted } from '@common/tier-words';
 import { Film, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import {
@@ -155,7 +156,7 @@ export default function WorkoutDetailDialog({
                   <span className="text-sm font-medium text-muted-foreground">
                     {unitWord(scoring, score, capped)}
                   </span>
-                  {(workout.tier ? workout.tier !== 'entered' : workout.verified) ? (
+                  {isCameraCounted(workout) ? (
                     <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
                       <VerifiedMark /> Counted by the camera
                     </span>
@@ -169,8 +170,7 @@ export default function WorkoutDetailDialog({
                     </span>
                   </p>
                 ) : null}
-                {workout.hasClip &&
-                (workout.tier ? workout.tier !== 'entered' : workout.verified) ? (
+                {workout.hasClip && isCameraCounted(workout) ? (
                   watching === workout.id ? (
                     <ProofClipPlayer workoutId={workout.id} label={`Proof clip of ${label}`} />
                   ) : (
