@@ -5,19 +5,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migrationsBefore } from '../test/migrations-before';
 import { describe, expect, it } from 'vitest';
 import { env } from '../env';
-import {
-  migratePgliteClient,
-  migratePostgres,
-  migrationsFolder,
-  pgliteRunner,
-  pgRunner,
-} from './client';
+import { migratePgliteClient, migratePostgres, pgliteRunner, pgRunner } from './client';
 import { applySqlSources, SQL_SOURCES, type SqlRunner } from './sql-sources';
 
 // Migration 0016 (every challenge on one engine) on a database filled by the previous release:
@@ -27,20 +21,6 @@ import { applySqlSources, SQL_SOURCES, type SqlRunner } from './sql-sources';
 // On PGlite, and on PostgreSQL when the suite runs there. docs/decisions/0098-challenge-catalogue.md
 
 const releaseFolder = fileURLToPath(new URL('../test/fixtures/release-0015', import.meta.url));
-
-function migrationsBefore(tag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-mig-'));
-  fs.cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 // A file added since (badges.sql) was not in the release.
 const releaseSources = () =>

@@ -2,11 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { migrationsBefore } from '../test/migrations-before';
 import { describe, expect, it } from 'vitest';
 import { env } from '../env';
-import { migratePgliteClient, migrationsFolder } from './client';
+import { migratePgliteClient } from './client';
 
 // Migration 0011 on a database that already has workouts: they take their created_at as
 // received_at, and the boards keep working. The same SQL runs on PostgreSQL; the upgrade is
@@ -14,16 +13,7 @@ import { migratePgliteClient, migrationsFolder } from './client';
 describe.skipIf(env.TEST_DB_KIND === 'postgres')('migration 0011: workouts.received_at', () => {
   it('backfills received_at from created_at, then orders the board by it', async () => {
     // The migrations as they were before 0011.
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-mig-'));
-    fs.cpSync(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    const at = journal.entries.findIndex((e) => e.tag === '0011_workouts_received_at');
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const before = migrationsBefore('0011_workouts_received_at');
 
     const client = await PGlite.create();
     try {

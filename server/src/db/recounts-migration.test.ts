@@ -2,11 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { migrationsBefore } from '../test/migrations-before';
 import { describe, expect, it } from 'vitest';
 import { env } from '../env';
-import { migratePgliteClient, migrationsFolder, pgliteRunner } from './client';
+import { migratePgliteClient, pgliteRunner } from './client';
 import { applySqlSources, readSqlSources } from './sql-sources';
 
 // Migration 0033 on a database whose sets 0032 made camera-counted while they stayed verified:
@@ -15,16 +14,7 @@ import { applySqlSources, readSqlSources } from './sql-sources';
 // Tried once, on PGlite; the same SQL runs on PostgreSQL.
 describe.skipIf(env.TEST_DB_KIND === 'postgres')('migration 0033: recounts', () => {
   it('turns verified off for camera-counted sets, boards included, and queues their recounts', async () => {
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'fitbench-mig-'));
-    fs.cpSync(migrationsFolder, before, { recursive: true });
-    const journalFile = path.join(before, 'meta/_journal.json');
-    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    const at = journal.entries.findIndex((e) => e.tag === '0033_recounts');
-    expect(at).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, at);
-    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const before = migrationsBefore('0033_recounts');
 
     const client = await PGlite.create();
     try {
