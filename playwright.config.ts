@@ -20,7 +20,8 @@ const launchOptions = {
 // The desktop project runs what the wide layout changes: the header navigation, the wider
 // screens, dialogs and forms, the boards, profiles, clubs and moderation, axe in the light theme.
 // These specs drive flows whose screens are the phone's, so a second run at 1280x800 checked the
-// same code twice (a third of the e2e time): docs/decisions/0186-desktop-e2e-scope.md.
+// same code twice (a third of the e2e time): docs/decisions/0186-desktop-e2e-scope.md. The run's
+// own flows and the address change joined them: docs/decisions/0287-more-phone-only-flows.md.
 const PHONE_ONLY_SPECS = [
   'after-save',
   'camera',
@@ -37,9 +38,12 @@ const PHONE_ONLY_SPECS = [
   'pwa',
   'pwa-challenges',
   'record-traces',
+  'run-payoff',
   'settings',
   'share',
   'signed-out-elsewhere',
+  'timer',
+  'undo-email-change',
   'visible-text',
   'weekly-goal',
 ].map((name) => `**/${name}.spec.ts`);

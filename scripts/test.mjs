@@ -1,7 +1,9 @@
-// `npm test`: unit + API tests (Vitest, PGlite and, with TEST_DATABASE_URL, PostgreSQL), then the
-// build (client and compiled server) and the end-to-end tests (Playwright). Prints "N passed, M failed" last.
-import { spawnSync } from 'node:child_process';
+// `npm test`: unit + API tests (Vitest, PGlite and, with TEST_DATABASE_URL, PostgreSQL) with the
+// client's build beside them, then the compiled server's build when stale and the end-to-end tests
+// (Playwright). Prints "N passed, M failed" last.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const run = (cmd, args, env = {}) =>
@@ -28,6 +30,28 @@ const read = (file) => {
   }
 };
 
+const skipE2e = process.argv.includes('--no-e2e');
+// The client's build (Vite) needs nothing Vitest does and Vitest reads nothing it writes: it runs
+// beside Vitest, whose one test worker leaves the second core mostly idle
+// (docs/decisions/0285-test-loop-overlaps.md). Its output goes to a file (a pipe would fill while
+// spawnSync holds this process) and is printed after Vitest's. The server half is built after
+// Vitest: server/src/index.test.ts builds it when stale.
+const clientLog = path.join(os.tmpdir(), `fitbench-client-build-${process.pid}.log`);
+const clientBuild = skipE2e
+  ? Promise.resolve(0)
+  : new Promise((resolve) => {
+      const out = fs.openSync(clientLog, 'w');
+      const child = spawn(process.execPath, ['scripts/build.mjs', '--only=client'], {
+        stdio: ['ignore', out, out],
+      });
+      fs.closeSync(out);
+      child.on('error', (err) => {
+        fs.appendFileSync(clientLog, `${err.message}\n`);
+        resolve(1);
+      });
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+
 fs.rmSync('.vitest-results.json', { force: true });
 const vitestCode = run('npx', [
   'vitest',
@@ -52,10 +76,13 @@ if (v) {
   }
 } else if (vitestCode !== 0) failed += 1;
 
-const skipE2e = process.argv.includes('--no-e2e');
 let e2eCode = 0;
 if (!skipE2e) {
-  const buildCode = run(process.execPath, ['scripts/build.mjs']);
+  const clientCode = await clientBuild;
+  process.stdout.write(fs.readFileSync(clientLog, 'utf8'));
+  fs.rmSync(clientLog, { force: true });
+  const buildCode =
+    clientCode || run(process.execPath, ['scripts/build.mjs', '--only=server', '--if-stale']);
   if (buildCode !== 0) {
     failed += 1;
     e2eCode = buildCode;
