@@ -7,7 +7,7 @@ import { startServer, stopServer, waitReady, type Server } from './helpers/serve
 
 // A recount cut short by a crash (docs/decisions/0241-the-recount-queue.md,
 // docs/decisions/0279-one-detector-setting-and-a-killed-recount.md): two app processes on one
-// PostgreSQL, a camera set saved with its trace and its 88 s proof clip uploaded as the device
+// PostgreSQL, a camera set saved with its trace and its 85 s proof clip uploaded as the device
 // does, the process whose name is on the running recount killed with SIGKILL while it counts, and
 // the other one, once the dead one's lock has expired, recounts the clip to its end: one result,
 // the set recounted and on the Verified board once.
@@ -17,7 +17,7 @@ const person: FaceClipOptions = {
   reps: 40,
   repSeconds: 2,
   depth: 2.4,
-  tailSeconds: 4,
+  tailSeconds: 10,
   repJitter: 0.1,
 };
 
@@ -32,10 +32,21 @@ beforeAll(async () => {
     RECOUNT_POLL_SECONDS: '1',
     RECOUNT_LOCK_SECONDS: String(LOCK_SECONDS),
   };
-  // One after the other: the first applies the migrations alone.
+  // One after the other: the first applies the migrations alone. A start whose first connection
+  // took over the server's 2 s (a machine shared with other work) exits: it is started again, as a
+  // supervisor would; the start is not what this file proves.
   for (let i = 0; i < 2; i++) {
-    servers.push(await startServer(env));
-    await waitReady(servers[i]!, 120_000);
+    for (let attempt = 1; ; attempt++) {
+      const server = await startServer(env);
+      try {
+        await waitReady(server, 120_000);
+        servers.push(server);
+        break;
+      } catch (err) {
+        await stopServer(server);
+        if (attempt === 3) throw err;
+      }
+    }
   }
   sql = new pg.Client({ connectionString: db.url });
   sql.on('error', () => undefined);
@@ -88,6 +99,9 @@ describe('a recount killed mid-way', () => {
     { timeout: 900_000 },
     async () => {
       const [a] = servers as [Server, Server];
+      // Made first (ffmpeg, minutes on a busy machine): a kept-alive connection left idle that
+      // long is closed by the server under the next request.
+      const webm = faceClip(person).toString('base64');
       const m = await register(a.base, 'recountcrash');
       const saved = await fetch(`${a.base}/api/workouts`, {
         method: 'POST',
@@ -104,7 +118,7 @@ describe('a recount killed mid-way', () => {
       const put = await fetch(`${a.base}/api/workouts/${id}/clip`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', cookie: m.cookie },
-        body: JSON.stringify({ webm: faceClip(person).toString('base64') }),
+        body: JSON.stringify({ webm }),
       });
       expect(put.status, await put.clone().text()).toBe(200);
 
