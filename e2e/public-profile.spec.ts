@@ -62,10 +62,21 @@ test.describe('public profile', () => {
       '1 day',
       '0 weeks',
       '44',
+      // The best's tier (docs/decisions/0244-tiers-shown-and-reviewed.md): typed sets are entered.
+      'Entered',
       '26',
       '4',
       '118',
     ]);
+
+    const bestTier = page
+      .getByRole('term')
+      .filter({ hasText: 'Personal Best' })
+      .locator('..')
+      .getByTestId('tier-badge');
+    await expect(bestTier).toHaveAttribute('data-tier', 'entered');
+    await expect(bestTier).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('public-profile.png'), fullPage: true });
 
     // Recent activity: the newest three; View all opens the Workouts tab with every workout.
     await expect(page.getByTestId('workout-row')).toHaveCount(3);

@@ -339,8 +339,9 @@ export const moderationLookupParamsSchema = z.object({ username: usernameParamSc
 /**
  * GET /api/moderation/awaiting-review[?challenge=]: the moderators' main queue
  * (docs/decisions/0244-tiers-shown-and-reviewed.md): every recounted set in the top three of a
- * Verified board (all time, and this day, week and month in UTC), of one challenge or of every
- * open one, the longest waiting first. `review-clip` moves a set to the reviewed tier, `refuse-clip`
+ * Verified board (all time, and this day, week and month in every zone:
+ * docs/decisions/0277-the-review-queue-in-every-zone.md), of one challenge or of every open one,
+ * the longest waiting first. `review-clip` moves a set to the reviewed tier, `refuse-clip`
  * back to camera-counted (off the Verified boards) with the reason its member reads.
  */
 export const AWAITING_REVIEW_TOP = 3;

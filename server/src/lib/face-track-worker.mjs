@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
 const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
@@ -34,33 +34,14 @@ async function diskFetch(url) {
   return new Response(bytes, { status: 200, headers: { 'content-type': type } });
 }
 
-// The same settings as the device's detector (face-detector.ts), on the wasm backend.
+// The device's detector settings (common/face-detector-settings.ts), handed over by
+// face-tracker.ts when it starts this thread, with where this process finds the files.
+if (!workerData?.settings) throw new Error('face-track-worker.mjs is started by face-tracker.ts');
 const CONFIG = {
-  backend: 'wasm',
+  ...workerData.settings,
   wasmPath: pathToFileURL(wasmDir + path.sep).href,
   wasmPlatformFetch: true,
   modelBasePath: pathToFileURL(path.join(humanDir, 'models') + path.sep).href,
-  debug: false,
-  async: true,
-  warmup: 'none',
-  cacheSensitivity: 0,
-  filter: { enabled: false },
-  face: {
-    enabled: true,
-    detector: { enabled: true, rotation: false, maxDetected: 1, minConfidence: 0.3, return: false },
-    mesh: { enabled: false },
-    iris: { enabled: false },
-    emotion: { enabled: false },
-    description: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
-    attention: { enabled: false },
-  },
-  body: { enabled: false },
-  hand: { enabled: false },
-  object: { enabled: false },
-  gesture: { enabled: false },
-  segmentation: { enabled: false },
 };
 
 let loading = null;
@@ -82,28 +63,31 @@ function loadHuman() {
   return loading;
 }
 
-/** Face width in thousandths of the frame width per frame (0: no face), as the device measures. */
-async function faceSizes(human, rgb, width, height, count) {
+/**
+ * The face's box width per frame, a share of the frame width (0: no face); face-tracker.ts turns
+ * it into the device's size with the shared faceSizeOf.
+ */
+async function faceWidths(human, rgb, width, height, count) {
   const frameBytes = width * height * 3;
-  const sizes = new Array(count);
+  const widths = new Array(count);
   for (let i = 0; i < count; i++) {
     const frame = new Int32Array(rgb.subarray(i * frameBytes, (i + 1) * frameBytes));
     const input = human.tf.tensor(frame, [1, height, width, 3], 'int32');
     try {
       const face = (await human.detect(input)).face[0];
-      sizes[i] = face ? Math.max(1, Math.min(1000, Math.round(face.boxRaw[2] * 1000))) : 0;
+      widths[i] = face ? face.boxRaw[2] : 0;
     } finally {
       human.tf.dispose(input);
     }
   }
-  return sizes;
+  return widths;
 }
 
 parentPort.on('message', async ({ id, frames, width, height, count }) => {
   try {
     const human = await loadHuman();
-    const sizes = await faceSizes(human, new Uint8Array(frames), width, height, count);
-    parentPort.postMessage({ id, sizes });
+    const widths = await faceWidths(human, new Uint8Array(frames), width, height, count);
+    parentPort.postMessage({ id, widths });
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,12 +1,18 @@
 import { Worker } from 'node:worker_threads';
+import { FACE_DETECTOR_SETTINGS, faceSizeOf } from '@common/face-detector-settings';
 import type { DecodedFrames } from './clip-probe';
 
 // Beside this module in the sources, and beside the bundle in dist/server (scripts/build.mjs).
 const WORKER_FILE = new URL('./face-track-worker.mjs', import.meta.url);
 
+/** A detection thread, given the device's detector settings (one copy: common/face-detector-settings.ts). */
+const startThread = () =>
+  new Worker(WORKER_FILE, { workerData: { settings: FACE_DETECTOR_SETTINGS } });
+
 interface Reply {
   id: number;
-  sizes?: number[];
+  /** The face's box width per frame, a share of the frame width (0: none). */
+  widths?: number[];
   error?: string;
 }
 
@@ -70,8 +76,8 @@ export class FaceTracker {
         );
       });
       this.give(worker);
-      if (!reply.sizes) throw new Error(`The face detection failed: ${reply.error}`);
-      return reply.sizes;
+      if (!reply.widths) throw new Error(`The face detection failed: ${reply.error}`);
+      return reply.widths.map((w) => faceSizeOf(w > 0 ? { boxRaw: [0, 0, w] } : undefined));
     } catch (err) {
       this.discard(worker);
       throw err;
@@ -90,7 +96,7 @@ export class FaceTracker {
     if (ready) return Promise.resolve(ready);
     if (this.started < this.threads) {
       this.started += 1;
-      const worker = new Worker(WORKER_FILE);
+      const worker = startThread();
       worker.unref();
       return Promise.resolve(worker);
     }
@@ -110,7 +116,7 @@ export class FaceTracker {
     const next = this.waiting.shift();
     if (next) {
       this.started += 1;
-      const fresh = new Worker(WORKER_FILE);
+      const fresh = startThread();
       fresh.unref();
       next(fresh);
     }

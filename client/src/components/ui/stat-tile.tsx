@@ -16,14 +16,19 @@ export function NoScore() {
 /** A long figure ("7 rounds + 9", "CAP + 312") is set smaller, so it keeps to two lines on a phone. */
 export const longFigure = (text: string) => text.length > 7;
 
-/** One figure with its label, e.g. Total Push-ups 12,540 (a number gets its separators). Use inside a <dl>. */
+/**
+ * One figure with its label, e.g. Total Push-ups 12,540 (a number gets its separators). Use inside
+ * a <dl>. `detail`: a second description under the figure (a best's tier badge).
+ */
 export function StatTile({
   label,
   value,
+  detail,
   className,
 }: {
   label: string;
   value: ReactNode;
+  detail?: ReactNode;
   className?: string;
 }) {
   return (
@@ -42,6 +47,7 @@ export function StatTile({
       >
         {typeof value === 'number' ? formatCount(value) : value === NO_SCORE ? <NoScore /> : value}
       </dd>
+      {detail ? <dd className="flex justify-center">{detail}</dd> : null}
     </div>
   );
 }

@@ -25,3 +25,4 @@ export {
   toBoardText,
 } from './leaderboard.service';
 export { getMemberSetBoardJson, type MemberSet } from './member-set-board';
+export { periodRangeAt } from './period';

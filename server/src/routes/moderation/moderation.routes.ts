@@ -146,7 +146,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The moderators' main queue: recounted sets in a Verified board's top three",
         description:
-          'Every recounted set in the top three of a Verified board (all time, and this day, week and month in UTC) that no moderator has reviewed or refused, of one challenge or of every open one, the longest waiting first, with how long it has waited. review-clip makes it reviewed; refuse-clip takes it back to camera-counted with the reason its member reads.',
+          'Every recounted set in the top three of a Verified board (all time, and this day, week and month in every time zone a board is read in) that no moderator has reviewed or refused, of one challenge or of every open one, the longest waiting first, with how long it has waited. review-clip makes it reviewed; refuse-clip takes it back to camera-counted with the reason its member reads.',
         operationId: 'getAwaitingReview',
         querystring: awaitingReviewQuerySchema,
         response: { 200: awaitingReviewSchema, 400: apiErrorSchema, ...refused },

@@ -2,6 +2,8 @@
 // on TensorFlow.js' WebAssembly backend, all files served by this app from /camera/ (copied there
 // by the build, see vite.config.ts). Nothing is fetched from another host and no frame leaves the
 // device. Choice and measured alternatives: docs/decisions/0051-face-detection-model.md.
+// Its settings are shared with the server's recount: common/face-detector-settings.ts.
+import { FACE_DETECTOR_SETTINGS, faceSizeOf } from '@common/face-detector-settings';
 
 export const CAMERA_ASSETS = '/camera/';
 
@@ -40,31 +42,9 @@ function loadScript(): Promise<HumanModule> {
 }
 
 const CONFIG = {
-  backend: 'wasm',
+  ...FACE_DETECTOR_SETTINGS,
   wasmPath: CAMERA_ASSETS,
   modelBasePath: `${CAMERA_ASSETS}models/`,
-  debug: false,
-  async: true,
-  warmup: 'none',
-  // Every frame is a new measurement: no result caching between frames.
-  cacheSensitivity: 0,
-  filter: { enabled: false },
-  face: {
-    enabled: true,
-    detector: { enabled: true, rotation: false, maxDetected: 1, minConfidence: 0.3, return: false },
-    mesh: { enabled: false },
-    iris: { enabled: false },
-    emotion: { enabled: false },
-    description: { enabled: false },
-    antispoof: { enabled: false },
-    liveness: { enabled: false },
-    attention: { enabled: false },
-  },
-  body: { enabled: false },
-  hand: { enabled: false },
-  object: { enabled: false },
-  gesture: { enabled: false },
-  segmentation: { enabled: false },
 };
 
 export interface FaceDetector {
@@ -83,8 +63,7 @@ export function loadFaceDetector(): Promise<FaceDetector> {
     return {
       async faceSize(video: HTMLVideoElement) {
         const result = await human.detect(video);
-        const face = result.face[0];
-        return face ? Math.max(1, Math.min(1000, Math.round(face.boxRaw[2] * 1000))) : 0;
+        return faceSizeOf(result.face[0]);
       },
     };
   })().catch((err: unknown) => {

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
+import { TierBadge } from '@/components/ui/tier-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { servedOpenChallenges } from '@/lib/challenges';
@@ -151,6 +152,9 @@ function Stats({
           <StatTile
             label="Personal Best"
             value={scoreFigure(scoring, figures.best, figures.bestCapped)}
+            // How far the best is proven (docs/decisions/0244-tiers-shown-and-reviewed.md); a profile
+            // kept from before tiers were sent, or one without sets, has none.
+            detail={stats.bestTier ? <TierBadge tier={stats.bestTier} /> : undefined}
           />
           <StatTile
             label={lastTileLabel(scoring)}
