@@ -24,7 +24,7 @@ test('Show more reads the next page of comments on the set page', async ({
   browser,
   baseURL,
 }) => {
-  const owner = await registerUser(page.context().request);
+  await registerUser(page.context().request);
   const other = await browser.newContext({ baseURL });
   try {
     await registerUser(other.request);
