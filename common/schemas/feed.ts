@@ -14,6 +14,25 @@ export const FEED_PAGE_MAX = 50;
 export const COMMENT_MAX = 280;
 /** The comments a set's page and a feed item show, oldest first (the newest of them). */
 export const COMMENTS_SHOWN = 100;
+/** A page of a set's comments (GET /api/workouts/:id/comments, the first on GET /api/sets/:id). */
+export const COMMENT_PAGE_DEFAULT = 20;
+export const COMMENT_PAGE_MAX = 100;
+/** The order a set's comments are read in: oldest first (a conversation, as the set's page shows it), or newest first. */
+export const COMMENT_ORDERS = ['oldest', 'newest'] as const;
+export type CommentOrder = (typeof COMMENT_ORDERS)[number];
+
+/**
+ * GET /api/workouts/:id/comments: a page of `limit` comments in `order`; the next page's cursor
+ * in X-Next-Cursor (absent on the last page). A cursor is for the order it was made in.
+ */
+export const commentPageQuerySchema = z.object({
+  limit: pageLimit(COMMENT_PAGE_MAX, COMMENT_PAGE_DEFAULT),
+  cursor: pageCursor(),
+  order: z
+    .enum(COMMENT_ORDERS, { error: `order must be one of: ${COMMENT_ORDERS.join(', ')}` })
+    .default('oldest'),
+});
+export type CommentPageQuery = z.input<typeof commentPageQuerySchema>;
 
 export const feedQuerySchema = z.object({
   limit: pageLimit(FEED_PAGE_MAX, FEED_PAGE_DEFAULT),

@@ -1,6 +1,7 @@
 // Notifications (docs/decisions/0253-notifications.md): what GET /api/notifications and its stream
 // carry, shared with the client.
 import { z } from 'zod';
+import { AGE_GROUP_IDS, AGE_GROUPS, GENDER_FILTERS, type AgeGroupId } from '../leaderboard';
 import { pageCursor, pageLimit } from './page';
 
 export const NOTIFICATION_KINDS = [
@@ -15,6 +16,46 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The boards "dropped out of the top 10" speaks of: a challenge's period (common/leaderboard.ts). */
 export const NOTIFICATION_BOARDS = ['today', 'week', 'month', 'all_time'] as const;
 export type NotificationBoard = (typeof NOTIFICATION_BOARDS)[number];
+
+/**
+ * Which filtered board a "dropped out of the top 10" is about (the member's own age band, gender,
+ * Verified only; docs/decisions/0274-top-10-of-every-board.md); null: the unfiltered board.
+ */
+export const boardFilterSchema = z.object({
+  ageGroup: z.enum(AGE_GROUP_IDS).nullable(),
+  gender: z.enum(['male', 'female']).nullable(),
+  verified: z.boolean(),
+});
+export type BoardFilter = z.infer<typeof boardFilterSchema>;
+
+/**
+ * The database's name of a filtered board ('age:30-39,gender:female,verified', server/src/db/sql/top10.sql)
+ * as a BoardFilter; null for the unfiltered board ('' or null) or a name it does not know.
+ */
+export function parseBoardFilter(text: string | null | undefined): BoardFilter | null {
+  if (!text) return null;
+  const filter: BoardFilter = { ageGroup: null, gender: null, verified: false };
+  for (const part of text.split(',')) {
+    const [name, value] = part.split(':');
+    if (name === 'verified' && value === undefined) filter.verified = true;
+    else if (name === 'age' && AGE_GROUP_IDS.includes(value as AgeGroupId))
+      filter.ageGroup = value as AgeGroupId;
+    else if (name === 'gender' && (value === 'male' || value === 'female')) filter.gender = value;
+    else return null;
+  }
+  return filter;
+}
+
+/** A filtered board's words: "30-39, Female, Verified only". */
+export function boardFilterWords(f: BoardFilter): string {
+  return [
+    f.ageGroup && AGE_GROUPS.find((g) => g.id === f.ageGroup)?.label,
+    f.gender && GENDER_FILTERS.find((g) => g.id === f.gender)?.label,
+    f.verified && 'Verified only',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
 
 export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 100;
@@ -34,6 +75,8 @@ export const notificationSchema = z.object({
   /** The challenge's catalogue id (common/challenges.ts), for beat-your-best and dropped-top-10. */
   challenge: z.string().nullable(),
   board: z.enum(NOTIFICATION_BOARDS).nullable(),
+  /** dropped-top-10 of a filtered board: which one (null: the unfiltered board). */
+  boardFilter: boardFilterSchema.nullable(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
 });
@@ -64,7 +107,10 @@ export type StreamEvent = z.infer<typeof streamEventSchema>;
 
 /** The words of one notification (the list, the digest). `who` is the actor's name. */
 export function notificationText(
-  n: Pick<Notification, 'kind' | 'challenge' | 'board'> & { who: string | null },
+  n: Pick<Notification, 'kind' | 'challenge' | 'board'> & {
+    who: string | null;
+    boardFilter?: BoardFilter | null;
+  },
   challengeName: (id: string) => string,
   boardName: (b: NotificationBoard) => string,
 ): string {
@@ -80,6 +126,12 @@ export function notificationText(
     case 'beat-your-best':
       return `${who} beat your best in ${challenge}`;
     case 'dropped-top-10':
-      return `You dropped out of the top 10 of ${challenge} ${n.board ? boardName(n.board) : ''}`.trim();
+      return [
+        `You dropped out of the top 10 of ${challenge}`,
+        n.board ? boardName(n.board) : '',
+        n.boardFilter ? `(${boardFilterWords(n.boardFilter)})` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
   }
 }

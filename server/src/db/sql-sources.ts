@@ -17,6 +17,7 @@ export const SQL_SOURCES = [
   { name: 'badges.sql', prefix: 'badge_' },
   { name: 'standing.sql', prefix: 'st_' },
   { name: 'notifications.sql', prefix: 'ntf_' },
+  { name: 'top10.sql', prefix: 't10_' },
 ] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));
@@ -38,7 +39,7 @@ export function readSqlSources(): SqlSource[] {
 
 /** Drops every function of the current schema whose name starts with `prefix` (a code constant). */
 function cleanSlate(prefix: string): string {
-  if (!/^[a-z]+_$/.test(prefix)) throw new Error(`not a function prefix: ${prefix}`);
+  if (!/^[a-z][a-z0-9]*_$/.test(prefix)) throw new Error(`not a function prefix: ${prefix}`);
   return `DO $$
 DECLARE
   f regprocedure;

@@ -40,6 +40,8 @@ export const notifications = pgTable(
     workoutId: integer('workout_id').references(() => workouts.id, { onDelete: 'cascade' }),
     challenge: text('challenge'),
     board: text('board'),
+    /** Which filtered board (server/src/db/sql/top10.sql t10_filters; null: the unfiltered one). */
+    boardFilter: text('board_filter'),
     key: text('key').notNull(),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
@@ -86,13 +88,19 @@ export const notificationDigests = pgTable(
 );
 
 /**
- * The last top 10 seen of each current board (a leaderboard period): a save compares the board's
+ * The last top 10 seen of each current board (a leaderboard period, and a filter: '' for the
+ * unfiltered one, e.g. 'age:30-39,gender:female,verified'): a change of the board compares its
  * new top 10 with it, and whoever left it while still on the board is told
- * (server/src/db/sql/notifications.sql).
+ * (server/src/db/sql/top10.sql, migration 0041).
  */
-export const notificationBoardTops = pgTable('notification_board_tops', {
-  periodId: integer('period_id')
-    .primaryKey()
-    .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
-  userIds: integer('user_ids').array().notNull(),
-});
+export const notificationBoardTops = pgTable(
+  'notification_board_tops',
+  {
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => leaderboardPeriods.id, { onDelete: 'cascade' }),
+    filter: text('filter').notNull().default(''),
+    userIds: integer('user_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ name: 'notification_board_tops_pk', columns: [t.periodId, t.filter] })],
+);

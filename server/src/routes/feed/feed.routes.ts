@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@common/schemas/errors';
 import {
   commentIdParamsSchema,
   commentListSchema,
+  commentPageQuerySchema,
   commentSchema,
   createCommentSchema,
   feedQuerySchema,
@@ -14,11 +15,16 @@ import {
 import { NEXT_CURSOR_HEADER } from '@common/schemas/workouts';
 import { requireUser, signedIn } from '../../lib/auth';
 import { decodedCursor, workoutIdParamsSchema } from '../workouts';
+import { commentPage } from './comment-pages';
 import * as feed from './feed.service';
 import * as reactions from './reactions.service';
 
 const feedQuery = feedQuerySchema.extend({
   cursor: decodedCursor(feedQuerySchema.shape.cursor),
+});
+
+const commentQuery = commentPageQuerySchema.extend({
+  cursor: decodedCursor(commentPageQuerySchema.shape.cursor),
 });
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -63,12 +69,21 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "A set's own page: the set, its kudos and its comments",
+        description:
+          'The first page of its comments, oldest first; the next page (GET /api/workouts/:id/comments?cursor=) in X-Next-Cursor.',
         operationId: 'getSetPage',
         params: workoutIdParamsSchema,
         response: { 200: setPageSchema, ...errors },
       },
     },
-    async (request) => feed.setPage(app.db, requireUser(request).id, request.params.id),
+    async (request, reply) => {
+      const viewer = requireUser(request).id;
+      const page = await feed.setPage(app.db, viewer, request.params.id);
+      // The page's first comments again, with the next page's cursor (./comment-pages.ts).
+      const first = await commentPage(app.db, viewer, request.params.id);
+      if (first.next) reply.header(NEXT_CURSOR_HEADER, first.next);
+      return { ...page, comments: first.comments };
+    },
   );
 
   app.put(
@@ -106,13 +121,22 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     '/workouts/:id/comments',
     {
       schema: {
-        summary: "A set's comments, oldest first",
+        summary: "A set's comments, a page at a time",
+        description:
+          "Oldest first (as the set's page shows them) or newest first (`order`); the next page's cursor in X-Next-Cursor, absent on the last page.",
         operationId: 'listComments',
         params: workoutIdParamsSchema,
+        querystring: commentQuery,
         response: { 200: commentListSchema, ...errors },
       },
     },
-    async (request) => reactions.listComments(app.db, requireUser(request).id, request.params.id),
+    async (request, reply) => {
+      const viewer = requireUser(request).id;
+      await reactions.checkReadable(app.db, viewer, request.params.id);
+      const page = await commentPage(app.db, viewer, request.params.id, request.query);
+      if (page.next) reply.header(NEXT_CURSOR_HEADER, page.next);
+      return page.comments;
+    },
   );
 
   app.post(

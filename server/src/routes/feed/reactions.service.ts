@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   COMMENT_NOT_FOUND,
-  COMMENTS_SHOWN,
   NO_KUDOS_FOR_OWN_SET,
   NOT_YOUR_COMMENT,
   PRIVATE_CANNOT_REACT,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
+import { commentPage, commentSelect, toComment, type CommentRow } from './comment-pages';
 import { readable, shown } from './set-items';
 import { onComment, onKudos } from './social-hooks';
 
@@ -112,47 +112,14 @@ export async function removeKudos(db: Db, viewerId: number, workoutId: number) {
   return kudosState(db, viewerId, workoutId);
 }
 
-interface CommentRow {
-  id: number;
-  workout_id: number;
-  author_id: number;
-  owner_id: number;
-  body: string;
-  created_at: Date | string;
-  username: string;
-  full_name: string | null;
-  profile_picture: string | null;
-}
-
-const toComment = (r: CommentRow, viewerId: number): Comment => ({
-  id: r.id,
-  workoutId: r.workout_id,
-  author: { username: r.username, fullName: r.full_name, profilePicture: r.profile_picture },
-  body: r.body,
-  createdAt: new Date(r.created_at).toISOString(),
-  canDelete: r.author_id === viewerId || r.owner_id === viewerId,
-  mine: r.author_id === viewerId,
-});
-
-const commentSelect = sql`select c.id, c.workout_id, c.author_id, w.user_id as owner_id, c.body,
-  c.created_at, a.username, a.full_name, a.profile_picture
-  from set_comments c join workouts w on w.id = c.workout_id join users a on a.id = c.author_id`;
-
-/** The newest COMMENTS_SHOWN comments others may read on a set, oldest first. */
-export async function listComments(db: Db, viewerId: number, workoutId: number) {
+/** Whether the viewer may read the set's comments (404 otherwise); ./comment-pages.ts reads them. */
+export async function checkReadable(db: Db, viewerId: number, workoutId: number): Promise<void> {
   await readableSet(db, viewerId, workoutId);
-  return commentsOf(db, viewerId, workoutId);
 }
 
+/** The first page of a set's comments, oldest first (a set's own page). */
 export async function commentsOf(db: Db, viewerId: number, workoutId: number) {
-  const rows = await rowsOf<CommentRow>(
-    db,
-    sql`select * from (${commentSelect}
-      where c.workout_id = ${workoutId}::int and c.hidden_at is null and ${shown('a')}
-      order by c.created_at desc, c.id desc limit ${COMMENTS_SHOWN}::int) x
-      order by created_at, id`,
-  );
-  return rows.map((r) => toComment(r, viewerId));
+  return (await commentPage(db, viewerId, workoutId)).comments;
 }
 
 export async function addComment(

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Notification, NotificationSettings } from '@common/schemas/notifications';
+import {
+  parseBoardFilter,
+  type Notification,
+  type NotificationSettings,
+} from '@common/schemas/notifications';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -18,6 +22,7 @@ interface Row {
   workout_id: number | null;
   challenge: string | null;
   board: Notification['board'];
+  board_filter: string | null;
   created_at: Date | string;
   read_at: Date | string | null;
 }
@@ -32,6 +37,7 @@ function toDto(r: Row): Notification {
     workoutId: r.workout_id,
     challenge: r.challenge,
     board: r.board,
+    boardFilter: parseBoardFilter(r.board_filter),
     createdAt: iso(r.created_at),
     readAt: r.read_at === null ? null : iso(r.read_at),
   };
@@ -56,7 +62,7 @@ export async function listNotifications(
   const rows = await rowsOf<Row>(
     db,
     sql`select n.id, n.kind, a.username as actor_name, a.profile_picture as actor_picture,
-        n.workout_id, n.challenge, n.board, n.created_at, n.read_at
+        n.workout_id, n.challenge, n.board, n.board_filter, n.created_at, n.read_at
       from notifications n left join users a on a.id = n.actor_id
       where n.recipient_id = ${userId}::int ${where} and ${visible}
       order by ${order} limit ${page.limit}::int`,

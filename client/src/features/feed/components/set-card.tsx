@@ -6,12 +6,11 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatMediumWithTime } from '@/lib/medium-date';
-import { useComments } from '../api/get-comments';
 import { callouts, commentsLabel, setHeadline, tierLabel } from '../utils/set-words';
-import { CommentForm, CommentList, type ReportCommentButton } from './comments';
+import { CommentForm, type ReportCommentButton } from './comments';
+import { PagedComments } from './paged-comments';
 import { KudosButton } from './kudos-button';
 
 /** Who did the set, what, and when: the top of a feed item and of a set's page. */
@@ -76,18 +75,9 @@ function FeedComments({
   item: FeedItem;
   reportButton?: ReportCommentButton;
 }) {
-  const comments = useComments(item.id);
   return (
     <div className="grid gap-3 border-t border-border pt-3">
-      {comments.isPending ? (
-        <Skeleton className="h-10" />
-      ) : comments.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load the comments. {comments.error.message}
-        </p>
-      ) : (
-        <CommentList comments={comments.data} reportButton={reportButton} />
-      )}
+      <PagedComments workoutId={item.id} reportButton={reportButton} />
       <CommentForm workoutId={item.id} />
     </div>
   );

@@ -7,11 +7,12 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSetPage } from '../api/get-set-page';
 import { setHeadline } from '../utils/set-words';
-import { CommentForm, CommentList, type ReportCommentButton } from './comments';
+import { CommentForm, type ReportCommentButton } from './comments';
 import { KudosButton } from './kudos-button';
+import { PagedComments } from './paged-comments';
 import { SetSummary } from './set-card';
 
-/** A set's own page: the set, its kudos and every comment, with the form to add one. */
+/** A set's own page: the set, its kudos and its comments a page at a time, with the form to add one. */
 export function SetView({ id, reportButton }: { id: number; reportButton?: ReportCommentButton }) {
   const page = useSetPage(id);
   const data = page.data;
@@ -53,7 +54,11 @@ export function SetView({ id, reportButton }: { id: number; reportButton?: Repor
         <h2 id="comments-heading" className="font-semibold">
           Comments
         </h2>
-        <CommentList comments={page.data.comments} reportButton={reportButton} />
+        <PagedComments
+          workoutId={id}
+          first={{ comments: page.data.comments, nextCursor: page.data.commentsNext }}
+          reportButton={reportButton}
+        />
         <CommentForm workoutId={id} />
       </section>
     </Card>
