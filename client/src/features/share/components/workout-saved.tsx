@@ -210,7 +210,7 @@ export function WorkoutSaved({
                 key={`${b.kind}:${b.challenge ?? ''}`}
                 className="flex items-center justify-center gap-2 font-semibold"
               >
-                <Award aria-hidden="true" className="size-5 text-primary" />
+                <Award aria-hidden="true" className="size-5 shrink-0 text-primary" />
                 Badge earned: {badgeName(b.kind, b.challenge ?? null)}
               </li>
             ))}
