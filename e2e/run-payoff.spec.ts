@@ -71,6 +71,21 @@ test('a first-timer is encouraged, their pace survives a reload, and the first s
     '6 push-ups is your number to beat from now on.',
   );
   await expect(page.getByTestId('first-set')).toContainText(/Your first .+ set!/);
+  // The badge the save earned, from its answer (docs/decisions/0267-badges-set-based-and-backfilled.md).
+  await expect(page.getByRole('list', { name: 'Badges earned' })).toContainText(
+    /Badge earned: First set: /,
+  );
+  if (process.env.SHOTS_DIR)
+    for (const [w, h] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR}/saved-badges-${w}.png`,
+        fullPage: true,
+      });
+    }
   await expect(
     page.getByRole('img', { name: 'Reps per 15 seconds: 3, 3, 0, 0, 0, 0; fastest 3' }),
   ).toBeVisible();

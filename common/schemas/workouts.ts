@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BADGE_KINDS } from './badges';
 import { pageCursor, pageLimit } from './page';
 import { plainText, visibleText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '../constants';
@@ -279,12 +280,22 @@ export type CreatedWorkout = z.infer<typeof createdWorkoutSchema>;
 
 export const workoutListSchema = z.array(workoutSchema);
 
+/** A badge a save earned: its kind, its challenge (none for a badge of none), when. */
+export const newBadgeSchema = z.object({
+  kind: z.enum(BADGE_KINDS),
+  challenge: z.string().optional(),
+  earnedAt: z.string(),
+});
+export type NewBadge = z.infer<typeof newBadgeSchema>;
+
 /** POST /api/workouts answers with the created workout and the member's best before it (null: first ever). */
 export const savedWorkoutSchema = createdWorkoutSchema.extend({
   /** The score of the member's best before it, by rank (a "for time" best is the fastest finish). */
   previousBest: z.number().int().nullable(),
   /** true: that previous best was a capped run; absent otherwise. */
   previousBestCapped: z.literal(true).optional(),
+  /** The badges this set earned (docs/decisions/0267-badges-set-based-and-backfilled.md). */
+  newBadges: z.array(newBadgeSchema).optional(),
 });
 export type SavedWorkout = z.infer<typeof savedWorkoutSchema>;
 

@@ -47,6 +47,7 @@ export default function LogWorkoutRoute() {
         personalBest={isNewPersonalBest(set)}
         waitingToSync={set.queued}
         setId={set.queued || user?.isPrivate ? undefined : set.id}
+        newBadges={set.queued ? undefined : set.newBadges}
         payoff={
           <RunPayoff
             challenge={challenge}

@@ -269,6 +269,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
         waitingToSync={workout.queued}
         target={target}
         setId={workout.queued || user.isPrivate ? undefined : workout.id}
+        newBadges={workout.queued ? undefined : workout.newBadges}
         payoff={
           <RunPayoff
             challenge={challenge}

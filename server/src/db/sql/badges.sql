@@ -7,9 +7,8 @@
 -- Editing rules as in leaderboard.sql: every function is named badge_*; server/src/db/sql-sources.ts
 -- drops them all (and their triggers) before this file runs, so it must be safe to run again.
 --
--- Cost (the save path is benchmarked, docs/benchmarks.md): the first-set badge is one upsert per
--- statement; each other badge is first looked up in member_badges (one index probe) and its
--- check is skipped once earned.
+-- Cost (the save path is benchmarked, docs/benchmarks.md): one INSERT per statement; each badge is
+-- first looked up in member_badges (one index probe) and its check is skipped once earned.
 
 -- Whether a set is hidden by a moderator (server/src/routes/workouts/not-hidden.ts).
 CREATE FUNCTION badge_visible(p_workout integer) RETURNS boolean LANGUAGE sql STABLE AS $$
@@ -20,14 +19,6 @@ CREATE FUNCTION badge_has(p_user integer, p_badge text, p_subject text) RETURNS 
 LANGUAGE sql STABLE AS $$
   SELECT EXISTS (SELECT 1 FROM member_badges m
     WHERE m.user_id = p_user AND m.badge = p_badge AND m.subject = p_subject)
-$$;
-
--- Earned when the server received the set that earned it (workouts.received_at).
-CREATE FUNCTION badge_award(p_user integer, p_badge text, p_subject text, p_challenge text, p_at timestamptz)
-RETURNS void LANGUAGE sql AS $$
-  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
-  VALUES (p_user, p_badge, p_subject, p_challenge, p_at)
-  ON CONFLICT DO NOTHING
 $$;
 
 -- A new best: the set beats every earlier set of the member in its challenge (there must be one).
@@ -109,48 +100,55 @@ BEGIN
   RETURN best >= 4;
 END $$;
 
+-- Set-based (docs/decisions/0267-badges-set-based-and-backfilled.md): one INSERT for the statement,
+-- whatever its number of rows. Each candidate row is a (member, badge, subject) a new set may earn,
+-- its check behind a CASE so that it runs only when the member does not hold the badge yet (the
+-- planner orders a WHERE's conditions as it likes; a CASE keeps this order). The checks read
+-- workouts, which already holds all of the statement's rows, so each set is judged as the loop
+-- that came before judged it (against the sets of smaller id); DISTINCT ON keeps the badge's
+-- earliest set when several of the statement's sets earn it.
 CREATE FUNCTION badge_on_workouts_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  r record;
-  period integer;
-  best_id integer;
-  best_rank integer;
 BEGIN
-  -- The first set of each challenge: one upsert for the statement.
-  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
-  SELECT DISTINCT ON (n.user_id, n.challenge) n.user_id, 'first-set', n.challenge, n.challenge, n.received_at
-  FROM new_rows n ORDER BY n.user_id, n.challenge, n.id
+  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at, workout_id)
+  SELECT DISTINCT ON (e.user_id, e.badge, e.subject)
+    e.user_id, e.badge, e.subject, e.challenge, e.received_at, e.id
+  FROM (
+    SELECT n.id, n.user_id, 'first-set' AS badge, n.challenge AS subject, n.challenge, n.received_at
+    FROM new_rows n
+    WHERE NOT badge_has(n.user_id, 'first-set', n.challenge)
+    UNION ALL
+    SELECT n.id, n.user_id, 'first-verified', '', n.challenge, n.received_at
+    FROM new_rows n
+    WHERE n.verified AND NOT badge_has(n.user_id, 'first-verified', '')
+    UNION ALL
+    -- The new best and the top 10 read the member's best on the challenge's all-time board by key
+    -- (the board's trigger ran first: see the trigger's name below), when the board holds them.
+    SELECT b.id, b.user_id, b.badge, b.challenge, b.challenge, b.received_at
+    FROM (
+      SELECT n.id, n.user_id, n.challenge, n.rank_value, n.received_at, k.badge, p.id AS period,
+        lb.workout_id AS best_id, lb.rank_value AS best_rank
+      FROM new_rows n
+      CROSS JOIN (VALUES ('new-best'), ('top-ten')) k(badge)
+      LEFT JOIN leaderboard_periods p
+        ON p.challenge = n.challenge AND p.starts_at = '-infinity' AND p.ends_at = 'infinity'
+      LEFT JOIN leaderboard_bests lb ON lb.period_id = p.id AND lb.user_id = n.user_id
+    ) b
+    WHERE CASE
+      WHEN badge_has(b.user_id, b.badge, b.challenge) THEN false
+      -- The board's trigger made this set the best only if it beat the one before.
+      WHEN b.badge = 'new-best' THEN CASE WHEN b.best_id IS NOT NULL
+        THEN b.best_id = b.id AND badge_has_earlier(b.id, b.user_id, b.challenge)
+        ELSE badge_is_new_best(b.id, b.user_id, b.challenge, b.rank_value) END
+      ELSE b.best_id = b.id AND badge_is_top_ten(b.period, b.best_rank)
+    END
+    UNION ALL
+    SELECT n.id, n.user_id, 'week-streak-4', '', NULL, n.received_at
+    FROM new_rows n
+    WHERE CASE WHEN badge_has(n.user_id, 'week-streak-4', '') THEN false
+      ELSE badge_week_streak(n.id, n.user_id, n.created_at) END
+  ) e
+  ORDER BY e.user_id, e.badge, e.subject, e.id
   ON CONFLICT DO NOTHING;
-  FOR r IN SELECT n.id, n.user_id, n.challenge, n.rank_value, n.created_at, n.received_at, n.verified
-      FROM new_rows n ORDER BY n.id LOOP
-    IF r.verified AND NOT badge_has(r.user_id, 'first-verified', '') THEN
-      PERFORM badge_award(r.user_id, 'first-verified', '', r.challenge, r.received_at);
-    END IF;
-    -- The member's best on the challenge's all-time board (two key lookups), when it holds them.
-    period := NULL;
-    best_id := NULL;
-    SELECT p.id INTO period FROM leaderboard_periods p
-    WHERE p.challenge = r.challenge AND p.starts_at = '-infinity' AND p.ends_at = 'infinity';
-    IF period IS NOT NULL THEN
-      SELECT b.workout_id, b.rank_value INTO best_id, best_rank FROM leaderboard_bests b
-      WHERE b.user_id = r.user_id AND b.period_id = period;
-    END IF;
-    IF NOT badge_has(r.user_id, 'new-best', r.challenge) AND (
-        CASE WHEN best_id IS NOT NULL
-          -- The board's trigger made this set the best only if it beat the one before.
-          THEN best_id = r.id AND badge_has_earlier(r.id, r.user_id, r.challenge)
-          ELSE badge_is_new_best(r.id, r.user_id, r.challenge, r.rank_value) END) THEN
-      PERFORM badge_award(r.user_id, 'new-best', r.challenge, r.challenge, r.received_at);
-    END IF;
-    IF best_id = r.id AND NOT badge_has(r.user_id, 'top-ten', r.challenge)
-        AND badge_is_top_ten(period, best_rank) THEN
-      PERFORM badge_award(r.user_id, 'top-ten', r.challenge, r.challenge, r.received_at);
-    END IF;
-    IF NOT badge_has(r.user_id, 'week-streak-4', '')
-        AND badge_week_streak(r.id, r.user_id, r.created_at) THEN
-      PERFORM badge_award(r.user_id, 'week-streak-4', '', NULL, r.received_at);
-    END IF;
-  END LOOP;
   RETURN NULL;
 END $$;
 
@@ -164,8 +162,8 @@ CREATE TRIGGER workouts_badges_insert AFTER INSERT ON workouts
 -- review: common/tiers.ts): its first-verified badge is earned then, dated when it happened.
 CREATE FUNCTION badge_on_workouts_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at)
-  SELECT DISTINCT ON (n.user_id) n.user_id, 'first-verified', '', n.challenge, now()
+  INSERT INTO member_badges (user_id, badge, subject, challenge, earned_at, workout_id)
+  SELECT DISTINCT ON (n.user_id) n.user_id, 'first-verified', '', n.challenge, now(), n.id
   FROM new_rows n JOIN old_rows o ON o.id = n.id
   WHERE n.verified AND NOT o.verified
   ORDER BY n.user_id, n.id

@@ -1,4 +1,5 @@
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { memberId } from './members';
 
 // --- Badges (docs/decisions/0231-badges-earned-on-the-server.md) --------------------------------
@@ -18,6 +19,14 @@ export const memberBadges = pgTable(
     // The challenge the badge is of (its catalogue id), null for a badge of none.
     challenge: text('challenge'),
     earnedAt: timestamp('earned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // The set that earned it, so a save answers the badges it earned (null: a plan's badge, a
+    // streak backfilled by migration 0038). No foreign key: a deleted set takes no badge away.
+    workoutId: integer('workout_id'),
   },
-  (t) => [primaryKey({ name: 'member_badges_pk', columns: [t.userId, t.badge, t.subject] })],
+  (t) => [
+    primaryKey({ name: 'member_badges_pk', columns: [t.userId, t.badge, t.subject] }),
+    index('member_badges_workout_idx')
+      .on(t.workoutId)
+      .where(sql`${t.workoutId} is not null`),
+  ],
 );

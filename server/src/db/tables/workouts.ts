@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -58,6 +59,9 @@ export const workouts = pgTable(
     tier: text('tier').notNull().default('entered'),
     // When the member last changed the set (PATCH /api/workouts/:id); null: never edited. A
     // request that changes nothing leaves it (docs/decisions/0203-editing-a-set.md).
+    // The run's pace, reps per 15 s from the tap times (as the payoff chart computes it); null: a typed set, or one
+    // saved before migration 0038 (docs/decisions/0268-pace-stored-with-the-set.md).
+    pace: real('pace').array(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
@@ -100,6 +104,7 @@ export const workouts = pgTable(
     check('workouts_score_positive', sql`${t.score} >= 1`),
     // A set is a capped run or a finish time, never both.
     check('workouts_capped_or_finish', sql`NOT (${t.capped} AND ${t.lowerIsBetter})`),
+    check('workouts_pace_length', sql`cardinality(${t.pace}) between 1 and 240`),
     check('workouts_tier_check', sql`${t.tier} in (${oneOf(SCORE_TIERS)})`),
   ],
 );

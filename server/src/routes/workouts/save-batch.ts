@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { NewBadge } from '@common/schemas/workouts';
 import type { ScoreTier } from '@common/tiers';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { isPgPool } from '../../db/pg-driver';
@@ -34,6 +35,8 @@ export interface SavedRow {
   createdAt: Date;
   verified: boolean;
   tier: ScoreTier;
+  /** The badges the set earned (the trigger in server/src/db/sql/badges.sql), earliest first. */
+  newBadges: NewBadge[];
 }
 
 /** The member's best before a save, by rank value: its score and cap mark. */
@@ -114,6 +117,7 @@ async function saveBatchStatement(
       createdAt: date(row.created_at),
       verified: Boolean(row.verified),
       tier: (row.tier as ScoreTier | null) ?? 'entered',
+      newBadges: [],
     };
     out[n] =
       row.kind === 'replay'
@@ -124,10 +128,42 @@ async function saveBatchStatement(
           }
         : { kind: 'created', row: saved, previousBest: best(row) };
   }
-  return out.map((o) => {
+  const done = out.map((o) => {
     if (!o) throw new Error('a save statement returned no row for a save');
     return o;
   });
+  await addNewBadges(db, done);
+  return done;
+}
+
+/**
+ * The badges each set of the batch earned, in one read for the batch (member_badges.workout_id,
+ * by its index); a replay answers its set's badges as the first answer did.
+ */
+export async function addNewBadges(db: Db, outcomes: SaveOutcome[]) {
+  const byId = new Map<number, SavedRow>();
+  for (const o of outcomes)
+    if (o.kind === 'created' || o.kind === 'replay') byId.set(o.row.id, o.row);
+  if (byId.size === 0) return;
+  const rows = await rowsOf<{
+    workout_id: number;
+    badge: string;
+    challenge: string | null;
+    earned_at: unknown;
+  }>(
+    db,
+    sql`select workout_id, badge, challenge, earned_at from member_badges
+        where workout_id = any(${`{${[...byId.keys()].join(',')}}`}::int[])
+        order by earned_at, badge`,
+  );
+  for (const r of rows) {
+    const at = r.earned_at instanceof Date ? r.earned_at : new Date(String(r.earned_at));
+    byId.get(Number(r.workout_id))?.newBadges.push({
+      kind: r.badge as NewBadge['kind'],
+      ...(r.challenge ? { challenge: r.challenge } : {}),
+      earnedAt: at.toISOString(),
+    });
+  }
 }
 
 interface Job {

@@ -17,7 +17,13 @@ import { isUniqueViolation, type Db } from '../../db/client';
 import { workouts } from '../../db/schema';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
-import { createSaveQueue, type PreviousBest, type SaveOutcome, type SaveQueue } from './save-batch';
+import {
+  addNewBadges,
+  createSaveQueue,
+  type PreviousBest,
+  type SaveOutcome,
+  type SaveQueue,
+} from './save-batch';
 import { notHidden } from './not-hidden';
 import { keepTrace } from '../recounts';
 import { toWorkoutDto, type WorkoutRow } from './workout-dto';
@@ -175,7 +181,13 @@ export async function createWorkout(
       const stored = await findByKey(db, userId, idempotencyKey);
       if (stored) {
         const { workout } = replay(stored, hash, input);
-        return { workout: await withPreviousBest(db, workout), replayed: true };
+        // Its badges too, so every answer under one key is the same.
+        const row = { ...stored, tier: workout.tier, newBadges: [] };
+        await addNewBadges(db, [
+          { kind: 'replay', row, previousBest: { score: null, capped: false } },
+        ]);
+        const answer = await withPreviousBest(db, workout);
+        return { workout: { ...answer, newBadges: row.newBadges }, replayed: true };
       }
       // ... and was deleted since.
       const tombstone = await findTombstone(db, userId, idempotencyKey, now);
@@ -193,9 +205,18 @@ export async function createWorkout(
   if (outcome.kind === 'deleted') throw deletedRetry(outcome.requestHash, hash!);
   if (outcome.kind === 'replay') {
     const { workout } = replay(outcome.row, hash!, input);
-    return { workout: withBest(workout, outcome.previousBest), replayed: true };
+    return {
+      workout: { ...withBest(workout, outcome.previousBest), newBadges: outcome.row.newBadges },
+      replayed: true,
+    };
   }
   // The trace is kept for the recount, which compares it with the face track of the clip.
   if (cameraCounted) await keepTrace(db, outcome.row.id, input.verification!.trace);
-  return { workout: withBest(created(outcome.row, input), outcome.previousBest), replayed: false };
+  return {
+    workout: {
+      ...withBest(created(outcome.row, input), outcome.previousBest),
+      newBadges: outcome.row.newBadges,
+    },
+    replayed: false,
+  };
 }

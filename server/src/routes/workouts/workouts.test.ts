@@ -91,6 +91,8 @@ describe('POST /api/workouts', () => {
       tier: 'entered',
       hidden: null,
       previousBest: null,
+      // A first set earns its badge (docs/decisions/0267-badges-set-based-and-backfilled.md).
+      newBadges: expect.arrayContaining([expect.objectContaining({ kind: 'first-set' })]),
     });
     const rows = await rowsOf(u.id);
     expect(rows).toHaveLength(1);
@@ -306,6 +308,7 @@ describe('POST /api/workouts', () => {
         tier: 'entered',
         hidden: null,
         previousBest: null,
+        newBadges: expect.arrayContaining([expect.objectContaining({ kind: 'first-set' })]),
       });
     });
 

@@ -62,4 +62,36 @@ describe('WorkoutSaved', () => {
     );
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/90second');
   });
+
+  it('lists the badges the save earned, one line each, named from the catalogue; none offline', () => {
+    const badges = [
+      { kind: 'first-set' as const, challenge: 'pushup-90', earnedAt: '2026-11-29T10:00:00.000Z' },
+      { kind: 'week-streak-4' as const, earnedAt: '2026-11-29T10:00:00.000Z' },
+    ];
+    const { unmount } = renderWithApp(
+      <WorkoutSaved
+        challenge={challenge('pushup-90')}
+        score={30}
+        username="ann"
+        newBadges={badges}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Badges earned' });
+    const lines = [...list.querySelectorAll('li')].map((li) => li.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Badge earned: First set: .+/),
+      'Badge earned: 4-week streak',
+    ]);
+    unmount();
+    renderWithApp(
+      <WorkoutSaved
+        challenge={challenge('pushup-90')}
+        score={30}
+        username="ann"
+        newBadges={badges}
+        waitingToSync
+      />,
+    );
+    expect(screen.queryByRole('list', { name: 'Badges earned' })).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,13 @@
-import { CheckCircle2, CloudOff, Home, ImageIcon, PartyPopper, Swords, Trophy } from 'lucide-react';
+import {
+  Award,
+  CheckCircle2,
+  CloudOff,
+  Home,
+  ImageIcon,
+  PartyPopper,
+  Swords,
+  Trophy,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
@@ -8,6 +17,8 @@ import {
   type OpenChallenge,
   type Scoring,
 } from '@common/challenges';
+import { badgeName } from '@common/badges';
+import type { NewBadge } from '@common/schemas/workouts';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { profileShareUrl } from '@/components/ui/share-menu';
@@ -44,6 +55,8 @@ export interface WorkoutSavedProps {
   payoff?: ReactNode;
   /** The saved set's id: offers its own share card (none for a private member or a set not sent). */
   setId?: number;
+  /** The badges this save earned (the save's answer), one line each. */
+  newBadges?: NewBadge[];
 }
 
 /** A target's score in a sentence: "42", "3:25", "7 rounds + 9", "18:42", "CAP + 312 reps". */
@@ -137,6 +150,7 @@ export function WorkoutSaved({
   rank = null,
   payoff = null,
   setId,
+  newBadges = [],
 }: WorkoutSavedProps) {
   // "Challenge a friend": the challenge's timer with the score to beat (/burpees-or-bust/timer?beat=42&from=ann).
   const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id, capped)}`;
@@ -188,6 +202,19 @@ export function WorkoutSaved({
             <PartyPopper className="size-6" aria-hidden="true" />
             New personal best!
           </p>
+        ) : null}
+        {newBadges.length > 0 && !waitingToSync ? (
+          <ul aria-label="Badges earned" className="grid gap-1" data-testid="new-badges">
+            {newBadges.map((b) => (
+              <li
+                key={`${b.kind}:${b.challenge ?? ''}`}
+                className="flex items-center justify-center gap-2 font-semibold"
+              >
+                <Award aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                Badge earned: {badgeName(b.kind, b.challenge ?? null)}
+              </li>
+            ))}
+          </ul>
         ) : null}
         {waitingToSync ? null : payoff}
         {target ? (
