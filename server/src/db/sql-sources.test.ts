@@ -91,9 +91,9 @@ describe('SQL source files', () => {
       'lb_workouts_notify_update_old',
       'lb_workouts_truncate',
       'lb_workouts_update',
-      // notifications.sql's: beat-your-best and dropped-top-10, after lb_* and before st_*.
-      'ntf_workouts_insert',
-      'ntf_workouts_update',
+      // notification-jobs.sql's: the fan-out job's rows, after lb_* and before st_*.
+      'nfo_workouts_insert',
+      'nfo_workouts_update',
       // standing.sql's: where each member stands, kept as sets change.
       'st_workouts_delete',
       'st_workouts_insert',

@@ -17,6 +17,7 @@ export const SQL_SOURCES = [
   { name: 'badges.sql', prefix: 'badge_' },
   { name: 'standing.sql', prefix: 'st_' },
   { name: 'notifications.sql', prefix: 'ntf_' },
+  { name: 'notification-jobs.sql', prefix: 'nfo_' },
 ] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));
