@@ -14,7 +14,8 @@
 // BENCH_USERS, BENCH_WORKOUTS and BENCH_SECONDS shrink it for a quick try; BENCH_PGLITE=0 skips
 // PGlite; BENCH_ONLY=boards measures the board routes and first boards alone; BENCH_ONLY=saves
 // measures the saves alone (plus the week board read first, as the full run does, so the same
-// periods are registered) and profiles them. BENCH_LOG_LEVEL=silent gives the old quiet server.
+// periods are registered) and profiles them; BENCH_ONLY=social measures the feed and the bell's
+// count alone. BENCH_LOG_LEVEL=silent gives the old quiet server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +52,7 @@ const WORKOUTS = Number(process.env.BENCH_WORKOUTS ?? 1_000_000);
 const SESSIONS = 500;
 const ONLY_SAVES = process.env.BENCH_ONLY === 'saves';
 const ONLY_BOARDS = process.env.BENCH_ONLY === 'boards';
+const ONLY_SOCIAL = process.env.BENCH_ONLY === 'social';
 // What Chromium sends on a fetch.
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 // What Chromium sends for a page.
@@ -129,6 +131,25 @@ async function benchTarget(
       );
     };
     const b = server.base;
+    // The feed as a member who follows 100 members reads its first page, and the bell's count (50
+    // notifications each, 20 unread: bench/lib/route-seed.ts).
+    const social = async () => {
+      for (const cookie of cookies) await fetch(`${b}/api/user`, { headers: { cookie } });
+      await measure('GET /api/feed (signed in, 100 followed)', {
+        url: `${b}/api/feed`,
+        headers: BROWSER,
+        cookies,
+      });
+      await measure('GET /api/notifications/unread-count (the bell)', {
+        url: `${b}/api/notifications/unread-count`,
+        headers: BROWSER,
+        cookies,
+      });
+    };
+    if (ONLY_SOCIAL) {
+      await social();
+      return;
+    }
     if (!ONLY_BOARDS) {
       await measure('GET /api/health', { url: `${b}/api/health` });
       // Each session's first request after a minute writes its last-seen time (once a minute at
@@ -159,12 +180,7 @@ async function benchTarget(
         url: `${b}/api/users/bench_42`,
         headers: BROWSER,
       });
-      // The feed as a member who follows 100 members reads its first page.
-      await measure('GET /api/feed (signed in, 100 followed)', {
-        url: `${b}/api/feed`,
-        headers: BROWSER,
-        cookies,
-      });
+      await social();
       await measure('POST /api/workouts (20 connections)', {
         ...SAVE_LOAD,
         url: `${b}/api/workouts`,

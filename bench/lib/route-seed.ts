@@ -4,7 +4,7 @@ import type { Db } from '../../server/src/db/client';
 
 // The route bench's data: members of every age and gender (some without), push-up sets over the
 // last year, the boards rebuilt once, sessions for the first members (their cookies), who follow
-// members, and kudos and comments on some sets.
+// members, kudos and comments on some sets, and notifications for the members with a session.
 
 export async function seedRoutes(
   db: Db,
@@ -21,6 +21,8 @@ export async function seedRoutes(
       ${now}::timestamptz - interval '400 days'
     from generate_series(1, ${USERS}) g`);
   await db.execute(sql`alter table workouts disable trigger lb_workouts_insert`);
+  // The seeded history tells nobody (nobody follows anyone yet): no fan-out jobs for it.
+  await db.execute(sql`alter table workouts disable trigger nfo_workouts_insert`);
   for (let from = 1; from <= WORKOUTS; from += 100_000) {
     const to = Math.min(WORKOUTS, from + 99_999);
     await db.execute(sql`
@@ -32,6 +34,7 @@ export async function seedRoutes(
             from generate_series(${from}::int, ${to}::int) g) s`);
   }
   await db.execute(sql`alter table workouts enable trigger lb_workouts_insert`);
+  await db.execute(sql`alter table workouts enable trigger nfo_workouts_insert`);
   await db.execute(sql`select lb_rebuild()`);
   // Sessions for the first users: cookies for /api/user and the saves.
   const cookies: string[] = [];
@@ -60,6 +63,12 @@ export async function seedRoutes(
     insert into set_comments (workout_id, author_id, body)
     select w.id, 1 + (hashint4(w.id + 7) & 2147483647) % ${USERS}, 'Strong set!'
     from workouts w where w.id % 200 = 0`);
+  // The bell's count: 50 notifications for each reader, the 20 newest unread, from 50 actors.
+  await db.execute(sql`
+    insert into notifications (recipient_id, kind, actor_id, key, created_at, read_at)
+    select s, 'followed', ${SESSIONS} + k, 'followed:seed:' || k, now() - k * interval '1 minute',
+      case when k > 20 then now() end
+    from generate_series(1, ${SESSIONS}) s, generate_series(1, 50) k`);
   await db.execute(sql`vacuum analyze`);
   console.log(
     `  seeded ${USERS.toLocaleString()} users, ${WORKOUTS.toLocaleString()} workouts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,

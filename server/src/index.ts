@@ -121,7 +121,8 @@ async function start() {
     },
     config: configFromEnv(env),
     // Live notifications hear of new ones through the database (routes/notifications/stream.ts).
-    notifications: { database },
+    // Saves' notifications are made by a job on every instance (docs/decisions/0271).
+    notifications: { database, fanOutPollMs: 250 },
   });
   // Both before anything else: a database that cannot open ends the start here.
   const [app] = await Promise.all([building, database.ready]);

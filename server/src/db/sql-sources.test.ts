@@ -91,14 +91,17 @@ describe('SQL source files', () => {
       'lb_workouts_notify_update_old',
       'lb_workouts_truncate',
       'lb_workouts_update',
-      // notifications.sql's: beat-your-best and dropped-top-10, after lb_* and before st_*.
-      'ntf_workouts_insert',
-      'ntf_workouts_update',
+      // notification-jobs.sql's: the fan-out job's rows, after lb_* and before st_*.
+      'nfo_workouts_insert',
       // standing.sql's: where each member stands, kept as sets change.
       'st_workouts_delete',
       'st_workouts_insert',
       'st_workouts_truncate',
       'st_workouts_update',
+      // top10.sql's: the Verified boards' top 10, read from the sets themselves.
+      't10_workouts_delete',
+      't10_workouts_insert',
+      't10_workouts_update',
       // badges.sql's, applied with the others at the database's start (it fires after lb_*).
       'workouts_badges_insert',
       'workouts_badges_update',

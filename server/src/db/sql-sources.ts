@@ -18,6 +18,7 @@ export const SQL_SOURCES = [
   { name: 'standing.sql', prefix: 'st_' },
   { name: 'notifications.sql', prefix: 'ntf_' },
   { name: 'top10.sql', prefix: 't10_' },
+  { name: 'notification-jobs.sql', prefix: 'nfo_' },
 ] as const;
 
 const folder = fileURLToPath(new URL('./sql', import.meta.url));

@@ -50,9 +50,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_recipient_key_idx').on(t.recipientId, t.key),
     // The list (newest first, by id) and the stream's catch-up (id > last seen).
     index('notifications_recipient_id_idx').on(t.recipientId, t.id.desc()),
-    // The bell's count reads the unread ones only.
+    // The bell's count reads the unread ones only, index-only: the actor is in the index, so each
+    // actor's privacy is checked once per actor (docs/decisions/0272-the-bells-count.md).
     index('notifications_unread_idx')
-      .on(t.recipientId)
+      .on(t.recipientId, t.actorId)
       .where(sql`${t.readAt} is null`),
     index('notifications_actor_idx').on(t.actorId),
     index('notifications_workout_idx').on(t.workoutId),
@@ -104,3 +105,18 @@ export const notificationBoardTops = pgTable(
   },
   (t) => [primaryKey({ name: 'notification_board_tops_pk', columns: [t.periodId, t.filter] })],
 );
+
+/**
+ * Notifications still to be made for sets saved or changed: one row per save statement (and
+ * member and challenge), written by the save's trigger and taken by the fan-out job on any
+ * instance (server/src/db/sql/notification-jobs.sql, docs/decisions/0271-notifications-off-the-save-path.md).
+ */
+export const notificationJobs = pgTable('notification_jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  workoutIds: integer('workout_ids').array().notNull(),
+  /** New sets (beat-your-best is told); false: sets changed (only the boards' top 10 looked at). */
+  beats: boolean('beats').notNull(),
+  /** The saver's best in the challenge before these sets (standing_bests at the save); null: none. */
+  earlierBest: integer('earlier_best'),
+  createdAt: createdAt(),
+});

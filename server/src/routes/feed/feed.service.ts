@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { AGE_GROUPS } from '@common/leaderboard';
 import { SET_NOT_FOUND, type Feed, type SetPage } from '@common/schemas/feed';
@@ -11,8 +11,8 @@ import { itemColumns, readable, shown, toFeedItem, type ItemRow } from './set-it
 
 // The feed (docs/decisions/0249-the-feed.md): the sets of the members I follow and of my clubs'
 // members, newest first (the time the set was done, then its id), public members' sets no
-// moderator hid. Each author's sets are read newest first from workouts_user_created_idx and
-// merged, so a page reads at most limit + 1 sets of each author (and as many as they have hidden).
+// moderator hid. Read in a window of recent sets (feedQuery), so a page reads a few index entries
+// per author, whatever their history.
 
 /** The workouts list's cursor (server/src/routes/workouts/workout-cursor.ts): created_at, then id. */
 export interface FeedCursor {
@@ -22,39 +22,54 @@ export interface FeedCursor {
 
 const SUGGESTIONS = 6;
 
+/**
+ * The page's query (docs/decisions/0273-the-feeds-window.md). First each author's newest set
+ * after the cursor (one index descent each on workouts_user_created_idx) and the (limit + 1)-th
+ * newest of those, `since`: at least limit + 1 sets are that new, so the page is among them. Then
+ * only the authors whose newest is that new (at most limit + 1, but for ties) are read from `since`
+ * on. A page reads one entry per author, not limit + 1, and sorts a few dozen rows.
+ */
+export function feedQuery(viewerId: number, page: { limit: number; cursor?: FeedCursor }): SQL {
+  const v = viewerId;
+  const after = page.cursor
+    ? sql`and (x.created_at, x.id) < ((${page.cursor.ts}::timestamp at time zone 'UTC'), ${page.cursor.id}::int)`
+    : sql``;
+  const visible = sql`not exists (select 1 from hidden_workouts h where h.workout_id = x.id)`;
+  const n = page.limit + 1;
+  return sql`with authors as (
+        select f.followee_id as id from follows f where f.follower_id = ${v}::int
+        union
+        select o.user_id from club_members m join clubs c on c.id = m.club_id and c.removed_at is null
+          join club_members o on o.club_id = m.club_id where m.user_id = ${v}::int
+      ),
+      shown_authors as (select a.id from authors a
+        join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}),
+      -- Each author's newest set (after the cursor): one index descent each.
+      newest as materialized (select a.id, l.created_at from shown_authors a
+        cross join lateral (select x.created_at from workouts x where x.user_id = a.id ${after}
+          and ${visible} order by x.created_at desc, x.id desc limit 1) l),
+      since as materialized (select coalesce((select l.created_at from newest l
+          order by l.created_at desc offset ${page.limit}::int limit 1), '-infinity') as t),
+      -- The page's ids (materialized: the planner then joins its few rows by key), so the item's
+      -- counts and calls-out are read for its rows only. Only the authors with a set since then.
+      page as materialized (select x.id from since s join newest a on a.created_at >= s.t
+        cross join lateral (select x.id, x.created_at from workouts x
+            where x.user_id = a.id and x.created_at >= s.t ${after} and ${visible}
+            order by x.created_at desc, x.id desc limit ${n}::int) x
+        order by x.created_at desc, x.id desc
+        limit ${n}::int)
+      select ${itemColumns(v)}
+      from page p join workouts w on w.id = p.id join users u on u.id = w.user_id
+      order by w.created_at desc, w.id desc`;
+}
+
 export async function feedPage(
   db: Db,
   viewer: { id: number; age: number | null },
   page: { limit: number; cursor?: FeedCursor },
 ): Promise<{ feed: Feed; nextCursor: string | null }> {
   const v = viewer.id;
-  const after = page.cursor
-    ? sql`and (x.created_at, x.id) < ((${page.cursor.ts}::timestamp at time zone 'UTC'), ${page.cursor.id}::int)`
-    : sql``;
-  const rows = await rowsOf<ItemRow>(
-    db,
-    sql`with authors as (
-        select f.followee_id as id from follows f where f.follower_id = ${v}::int
-        union
-        select o.user_id from club_members m join clubs c on c.id = m.club_id and c.removed_at is null
-          join club_members o on o.club_id = m.club_id where m.user_id = ${v}::int
-      ),
-      -- The page's ids first: the item's counts and calls-out are read for its rows only. Each
-      -- author's newest sets are an index-only read (as many more as they have hidden sets), and
-      -- the hidden ones are taken out once, for all authors.
-      page as (select x.id from authors a
-        join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}
-        cross join lateral (select x.id, x.created_at from workouts x where x.user_id = a.id ${after}
-            order by x.created_at desc, x.id desc
-            limit ${page.limit + 1}::int
-              + (select count(*) from hidden_workouts h where h.user_id = a.id)) x
-        where not exists (select 1 from hidden_workouts h where h.workout_id = x.id)
-        order by x.created_at desc, x.id desc
-        limit ${page.limit + 1}::int)
-      select ${itemColumns(v)}
-      from page p join workouts w on w.id = p.id join users u on u.id = w.user_id
-      order by w.created_at desc, w.id desc`,
-  );
+  const rows = await rowsOf<ItemRow>(db, feedQuery(v, page));
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
   const suggestions = !page.cursor && items.length === 0 ? await suggestionsFor(db, viewer) : [];

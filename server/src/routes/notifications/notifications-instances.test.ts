@@ -113,6 +113,10 @@ describe('notifications across two instances', () => {
       save(other, saver, 30, 'k1'),
     ]);
     for (const r of answers) expect([200, 201]).toContain(r.statusCode);
+    // Both instances' fan-out jobs at once, twice over: each job is taken by one of them.
+    const both = () =>
+      Promise.all([t.app.notificationJobs.drain(), other.notificationJobs.drain()]);
+    await Promise.all([both(), both()]);
     const rows = await rowsOf<{ recipient_id: number; n: number }>(
       t.app.db,
       sql`select recipient_id, count(*)::int as n from notifications
@@ -127,8 +131,10 @@ describe('notifications across two instances', () => {
       await createWorkout(t.app, u.id, { pushups: 100 + i });
       board.push(u);
     }
+    await both();
     const [n1, n2] = [await createUser(t.app), await createUser(t.app)];
     await Promise.all([save(t.app, n1, 150, 'n1'), save(other, n2, 151, 'n2')]);
+    await Promise.all([both(), both()]);
     const dropped = await rowsOf<{ recipient_id: number }>(
       t.app.db,
       sql`select recipient_id from notifications where kind = 'dropped-top-10' order by recipient_id`,

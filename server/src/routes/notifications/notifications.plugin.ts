@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { ReminderTimer, vapidSubject } from '../reminders';
 import { runDigests } from './digest';
+import { fanOut } from './fan-out';
 import { NotificationHub, connectNotificationHub } from './stream';
 
 declare module 'fastify' {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     /** One pass of the daily digest job at the app's clock; resolves with the digests it sent. */
     notificationDigests: { run(): Promise<number> };
+    /** Makes the notifications of the sets saved so far (./fan-out.ts); resolves with the jobs done. */
+    notificationJobs: { drain(): Promise<number> };
   }
 }
 
@@ -20,6 +23,11 @@ export interface NotificationPluginOptions {
   heartbeatMs?: number;
   /** How often the digest job looks (default 60 s); 0: never on its own (tests call run()). */
   digestPollMs?: number;
+  /**
+   * How often the fan-out job looks for saves to tell of (index.ts: 250 ms); 0 or unset: never
+   * on its own, so a test decides when (`app.notificationJobs.drain()`).
+   */
+  fanOutPollMs?: number;
   /** For the digest's push requests: tests give one that trusts their local push endpoint. */
   pushAgent?: https.Agent;
 }
@@ -52,16 +60,28 @@ export const notificationHub = fp<NotificationPluginOptions>(
             app.log.error(`digests: ${(err as Error).message}`),
           )
         : null;
+    const drain = () => fanOut(app.db);
+    app.decorate('notificationJobs', { drain });
+    const fanOutEvery = opts.fanOutPollMs ?? 0;
+    const fanOutTimer =
+      fanOutEvery > 0
+        ? new ReminderTimer(drain, fanOutEvery, (err) =>
+            app.log.error(`notification fan-out: ${(err as Error).message}`),
+          )
+        : null;
     app.addHook('onReady', async () => {
       if (opts.database)
         stop = await connectNotificationHub(opts.database, hub, (m) => app.log.warn(m));
       timer?.start();
+      fanOutTimer?.start();
     });
     // Streams never end on their own: ended here, before the server waits for its connections;
-    // the digests' timer and the database's ear too, while the database is still open.
+    // the digests' and the fan-out's timers (a batch under way finishes; one not begun stays in
+    // its job rows for the next instance) and the database's ear too, while the database is open.
     app.addHook('preClose', async () => {
       hub.closeAll();
       await timer?.stop();
+      await fanOutTimer?.stop();
       await stop?.();
     });
   },

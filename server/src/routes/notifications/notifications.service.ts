@@ -70,12 +70,19 @@ export async function listNotifications(
   return rows.map(toDto);
 }
 
-/** The bell's number: unread notifications the member may see. */
+/**
+ * The bell's number: unread notifications the member may see. An index-only read of
+ * notifications_unread_idx (recipient, actor; unread rows only), counted per actor, so each
+ * actor's privacy is looked up once however many they sent (docs/decisions/0272-the-bells-count.md).
+ */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const [row] = await rowsOf<{ unread: number | string }>(
     db,
-    sql`select count(*)::int as unread from notifications n
-      where n.recipient_id = ${userId}::int and n.read_at is null and ${visible}`,
+    sql`select coalesce(sum(g.n), 0)::int as unread from (
+        select n.actor_id, count(*) as n from notifications n
+        where n.recipient_id = ${userId}::int and n.read_at is null group by n.actor_id) g
+      where g.actor_id is null or exists (
+        select 1 from users a where a.id = g.actor_id and not a.is_private and a.suspended_at is null)`,
   );
   return Number(row?.unread ?? 0);
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification } from '@common/schemas/notifications';
 import { rowsOf } from '../../db/client';
-import { users } from '../../db/schema';
+import { notificationJobs, users } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';
 import { openSse } from '../../test/sse-client';
@@ -14,6 +14,7 @@ const t = useTestApp();
 const NOW = '2026-06-17T15:00:00Z';
 beforeEach(async () => {
   await t.app.db.delete(users);
+  await t.app.db.delete(notificationJobs);
   t.clock.set(NOW);
 });
 
@@ -49,6 +50,8 @@ async function save(u: MadeUser, score: number) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>();
 }
+/** The fan-out job's run (server/src/routes/notifications/fan-out.ts): saves only queue their notifications. */
+const fanOut = () => t.app.notificationJobs.drain();
 const kinds = (rows: Notification[]) => rows.map((r) => `${r.kind}:${r.actor?.username ?? '-'}`);
 
 describe('followed', () => {
@@ -221,8 +224,14 @@ describe('beat your best', () => {
     await createWorkout(t.app, a.id, { pushups: 20 });
     await createWorkout(t.app, c.id, { pushups: 40 });
     for (const x of [a, c, d]) await follow(x, saver);
+    await fanOut();
     await save(saver, 25);
+    // Nothing is told until the job runs; then once.
+    expect((await list(a)).rows).toEqual([]);
+    expect(await fanOut()).toBe(1);
     await save(saver, 30);
+    expect(await fanOut()).toBe(1);
+    expect(await fanOut()).toBe(0);
     // a (20) is passed once; c (40) is not; d has no best.
     expect(kinds((await list(a)).rows)).toEqual([`beat-your-best:${saver.username}`]);
     expect((await list(a)).rows[0]).toMatchObject({ challenge: 'pushup-90' });
@@ -231,6 +240,7 @@ describe('beat your best', () => {
     // a betters their best (35), the saver passes it again: told again.
     await createWorkout(t.app, a.id, { pushups: 35 });
     await Promise.all([save(saver, 36), save(saver, 38)]);
+    await fanOut();
     expect(kinds((await list(a)).rows)).toEqual([
       `beat-your-best:${saver.username}`,
       `beat-your-best:${saver.username}`,
@@ -243,7 +253,27 @@ describe('beat your best', () => {
     await follow(a, saver);
     await t.app.db.update(users).set({ isPrivate: true }).where(eq(users.id, saver.id));
     await save(saver, 30);
+    await fanOut();
     expect((await list(a)).rows).toEqual([]);
+  });
+
+  it('tells of one batch of jobs by the saver best before each job', async () => {
+    const [saver, a, c] = [
+      await createUser(t.app),
+      await createUser(t.app),
+      await createUser(t.app),
+    ];
+    await createWorkout(t.app, a.id, { pushups: 20 });
+    await createWorkout(t.app, c.id, { pushups: 28 });
+    for (const x of [a, c]) await follow(x, saver);
+    await fanOut();
+    await save(saver, 10);
+    await save(saver, 25);
+    await save(saver, 30);
+    // One batch of three jobs: a (20) passed by 25, c (28) by 30, each once.
+    expect(await fanOut()).toBe(3);
+    expect(kinds((await list(a)).rows)).toEqual([`beat-your-best:${saver.username}`]);
+    expect(kinds((await list(c)).rows)).toEqual([`beat-your-best:${saver.username}`]);
   });
 });
 
@@ -259,9 +289,11 @@ describe('dropped out of the top 10', () => {
     await createWorkout(t.app, low.id, { pushups: 10 });
     // The all-time board's top 10 is known (the first change records it); below it, nothing moves.
     await createWorkout(t.app, low.id, { pushups: 11 });
+    await fanOut();
     for (const u of [...top, low]) expect((await list(u)).rows).toEqual([]);
     const newcomer = await createUser(t.app);
     await save(newcomer, 70);
+    await fanOut();
     // top[0] (50) was tenth: now eleventh.
     expect((await list(top[0]!)).rows.map((r) => [r.kind, r.challenge, r.board])).toEqual([
       ['dropped-top-10', 'pushup-90', 'all_time'],
@@ -270,6 +302,7 @@ describe('dropped out of the top 10', () => {
     // A set that changes nothing in the top 10 tells nobody.
     await save(low, 12);
     await save(newcomer, 71);
+    await fanOut();
     const counts = await rowsOf<{ n: number }>(
       t.app.db,
       sql`select count(*)::int as n from notifications where kind = 'dropped-top-10'`,
