@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacroPlugin } from './scripts/vite-lingui-macro.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { landingGroups } from './scripts/vite-landing-groups.ts';
+import { poMessagesPlugin } from './scripts/vite-po-messages.ts';
 import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
@@ -68,6 +71,10 @@ export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
   plugins: [
+    // Messages compiled at build time, each language's catalogue a chunk of its own (docs/i18n.md).
+    linguiMacroPlugin(),
+    lingui({ failOnCompileError: true }),
+    poMessagesPlugin(),
     react(),
     tailwindcss(),
     themeInitPlugin(),

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { linguiMacroPlugin } from './scripts/vite-lingui-macro.ts';
+import { poMessagesPlugin } from './scripts/vite-po-messages.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@': r('./client/src'), '@common': r('./common') };
@@ -7,6 +10,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 // On CI's shared cores a test that lost a race with the machine gets one more try; the JSON report
 // still counts it (docs/decisions/0187-ci-retries-under-load.md). Locally a test runs once.
 const retry = process.env.CI ? 1 : 0;
+
+// The client's marked strings and catalogues, as the build reads them (docs/i18n.md).
+const clientPlugins = () => [linguiMacroPlugin(), lingui(), poMessagesPlugin()];
 
 // What the server's tests are not: the unit project's files.
 const NOT_API = [
@@ -42,6 +48,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins: clientPlugins(),
         test: {
           name: 'unit',
           include: [
@@ -55,11 +62,12 @@ export default defineConfig({
           testTimeout: 30_000,
           retry,
           environment: 'node',
-          setupFiles: ['vitest.setup.ts'],
+          setupFiles: ['vitest.setup.ts', 'client/src/test/i18n-setup.ts'],
         },
       },
       {
         resolve: { alias },
+        plugins: clientPlugins(),
         test: {
           // Forms and dialogs with logic, rendered with Testing Library against the real API.
           name: 'components',

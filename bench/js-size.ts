@@ -9,10 +9,11 @@ import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, withApp } from './web/context';
 
-export async function measureJsOnRoot(baseUrl: string) {
+export async function measureJsOnRoot(baseUrl: string, locale = 'en-US') {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage();
+    // A visitor whose browser asks for `locale`: the page loads that language's catalogue.
+    const page = await browser.newPage({ locale });
     const scripts: { url: string; body: Promise<Buffer> }[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script')
@@ -20,7 +21,7 @@ export async function measureJsOnRoot(baseUrl: string) {
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     // The catalogue shows after its 1 s skeleton: anything it loads then counts too.
-    await page.getByRole('heading', { name: 'Challenges' }).waitFor();
+    await page.getByRole('heading', { name: /^(Challenges|Retos)$/ }).waitFor();
     await page.waitForTimeout(1500);
     await page.waitForLoadState('networkidle');
     let raw = 0;
@@ -38,11 +39,20 @@ export async function measureJsOnRoot(baseUrl: string) {
   }
 }
 
-export async function printJsSize(port = 7391) {
-  const js = await withApp(port, (ctx) => measureJsOnRoot(ctx.baseUrl), { seed: false });
+export async function printJsSize(port = 7391, locales = ['en-US']) {
   const kb = (n: number) => (n / 1024).toFixed(1);
-  console.log(
-    `JS loaded on / (visitor, Chromium): ${kb(js.gz)} KB gzip, ${kb(js.br)} KB brotli (${kb(js.raw)} KB raw, ${js.files} files; target <= 85 KB gzip)`,
+  await withApp(
+    port,
+    async (ctx) => {
+      for (const locale of locales) {
+        const js = await measureJsOnRoot(ctx.baseUrl, locale);
+        const who = locales.length > 1 ? `visitor in ${locale}` : 'visitor';
+        console.log(
+          `JS loaded on / (${who}, Chromium): ${kb(js.gz)} KB gzip, ${kb(js.br)} KB brotli (${kb(js.raw)} KB raw, ${js.files} files; target <= 85 KB gzip)`,
+        );
+      }
+    },
+    { seed: false },
   );
 }
 

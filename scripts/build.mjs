@@ -28,6 +28,8 @@ export const halves = {
       'scripts/vite-precompress.ts',
       'scripts/vite-route-preloads.ts',
       'scripts/vite-landing-groups.ts',
+      'scripts/vite-po-messages.ts',
+      'lingui.config.ts',
     ],
   },
   server: {
@@ -112,6 +114,9 @@ export async function buildServer() {
   // db/sql-sources.ts its SQL files at new URL('./sql', ...): beside the bundle.
   fs.cpSync(at('server/src/db/migrations'), path.join(tmp, 'migrations'), { recursive: true });
   fs.cpSync(at('server/src/db/sql'), path.join(tmp, 'sql'), { recursive: true });
+  // lib/i18n.ts reads its message catalogues at new URL('./locales/{common,server}/', ...).
+  fs.cpSync(at('common/locales'), path.join(tmp, 'locales/common'), { recursive: true });
+  fs.cpSync(at('server/src/locales'), path.join(tmp, 'locales/server'), { recursive: true });
   // lib/card-renderer.ts starts its render threads from new URL('./card-render-worker.mjs', import.meta.url).
   fs.copyFileSync(
     at('server/src/lib/card-render-worker.mjs'),

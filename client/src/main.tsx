@@ -2,9 +2,11 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadCatalogue } from './app/i18n/load-catalogue';
 import { prefetchRouteData } from './app/route-data';
 import { firstUserFetch } from './features/auth/api/get-user';
 import { installBackGuard } from './lib/back-guard';
+import { activateLanguage, browserLanguage, setCatalogueLoader, storedLanguage } from './lib/i18n';
 import { askServerForChallenges } from './lib/challenges';
 import { watchTheme } from './lib/theme';
 import './index.css';
@@ -15,6 +17,11 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     void import('./app/pwa/start-pwa').then((m) => m.startPwa());
   });
 }
+
+// The language's catalogue chunk is asked for first, beside the session and the screen's data;
+// the first render waits for it (docs/decisions/0280-lingui.md).
+setCatalogueLoader(loadCatalogue);
+const languageReady = activateLanguage(storedLanguage() ?? browserLanguage());
 
 watchTheme();
 // Before the router subscribes to popstate (lib/back-guard.ts says why).
@@ -27,8 +34,10 @@ firstUserFetch().catch(() => undefined);
 askServerForChallenges();
 prefetchRouteData(window.location.pathname, window.location.search);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void languageReady.finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -7,6 +7,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../constants';
+import { languageSettingSchema } from './language';
 import { plainText } from './text';
 
 export const loginSchema = z.object({
@@ -94,6 +95,8 @@ export const userSchema = z.object({
    * reminders' hour); null until it has (docs/decisions/0220-the-members-time-zone.md).
    */
   timeZone: z.string().nullable(),
+  /** The language the member chose (common/languages.ts); null: the browser's (docs/i18n.md). */
+  language: languageSettingSchema,
   /** May use the Moderation screen and /api/moderation/* (docs/decisions/0150-moderation.md). */
   isModerator: z.boolean(),
 });
@@ -113,6 +116,7 @@ export const publicUserSchema = userSchema.omit({
   showAgeGender: true,
   clipsPublic: true,
   timeZone: true,
+  language: true,
   isModerator: true,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStockAvatarUrl } from '../avatars';
 import { isValidTimeZone } from '../leaderboard';
+import { languageSettingSchema } from './language';
 import {
   AGE_MAX,
   AGE_MIN,
@@ -197,6 +198,8 @@ export const updateProfileSchema = z.strictObject(
       .string({ error: 'The time zone must be text' })
       .refine(isValidTimeZone, 'Unknown time zone. Send an IANA name such as Europe/Paris.')
       .optional(),
+    // The member's language; null: follow the browser (docs/decisions/0281-the-language-setting.md).
+    language: languageSettingSchema.optional(),
     id: fixed('id'),
     username: fixed('username'),
     email: fixed('email'),

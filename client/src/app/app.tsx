@@ -3,6 +3,7 @@ import { ToastRegionPlaceholder } from '@/components/ui/toast-region-placeholder
 import { PageSpinner } from '@/components/ui/spinner';
 import { useToasts } from '@/components/ui/use-toast';
 import { useServedChallengesVersion } from '@/lib/challenges';
+import { useLocale } from '@/lib/i18n';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './router';
 
@@ -36,12 +37,14 @@ export function App() {
   // changes them (a shell from the service worker's cache), they are drawn again from the start
   // (docs/decisions/0195-open-challenges-beside-a-cached-shell.md).
   const challenges = useServedChallengesVersion();
+  // A language switch draws every screen again in the new language (lib/i18n.ts).
+  const locale = useLocale();
   return (
     <>
       {challenges === null ? (
         <PageSpinner />
       ) : (
-        <AppLayout key={challenges}>
+        <AppLayout key={`${challenges} ${locale}`}>
           <AppRoutes />
         </AppLayout>
       )}

@@ -5,6 +5,7 @@ import { bindUserToQueryClient } from '@/features/auth/api/user-query-bridge';
 import { useOutboxSync } from '@/features/workouts/hooks/use-outbox-sync';
 import { persistQueryCache } from '@/lib/offline/query-cache';
 import { makeQueryClient } from '@/lib/query-client';
+import { useLanguageSync } from './layout/use-language-sync';
 import { useTimeZoneSync } from './layout/use-time-zone-sync';
 
 // Loaded with the first screen that fetches data (every screen but the catalogue and the 404), so
@@ -24,6 +25,7 @@ function OutboxSync() {
   useOutboxSync(user?.id ?? null);
   // Inside the provider: it sets the user query's data (the layout is outside it on `/`).
   useTimeZoneSync();
+  useLanguageSync();
   return null;
 }
 

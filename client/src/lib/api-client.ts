@@ -1,6 +1,8 @@
 // The only caller of fetch in the client (docs/product.md#api): cookies always sent, a JSON body only
 // when one is given, and errors read as "{status}: {message}".
 
+import { currentLanguage } from './i18n';
+
 export class ApiError extends Error {
   constructor(
     public status: number,
@@ -62,7 +64,10 @@ const prefetched = new Map<string, { at: number; res: Promise<Response> }>();
  * docs/decisions/0068-lighthouse-leaderboard-and-profile.md). Taken once, and only within 10 s.
  */
 export function prefetch(path: string) {
-  const res = fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+  const res = fetch(path, {
+    credentials: 'include',
+    headers: { accept: 'application/json', 'accept-language': currentLanguage() },
+  });
   // A failure nobody takes is not an unhandled rejection; the taker still sees it.
   res.catch(() => undefined);
   prefetched.set(path, { at: Date.now(), res });
@@ -78,7 +83,12 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // The server's messages come in the page's language (server/src/lib/i18n.ts).
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': currentLanguage(),
+    ...options.headers,
+  };
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'include',

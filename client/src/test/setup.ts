@@ -11,4 +11,7 @@ happy.setURL(`${inject('apiOrigin')}/`);
 // (the machine may be busy: answers from the real server can take seconds).
 configure({ asyncUtilTimeout: 15_000 });
 
+// Screens speak English, from the compiled catalogue as in the build (docs/i18n.md).
+import './i18n-setup';
+
 afterEach(() => cleanup());

@@ -43,6 +43,7 @@ export function toUserDto(u: UserRow): User {
     clipsPublic: u.clipsPublic,
     createdAt: u.createdAt.toISOString(),
     timeZone: u.timeZone,
+    language: u.language,
     isModerator: u.role === 'moderator',
   };
 }

@@ -5,6 +5,11 @@ export class HttpError extends Error {
     message: string,
     public errors?: Record<string, string[]>,
     public headers?: Record<string, string>,
+    /**
+     * A message with figures in it: its catalogue id (ICU, English) and values, so the error
+     * handler can say it in the member's language (server/src/lib/i18n.ts).
+     */
+    public template?: { id: string; values: Record<string, string | number> },
   ) {
     super(message);
   }
@@ -18,5 +23,8 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(409, message, errors);
-export const tooManyRequests = (message: string, retryAfter: number) =>
-  new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) });
+export const tooManyRequests = (
+  message: string,
+  retryAfter: number,
+  template?: HttpError['template'],
+) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) }, template);

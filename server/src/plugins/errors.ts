@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client';
 import { HttpError } from '../lib/errors';
+import { requestLanguage, translate } from '../lib/i18n';
 import { sourceStack } from '../lib/source-stack';
 
 /**
@@ -40,6 +41,11 @@ export function loggableError(error: unknown): Record<string, unknown> {
 /** Every error becomes JSON `{ message, errors? }`; only unexpected ones are a 500, never with a stack. */
 export const errors = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // In the member's language when a catalogue has the message; English unchanged otherwise.
+    const lang = requestLanguage(request);
+    const say = (message: string) => translate(lang, message);
+    const sayAll = (errors: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(errors).map(([k, list]) => [k, list.map(say)]));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string[]> = {};
       for (const issue of error.validation) {
@@ -47,34 +53,43 @@ export const errors = fp(async (app: FastifyInstance) => {
         (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
-      return reply.code(400).send({ message: first, errors: fieldErrors });
+      return reply.code(400).send({ message: say(first), errors: sayAll(fieldErrors) });
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
+      const message =
+        error.template && lang !== 'en'
+          ? translate(lang, error.template.id, error.template.values)
+          : say(error.message);
       return reply
         .code(error.statusCode)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({ message, ...(error.errors ? { errors: sayAll(error.errors) } : {}) });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ message: 'The request body is too large.' });
+        return reply.code(413).send({ message: say('The request body is too large.') });
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ message: 'The request body is not valid JSON.' });
+        return reply.code(400).send({ message: say('The request body is not valid JSON.') });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ message: 'Send the request body as application/json.' });
+        return reply.code(415).send({ message: say('Send the request body as application/json.') });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send({ message: say(error.message) });
     }
     // A database outage is temporary: say so at once rather than a 500 (docs/decisions/0038-database-outages.md).
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ error: loggableError(error) }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send({
-        message: 'The service is briefly unavailable. Please try again in a few seconds.',
-      });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          message: say('The service is briefly unavailable. Please try again in a few seconds.'),
+        });
     }
     request.log.error({ error: loggableError(error) }, 'unexpected error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .code(500)
+      .send({ message: say('Something went wrong on our side. Please try again.') });
   });
 });

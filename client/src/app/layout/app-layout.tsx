@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { rememberChallenge } from '@/lib/last-challenge';
 import { useRunInProgress } from '@/lib/run-in-progress';
+import { t } from '@lingui/core/macro';
 
 /** The open challenge whose screens `pathname` shows: under its slug, or its stats page. */
 function challengeOnScreen(pathname: string) {
@@ -41,7 +42,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-card focus:p-2"
       >
-        Skip to content
+        {t`Skip to content`}
       </a>
       <OfflineBanner />
       {onAuth || fullScreenRun ? null : <Header />}

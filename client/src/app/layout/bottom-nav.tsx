@@ -3,6 +3,8 @@ import { useUser } from '@/features/auth/api/get-user';
 import { useLastChallenge } from '@/lib/last-challenge';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS, navHref } from './nav-items';
+import { t } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 
 /** The phone's tab bar; from 1024 px the header's top bar (top-nav.tsx) takes its place. */
 export function BottomNav({ pathname }: { pathname: string }) {
@@ -10,7 +12,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
   const last = useLastChallenge();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t`Main`}
       data-testid="bottom-nav"
       className="border-t border-border bg-card pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
@@ -19,7 +21,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
           const active = item.match(pathname);
           const Icon = item.icon;
           return (
-            <li key={item.label}>
+            <li key={item.key}>
               <Link
                 href={navHref(item, Boolean(user), last?.id)}
                 aria-current={active ? 'page' : undefined}
@@ -37,7 +39,7 @@ export function BottomNav({ pathname }: { pathname: string }) {
                 >
                   <Icon className="size-5" aria-hidden="true" />
                 </span>
-                {item.label}
+                {i18n._(item.label)}
               </Link>
             </li>
           );

@@ -7,6 +7,7 @@ import { useUser } from '@/features/auth/api/get-user';
 import { paths } from '@/config/paths';
 import { HeaderBell } from './header-bell';
 import { TopNav } from './top-nav';
+import { t } from '@lingui/core/macro';
 
 export function Header() {
   const { data: user, isPending } = useUser();
@@ -16,7 +17,7 @@ export function Header() {
         <Link
           href={paths.catalogue.getHref()}
           className="flex items-center gap-2 text-lg font-extrabold text-primary"
-          aria-label={`${APP_NAME} home`}
+          aria-label={t`${APP_NAME} home`}
         >
           <Dumbbell className="size-6" aria-hidden="true" />
           {APP_NAME}
@@ -36,7 +37,7 @@ export function Header() {
           </div>
         ) : (
           <Link href={paths.auth.getHref()} className={buttonVariants({ size: 'sm' })}>
-            Sign In
+            {t`Sign In`}
           </Link>
         )}
       </div>

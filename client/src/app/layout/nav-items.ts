@@ -10,6 +10,8 @@ import {
 } from 'lucide-react';
 import type { ChallengeId } from '@common/challenges';
 import { isAt, paths } from '@/config/paths';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 
 // The app's seven destinations: the phone's bottom bar (bottom-nav.tsx) and the desktop's top bar
 // (top-nav.tsx) list the same ones. Home, Start, Log and Rankings lead to the challenge the member
@@ -18,7 +20,9 @@ import { isAt, paths } from '@/config/paths';
 // docs/decisions/0148-per-challenge-links-and-memory.md, docs/decisions/0201-home-follows-the-challenge.md
 
 export interface NavItem {
-  label: string;
+  /** A stable key (the English word); `label` is what shows, in the page's language. */
+  key: string;
+  label: MessageDescriptor;
   icon: LucideIcon;
   /** Where it leads, for the last-used challenge. */
   to: (challenge?: ChallengeId) => string;
@@ -29,7 +33,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   {
-    label: 'Home',
+    key: 'home',
+    label: msg`Home`,
     icon: Home,
     to: (c) => paths.challengeHome.getHref(c),
     // The catalogue, and any challenge's home (its slug or an alias such as /dashboard).
@@ -37,7 +42,8 @@ export const NAV_ITEMS: NavItem[] = [
     needsUser: false,
   },
   {
-    label: 'Rankings',
+    key: 'rankings',
+    label: msg`Rankings`,
     icon: Trophy,
     to: (c) => paths.leaderboard.getHref(c),
     match: (p) => isAt(paths.leaderboard, p),
@@ -45,7 +51,8 @@ export const NAV_ITEMS: NavItem[] = [
   },
   {
     // Public clubs are open to visitors; a club's page and its invite link too.
-    label: 'Clubs',
+    key: 'clubs',
+    label: msg`Clubs`,
     icon: Users,
     to: () => paths.clubs.getHref(),
     match: (p) => p === paths.clubs.path || p.startsWith(`${paths.clubs.path}/`),
@@ -53,28 +60,32 @@ export const NAV_ITEMS: NavItem[] = [
   },
   {
     // The sets of the members I follow and of my clubs, and a set's own page.
-    label: 'Feed',
+    key: 'feed',
+    label: msg`Feed`,
     icon: Rss,
     to: () => paths.feed.getHref(),
     match: (p) => p === paths.feed.path || p.startsWith('/sets/'),
     needsUser: true,
   },
   {
-    label: 'Start',
+    key: 'start',
+    label: msg`Start`,
     icon: Play,
     to: (c) => paths.timer.getHref(c),
     match: (p) => isAt(paths.timer, p),
     needsUser: true,
   },
   {
-    label: 'Log',
+    key: 'log',
+    label: msg`Log`,
     icon: PenSquare,
     to: (c) => paths.logWorkout.getHref(c),
     match: (p) => isAt(paths.logWorkout, p),
     needsUser: true,
   },
   {
-    label: 'Profile',
+    key: 'profile',
+    label: msg`Profile`,
     icon: UserRound,
     to: () => paths.profile.getHref(),
     // The profile, its settings and the per-challenge stats (and their aliases).

@@ -3,6 +3,8 @@ import { useUser } from '@/features/auth/api/get-user';
 import { useLastChallenge } from '@/lib/last-challenge';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS, navHref } from './nav-items';
+import { t } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 
 /** From 1024 px, the seven destinations in the header, in place of the phone's bottom bar. */
 export function TopNav() {
@@ -10,13 +12,13 @@ export function TopNav() {
   const { data: user } = useUser();
   const last = useLastChallenge();
   return (
-    <nav aria-label="Main" className="hidden lg:block" data-testid="top-nav">
+    <nav aria-label={t`Main`} className="hidden lg:block" data-testid="top-nav">
       <ul className="flex items-center gap-1">
         {NAV_ITEMS.map((item) => {
           const active = item.match(pathname);
           const Icon = item.icon;
           return (
-            <li key={item.label}>
+            <li key={item.key}>
               <Link
                 href={navHref(item, Boolean(user), last?.id)}
                 aria-current={active ? 'page' : undefined}
@@ -27,7 +29,7 @@ export function TopNav() {
                 )}
               >
                 <Icon className="size-4" aria-hidden="true" />
-                {item.label}
+                {i18n._(item.label)}
               </Link>
             </li>
           );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/features/auth/api/get-user';
@@ -11,7 +12,7 @@ export default function AuthRoute() {
   const user = useUser();
   const [, navigate] = useLocation();
   const next = nextFromSearch(useSearch());
-  useDocumentTitle('Sign in');
+  useDocumentTitle(t`Sign in`);
   if (user.isPending) return <PageSpinner />;
   if (user.data) return <Redirect to={next} replace />;
   return (

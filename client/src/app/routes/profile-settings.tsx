@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -11,6 +12,7 @@ import { SessionsList } from '@/features/account/components/sessions-list';
 import { ThemeChoice } from '@/features/appearance/components/theme-choice';
 import { useUser } from '@/features/auth/api/get-user';
 import { ChangeEmailForm } from '@/features/email/components/change-email-form';
+import { LanguageChoice } from '@/features/language/components/language-choice';
 import { NoticeSettings } from '@/features/profile/components/notice-settings';
 import { PrivacySettings } from '@/features/profile/components/privacy-settings';
 import { ReminderSettings } from '@/features/reminders/components/reminder-settings';
@@ -58,6 +60,9 @@ export default function ProfileSettingsRoute() {
       </div>
       <Section id="settings-appearance" title="Appearance">
         <ThemeChoice />
+      </Section>
+      <Section id="settings-language" title={t`Language`}>
+        <LanguageChoice user={user} />
       </Section>
       <Section
         id="settings-password"

@@ -18,6 +18,7 @@ import {
   WEEKLY_GOAL_MAX,
   WEEKLY_GOAL_MIN,
 } from '../../../../common/constants';
+import type { AnyLanguage } from '../../../../common/languages';
 import { createdAt, num } from './columns';
 
 /** A member's id, the row gone with the account. (`users` is read when the table is built.) */
@@ -63,6 +64,9 @@ export const users = pgTable(
     // The member's IANA time zone, sent by their browser (docs/decisions/0220-the-members-time-zone.md):
     // their streaks' days and weeks and their reminders' local time. null: not known yet (UTC).
     timeZone: text('time_zone'),
+    // The language the member chose (common/languages.ts); null: their browser's Accept-Language.
+    // Checked by the API, not here, so a new language needs no migration (docs/decisions/0281).
+    language: text('language').$type<AnyLanguage>(),
   },
   (t) => [
     // docs/product.md#accounts: unique without regard to case.
@@ -79,6 +83,7 @@ export const users = pgTable(
     ),
     check('users_role', sql`${t.role} in ('member', 'moderator')`),
     check('users_time_zone_length', sql`char_length(${t.timeZone}) between 1 and 64`),
+    check('users_language_length', sql`char_length(${t.language}) between 2 and 16`),
     check(
       'users_suspended_reason',
       sql`(${t.suspendedAt} is null) = (${t.suspendedReason} is null)`,

@@ -52,6 +52,10 @@ export async function register(
     throw tooManyRequests(
       `Too many registrations from your network. Please try again in ${minutes(after)} minutes.`,
       after,
+      {
+        id: 'Too many registrations from your network. Please try again in {minutes} minutes.',
+        values: { minutes: minutes(after) },
+      },
     );
   }
   if (isCommonPassword(input.password)) {
@@ -116,10 +120,15 @@ export async function login(
   const giveBack = async () => {
     for (const key of counted) await rateLimit.refund(db, key);
   };
-  const refuse = async (why: Lockout, after: number, message: string) => {
+  const refuse = async (
+    why: Lockout,
+    after: number,
+    message: string,
+    template: HttpError['template'],
+  ) => {
     await giveBack();
     onLockout(why);
-    throw tooManyRequests(message, after);
+    throw tooManyRequests(message, after, template);
   };
 
   const pair = await rateLimit.hit(db, pairKey, limits.loginWindowMs, now);
@@ -130,6 +139,10 @@ export async function login(
     throw tooManyRequests(
       `Too many failed sign-in attempts. Please try again in ${minutes(after)} minutes.`,
       after,
+      {
+        id: 'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
+        values: { minutes: minutes(after) },
+      },
     );
   }
   counted.push(pairKey);
@@ -141,6 +154,10 @@ export async function login(
       'address',
       after,
       `Too many failed sign-in attempts from your network. Please try again in ${minutes(after)} minutes.`,
+      {
+        id: 'Too many failed sign-in attempts from your network. Please try again in {minutes} minutes.',
+        values: { minutes: minutes(after) },
+      },
     );
   }
   const wait = await rateLimit.reserveWithDelay(db, userKey, USERNAME_DELAY, now);
@@ -149,6 +166,10 @@ export async function login(
       'username',
       wait,
       `Too many failed sign-in attempts for this account. Please try again in ${wait} seconds.`,
+      {
+        id: 'Too many failed sign-in attempts for this account. Please try again in {seconds} seconds.',
+        values: { seconds: wait },
+      },
     );
   }
   counted.push(userKey);

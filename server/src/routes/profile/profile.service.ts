@@ -39,6 +39,7 @@ export async function updateProfile(
   if (input.newDeviceNotices !== undefined) set.newDeviceNotices = input.newDeviceNotices;
   if (input.clipsPublic !== undefined) set.clipsPublic = input.clipsPublic;
   if (input.timeZone !== undefined) set.timeZone = input.timeZone;
+  if (input.language !== undefined) set.language = input.language;
 
   let upload: { mime: string; bytes: Buffer } | undefined;
   let keepAvatarId: string | undefined;

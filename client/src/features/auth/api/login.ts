@@ -3,6 +3,7 @@ import type { LoginInput, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { userQueryKey } from './get-user';
+import { t } from '@lingui/core/macro';
 
 export const login = (body: LoginInput) => api<User>('/api/login', { method: 'POST', body });
 
@@ -14,10 +15,10 @@ export function useLogin({ onSuccess }: { onSuccess?: (user: User) => void } = {
       // Data of a previous user must not show for this one.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
       queryClient.setQueryData(userQueryKey, user);
-      toast({ title: 'Logged in', description: `Welcome back, ${user.username}!` });
+      toast({ title: t`Logged in`, description: t`Welcome back, ${user.username}!` });
       onSuccess?.(user);
     },
     onError: (error) =>
-      toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+      toast({ title: t`Login failed`, description: error.message, variant: 'destructive' }),
   });
 }

@@ -4,6 +4,7 @@ import type { RegisterInput, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
 import { userQueryKey } from './get-user';
+import { t } from '@lingui/core/macro';
 
 export const register = (body: RegisterInput) =>
   api<User>('/api/register', { method: 'POST', body });
@@ -16,12 +17,12 @@ export function useRegister({ onSuccess }: { onSuccess?: (user: User) => void } 
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
       queryClient.setQueryData(userQueryKey, user);
       toast({
-        title: 'Registration successful',
-        description: `Welcome to ${APP_NAME}, ${user.username}! Your first challenge is waiting.`,
+        title: t`Registration successful`,
+        description: t`Welcome to ${APP_NAME}, ${user.username}! Your first challenge is waiting.`,
       });
       onSuccess?.(user);
     },
     onError: (error) =>
-      toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
+      toast({ title: t`Registration failed`, description: error.message, variant: 'destructive' }),
   });
 }

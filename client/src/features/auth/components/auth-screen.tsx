@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { LogIn, Medal, Swords, Timer, TrendingUp, Trophy } from 'lucide-react';
-import { APP_NAME, TAGLINE } from '@common/constants';
+import { APP_NAME } from '@common/constants';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { AuthReason } from '../utils/auth-reason';
@@ -10,11 +12,14 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 const FEATURES = [
-  { icon: Trophy, text: 'Multiple fitness challenges for all levels' },
-  { icon: TrendingUp, text: 'Progress tracking across workout types' },
-  { icon: Medal, text: 'Global leaderboards per challenge' },
-  { icon: Timer, text: 'Built-in timers and voice coaching' },
+  { icon: Trophy, text: msg`Multiple fitness challenges for all levels` },
+  { icon: TrendingUp, text: msg`Progress tracking across workout types` },
+  { icon: Medal, text: msg`Global leaderboards per challenge` },
+  { icon: Timer, text: msg`Built-in timers and voice coaching` },
 ];
+
+// common/constants.ts's TAGLINE, marked for the catalogues.
+const TAGLINE = msg`Challenge yourself. Measure your progress.`;
 
 export function AuthScreen({
   onSuccess,
@@ -31,7 +36,7 @@ export function AuthScreen({
       <Card className="w-full">
         <CardHeader className="text-center">
           <h1 className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</h1>
-          <CardDescription>{TAGLINE}</CardDescription>
+          <CardDescription>{i18n._(TAGLINE)}</CardDescription>
           {reason ? (
             <p
               className="mt-3 flex items-start gap-2 rounded-xl bg-accent p-3 text-left text-sm font-semibold text-accent-foreground"
@@ -45,8 +50,8 @@ export function AuthScreen({
         <CardContent>
           <Tabs defaultValue="login">
             <TabsList>
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="register">Register</TabsTrigger>
+              <TabsTrigger value="login">{t`Login`}</TabsTrigger>
+              <TabsTrigger value="register">{t`Register`}</TabsTrigger>
             </TabsList>
             <TabsContent value="login">
               {forgot ? (
@@ -60,7 +65,7 @@ export function AuthScreen({
                     className="justify-self-center"
                     onClick={() => setForgot(true)}
                   >
-                    Forgot password?
+                    {t`Forgot password?`}
                   </Button>
                 </div>
               )}
@@ -72,19 +77,19 @@ export function AuthScreen({
         </CardContent>
       </Card>
       <aside
-        aria-label="Why FitBench"
+        aria-label={t`Why FitBench`}
         className="hidden flex-col gap-6 rounded-2xl bg-gradient-to-br from-emerald-700 to-emerald-900 p-10 text-white lg:flex"
       >
         <h2 className="text-3xl font-extrabold leading-tight">
-          Benchmark your fitness. Beat your best.
+          {t`Benchmark your fitness. Beat your best.`}
         </h2>
         <ul className="grid gap-4">
           {FEATURES.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3 text-lg">
+            <li key={text.id} className="flex items-center gap-3 text-lg">
               <span className="flex size-10 items-center justify-center rounded-full bg-white/15">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-              {text}
+              {i18n._(text)}
             </li>
           ))}
         </ul>

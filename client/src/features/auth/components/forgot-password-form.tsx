@@ -8,6 +8,8 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { lazyResolver } from '../utils/lazy-resolver';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 // Zod and the schema load on the first submit, as the sign-in form's do: this form is part of
 // /auth's first script (docs/decisions/0171-landing-page-js.md).
@@ -40,10 +42,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {mutation.data.message}
         </p>
         <p className="text-sm text-muted-foreground">
-          The link works for 30 minutes. No message? Look in your spam folder, or ask again.
+          {t`The link works for 30 minutes. No message? Look in your spam folder, or ask again.`}
         </p>
         <Button type="button" variant="outline" onClick={onBack}>
-          Back to sign in
+          {t`Back to sign in`}
         </Button>
       </div>
     );
@@ -58,32 +60,31 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             const message = error instanceof ApiError ? error.errors?.email?.[0] : undefined;
             if (message) form.setError('email', { message }, { shouldFocus: true });
             else
-              toast({ title: 'No link sent', description: error.message, variant: 'destructive' });
+              toast({ title: t`No link sent`, description: error.message, variant: 'destructive' });
           },
         }),
       )}
       className="grid gap-4"
     >
       <h2 id="forgot-heading" className="text-lg font-bold">
-        Reset your password
+        {t`Reset your password`}
       </h2>
       <p className="text-sm text-muted-foreground">
-        Enter the email address of your account and we will send you a link to choose a new
-        password.
+        {t`Enter the email address of your account and we will send you a link to choose a new password.`}
       </p>
       <FormField
         id="forgot-email"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={sayShared(errors.email?.message)}
         {...form.register('email')}
       />
-      <SubmitButton size="lg" pending={mutation.isPending} pendingLabel="Sending link">
-        Send link
+      <SubmitButton size="lg" pending={mutation.isPending} pendingLabel={t`Sending link`}>
+        {t`Send link`}
       </SubmitButton>
       <Button type="button" variant="ghost" onClick={onBack}>
-        Back to sign in
+        {t`Back to sign in`}
       </Button>
     </form>
   );

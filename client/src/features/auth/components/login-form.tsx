@@ -4,6 +4,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useLogin } from '../api/login';
 import { FormField } from '@/components/ui/form-field';
 import { lazyResolver } from '../utils/lazy-resolver';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 // zod and the schema load on the first submit, not before the screen paints.
 const resolver = lazyResolver<LoginInput>(async () => {
@@ -32,22 +34,22 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     >
       <FormField
         id="login-username"
-        label="Username"
+        label={t`Username`}
         autoComplete="username"
         autoCapitalize="none"
-        error={errors.username?.message}
+        error={sayShared(errors.username?.message)}
         {...form.register('username')}
       />
       <FormField
         id="login-password"
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={sayShared(errors.password?.message)}
         {...form.register('password')}
       />
-      <SubmitButton size="lg" pending={loginMutation.isPending} pendingLabel="Signing in">
-        Login
+      <SubmitButton size="lg" pending={loginMutation.isPending} pendingLabel={t`Signing in`}>
+        {t`Login`}
       </SubmitButton>
     </form>
   );

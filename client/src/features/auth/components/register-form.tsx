@@ -4,6 +4,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { useRegister } from '../api/register';
 import { FormField } from '@/components/ui/form-field';
 import { lazyResolver } from '../utils/lazy-resolver';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 // zod and the schema load on the first submit, not before the screen paints.
 const resolver = lazyResolver<RegisterInput>(async () => {
@@ -31,30 +33,34 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     >
       <FormField
         id="register-username"
-        label="Username"
+        label={t`Username`}
         autoComplete="username"
         autoCapitalize="none"
-        error={errors.username?.message}
+        error={sayShared(errors.username?.message)}
         {...form.register('username')}
       />
       <FormField
         id="register-email"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={sayShared(errors.email?.message)}
         {...form.register('email')}
       />
       <FormField
         id="register-password"
-        label="Password"
+        label={t`Password`}
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={sayShared(errors.password?.message)}
         {...form.register('password')}
       />
-      <SubmitButton size="lg" pending={registerMutation.isPending} pendingLabel="Creating account">
-        Create account
+      <SubmitButton
+        size="lg"
+        pending={registerMutation.isPending}
+        pendingLabel={t`Creating account`}
+      >
+        {t`Create account`}
       </SubmitButton>
     </form>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatHold, formatScore } from '@common/challenges';
 import { isAt, paths, type AppPath } from '@/config/paths';
 import { parseChallengeTarget } from '@/lib/challenge-link';
@@ -8,8 +9,6 @@ export interface AuthReason {
   kind: 'challenge' | 'destination';
   text: string;
 }
-
-const TO = 'Sign in or create an account to';
 
 /** What the sign-in screen says about where it leads; `next` is a path made safe by ./next-path.ts. */
 export function authReason(next: string): AuthReason | null {
@@ -22,25 +21,33 @@ export function authReason(next: string): AuthReason | null {
   if (at(paths.timer) || ownTimer) {
     const challenge = ownTimer ? own : openChallengeById(null);
     const target = challenge ? parseChallengeTarget(url.search, challenge.scoring) : null;
-    if (!challenge || !target) return { kind: 'destination', text: `${TO} start the timer.` };
+    if (!challenge || !target)
+      return {
+        kind: 'destination',
+        text: t`Sign in or create an account to start the timer.`,
+      };
     const capped = target.capped === true;
-    const did =
+    const from = target.from;
+    const hold = formatHold(target.beat);
+    const score = formatScore(challenge.scoring, target.beat, capped);
+    const text =
       challenge.scoring.kind === 'seconds'
-        ? `held on for ${formatHold(target.beat)}`
+        ? t`${from} held on for ${hold}: sign in or create an account to take the challenge`
         : challenge.scoring.kind === 'for-time' && !capped
-          ? `finished in ${formatHold(target.beat)}`
-          : `did ${formatScore(challenge.scoring, target.beat, capped)}`;
-    return {
-      kind: 'challenge',
-      text: `${target.from} ${did}: sign in or create an account to take the challenge`,
-    };
+          ? t`${from} finished in ${hold}: sign in or create an account to take the challenge`
+          : t`${from} did ${score}: sign in or create an account to take the challenge`;
+    return { kind: 'challenge', text };
   }
-  if (at(paths.logWorkout)) return { kind: 'destination', text: `${TO} log a workout.` };
+  if (at(paths.logWorkout))
+    return { kind: 'destination', text: t`Sign in or create an account to log a workout.` };
   if (
     at(paths.profile) ||
     url.pathname.startsWith(`${paths.profile.path}/`) ||
     at(paths.challengeStats)
   )
-    return { kind: 'destination', text: `${TO} see your profile and stats.` };
-  return { kind: 'destination', text: `${TO} continue.` };
+    return {
+      kind: 'destination',
+      text: t`Sign in or create an account to see your profile and stats.`,
+    };
+  return { kind: 'destination', text: t`Sign in or create an account to continue.` };
 }

@@ -11,11 +11,13 @@ import { cn } from '@/lib/utils';
 import { CHALLENGE_COLORS, ChallengeIcon } from './challenge-icon';
 import { paths } from '@/config/paths';
 import { servedChallenges } from '@/lib/challenges';
+import { msg, t } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n';
 
 const DIFFICULTY_LABEL = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
+  beginner: msg`Beginner`,
+  intermediate: msg`Intermediate`,
+  advanced: msg`Advanced`,
 };
 
 function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn: boolean }) {
@@ -40,13 +42,13 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
       </div>
       <CardContent className="grid flex-1 gap-3">
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge variant="outline">{DIFFICULTY_LABEL[challenge.difficulty]}</Badge>
+          <Badge variant="outline">{i18n._(DIFFICULTY_LABEL[challenge.difficulty])}</Badge>
           <span className="inline-flex items-center gap-1 text-muted-foreground">
             <Clock className="size-4" aria-hidden="true" />
             {challenge.duration}
           </span>
         </div>
-        <ul className="flex flex-wrap gap-2" aria-label="Focus areas">
+        <ul className="flex flex-wrap gap-2" aria-label={t`Focus areas`}>
           {challenge.focus.map((f) => (
             <li key={f}>
               <Badge variant="secondary" className="capitalize">
@@ -69,18 +71,18 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
                 : paths.auth.getHref(paths.timer.getHref(challenge.id))
             }
             className={buttonVariants({ className: 'w-full' })}
-            aria-label={`${signedIn ? 'Start Challenge' : 'Try Challenge'}: ${challenge.title}`}
+            aria-label={`${signedIn ? t`Start Challenge` : t`Try Challenge`}: ${challenge.title}`}
           >
-            {signedIn ? 'Start Challenge' : 'Try Challenge'}
+            {signedIn ? t`Start Challenge` : t`Try Challenge`}
           </Link>
         ) : (
           <button
             type="button"
             className={buttonVariants({ variant: 'secondary', className: 'w-full' })}
-            aria-label={`Coming Soon: ${challenge.title}`}
+            aria-label={`${t`Coming Soon`}: ${challenge.title}`}
             disabled
           >
-            Coming Soon
+            {t`Coming Soon`}
           </button>
         )}
       </CardFooter>
@@ -109,7 +111,11 @@ export function ChallengeCatalogue({ signedIn }: { signedIn: boolean }) {
 
   if (!ready) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading challenges">
+      <div
+        className="grid gap-4 sm:grid-cols-2"
+        aria-busy="true"
+        aria-label={t`Loading challenges`}
+      >
         {challenges.map((c) => (
           <Skeleton key={c.id} className="h-64" data-testid="challenge-skeleton" />
         ))}

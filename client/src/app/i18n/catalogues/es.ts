@@ -1,0 +1,14 @@
+// Every catalogue in es, joined into this language's one chunk: the shell's, each feature's
+// (found by the glob, so converting a feature edits no file here) and those shared with the server.
+import type { Messages } from '@lingui/core';
+import { messages as shared } from '@common/locales/es.po?shared';
+import { messages as app } from '../../locales/es.po';
+
+const features = import.meta.glob<{ messages: Messages }>('../../../features/*/locales/es.po', {
+  eager: true,
+});
+
+export const messages: Messages = Object.assign(
+  { ...shared, ...app },
+  ...Object.values(features).map((m) => m.messages),
+);

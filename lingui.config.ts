@@ -1,0 +1,28 @@
+import { defineConfig } from '@lingui/conf';
+
+// The client's message catalogues (docs/i18n.md): one per feature folder and one for the shell
+// (app/, components/, lib/), so people converting features in parallel never edit one file.
+// app/i18n/catalogues/<lang>.ts joins them into one chunk per language.
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'de', 'es', 'en-XA'],
+  // Accented English: unmarked text shows, as do clipped words (docs/decisions/0282).
+  pseudoLocale: 'en-XA',
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    {
+      path: '<rootDir>/client/src/app/locales/{locale}',
+      include: [
+        '<rootDir>/client/src/app',
+        '<rootDir>/client/src/components',
+        '<rootDir>/client/src/lib',
+        '<rootDir>/client/src/config',
+      ],
+    },
+    {
+      path: '<rootDir>/client/src/features/{name}/locales/{locale}',
+      include: ['<rootDir>/client/src/features/{name}'],
+    },
+  ],
+  format: 'po',
+});
