@@ -209,6 +209,8 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'DELETE /api/comments/{id}#id': fc.constant(SELF_COMMENT),
   'POST /api/workouts/{id}/comments#id': fc.constant(OTHERS_WORKOUT),
   'PUT /api/workouts/{id}/kudos#id': fc.constant(OTHERS_WORKOUT),
+  'GET /api/workouts/{id}/comments#id': fc.constant(OTHERS_WORKOUT),
+  'GET /api/workouts/{id}/comments#order': fc.constantFrom('oldest', 'newest'),
   'POST /api/workouts/{id}/comments#body': fc.constant('Nice set'),
   'POST /api/moderation/comments/{id}#id': fc.constant(OTHERS_COMMENT),
   'POST /api/moderation/comments/{id}#action': fc.constant('hide'),

@@ -126,6 +126,7 @@ describe('with CHALLENGES=pushup-90,burpees-or-bust,plank-drop', () => {
       tier: 'entered',
       hidden: null,
       previousBest: null,
+      newBadges: [{ kind: 'first-set', challenge: 'burpees-or-bust', earnedAt: NOW.toISOString() }],
     });
     const plank = await save(u, { challenge: 'plank-drop', score: 205 });
     expect(plank.json()).toMatchObject({ challenge: 'plank-drop', score: 205, previousBest: null });

@@ -76,6 +76,7 @@ describe('Nickels and Dimes', () => {
       tier: 'entered',
       hidden: null,
       previousBest: null,
+      newBadges: [{ kind: 'first-set', challenge: ND, earnedAt: NOW.toISOString() }],
     });
     for (const score of [0, 901]) {
       const res = await save(u, { challenge: ND, score });

@@ -64,6 +64,7 @@ describe('PATCH /api/profile', () => {
       createdAt: expect.any(String),
       timeZone: null,
       isModerator: false,
+      language: null,
     });
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).not.toMatch(/password|argon/i);
