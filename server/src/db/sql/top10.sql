@@ -28,11 +28,10 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- The age bands of common/leaderboard.ts (AGE_GROUPS; server/src/routes/notifications/top10-boards.test.ts
--- keeps the two equal): the band of an age, and a band's bounds.
+-- keeps the two equal): the band of an age (standing.sql's st_band, applied before this file; null
+-- for no age), and a band's bounds.
 CREATE FUNCTION t10_band(p_age integer) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN p_age IS NULL THEN NULL WHEN p_age < 20 THEN 'under-20' WHEN p_age < 30 THEN '20-29'
-    WHEN p_age < 40 THEN '30-39' WHEN p_age < 50 THEN '40-49' WHEN p_age < 60 THEN '50-59'
-    ELSE '60-plus' END
+  SELECT nullif(st_band(p_age), '')
 $$;
 
 CREATE FUNCTION t10_band_min(p_band text) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
