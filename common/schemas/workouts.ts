@@ -19,6 +19,7 @@ import { challengeParamMeta, timeZoneParamSchema } from './leaderboard';
 import { verificationSchema } from './verification';
 import { scoreTierSchema } from '../tiers';
 import { tierNoteSchema } from '../tier-notes';
+import { PACE_MAX_BUCKETS, paceProblem } from '../run-payoff';
 
 const DAY_MS = 86_400_000;
 // A little slack for clocks that run ahead of the server's.
@@ -171,6 +172,17 @@ export function makeCreateWorkoutSchema(
         .optional(),
       /** A camera run's trace (push-ups only); the server counts it again before it marks the workout verified. */
       verification: verificationSchema.optional(),
+      /**
+       * The run's pace: reps per 15 s from the count's changes (common/run-payoff.ts paceBuckets),
+       * adding up to no more than the score's reps; none for a hold or a typed set.
+       */
+      pace: z
+        .array(
+          z.number().int('pace values must be whole reps').min(0, 'pace values cannot be negative'),
+        )
+        .min(1, 'pace needs at least one value')
+        .max(PACE_MAX_BUCKETS, `pace may hold at most ${PACE_MAX_BUCKETS} values`)
+        .optional(),
     })
     .superRefine((v, ctx) => {
       const id = v.challenge ?? DEFAULT_CHALLENGE;
@@ -212,6 +224,11 @@ export function makeCreateWorkoutSchema(
               v.capped ?? false,
             );
       if (err) ctx.addIssue({ code: 'custom', path: ['score'], message: err });
+      const reps = v.score ?? v.pushups;
+      if (v.pace && reps !== undefined) {
+        const problem = paceProblem(c.scoring!, v.pace, { score: reps, capped: v.capped ?? false });
+        if (problem) ctx.addIssue({ code: 'custom', path: ['pace'], message: problem });
+      }
       if (v.verification && !countsByCamera(c))
         ctx.addIssue({ code: 'custom', path: ['verification'], message: CAMERA_PUSHUPS_ONLY });
     })
@@ -267,6 +284,8 @@ export const workoutSchema = z.object({
   updatedAt: z.string().optional(),
   /** true: a "for time" run that reached the cap (`score` is then its reps); absent otherwise. */
   capped: z.literal(true).optional(),
+  /** The run's pace, reps per 15 s (docs/decisions/0268-pace-stored-with-the-set.md); absent: none kept. */
+  pace: z.array(z.number()).optional(),
   /** The score under its first name, on push-up sets only (last: optional keys go last on the wire). */
   pushups: z.number().int().optional(),
 });

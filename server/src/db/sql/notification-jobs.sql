@@ -13,8 +13,8 @@
 -- it is kept in the row (earlier_best), one row per member and challenge of the statement.
 CREATE FUNCTION nfo_queue_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO notification_jobs (workout_ids, beats, earlier_best)
-  SELECT array_agg(n.id ORDER BY n.id), true, b.rank_value
+  INSERT INTO notification_jobs (workout_ids, earlier_best)
+  SELECT array_agg(n.id ORDER BY n.id), b.rank_value
   FROM new_rows n
   LEFT JOIN standing_bests b ON b.user_id = n.user_id AND b.challenge = n.challenge AND NOT b.verified
   GROUP BY n.user_id, n.challenge, b.rank_value;
@@ -48,7 +48,7 @@ CREATE FUNCTION nfo_beats(p_jobs bigint[]) RETURNS void LANGUAGE sql AS $$
   JOIN users r ON r.id = f.follower_id AND r.suspended_at IS NULL
   JOIN standing_bests rb ON rb.user_id = f.follower_id AND rb.challenge = n.challenge AND NOT rb.verified
   CROSS JOIN LATERAL (SELECT 'beat:' || n.user_id || ':' || n.challenge || ':' || rb.rank_value AS key) k
-  WHERE j.id = ANY (p_jobs) AND j.beats
+  WHERE j.id = ANY (p_jobs)
     AND rb.rank_value < n.rank_value AND (j.earlier_best IS NULL OR j.earlier_best <= rb.rank_value)
   ORDER BY f.follower_id, k.key, n.id
   ON CONFLICT DO NOTHING
@@ -57,10 +57,10 @@ $$;
 
 -- 3. The job ----------------------------------------------------------------------------------------
 -- Takes up to p_limit waiting jobs (oldest first; those another instance holds are skipped), makes
--- their beat-your-best notifications (the top 10 of every board is checked by top10.sql's
--- triggers as the board changes) and deletes them, all in the
--- caller's one statement, so a job is done once or, when the statement fails, stays for the next
--- run. Returns how many jobs it took (0: none waiting).
+-- their beat-your-best notifications, checks the top 10 of the boards their sets are on (a save
+-- leaves that to this job: top10.sql's t10_later; each board once for the whole batch) and deletes
+-- them, all in the caller's one statement, so a job is done once or, when the statement fails,
+-- stays for the next run. Returns how many jobs it took (0: none waiting).
 CREATE FUNCTION nfo_fan_out(p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   jobs bigint[];
@@ -72,6 +72,8 @@ BEGIN
     RETURN 0;
   END IF;
   PERFORM nfo_beats(jobs);
+  PERFORM t10_check_sets(ARRAY(
+    SELECT DISTINCT w FROM notification_jobs j, unnest(j.workout_ids) w WHERE j.id = ANY (jobs)));
   DELETE FROM notification_jobs j WHERE j.id = ANY (jobs);
   RETURN cardinality(jobs);
 END $$;

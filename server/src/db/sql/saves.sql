@@ -39,21 +39,25 @@ RETURNS TABLE (
   n integer, kind text, id integer, user_id integer, challenge text, score integer, notes text,
   created_at timestamptz, verified boolean, request_hash text,
   count integer, reset_at timestamptz, previous_best integer, capped boolean, previous_best_capped boolean,
-  tier text
+  tier text, pace real[]
 )
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
   win interval := p_window_ms * interval '1 millisecond';
 BEGIN
+  -- The top 10 checks of the boards these sets change wait for the fan-out job (top10.sql,
+  -- notification-jobs.sql): one check per board for a batch of jobs, off the save's transaction.
+  PERFORM set_config('fitbench.top10_later', 'on', true);
   RETURN QUERY
   WITH input AS (
     SELECT * FROM json_to_recordset(p_saves) AS i(
       n integer, user_id integer, challenge text, score integer, notes text, created_at timestamptz,
       received_at timestamptz, idem_key text, request_hash text, verified boolean, tier text, limit_key text,
-      capped boolean, lower_is_better boolean)
+      capped boolean, lower_is_better boolean, pace real[])
   ), prior AS (
-    SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.tier
+    SELECT i.n, w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.tier,
+      w.pace
     FROM input i JOIN workouts w ON w.user_id = i.user_id AND w.idempotency_key = i.idem_key
   ), gone AS (
     SELECT i.n, g.request_hash
@@ -87,19 +91,21 @@ BEGIN
       AND NOT EXISTS (SELECT FROM verdict v WHERE v.n = i.n AND v.count > p_max)
   ), saved AS (
     INSERT INTO workouts AS w (user_id, challenge, score, notes, created_at, received_at, idempotency_key, request_hash, verified,
-      tier, capped, lower_is_better)
+      tier, capped, lower_is_better, pace)
     SELECT t.user_id, t.challenge, t.score, t.notes, t.created_at, t.received_at, t.idem_key, t.request_hash, t.verified,
-      coalesce(t.tier, 'entered'), coalesce(t.capped, false), coalesce(t.lower_is_better, false)
+      coalesce(t.tier, 'entered'), coalesce(t.capped, false), coalesce(t.lower_is_better, false), t.pace
     FROM to_save t ORDER BY t.n
-    RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value, w.tier
+    RETURNING w.id, w.user_id, w.challenge, w.score, w.notes, w.created_at, w.verified, w.request_hash, w.capped, w.rank_value, w.tier,
+      w.pace
   ), saved_n AS (
     -- Ids are drawn in insertion order, which is n order.
-    SELECT t.n, s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash, s.capped, s.tier
+    SELECT t.n, s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash, s.capped, s.tier,
+      s.pace
     FROM (SELECT s.*, row_number() OVER (ORDER BY s.id) AS k FROM saved s) s
     JOIN to_save t ON t.k = s.k
   )
   SELECT p.n, 'replay', p.id, p.user_id, p.challenge, p.score, p.notes, p.created_at, p.verified, p.request_hash,
-    NULL::int, NULL::timestamptz, pb.score, p.capped, pb.capped, p.tier
+    NULL::int, NULL::timestamptz, pb.score, p.capped, pb.capped, p.tier, p.pace
   FROM prior p
   LEFT JOIN LATERAL (
     SELECT w.score, w.capped FROM workouts w WHERE w.user_id = p.user_id AND w.challenge = p.challenge AND w.id < p.id
@@ -108,7 +114,7 @@ BEGIN
   ) pb ON true
   UNION ALL
   SELECT s.n, 'created', s.id, s.user_id, s.challenge, s.score, s.notes, s.created_at, s.verified, s.request_hash,
-    NULL, NULL, pb.score, s.capped, pb.capped, s.tier
+    NULL, NULL, pb.score, s.capped, pb.capped, s.tier, s.pace
   FROM saved_n s
   LEFT JOIN LATERAL (
     SELECT x.score, x.capped FROM (
@@ -121,9 +127,10 @@ BEGIN
     ) x ORDER BY x.rank_value DESC LIMIT 1
   ) pb ON true
   UNION ALL
-  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL, NULL, NULL, NULL
+  SELECT v.n, 'limited', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, v.count, v.reset_at, NULL, NULL, NULL, NULL, NULL
   FROM verdict v WHERE v.count > p_max
   UNION ALL
-  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL, NULL, NULL, NULL
+  SELECT g.n, 'deleted', NULL, NULL, NULL, NULL, NULL, NULL, NULL, g.request_hash, NULL, NULL, NULL, NULL, NULL, NULL, NULL
   FROM gone g;
+  PERFORM set_config('fitbench.top10_later', '', true);
 END $$;

@@ -166,6 +166,39 @@ END $$;
 
 -- 4. When boards change -------------------------------------------------------------------------------
 
+-- A save (saves.sql's save_batch) leaves its boards to the fan-out job, which checks them for a
+-- batch of saves at once, after they commit (notification-jobs.sql's nfo_top10): a save's
+-- transaction writes its job row and checks nothing here. Every other change (an edit, a deletion,
+-- hiding, a recount or review, a member's privacy, suspension, age or gender) is rare and is
+-- checked in its own statement, below.
+CREATE FUNCTION t10_later() RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT coalesce(current_setting('fitbench.top10_later', true), '') = 'on'
+$$;
+
+-- The boards a member's sets are on: the periods of those sets and the member's filters as shown
+-- now (a private or suspended member's boards too: checking a board that did not change writes
+-- nothing), Verified ones for verified sets. For the fan-out job.
+CREATE FUNCTION t10_check_sets(p_sets integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  periods integer[];
+  filters text[];
+BEGIN
+  SELECT array_agg(b.id), array_agg(b.f) INTO periods, filters FROM (
+    SELECT DISTINCT lp.id, f.f
+    FROM workouts w
+    JOIN users m ON m.id = w.user_id
+    JOIN leaderboard_periods lp
+      ON lp.challenge = w.challenge AND w.created_at >= lp.starts_at AND w.created_at < lp.ends_at
+    CROSS JOIN LATERAL (VALUES (false), (true)) v(verified)
+    CROSS JOIN LATERAL t10_filters(lb_shown_age(m.age, m.show_age_gender),
+      lb_shown_gender(m.gender, m.show_age_gender), v.verified) f(f)
+    WHERE w.id = ANY (p_sets) AND (w.verified OR NOT v.verified)
+  ) b;
+  IF periods IS NOT NULL THEN
+    PERFORM t10_check(periods, filters);
+  END IF;
+END $$;
+
 -- The bests that changed (added, moved, gone; a name or picture change moves nothing): the boards
 -- they were and are on.
 CREATE FUNCTION t10_on_bests() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -173,6 +206,9 @@ DECLARE
   periods integer[];
   filters text[];
 BEGIN
+  IF t10_later() THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(c.period_id), array_agg(f.f) INTO periods, filters
     FROM (SELECT DISTINCT n.period_id, n.age, n.gender FROM new_rows n) c
@@ -238,6 +274,9 @@ DECLARE
   c text[];
   t timestamptz[];
 BEGIN
+  IF t10_later() THEN
+    RETURN NULL;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(n.user_id), array_agg(n.challenge), array_agg(n.created_at) INTO u, c, t
     FROM new_rows n WHERE n.verified;

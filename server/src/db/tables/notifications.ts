@@ -109,13 +109,11 @@ export const notificationBoardTops = pgTable(
 /**
  * Notifications still to be made for sets saved or changed: one row per save statement (and
  * member and challenge), written by the save's trigger and taken by the fan-out job on any
- * instance (server/src/db/sql/notification-jobs.sql, docs/decisions/0271-notifications-off-the-save-path.md).
+ * instance, which also checks the top 10 of the boards the sets are on (server/src/db/sql/notification-jobs.sql, docs/decisions/0271-notifications-off-the-save-path.md).
  */
 export const notificationJobs = pgTable('notification_jobs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   workoutIds: integer('workout_ids').array().notNull(),
-  /** New sets (beat-your-best is told); false: sets changed (only the boards' top 10 looked at). */
-  beats: boolean('beats').notNull(),
   /** The saver's best in the challenge before these sets (standing_bests at the save); null: none. */
   earlierBest: integer('earlier_best'),
   createdAt: createdAt(),

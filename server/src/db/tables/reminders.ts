@@ -32,8 +32,17 @@ export const reminderSettings = pgTable(
     byEmail: boolean('by_email').notNull().default(true),
     byPush: boolean('by_push').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When the job next looks at this member (their reminder time, in their zone, of the next day
+     * not yet looked at); '-infinity': at its next pass (new settings, a new zone). The job reads
+     * only rows due, by the index (docs/decisions/0303-reminders-read-only-members-due.md).
+     */
+    nextAt: timestamp('next_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
+    index('reminder_settings_next_at_idx').on(t.nextAt),
     check(
       'reminder_settings_local_time',
       sql`${t.localTime} ~ '^(0[7-9]|1[0-9]|2[01]):[0-5][0-9]$'`,

@@ -45,6 +45,8 @@ async function save(u: MadeUser, score: number) {
     payload: { score },
   });
   expect(res.statusCode, res.body).toBe(201);
+  // A save's boards are checked by the fan-out job, which the app runs every 250 ms.
+  await t.app.notificationJobs.drain();
   return res.json<{ id: number }>().id;
 }
 /** Members with a set each, scores from `from` up (the first is the lowest). */
@@ -74,6 +76,42 @@ const count = async () =>
       sql`select count(*)::int as n from notifications where kind = 'dropped-top-10'`,
     )
   )[0]!.n;
+
+describe("a save's boards", () => {
+  it('are checked by the fan-out job after the save, each board once for a batch of saves', async () => {
+    const ten = await members(10, 50, { age: 35, gender: 'female' });
+    await t.app.notificationJobs.drain();
+    const newcomer = async (score: number) => {
+      const u = await createUser(t.app, { age: 34, gender: 'female' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/workouts',
+        headers: u.headers,
+        payload: { score },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Two saves, and no job yet: the saves' own transactions told nobody.
+    await newcomer(90);
+    await newcomer(91);
+    expect(await count()).toBe(0);
+    // One batch: the two lowest learn it once per board they left (unfiltered, band, gender, both).
+    expect(await t.app.notificationJobs.drain()).toBe(2);
+    for (const m of ten.slice(0, 2))
+      expect(await drops(m.user)).toEqual(
+        sorted([
+          ['all_time', null],
+          ['all_time', f(null, 'female')],
+          ['all_time', f('30-39', null)],
+          ['all_time', f('30-39', 'female')],
+        ]),
+      );
+    for (const m of ten.slice(2)) expect(await drops(m.user)).toEqual([]);
+    // Done once: another run finds nothing to do and tells nobody again.
+    expect(await t.app.notificationJobs.drain()).toBe(0);
+    expect(await count()).toBe(8);
+  });
+});
 
 describe('filtered boards', () => {
   it("tells a member pushed out of their age band's and gender's boards", async () => {

@@ -95,6 +95,11 @@ export async function updateProfile(
 
     if (Object.keys(set).length === 0) return current;
     const [updated] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+    // Another zone: the reminder job works out the member's next reminder time again
+    // (server/src/routes/reminders/reminder-job.ts).
+    if (set.timeZone !== undefined && set.timeZone !== current.timeZone)
+      await tx.execute(sql`update reminder_settings set next_at = '-infinity', updated_at = now()
+        where user_id = ${userId}`);
     return updated!;
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   isQuietMinute,
   localDate,
@@ -90,11 +90,14 @@ export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<nu
       localTime: reminderSettings.localTime,
       byEmail: reminderSettings.byEmail,
       byPush: reminderSettings.byPush,
+      updatedAt: reminderSettings.updatedAt,
     })
     .from(reminderSettings)
     .innerJoin(users, eq(users.id, reminderSettings.userId))
     .where(
       and(
+        // Only the members due: reminder_settings_next_at_idx.
+        lte(reminderSettings.nextAt, now),
         or(eq(reminderSettings.planDays, true), eq(reminderSettings.weeklyGoal, true)),
         or(eq(reminderSettings.byEmail, true), eq(reminderSettings.byPush, true)),
         isNull(users.suspendedAt),
@@ -107,24 +110,69 @@ export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<nu
       await db
         .select({ userId: reminderSends.userId, localDate: reminderSends.localDate })
         .from(reminderSends)
-        .where(gte(reminderSends.localDate, localDate(t - 2 * DAY, 'UTC')))
+        .where(
+          and(
+            inArray(
+              reminderSends.userId,
+              members.map((m) => m.id),
+            ),
+            gte(reminderSends.localDate, localDate(t - 2 * DAY, 'UTC')),
+          ),
+        )
     ).map((r) => `${r.userId} ${r.localDate}`),
   );
   let sent = 0;
+  const moves: Move[] = [];
   for (const m of members) {
     const tz = m.timeZone ?? 'UTC';
-    if (!knownZone(tz)) continue;
+    // An unknown zone is looked at again in a day (a stored zone is always known).
+    if (!knownZone(tz)) {
+      moves.push({ m, at: new Date(t + DAY) });
+      continue;
+    }
     const today = localDate(t, tz);
-    if (recent.has(`${m.id} ${today}`)) continue;
     const at = localInstant(today, m.localTime, tz).getTime();
-    if (t < at || t - at > LATE_LIMIT_MS || isQuietMinute(localMinute(t, tz))) continue;
+    // Tomorrow's time is found from tomorrow's date, so a change of the clocks moves it.
+    const tomorrow = localInstant(nextDate(today), m.localTime, tz);
+    if (t < at) {
+      moves.push({ m, at: new Date(at) });
+      continue;
+    }
+    if (
+      recent.has(`${m.id} ${today}`) ||
+      t - at > LATE_LIMIT_MS ||
+      isQuietMinute(localMinute(t, tz))
+    ) {
+      moves.push({ m, at: tomorrow });
+      continue;
+    }
     try {
       if (await remindOne(deps, m, tz, today, now)) sent += 1;
+      moves.push({ m, at: tomorrow });
     } catch (err) {
+      // Left due: the next pass tries again (the day's row decides whether it was sent).
       deps.warn(`reminder for member ${m.id}: ${(err as Error).message}`);
     }
   }
+  await moveOn(db, moves);
   return sent;
+}
+
+type Move = { m: { id: number; updatedAt: Date }; at: Date };
+
+const nextDate = (ymd: string) => localDate(Date.parse(`${ymd}T00:00:00Z`) + DAY, 'UTC');
+
+/**
+ * When the job next looks at each member: unless their settings (or zone) changed since they were
+ * read, which reset the time to now ('-infinity') for the next pass to work out again.
+ */
+async function moveOn(db: Db, moves: Move[]) {
+  if (moves.length === 0) return;
+  await db.execute(sql`update reminder_settings s set next_at = v.at
+    from unnest(${`{${moves.map((x) => x.m.id).join(',')}}`}::int[],
+      ${`{${moves.map((x) => x.at.toISOString()).join(',')}}`}::timestamptz[],
+      ${`{${moves.map((x) => x.m.updatedAt.toISOString()).join(',')}}`}::timestamptz[]) v(id, at, seen)
+    where s.user_id = v.id and date_trunc('milliseconds', s.updated_at) = v.seen`);
 }
 
 type Member = {

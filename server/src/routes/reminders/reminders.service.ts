@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type {
   PushSubscriptionBody,
   ReminderSettings,
@@ -44,6 +44,8 @@ export async function putSettings(db: Db, userId: number, s: ReminderSettings, n
     byEmail: s.email,
     byPush: s.push,
     updatedAt: now,
+    // The job works out the next time at its next pass (./reminder-job.ts).
+    nextAt: sql`'-infinity'`,
   };
   await db
     .insert(reminderSettings)

@@ -249,6 +249,47 @@ describe('the reminder job', () => {
     expect(sends.map((s) => [s.localDate, s.kind])).toEqual([['2026-03-13', 'none']]);
   });
 
+  it('reads only the members due: each row says when the job next looks, and a new zone resets it', async () => {
+    // A goal of one set a week: on a Saturday without one, there is something to say.
+    t.clock.now = new Date('2026-03-28T07:00:00Z');
+    const m = await member('Europe/Berlin', 1);
+    const nextAt = async () =>
+      (
+        await t.database.db
+          .select({ at: reminderSettings.nextAt })
+          .from(reminderSettings)
+          .where(eq(reminderSettings.userId, m.id))
+      )[0]!.at.toISOString();
+    // Saturday morning: today's 18:00 CET (17:00Z) is when it is due.
+    expect(await runBoth('2026-03-28T08:00:00Z')).toBe(0);
+    expect(await nextAt()).toBe('2026-03-28T17:00:00.000Z');
+    expect(await runBoth('2026-03-28T17:00:00Z')).toBe(1);
+    // Then Sunday's 18:00, after the clocks went forward: CEST, 16:00Z.
+    expect(await nextAt()).toBe('2026-03-29T16:00:00.000Z');
+    // A pass before then does not read the member at all.
+    expect(await runBoth('2026-03-29T15:59:00Z')).toBe(0);
+    // Moving to New York: due at the next pass, which finds 18:00 EDT (22:00Z).
+    const moved = await t.a.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: m.headers,
+      payload: { timeZone: 'America/New_York' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await runBoth('2026-03-29T16:30:00Z')).toBe(0);
+    expect(await nextAt()).toBe('2026-03-29T22:00:00.000Z');
+    // New settings, too: 09:00 is already past in New York at 16:30Z (12:30 EDT): tomorrow's.
+    const put = await t.a.inject({
+      method: 'PUT',
+      url: '/api/reminders',
+      headers: m.headers,
+      payload: { ...settings, time: '09:00' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await runBoth('2026-03-29T16:31:00Z')).toBe(0);
+    expect(await nextAt()).toBe('2026-03-30T13:00:00.000Z');
+  });
+
   it('a set saved today means no reminder today', async () => {
     const m = await member('Europe/Berlin');
     t.clock.now = new Date('2026-03-19T07:00:00Z');

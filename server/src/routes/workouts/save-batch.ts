@@ -23,6 +23,8 @@ export interface SaveArgs {
   /** The save-limit row's key (`save:<user>`), or null when the save is not counted. */
   limitKey: string | null;
   now: Date;
+  /** The run's pace, reps per 15 s; null: none (a hold, a typed set). */
+  pace?: number[] | null;
 }
 
 export interface SavedRow {
@@ -35,6 +37,8 @@ export interface SavedRow {
   createdAt: Date;
   verified: boolean;
   tier: ScoreTier;
+  /** The run's pace as stored; null: none. */
+  pace: number[] | null;
   /** The badges the set earned (the trigger in server/src/db/sql/badges.sql), earliest first. */
   newBadges: NewBadge[];
 }
@@ -84,6 +88,7 @@ async function saveBatchStatement(
       limit_key: limit ? s.limitKey : null,
       capped: s.capped,
       lower_is_better: s.lowerIsBetter,
+      pace: s.pace ?? null,
     })),
   );
   const query = sql`select * from save_batch(${input}::json, ${limit?.max ?? 0}::int, ${limit?.windowMs ?? 0}::int)`;
@@ -117,6 +122,7 @@ async function saveBatchStatement(
       createdAt: date(row.created_at),
       verified: Boolean(row.verified),
       tier: (row.tier as ScoreTier | null) ?? 'entered',
+      pace: Array.isArray(row.pace) ? (row.pace as unknown[]).map(Number) : null,
       newBadges: [],
     };
     out[n] =

@@ -9,7 +9,7 @@ import { scoreExtras } from '../../lib/score-answers';
 export type WorkoutRow = Pick<
   typeof workouts.$inferSelect,
   'id' | 'userId' | 'challenge' | 'score' | 'notes' | 'createdAt' | 'verified'
-> & { updatedAt?: Date | null; capped?: boolean; tier?: string };
+> & { updatedAt?: Date | null; capped?: boolean; tier?: string; pace?: number[] | null };
 
 // The public columns; the idempotency key and request hash stay internal.
 export const publicColumns = {
@@ -23,6 +23,7 @@ export const publicColumns = {
   verified: workouts.verified,
   tier: workouts.tier,
   updatedAt: workouts.updatedAt,
+  pace: workouts.pace,
 };
 
 /** A workout row, with the moderator's hide when the query joined it (hidden_workouts). */
@@ -51,6 +52,7 @@ export function toWorkoutDto(w: WorkoutRowWithHide): Workout {
     verified: w.verified,
     tier: tierOf(w),
     ...(w.updatedAt ? { updatedAt: w.updatedAt.toISOString() } : {}),
+    ...(w.pace?.length ? { pace: w.pace } : {}),
     hidden:
       w.hiddenReason && w.hiddenAt
         ? { reason: w.hiddenReason, at: w.hiddenAt.toISOString() }

@@ -11,6 +11,7 @@ import {
   OLD_SET_SCORE_LOCKED,
   type EditWorkoutData,
 } from '@common/schemas/workout-edit';
+import { paceForScore } from '@common/run-payoff';
 import {
   CAPPED_FOR_TIME_ONLY,
   LEGACY_FIELD_ELSEWHERE,
@@ -68,12 +69,15 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
   if (legacy && scoreFieldOf(row.challenge) !== legacy.field)
     throw badRequest(LEGACY_FIELD_ELSEWHERE, { [legacy.field]: [LEGACY_FIELD_ELSEWHERE] });
   let lower = false;
+  let pace = row.pace ?? null;
   if (scoreChanged || timeChanged) {
     const c = openChallengeOr(guard.challenges, row.challenge);
     if (typeof c === 'string') throw badRequest(c, { challenge: [c] });
     if (capped && !canBeCapped(c.scoring!))
       throw badRequest(CAPPED_FOR_TIME_ONLY, { capped: [CAPPED_FOR_TIME_ONLY] });
     lower = lowerIsBetter(c.scoring!, capped);
+    // A lowered count trims the pace's last bars, as at the save (common/run-payoff.ts).
+    if (pace && scoreChanged) pace = paceForScore(c.scoring!, pace, { score, capped });
     const rangeError = scoreRangeError(
       { id: c.id, scoring: c.scoring!, words: c.words },
       score,
@@ -102,6 +106,7 @@ function planEdit(row: StoredSet, input: EditWorkoutData, now: Date, guard: Edit
     lowerIsBetter: lower,
     createdAt,
     notes,
+    pace,
     // The camera's mark (the tier) holds for the count it saw, and the proof clip with it; a
     // changed score is entered by hand.
     verified: row.verified && !scoreChanged,
@@ -122,6 +127,7 @@ interface UpdatedRow {
   verified: boolean;
   updated_at: Date | string;
   tier: string;
+  pace: number[] | null;
 }
 
 /**
@@ -143,6 +149,7 @@ async function writeEdit(
       update workouts w set score = ${plan.score}, capped = ${plan.capped},
         lower_is_better = case when ${plan.onBoards} then ${plan.lowerIsBetter} else w.lower_is_better end,
         notes = ${plan.notes},
+        pace = ${plan.pace ? sql`${`{${plan.pace.join(',')}}`}::real[]` : sql`null`},
         created_at = ${plan.createdAt.toISOString()}::timestamptz,
         received_at = case when ${plan.onBoards} then ${at}::timestamptz else w.received_at end,
         verified = ${plan.verified}, updated_at = ${at}::timestamptz,
@@ -154,7 +161,8 @@ async function writeEdit(
         and w.created_at = ${row.createdAt.toISOString()}::timestamptz
         and w.verified = ${row.verified}
         and not exists (select 1 from hidden_workouts h where h.workout_id = w.id)
-      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at, w.tier
+      returning w.id, w.user_id, w.challenge, w.score, w.capped, w.notes, w.created_at, w.verified, w.updated_at, w.tier,
+        w.pace
     ), unproven as (
       delete from workout_clips c using edited e where c.workout_id = e.id and e.tier = 'entered'
     ), unqueued as (
@@ -175,6 +183,7 @@ async function writeEdit(
     verified: r.verified,
     tier: r.tier,
     updatedAt: new Date(r.updated_at),
+    pace: r.pace?.map(Number) ?? null,
   };
 }
 

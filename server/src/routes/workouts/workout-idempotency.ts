@@ -26,6 +26,8 @@ export function requestHash(input: CreateWorkoutData): string {
     parts.push({ challenge: input.challenge });
   // And the cap mark: only a capped run has it, so every other save hashes as before.
   if (input.capped) parts.push({ capped: true });
+  // And the pace, only when sent, so a save without one hashes as before.
+  if (input.pace) parts.push({ pace: input.pace });
   const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('hex');
 }

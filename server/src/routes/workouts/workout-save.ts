@@ -173,6 +173,7 @@ export async function createWorkout(
       tier: cameraCounted ? 'camera-counted' : 'entered',
       limitKey: guard.limit ? `save:${userId}` : null,
       now,
+      pace: input.pace ?? null,
     });
   } catch (err) {
     // A concurrent request with the same key committed first: the statement failed as a whole
