@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   Award,
@@ -17,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { ApiError } from '@/lib/api-client';
 import { formatMedium } from '@/lib/medium-date';
+import { currentLanguage, sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useMyAchievements } from '../api/get-my-achievements';
 import { usePublicAchievements } from '../api/get-public-achievements';
@@ -32,12 +34,24 @@ const ICONS: Record<BadgeKind, LucideIcon> = {
   'plan-finished': Flag,
 };
 
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-const weeks = (n: number) => `${n} ${n === 1 ? 'week' : 'weeks'}`;
+const days = (n: number) => plural(n, { one: '# day', other: '# days' });
+const weeks = (n: number) => plural(n, { one: '# week', other: '# weeks' });
+
+const earned = (d: string) => {
+  const date = earnedOn(d);
+  return t`Earned ${date}`;
+};
+
+/** "Nov 3, 2026" in English (the spec's format), else the page's language's own. */
+function earnedOn(d: string): string {
+  const lang = currentLanguage();
+  if (lang === 'en' || lang.startsWith('en-')) return formatMedium(d);
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(d));
+}
 
 function AchievementsSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading badges">
+    <div className="grid gap-3" aria-busy="true" aria-label={t`Loading badges`}>
       <Skeleton className="h-20 w-full" />
       <Skeleton className="h-12 w-full" />
     </div>
@@ -49,8 +63,8 @@ export function AchievementsView({ data, emptyText }: { data: Achievements; empt
   return (
     <div className="grid gap-4">
       <dl className="grid grid-cols-2 gap-2">
-        <StatTile label="Day streak" value={days(data.streaks.dayStreak)} />
-        <StatTile label="Week streak" value={weeks(data.streaks.weekStreak)} />
+        <StatTile label={t`Day streak`} value={days(data.streaks.dayStreak)} />
+        <StatTile label={t`Week streak`} value={weeks(data.streaks.weekStreak)} />
       </dl>
       {data.badges.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -58,7 +72,7 @@ export function AchievementsView({ data, emptyText }: { data: Achievements; empt
           {emptyText}
         </p>
       ) : (
-        <ul aria-label="Badges" className="grid gap-2 sm:grid-cols-2">
+        <ul aria-label={t`Badges`} className="grid gap-2 sm:grid-cols-2">
           {data.badges.map((b) => {
             const Icon = ICONS[b.badge];
             return (
@@ -71,9 +85,10 @@ export function AchievementsView({ data, emptyText }: { data: Achievements; empt
                 </span>
                 <span className="grid min-w-0">
                   {/* Wrapped, not cut: the challenge's title is often long. */}
-                  <span className="text-sm font-semibold break-words">{b.name}</span>
+                  <span className="text-sm font-semibold break-words">{sayShared(b.name)}</span>
                   <span className="text-xs text-muted-foreground">
-                    Earned <time dateTime={b.earnedAt}>{formatMedium(b.earnedAt)}</time>
+                    {/* One sentence in every language: the word order around the date differs. */}
+                    <time dateTime={b.earnedAt}>{earned(b.earnedAt)}</time>
                   </span>
                 </span>
               </li>
@@ -96,7 +111,7 @@ function AchievementsBody({
   if (query.isError) {
     return (
       <LoadError onRetry={() => void query.refetch()} className="py-4">
-        Could not load the badges. {query.error.message}
+        {t`Could not load the badges.`} {query.error.message}
       </LoadError>
     );
   }
@@ -115,7 +130,7 @@ function AchievementsFrame({
       <CardHeader>
         <CardTitle id="achievements-title" className="flex items-center gap-2">
           <Flame aria-hidden="true" className="size-5 text-primary" />
-          Streaks and badges
+          {t`Streaks and badges`}
         </CardTitle>
       </CardHeader>
       <CardContent>{children}</CardContent>
@@ -128,7 +143,7 @@ export function MyAchievements({ className }: { className?: string }) {
   const query = useMyAchievements();
   return (
     <AchievementsFrame className={className}>
-      <AchievementsBody query={query} emptyText="Your first set earns your first badge." />
+      <AchievementsBody query={query} emptyText={t`Your first set earns your first badge.`} />
     </AchievementsFrame>
   );
 }
@@ -145,7 +160,7 @@ export function MemberAchievements({
   if (query.isError && query.error instanceof ApiError && query.error.status === 404) return null;
   return (
     <AchievementsFrame className={className}>
-      <AchievementsBody query={query} emptyText="No badges yet." />
+      <AchievementsBody query={query} emptyText={t`No badges yet.`} />
     </AchievementsFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { Sparkles, Target } from 'lucide-react';
+import { sayShared } from '@/lib/i18n';
 import type { Scoring } from '@common/challenges';
 import { bestToBeatText, FIRST_TIME_TEXT, type ScoreOf } from '@common/run-payoff';
 
@@ -22,7 +23,7 @@ export function BestToBeat({
       data-testid="best-to-beat"
     >
       <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-      {best ? bestToBeatText(scoring, best) : FIRST_TIME_TEXT}
+      {best ? bestToBeatText(scoring, best) : sayShared(FIRST_TIME_TEXT)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatHold } from '@common/challenges';
 import { PACE_BUCKET_MS, paceSummary } from '@common/run-payoff';
 
@@ -10,7 +11,7 @@ export function PaceChart({ pace }: { pace: readonly number[] }) {
   const fastest = pace.indexOf(Math.max(...pace));
   return (
     <figure className="grid gap-1" data-testid="pace-chart">
-      <figcaption className="text-left text-sm font-semibold">Your pace (reps per 15 s)</figcaption>
+      <figcaption className="text-left text-sm font-semibold">{t`Your pace (reps per 15 s)`}</figcaption>
       <div
         role="img"
         aria-label={paceSummary(pace)}

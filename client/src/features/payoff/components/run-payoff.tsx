@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { ArrowDown, ArrowUp, Equal, Sparkles } from 'lucide-react';
+import { sayShared } from '@/lib/i18n';
 import { formatScore, type OpenChallenge } from '@common/challenges';
 import { compareScores, type Comparison, type ScoreOf } from '@common/run-payoff';
 import { cn } from '@/lib/utils';
@@ -32,13 +34,11 @@ function Against({
   challenge: OpenChallenge;
 }) {
   const Arrow = ARROWS[comparison.direction];
+  const theirs = formatScore(challenge.scoring, other.score, other.capped ?? false);
   return (
     <li className="flex items-center justify-between gap-3 rounded-lg bg-muted px-3 py-2 text-left text-sm">
       <span>
-        {label}{' '}
-        <span className="text-muted-foreground">
-          ({formatScore(challenge.scoring, other.score, other.capped ?? false)})
-        </span>
+        {label} <span className="text-muted-foreground">({theirs})</span>
       </span>
       <span
         className={cn(
@@ -69,6 +69,8 @@ function pop(el: HTMLElement | null) {
 
 /** The first set of a challenge: its own moment, and the number to beat from now on. */
 function FirstSet({ challenge, set }: { challenge: OpenChallenge; set: ScoreOf }) {
+  const title = sayShared(challenge.title)!;
+  const score = formatScore(challenge.scoring, set.score, set.capped ?? false);
   return (
     <div
       ref={pop}
@@ -76,11 +78,8 @@ function FirstSet({ challenge, set }: { challenge: OpenChallenge; set: ScoreOf }
       data-testid="first-set"
     >
       <Sparkles className="size-7 text-primary" aria-hidden="true" />
-      <p className="text-lg font-extrabold">Your first {challenge.title} set!</p>
-      <p className="text-sm">
-        {formatScore(challenge.scoring, set.score, set.capped ?? false)} is your number to beat from
-        now on.
-      </p>
+      <p className="text-lg font-extrabold">{t`Your first ${title} set!`}</p>
+      <p className="text-sm">{t`${score} is your number to beat from now on.`}</p>
     </div>
   );
 }
@@ -93,14 +92,14 @@ function FirstSet({ challenge, set }: { challenge: OpenChallenge; set: ScoreOf }
 export function RunPayoff({ challenge, set, last, best, pace }: RunPayoffProps) {
   const { scoring } = challenge;
   return (
-    <section aria-label="How this set went" className="grid gap-3" data-testid="run-payoff">
+    <section aria-label={t`How this set went`} className="grid gap-3" data-testid="run-payoff">
       {best === null ? (
         <FirstSet challenge={challenge} set={set} />
       ) : (
         <ul className="grid gap-2">
           {last ? (
             <Against
-              label="Against your last set"
+              label={t`Against your last set`}
               other={last}
               comparison={compareScores(scoring, set, last)}
               challenge={challenge}
@@ -108,7 +107,7 @@ export function RunPayoff({ challenge, set, last, best, pace }: RunPayoffProps) 
           ) : null}
           {best ? (
             <Against
-              label="Against your best"
+              label={t`Against your best`}
               other={best}
               comparison={compareScores(scoring, set, best)}
               challenge={challenge}

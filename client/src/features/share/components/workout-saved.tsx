@@ -9,6 +9,8 @@ import {
   Trophy,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 import { Link } from 'wouter';
 import {
   formatHold,
@@ -72,17 +74,21 @@ function stillToDo(
   capped: boolean,
   target: ChallengeTarget,
 ): string {
-  if (scoring.kind === 'seconds')
-    return `Hold ${formatHold(target.beat - score + 1)} longer to beat it.`;
+  const more = target.beat - score + 1;
+  if (scoring.kind === 'seconds') {
+    const longer = formatHold(more);
+    return t`Hold ${longer} longer to beat it.`;
+  }
   if (scoring.kind === 'for-time') {
     // Lower is better for a finish; any finish beats a capped run.
-    if (target.capped)
-      return capped ? `${target.beat - score + 1} more reps to beat it.` : 'Finish to beat it.';
+    if (target.capped) return capped ? t`${more} more reps to beat it.` : t`Finish to beat it.`;
+    const theirs = formatHold(target.beat);
+    const faster = formatHold(score - target.beat + 1);
     return capped
-      ? `Finish faster than ${formatHold(target.beat)} to beat it.`
-      : `Finish ${formatHold(score - target.beat + 1)} faster to beat it.`;
+      ? t`Finish faster than ${theirs} to beat it.`
+      : t`Finish ${faster} faster to beat it.`;
   }
-  return `${target.beat - score + 1} more to beat it.`;
+  return t`${more} more to beat it.`;
 }
 
 function TargetResult({
@@ -97,15 +103,17 @@ function TargetResult({
   scoring: Scoring;
 }) {
   const beaten = beatsTarget(score, target, scoring, capped);
-  const theirs = `${target.from}'s ${targetText(scoring, target.beat, target.capped === true)}`;
+  const from = target.from;
+  const theirs = targetText(scoring, target.beat, target.capped === true);
+  const todo = stillToDo(scoring, score, capped, target);
   const tied = score === target.beat && capped === (target.capped === true);
   return (
     <p className="rounded-xl bg-muted px-3 py-2 font-semibold" data-testid="target-result">
       {beaten
-        ? `You beat ${theirs}!`
+        ? t`You beat ${from}'s ${theirs}!`
         : tied
-          ? `You tied ${theirs}. One more next time!`
-          : `${theirs} still stands. ${stillToDo(scoring, score, capped, target)}`}
+          ? t`You tied ${from}'s ${theirs}. One more next time!`
+          : t`${from}'s ${theirs} still stands. ${todo}`}
     </p>
   );
 }
@@ -115,22 +123,22 @@ function TargetResult({
  * "18:42" "to finish", "CAP + 312" "reps at the cap".
  */
 function scoreParts(scoring: Scoring, score: number, capped: boolean): [string, string] {
+  const unit = sayShared(score === 1 ? scoring.unitOne : scoring.unit)!;
   switch (scoring.kind) {
     case 'seconds':
-      return [formatHold(score), 'held'];
+      return [formatHold(score), t`held`];
     case 'rounds':
-      return [
-        formatScore(scoring, score),
-        `(${score} ${score === 1 ? scoring.unitOne : scoring.unit})`,
-      ];
+      return [formatScore(scoring, score), t`(${score} ${unit})`];
     case 'for-time':
       return capped
-        ? [`CAP + ${score}`, `${score === 1 ? scoring.unitOne : scoring.unit} at the cap`]
-        : [formatHold(score), 'to finish'];
+        ? [t`CAP + ${score}`, t`${unit} at the cap`]
+        : [formatHold(score), t`to finish`];
     case 'reps':
-      return [String(score), score === 1 ? scoring.unitOne : scoring.unit];
+      return [String(score), unit];
   }
 }
+
+const badgeEarned = (name: string) => t`Badge earned: ${name}`;
 
 /**
  * The confirmation after a save (timer and log workout), in the challenge's unit ("42 burpees",
@@ -169,17 +177,17 @@ export function WorkoutSaved({
             tabIndex={-1}
             ref={(el) => el?.focus()}
           >
-            Workout Saved
+            {t`Workout Saved`}
           </h1>
           <p className="text-muted-foreground">
             <span className="text-3xl font-extrabold text-foreground" data-testid="saved-count">
               {big}
             </span>{' '}
-            {unit}. Nice work!
+            {t`${unit}. Nice work!`}
           </p>
           {verified ? (
             <p className="flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
-              <VerifiedMark /> Counted by the camera
+              <VerifiedMark /> {t`Counted by the camera`}
             </p>
           ) : null}
           {tier && !waitingToSync ? (
@@ -190,7 +198,7 @@ export function WorkoutSaved({
           ) : null}
           {waitingToSync ? (
             <p className="text-sm text-muted-foreground" data-testid="waiting-to-sync">
-              You are offline: it is kept on this device and sent when you are back online.
+              {t`You are offline: it is kept on this device and sent when you are back online.`}
             </p>
           ) : null}
         </div>
@@ -200,18 +208,18 @@ export function WorkoutSaved({
             data-testid="personal-best"
           >
             <PartyPopper className="size-6" aria-hidden="true" />
-            New personal best!
+            {t`New personal best!`}
           </p>
         ) : null}
         {newBadges.length > 0 && !waitingToSync ? (
-          <ul aria-label="Badges earned" className="grid gap-1" data-testid="new-badges">
+          <ul aria-label={t`Badges earned`} className="grid gap-1" data-testid="new-badges">
             {newBadges.map((b) => (
               <li
                 key={`${b.kind}:${b.challenge ?? ''}`}
                 className="flex items-center justify-center gap-2 font-semibold"
               >
                 <Award aria-hidden="true" className="size-5 shrink-0 text-primary" />
-                Badge earned: {badgeName(b.kind, b.challenge ?? null)}
+                {badgeEarned(badgeName(b.kind, b.challenge ?? null))}
               </li>
             ))}
           </ul>
@@ -232,7 +240,7 @@ export function WorkoutSaved({
             url={challengeUrl}
             text={beatMeText(challenge.id, score, capped)}
             title={shareTitle(challenge.id)}
-            label="Challenge a friend"
+            label={t`Challenge a friend`}
             icon={Swords}
           />
           {setId !== undefined && !waitingToSync ? (
@@ -241,7 +249,7 @@ export function WorkoutSaved({
                 url={setCardUrl(setId)}
                 text={shareText(challenge.id, score, capped)}
                 title={shareTitle(challenge.id)}
-                label="Share this set"
+                label={t`Share this set`}
                 icon={ImageIcon}
               />
             </div>
@@ -254,14 +262,14 @@ export function WorkoutSaved({
             className={buttonVariants({ variant: 'outline' })}
           >
             <Trophy aria-hidden="true" />
-            View Leaderboard
+            {t`View Leaderboard`}
           </Link>
           <Link
             href={paths.challengeHome.getHref(challenge.id)}
             className={buttonVariants({ variant: 'outline' })}
           >
             <Home aria-hidden="true" />
-            Home
+            {t`Home`}
           </Link>
         </div>
       </CardContent>

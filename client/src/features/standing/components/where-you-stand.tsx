@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { BadgeCheck, Info, Users } from 'lucide-react';
+import { sayShared } from '@/lib/i18n';
 import type { OpenChallenge } from '@common/challenges';
 import type { NormBandDto, Standing, StandingGroup } from '@common/schemas/standing';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,14 +20,24 @@ export interface WhereYouStandProps {
 
 /** "Better than 72 % of women 30-39 on FitBench", or why there is no figure yet. */
 export function groupSentence(g: StandingGroup, minMembers: number): string {
-  if (g.betterThan !== null) return `Better than ${g.betterThan} % of ${g.label} on FitBench`;
-  return `Not enough members yet among ${g.label} (${g.members} of ${minMembers})`;
+  const group = sayShared(g.label)!;
+  const percent = g.betterThan;
+  if (percent !== null) return t`Better than ${percent} % of ${group} on FitBench`;
+  const members = g.members;
+  return t`Not enough members yet among ${group} (${members} of ${minMembers})`;
 }
 
 /** "CSEP guide: Good for men 30-39", "USMC: Passing for everyone". */
 export function normSentence(n: NormBandDto): string {
-  return `${n.name}${n.guide ? ' guide' : ''}: ${n.band} for ${n.group}`;
+  const name = n.name;
+  const band = sayShared(n.band)!;
+  const group = sayShared(n.group)!;
+  return n.guide ? t`${name} guide: ${band} for ${group}` : t`${name}: ${band} for ${group}`;
 }
+
+/** A wider group's sentence and its verified sets' figure: "…; verified sets: 64 %". */
+const withVerified = (sentence: string, percent: number) =>
+  t`${sentence}; verified sets: ${percent} %`;
 
 function NormLine({ norm }: { norm: NormBandDto }) {
   return (
@@ -35,14 +47,14 @@ function NormLine({ norm }: { norm: NormBandDto }) {
           <span>{normSentence(norm)}</span>
           <span className="inline-flex shrink-0 items-center gap-1 text-sm text-primary">
             <Info className="size-4" aria-hidden="true" />
-            Source
+            {t`Source`}
           </span>
         </summary>
         <div className="grid gap-2 pb-2 text-sm">
-          <p>{norm.protocol}</p>
+          <p>{sayShared(norm.protocol)}</p>
           {norm.guide ? (
             <p className="font-semibold">
-              A guide only: FitBench&apos;s test is not the one these figures were measured with.
+              {t`A guide only: FitBench's test is not the one these figures were measured with.`}
             </p>
           ) : null}
           <ul className="grid gap-1">
@@ -72,10 +84,11 @@ function Body({ standing }: { standing: Standing }) {
   if (standing.score === null)
     return (
       <p className="text-sm text-muted-foreground">
-        Do a set to see where you stand among members of your age.
+        {t`Do a set to see where you stand among members of your age.`}
       </p>
     );
   const [mine, ...wider] = standing.groups;
+  const verified = mine?.verified?.betterThan;
   return (
     <div className="grid gap-3">
       {mine ? (
@@ -83,10 +96,10 @@ function Body({ standing }: { standing: Standing }) {
           <p className="text-lg font-extrabold" data-testid="standing-main">
             {groupSentence(mine, standing.minMembers)}
           </p>
-          {mine.verified?.betterThan != null ? (
+          {verified != null ? (
             <p className="flex items-center gap-1 text-sm font-semibold">
               <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
-              Among verified sets: better than {mine.verified.betterThan} %
+              {t`Among verified sets: better than ${verified} %`}
             </p>
           ) : null}
         </div>
@@ -95,14 +108,15 @@ function Body({ standing }: { standing: Standing }) {
         <ul className="grid gap-1 text-sm text-muted-foreground">
           {wider.map((g) => (
             <li key={g.label}>
-              {groupSentence(g, standing.minMembers)}
-              {g.verified?.betterThan != null ? `; verified sets: ${g.verified.betterThan} %` : ''}
+              {g.verified?.betterThan != null
+                ? withVerified(groupSentence(g, standing.minMembers), g.verified.betterThan)
+                : groupSentence(g, standing.minMembers)}
             </li>
           ))}
         </ul>
       ) : null}
       {standing.norms.length ? (
-        <ul className="grid gap-2" aria-label="Published norms">
+        <ul className="grid gap-2" aria-label={t`Published norms`}>
           {standing.norms.map((n) => (
             <NormLine key={n.norm} norm={n} />
           ))}
@@ -129,16 +143,16 @@ export function WhereYouStand({ challenge, placed, className }: WhereYouStandPro
         className="flex items-center gap-2 text-lg font-bold leading-tight"
       >
         <Users className="size-5 text-primary" aria-hidden="true" />
-        Where you stand
+        {t`Where you stand`}
       </h2>
       {placed ? (
-        <p className="text-sm text-muted-foreground">This set, among members&apos; best sets.</p>
+        <p className="text-sm text-muted-foreground">{t`This set, among members' best sets.`}</p>
       ) : null}
       {standing.isPending ? (
         <Skeleton className="h-16" />
       ) : standing.isError ? (
         <p role="alert" className="text-sm">
-          Could not load where you stand. {standing.error.message}
+          {t`Could not load where you stand.`} {standing.error.message}
         </p>
       ) : (
         <Body standing={standing.data} />

@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { DEFAULT_CHALLENGE, entryOf } from '@common/challenges';
@@ -13,6 +14,7 @@ import { preloadOfflineSave } from '../utils/preload-offline-save';
 import { outboxQueryKey } from './get-queued-saves';
 import { invalidateWorkoutData } from './invalidate';
 import { queryKeys } from '@/lib/query-keys';
+import { i18n } from '@/lib/i18n';
 
 export const createWorkout = (body: CreateWorkoutInput, idempotencyKey: string) =>
   api<SavedWorkout>('/api/workouts', {
@@ -39,8 +41,7 @@ async function sendClip(
 }
 
 /** Said when a save failed for want of a connection and the device could not keep it either. */
-export const NOT_KEPT_MESSAGE =
-  'No connection, and this set could not be kept on this device. Stay on this screen and save again once you are back online.';
+export const NOT_KEPT_MESSAGE = msg`No connection, and this set could not be kept on this device. Stay on this screen and save again once you are back online.`;
 
 /** A save's outcome: the server's answer, or `queued` when it waits on the device (offline). */
 export type SaveOutcome = SavedWorkout & { queued?: true };
@@ -111,7 +112,7 @@ export function useCreateWorkout({
             queuedAt: new Date().toISOString(),
           });
         } catch {
-          throw new Error(NOT_KEPT_MESSAGE);
+          throw new Error(i18n._(NOT_KEPT_MESSAGE));
         }
         setMayHaveQueued(user.id, true);
         await queryClient.invalidateQueries({ queryKey: outboxQueryKey(user.id) });
@@ -138,19 +139,19 @@ export function useCreateWorkout({
       toast(
         workout.queued
           ? {
-              title: 'Saved on this device',
-              description: 'It will be sent when you are back online.',
+              title: t`Saved on this device`,
+              description: t`It will be sent when you are back online.`,
             }
           : workout.verificationNote
-            ? { title: 'Workout saved!', description: workout.verificationNote }
-            : { title: 'Workout saved!' },
+            ? { title: t`Workout saved!`, description: workout.verificationNote }
+            : { title: t`Workout saved!` },
       );
       onSuccess?.(workout);
       if (!workout.queued) await invalidateWorkoutData(queryClient);
     },
     onError: (error) =>
       toast({
-        title: 'Failed to save workout',
+        title: t`Failed to save workout`,
         description: error.message,
         variant: 'destructive',
       }),

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
@@ -10,13 +11,13 @@ export function useDeleteWorkout({ onSuccess }: { onSuccess?: () => void } = {})
   return useMutation({
     mutationFn: deleteWorkout,
     onSuccess: async () => {
-      toast({ title: 'Workout deleted' });
+      toast({ title: t`Workout deleted` });
       onSuccess?.();
       await invalidateWorkoutData(queryClient);
     },
     onError: (error) =>
       toast({
-        title: 'Failed to delete workout',
+        title: t`Failed to delete workout`,
         description: error.message,
         variant: 'destructive',
       }),

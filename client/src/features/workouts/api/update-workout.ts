@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EditWorkoutInput } from '@common/schemas/workout-edit';
 import type { Workout } from '@common/schemas/workouts';
@@ -18,14 +19,14 @@ export function useUpdateWorkout({ onSuccess }: { onSuccess?: (workout: Workout)
   return useMutation({
     mutationFn: updateWorkout,
     onSuccess: async (workout) => {
-      toast({ title: 'Workout updated' });
+      toast({ title: t`Workout updated` });
       onSuccess?.(workout);
       // Its lists, stats, every board and public profile, as a save or a delete.
       await invalidateWorkoutData(queryClient);
     },
     onError: (error) =>
       toast({
-        title: 'Failed to update workout',
+        title: t`Failed to update workout`,
         description: error.message,
         variant: 'destructive',
       }),

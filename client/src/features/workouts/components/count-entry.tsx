@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
+import { sayShared } from '@/lib/i18n';
 import { scoreRangeError } from '@common/challenges';
 import { zeroCountReason, zeroCountText } from '@common/rep-hints';
 import type { Verification } from '@common/schemas/verification';
@@ -12,8 +14,11 @@ import { PUSHUPS, type Scored } from '../utils/count';
 import { CountStepper } from './count-stepper';
 
 /** The specification's toast for a count not above zero, in the entry's own words. */
-export const invalidCountToast = (description = 'Please enter a number greater than zero') =>
-  toast({ title: 'Invalid count', description });
+export const invalidCountToast = (description?: string) =>
+  toast({
+    title: t`Invalid count`,
+    description: sayShared(description) ?? t`Please enter a number greater than zero`,
+  });
 
 /** Whether a score too low is said with the toast: an entry that declares its own range words (push-ups). */
 export const saysLowWithToast = (c: Scored) => c.words?.rangeErrors !== undefined;
@@ -22,13 +27,15 @@ export const saysLowWithToast = (c: Scored) => c.words?.rangeErrors !== undefine
 export function countQuestion(c: Scored): string {
   switch (c.scoring.kind) {
     case 'seconds':
-      return 'How long did you hold?';
+      return t`How long did you hold?`;
     case 'rounds':
-      return 'How far did you get?';
+      return t`How far did you get?`;
     case 'for-time':
-      return 'How did it end?';
-    case 'reps':
-      return `How many ${c.scoring.unit} did you complete?`;
+      return t`How did it end?`;
+    case 'reps': {
+      const unit = sayShared(c.scoring.unit)!;
+      return t`How many ${unit} did you complete?`;
+    }
   }
 }
 
@@ -88,6 +95,7 @@ export function CountEntry({
   const input = useRef<HTMLInputElement>(null);
   const cameraZero = camera !== null && camera.count === 0;
   const keepsMark = camera !== null && !cameraZero && count === camera.count;
+  const cameraCount = camera?.count ?? 0;
   const save = useCreateWorkout({
     onSuccess: onSaved,
     clipId: keepsMark ? camera.clipId : undefined,
@@ -131,7 +139,7 @@ export function CountEntry({
         disabled={save.isPending}
         inputRef={input}
         challenge={challenge}
-        error={lowError}
+        error={sayShared(lowError ?? undefined) ?? null}
         capped={capped}
         onCappedChange={(next) => {
           setCapped(next);
@@ -144,22 +152,21 @@ export function CountEntry({
           data-testid="camera-mark-note"
         >
           <p aria-live="polite">
-            <span className="font-semibold">The camera counted no push-ups.</span>{' '}
-            {zeroCountText(zeroCountReason(camera.verification.trace))}
+            <span className="font-semibold">{t`The camera counted no push-ups.`}</span>{' '}
+            {sayShared(zeroCountText(zeroCountReason(camera.verification.trace)))}
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button type="button" variant="outline" onClick={onTryAgain}>
-              Try again
+              {t`Try again`}
             </Button>
             <Button type="button" variant="outline" onClick={typeCount}>
-              Type a count
+              {t`Type a count`}
             </Button>
           </div>
         </div>
       ) : cameraZero ? (
         <p className="text-center text-sm" aria-live="polite" data-testid="camera-mark-note">
-          The camera counted no push-ups, so a typed count is saved without the Counted by camera
-          mark.
+          {t`The camera counted no push-ups, so a typed count is saved without the Counted by camera mark.`}
         </p>
       ) : camera ? (
         <p
@@ -170,17 +177,16 @@ export function CountEntry({
           {keepsMark ? (
             <>
               <VerifiedMark className="mt-0.5" />
-              The camera counted {camera.count}. Saved as counted by camera.
+              {t`The camera counted ${cameraCount}. Saved as counted by camera.`}
             </>
           ) : (
             <span className="font-semibold text-destructive">
-              The camera counted {camera.count}. A count changed by hand is saved without the
-              Counted by camera mark.
+              {t`The camera counted ${cameraCount}. A count changed by hand is saved without the Counted by camera mark.`}
             </span>
           )}
         </p>
       ) : null}
-      <SaveCancel pending={save.isPending} saveLabel="Save Workout" onCancel={onCancel} />
+      <SaveCancel pending={save.isPending} saveLabel={t`Save Workout`} onCancel={onCancel} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { isCameraCounted } from '@common/tier-words';
 import { catalogueEntries } from '@/config/catalogue';
 import { scoreErrorOf } from '@/lib/score-figure';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { TriangleAlert } from 'lucide-react';
@@ -9,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { findEntry, scoreRangeError, timedScoreStartError } from '@common/challenges';
-import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
+import { NOTES_MAX } from '@common/constants';
 import type { User } from '@common/schemas/auth';
 import {
   CAMERA_MARK_LOST,
@@ -20,13 +21,13 @@ import { notesSchema, workoutTimeError, type Workout } from '@common/schemas/wor
 import { Field } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { formatMedium, formatTime } from '@/lib/dates';
+import { sayShared } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
 import { useUpdateWorkout } from '../api/update-workout';
 import type { ListedWorkout } from '../types';
 import { isCapped } from '../utils/capped';
 import { PUSHUPS, type Scored } from '../utils/count';
-import { customTimeRange } from '../utils/custom-time';
+import { customTimeHint, customTimeRange } from '../utils/custom-time';
 import { CountStepper } from './count-stepper';
 import { SaveCancel } from './save-cancel';
 
@@ -47,7 +48,7 @@ const makeEditFormSchema = (
         if (err) ctx.addIssue({ code: 'custom', message: err });
       }),
       capped: z.boolean(),
-      time: z.string().min(1, 'Choose the date and time of the workout'),
+      time: z.string().min(1, t`Choose the date and time of the workout`),
       notes: notesSchema,
     })
     .superRefine((v, ctx) => {
@@ -177,13 +178,13 @@ export function EditWorkoutForm({
         render={({ field }) => (
           <CountStepper
             id="edit-score"
-            label={challenge.scoring.label}
+            label={sayShared(challenge.scoring.label)!}
             value={field.value}
             onChange={field.onChange}
             disabled={update.isPending || locked}
             inputRef={field.ref}
             challenge={challenge}
-            error={errors.score?.message}
+            error={sayShared(errors.score?.message)}
             capped={capped}
             onCappedChange={(next) => form.setValue('capped', next)}
           />
@@ -196,18 +197,14 @@ export function EditWorkoutForm({
           data-testid="camera-mark-warning"
         >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {CAMERA_MARK_LOST}
+          {sayShared(CAMERA_MARK_LOST)}
         </p>
       ) : null}
       <Field
         id="edit-time"
-        label="Date and time"
-        error={errors.time?.message}
-        hint={
-          locked
-            ? OLD_SET_SCORE_LOCKED
-            : `From ${formatMedium(range.min)}, ${formatTime(range.min)} (${range.fromJoin ? 'when you joined' : `${CUSTOM_TIME_MAX_DAYS} days ago`}) to now.`
-        }
+        label={t`Date and time`}
+        error={sayShared(errors.time?.message)}
+        hint={locked ? sayShared(OLD_SET_SCORE_LOCKED) : customTimeHint(range)}
       >
         {(control) => (
           <Input
@@ -224,8 +221,8 @@ export function EditWorkoutForm({
       </Field>
       <Field
         id="edit-notes"
-        label="Notes (optional)"
-        error={errors.notes?.message}
+        label={t`Notes (optional)`}
+        error={sayShared(errors.notes?.message)}
         hint={
           <span className="block text-right">
             {notes.length}/{NOTES_MAX}
@@ -236,12 +233,12 @@ export function EditWorkoutForm({
           <Textarea
             {...control}
             maxLength={NOTES_MAX}
-            placeholder="How did it feel?"
+            placeholder={t`How did it feel?`}
             {...form.register('notes')}
           />
         )}
       </Field>
-      <SaveCancel pending={update.isPending} saveLabel="Save changes" onCancel={onCancel} />
+      <SaveCancel pending={update.isPending} saveLabel={t`Save changes`} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { Minus, Plus } from 'lucide-react';
+import { sayShared } from '@/lib/i18n';
 import { useState, type Ref } from 'react';
 import { formatHold, type Scoring } from '@common/challenges';
 import { HOLD_FORMATS, parseHold, type HoldParse } from '@common/hold-time';
@@ -24,9 +26,9 @@ const textOf = (seconds: number) => (Number.isFinite(seconds) ? formatHold(secon
 /** A parse problem said of a finishing time rather than of a hold. */
 function asFinish(parsed: HoldParse): HoldParse {
   if (parsed.ok) return parsed;
-  if (parsed.problem === 'empty')
-    return { ...parsed, message: `Enter your time. ${HOLD_FORMATS}.` };
-  if (parsed.problem === 'negative') return { ...parsed, message: 'A time cannot be negative' };
+  const formats = sayShared(HOLD_FORMATS)!;
+  if (parsed.problem === 'empty') return { ...parsed, message: t`Enter your time. ${formats}.` };
+  if (parsed.problem === 'negative') return { ...parsed, message: t`A time cannot be negative` };
   return parsed;
 }
 
@@ -76,7 +78,8 @@ export function HoldStepper({
   }
   const parsed = finishMax === undefined ? parseHold(text, scoring) : asFinish(parseHold(text));
   const tried = left || otherError !== null;
-  const parseError = !parsed.ok && (parsed.problem === 'high' || tried) ? parsed.message : null;
+  const parseError =
+    !parsed.ok && (parsed.problem === 'high' || tried) ? sayShared(parsed.message)! : null;
   const error = parseError ?? otherError;
   // The seconds typed, also when out of range; undefined while the text is not a time.
   const current = parsed.seconds;
@@ -93,6 +96,7 @@ export function HoldStepper({
     setShownFor(seconds);
     onChange(seconds);
   };
+  const held = parsed.ok ? formatHold(parsed.seconds) : '';
   const errorId = `${id}-error`;
   const savedId = `${id}-hold`;
   return (
@@ -105,7 +109,7 @@ export function HoldStepper({
           type="button"
           variant="outline"
           className="size-14 rounded-full [&_svg]:size-6"
-          aria-label={`${HOLD_STEP_SECONDS} seconds less`}
+          aria-label={t`${HOLD_STEP_SECONDS} seconds less`}
           aria-controls={id}
           disabled={disabled || current === undefined || current <= 0}
           onClick={() => step(-1)}
@@ -134,7 +138,7 @@ export function HoldStepper({
           type="button"
           variant="outline"
           className="size-14 rounded-full [&_svg]:size-6"
-          aria-label={`${HOLD_STEP_SECONDS} seconds more`}
+          aria-label={t`${HOLD_STEP_SECONDS} seconds more`}
           aria-controls={id}
           disabled={disabled || (current !== undefined && current >= max)}
           onClick={() => step(1)}
@@ -150,11 +154,9 @@ export function HoldStepper({
           aria-live="polite"
         >
           {/* A finish out of its range is not what will be saved: the message under it says why. */}
-          {parsed.ok && !(finishMax !== undefined && otherError)
-            ? `Will be saved as ${formatHold(parsed.seconds)}`
-            : ''}
+          {parsed.ok && !(finishMax !== undefined && otherError) ? t`Will be saved as ${held}` : ''}
         </p>
-        {error ? null : <p className="text-xs text-muted-foreground">{HOLD_FORMATS}.</p>}
+        {error ? null : <p className="text-xs text-muted-foreground">{sayShared(HOLD_FORMATS)}.</p>}
         <FieldError id={errorId} message={error ?? undefined} />
       </div>
     </div>

@@ -1,22 +1,23 @@
 import { scoreErrorOf } from '@/lib/score-figure';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t } from '@lingui/core/macro';
 import { format } from 'date-fns';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { scoreRangeError } from '@common/challenges';
-import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '@common/constants';
+import { NOTES_MAX } from '@common/constants';
 import { notesSchema, workoutTimeError } from '@common/schemas/workouts';
 import { SaveCancel } from './save-cancel';
 import { Field } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
-import { formatMedium, formatTime } from '@/lib/dates';
+import { sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useCreateWorkout, type SaveOutcome } from '../api/create-workout';
 import { withCapped } from '../utils/capped';
 import { countTooHigh, PUSHUPS, type Scored } from '../utils/count';
-import { customTimeRange } from '../utils/custom-time';
+import { customTimeHint, customTimeRange } from '../utils/custom-time';
 import { invalidCountToast, saysLowWithToast } from './count-entry';
 import { CountStepper } from './count-stepper';
 
@@ -47,7 +48,7 @@ const makeLogWorkoutFormSchema = (joinedAt: Date | undefined, challenge: Scored)
         ctx.addIssue({
           code: 'custom',
           path: ['customTime'],
-          message: 'Choose the date and time of the workout',
+          message: t`Choose the date and time of the workout`,
         });
         return;
       }
@@ -66,13 +67,13 @@ const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 function logLabel(c: Scored): string {
   switch (c.scoring.kind) {
     case 'seconds':
-      return 'Time held';
+      return t`Time held`;
     case 'rounds':
-      return 'Rounds and extra reps';
+      return t`Rounds and extra reps`;
     case 'for-time':
-      return 'How did it end?';
+      return t`How did it end?`;
     case 'reps':
-      return c.scoring.label;
+      return sayShared(c.scoring.label)!;
   }
 }
 
@@ -163,7 +164,9 @@ export function LogWorkoutForm({
             inputRef={field.ref}
             challenge={challenge}
             // Push-ups: a count below one is the toast's; too high is the stepper's own message.
-            error={toastLow && errors.score?.type !== 'server' ? null : errors.score?.message}
+            error={
+              toastLow && errors.score?.type !== 'server' ? null : sayShared(errors.score?.message)
+            }
             capped={capped}
             onCappedChange={(next) => form.setValue('capped', next)}
           />
@@ -171,12 +174,12 @@ export function LogWorkoutForm({
       />
 
       <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-medium">When</legend>
+        <legend className="mb-2 text-sm font-medium">{t`When`}</legend>
         <div className="grid grid-cols-2 gap-2">
           {(
             [
-              ['now', 'Just now'],
-              ['custom', 'Custom'],
+              ['now', t`Just now`],
+              ['custom', t`Custom`],
             ] as const
           ).map(([value, label]) => (
             <label
@@ -201,11 +204,9 @@ export function LogWorkoutForm({
         {when === 'custom' ? (
           <Field
             id="log-time"
-            label="Date and time"
-            error={errors.customTime?.message}
-            hint={`From ${formatMedium(range.min)}, ${formatTime(range.min)} (${
-              range.fromJoin ? 'when you joined' : `${CUSTOM_TIME_MAX_DAYS} days ago`
-            }) to now.`}
+            label={t`Date and time`}
+            error={sayShared(errors.customTime?.message)}
+            hint={customTimeHint(range)}
           >
             {(control) => (
               <Input
@@ -222,8 +223,8 @@ export function LogWorkoutForm({
 
       <Field
         id="log-notes"
-        label="Notes (optional)"
-        error={errors.notes?.message}
+        label={t`Notes (optional)`}
+        error={sayShared(errors.notes?.message)}
         hint={
           <span className="block text-right">
             {notes.length}/{NOTES_MAX}
@@ -234,13 +235,13 @@ export function LogWorkoutForm({
           <Textarea
             {...control}
             maxLength={NOTES_MAX}
-            placeholder="How did it feel?"
+            placeholder={t`How did it feel?`}
             {...form.register('notes')}
           />
         )}
       </Field>
 
-      <SaveCancel pending={save.isPending} saveLabel="Save" onCancel={onCancel} />
+      <SaveCancel pending={save.isPending} saveLabel={t`Save`} onCancel={onCancel} />
     </form>
   );
 }

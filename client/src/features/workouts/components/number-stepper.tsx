@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Minus, Plus } from 'lucide-react';
 import type { Ref } from 'react';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ export function NumberStepper({
   inputRef,
   max,
   error,
-  labels = ['Decrease count', 'Increase count'],
+  labels = [t`Decrease count`, t`Increase count`],
   labelClassName = 'text-center text-base font-semibold',
 }: {
   id: string;

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CloudUpload } from 'lucide-react';
 import { sameChallenge, type ChallengeId } from '@common/challenges';
 import { Button } from '@/components/ui/button';
 import { formatMedium, formatTime } from '@/lib/dates';
+import { inLanguage, MEDIUM, TIME } from '../utils/local-dates';
 import { scoredOf } from '@/lib/score-figure';
 import { outboxQueryKey, useQueuedSaves } from '../api/get-queued-saves';
 import { invalidateWorkoutData } from '../api/invalidate';
@@ -33,9 +35,10 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
   };
 
   return (
-    <ul className="grid gap-2" aria-label="Saves waiting to sync">
+    <ul className="grid gap-2" aria-label={t`Saves waiting to sync`}>
       {shown.map((save) => {
         const { score, capped } = scoredOf(save.body);
+        const error = save.error ?? '';
         return (
           <li
             key={save.key}
@@ -47,23 +50,24 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
                 {scoreLabel(scoringOf(save.body.challenge), score, capped)}
               </span>
               <span className="text-sm text-muted-foreground">
-                {formatMedium(save.body.createdAt)} {formatTime(save.body.createdAt)}
+                {inLanguage(save.body.createdAt, formatMedium, MEDIUM)}{' '}
+                {inLanguage(save.body.createdAt, formatTime, TIME)}
               </span>
             </div>
             {save.error ? (
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p role="alert" className="flex items-center gap-1 text-sm text-destructive">
                   <AlertTriangle className="size-4" aria-hidden="true" />
-                  Not saved: {save.error}
+                  {t`Not saved: ${error}`}
                 </p>
                 <Button type="button" size="sm" variant="outline" onClick={() => void retry()}>
-                  Retry
+                  {t`Retry`}
                 </Button>
               </div>
             ) : (
               <p className="flex items-center gap-1 text-sm text-muted-foreground">
                 <CloudUpload className="size-4" aria-hidden="true" />
-                Waiting to sync
+                {t`Waiting to sync`}
               </p>
             )}
           </li>

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { useId, useState, type Ref } from 'react';
+import { sayShared } from '@/lib/i18n';
 import { formatHold, formatScore, roundsOf, scoreRangeError } from '@common/challenges';
 import { cn } from '@/lib/utils';
 import { countTooHigh, type Scored } from '../utils/count';
@@ -51,29 +53,31 @@ export function RoundsStepper({
     onChange(next.extra >= per ? Number.NaN : next.rounds * per + next.extra);
   };
   const total = parts.rounds * per + parts.extra;
+  const score = formatScore(challenge.scoring, total);
+  const most = per - 1;
   const extraError =
     parts.extra >= per
-      ? `Extra reps are those of the round you did not finish: 0 to ${per - 1}`
+      ? t`Extra reps are those of the round you did not finish: 0 to ${most}`
       : null;
   // Said under the extra reps, the field the member fills at the end of a run.
-  const shown = extraError ?? countTooHigh(total, challenge) ?? error;
+  const shown = extraError ?? sayShared(countTooHigh(total, challenge) ?? undefined) ?? error;
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1 w-full text-center text-base font-semibold">{label}</legend>
       <NumberStepper
         id={`${id}-rounds`}
-        label="Rounds finished"
+        label={t`Rounds finished`}
         labelClassName="text-center text-sm font-semibold"
         value={parts.rounds}
         onChange={(rounds) => set({ ...parts, rounds })}
         disabled={disabled}
         max={maxRounds}
         error={null}
-        labels={['One round fewer', 'One round more']}
+        labels={[t`One round fewer`, t`One round more`]}
       />
       <NumberStepper
         id={id}
-        label={`Extra reps (0 to ${per - 1})`}
+        label={t`Extra reps (0 to ${most})`}
         labelClassName="text-center text-sm font-semibold"
         value={parts.extra}
         onChange={(extra) => set({ ...parts, extra })}
@@ -81,14 +85,14 @@ export function RoundsStepper({
         inputRef={inputRef}
         max={per - 1}
         error={shown}
-        labels={['One rep fewer', 'One rep more']}
+        labels={[t`One rep fewer`, t`One rep more`]}
       />
       <p
         className="text-center text-lg font-semibold"
         aria-live="polite"
         data-testid="rounds-display"
       >
-        {extraError ? '' : `${formatScore(challenge.scoring, total)} = ${total} reps`}
+        {extraError ? '' : t`${score} = ${total} reps`}
       </p>
     </fieldset>
   );
@@ -120,15 +124,19 @@ export function ForTimeField({
     onCappedChange(next);
     onChange(next ? reps : time);
   };
-  const repsError = capped && reps > scoring.max ? scoreRangeError(challenge, reps, true) : null;
+  const repsError =
+    capped && reps > scoring.max
+      ? (sayShared(scoreRangeError(challenge, reps, true) ?? undefined) ?? null)
+      : null;
+  const capTime = formatHold(cap);
   return (
     <fieldset className="grid gap-4">
       <legend className="mb-2 w-full text-center text-base font-semibold">{label}</legend>
-      <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="How it ended">
+      <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label={t`How it ended`}>
         {(
           [
-            [false, 'I finished'],
-            [true, `I reached the cap (${formatHold(cap)})`],
+            [false, t`I finished`],
+            [true, t`I reached the cap (${capTime})`],
           ] as const
         ).map(([option, text]) => (
           <label
@@ -155,7 +163,7 @@ export function ForTimeField({
       {capped ? (
         <NumberStepper
           id={id}
-          label="Reps done by the cap"
+          label={t`Reps done by the cap`}
           value={Number.isFinite(value) ? value : 0}
           onChange={(n) => {
             setReps(n);
@@ -165,12 +173,12 @@ export function ForTimeField({
           inputRef={inputRef}
           max={scoring.max}
           error={repsError ?? error}
-          labels={['One rep fewer', 'One rep more']}
+          labels={[t`One rep fewer`, t`One rep more`]}
         />
       ) : (
         <HoldStepper
           id={id}
-          label="Your time"
+          label={t`Your time`}
           value={value}
           onChange={(s) => {
             setTime(s);

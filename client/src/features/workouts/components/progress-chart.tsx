@@ -1,9 +1,11 @@
+import { plural, t } from '@lingui/core/macro';
 import { format } from 'date-fns';
+import { sayShared } from '@/lib/i18n';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatHold, type ChallengeId, type Scoring } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
 import { formatMedium } from '@/lib/dates';
-import { formatCount } from '@/lib/format-number';
+import { inLanguage, MEDIUM, MONTH_DAY, sayCount } from '../utils/local-dates';
 import { bestLabelPlacement, scoreChartGeometry } from '../utils/chart';
 import { scoreShort, scoringOf } from '../utils/score';
 
@@ -29,14 +31,14 @@ function useWidth<T extends Element>(initial: number) {
 
 /** What the axis measures, in the summary: "Push-ups", "Time held", "Reps", "Finish time". */
 function measureOf(scoring: Scoring): string {
-  if (scoring.kind === 'seconds') return 'Time held';
-  if (scoring.kind === 'for-time') return 'Finish time';
-  return scoring.label;
+  if (scoring.kind === 'seconds') return t`Time held`;
+  if (scoring.kind === 'for-time') return t`Finish time`;
+  return sayShared(scoring.label)!;
 }
 
 /** An axis tick: a time for a hold or a finish, else a count (rounds are drawn as total reps). */
-const tickText = (scoring: Scoring, t: number) =>
-  scoring.kind === 'seconds' || scoring.kind === 'for-time' ? formatHold(t) : formatCount(t);
+const tickText = (scoring: Scoring, tick: number) =>
+  scoring.kind === 'seconds' || scoring.kind === 'for-time' ? formatHold(tick) : sayCount(tick);
 
 /**
  * One challenge's score per workout (push-ups, burpees, time held, total reps of rounds, finish
@@ -61,13 +63,51 @@ export function ProgressChart({
     <div ref={ref}>
       {workouts.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
-          Your progress chart appears after your first workout.
+          {t`Your progress chart appears after your first workout.`}
         </p>
       ) : (
         <Chart workouts={workouts} width={width} scoring={scoring} />
       )}
     </div>
   );
+}
+
+const monthDay = (d: Date | string | number) => format(new Date(d), 'MMM d');
+
+type Geometry = ReturnType<typeof scoreChartGeometry>;
+
+/**
+ * The chart for screen readers, a sentence at a time: "Push-ups over your last 3 workouts, from
+ * Nov 1, 2026 to Nov 3, 2026. Personal best 42 on Nov 2, 2026. Latest 40."
+ */
+function chartSummary(scoring: Scoring, g: Geometry, cappedRuns: number): string {
+  const first = g.points[0]!;
+  const last = g.points.at(-1)!;
+  const bestPoint = g.points.find((p) => p.best)!;
+  const measure = measureOf(scoring);
+  const n = g.points.length;
+  const from = inLanguage(first.createdAt, formatMedium, MEDIUM);
+  const to = inLanguage(last.createdAt, formatMedium, MEDIUM);
+  const over =
+    n > 1
+      ? g.lowerIsBetter
+        ? t`${measure} over your last ${n} workouts, from ${from} to ${to}, lower is better.`
+        : t`${measure} over your last ${n} workouts, from ${from} to ${to}.`
+      : g.lowerIsBetter
+        ? t`${measure} over your last 1 workout on ${from}, lower is better.`
+        : t`${measure} over your last 1 workout on ${from}.`;
+  const best = scoreShort(scoring, g.best, g.bestCapped);
+  const bestOn = inLanguage(bestPoint.createdAt, formatMedium, MEDIUM);
+  const latest = scoreShort(scoring, last.score, last.capped);
+  const bestAndLatest = t`Personal best ${best} on ${bestOn}. Latest ${latest}.`;
+  const capped =
+    cappedRuns > 0
+      ? plural(cappedRuns, {
+          one: '# run stopped by the cap, shown on the cap line.',
+          other: '# runs stopped by the cap, shown on the cap line.',
+        })
+      : '';
+  return [over, bestAndLatest, capped].filter(Boolean).join(' ');
 }
 
 function Chart({
@@ -86,7 +126,9 @@ function Chart({
   // "1:02:05"), about 7 px a character at 12 px, so that no label is cut at the edge.
   const longest = Math.max(
     0,
-    ...scoreChartGeometry(workouts, 100, PH, scoring).ticks.map((t) => tickText(scoring, t).length),
+    ...scoreChartGeometry(workouts, 100, PH, scoring).ticks.map(
+      (tick) => tickText(scoring, tick).length,
+    ),
   );
   const left = Math.max(PAD.left, 10 + 7 * longest);
   const PW = W - left - PAD.right;
@@ -96,19 +138,12 @@ function Chart({
   const last = g.points.at(-1)!;
   const bestPoint = g.points.find((p) => p.best)!;
   const cappedRuns = g.points.filter((p) => p.capped).length;
-  const summary =
-    `${measureOf(scoring)} over your last ${g.points.length} workout${g.points.length === 1 ? '' : 's'}` +
-    (g.points.length > 1
-      ? `, from ${formatMedium(first.createdAt)} to ${formatMedium(last.createdAt)}`
-      : ` on ${formatMedium(first.createdAt)}`) +
-    (g.lowerIsBetter ? ', lower is better' : '') +
-    `. Personal best ${scoreShort(scoring, g.best, g.bestCapped)} on ${formatMedium(bestPoint.createdAt)}. Latest ${scoreShort(scoring, last.score, last.capped)}.` +
-    (cappedRuns > 0
-      ? ` ${cappedRuns} run${cappedRuns === 1 ? '' : 's'} stopped by the cap, shown on the cap line.`
-      : '');
+  const summary = chartSummary(scoring, g, cappedRuns);
+  const bestShort = scoreShort(scoring, g.best, g.bestCapped);
   const line = g.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
   const bestY = bestPoint.y;
   const label = bestLabelPlacement({ x: bestPoint.x, y: bestY }, PW);
+  const capTime = g.cap !== undefined ? formatHold(g.cap) : '';
   const capY = g.cap !== undefined && cappedRuns > 0 ? PH - (g.cap / g.yMax) * PH : null;
 
   return (
@@ -123,10 +158,10 @@ function Chart({
       style={{ fontSize: 12 }}
     >
       <g transform={`translate(${left},${PAD.top})`}>
-        {g.ticks.map((t) => {
-          const y = PH - (t / g.yMax) * PH;
+        {g.ticks.map((tick) => {
+          const y = PH - (tick / g.yMax) * PH;
           return (
-            <g key={t}>
+            <g key={tick}>
               <line x1={0} x2={PW} y1={y} y2={y} className="stroke-border" strokeWidth={1} />
               <text
                 x={-6}
@@ -135,7 +170,7 @@ function Chart({
                 dominantBaseline="middle"
                 className="fill-muted-foreground"
               >
-                {tickText(scoring, t)}
+                {tickText(scoring, tick)}
               </text>
             </g>
           );
@@ -156,7 +191,7 @@ function Chart({
           className="fill-amber-700 font-semibold dark:fill-amber-300"
           data-testid="chart-best-label"
         >
-          Best {scoreShort(scoring, g.best, g.bestCapped)}
+          {t`Best ${bestShort}`}
         </text>
         {g.lowerIsBetter ? (
           <text
@@ -166,7 +201,7 @@ function Chart({
             className="fill-muted-foreground"
             data-testid="chart-lower-is-better"
           >
-            ↓ Lower is better
+            {t`↓ Lower is better`}
           </text>
         ) : null}
         {capY !== null ? (
@@ -187,7 +222,7 @@ function Chart({
               className="fill-muted-foreground"
               data-testid="chart-cap-label"
             >
-              ○ Cap {formatHold(g.cap!)}
+              {t`○ Cap ${capTime}`}
             </text>
           </>
         ) : null}
@@ -234,11 +269,11 @@ function Chart({
           ),
         )}
         <text x={INSET} y={PH + 20} textAnchor="start" className="fill-muted-foreground">
-          {format(new Date(first.createdAt), 'MMM d')}
+          {inLanguage(first.createdAt, monthDay, MONTH_DAY)}
         </text>
         {g.points.length > 1 ? (
           <text x={PW - INSET} y={PH + 20} textAnchor="end" className="fill-muted-foreground">
-            {format(new Date(last.createdAt), 'MMM d')}
+            {inLanguage(last.createdAt, monthDay, MONTH_DAY)}
           </text>
         ) : null}
       </g>

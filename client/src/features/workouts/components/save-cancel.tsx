@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
@@ -15,10 +16,10 @@ export function SaveCancel({
     <div className="grid gap-2 sm:grid-cols-2">
       <Button type="submit" size="lg" disabled={pending} className="sm:order-2">
         {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-        {pending ? 'Saving...' : saveLabel}
+        {pending ? t`Saving...` : saveLabel}
       </Button>
       <Button type="button" size="lg" variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t`Cancel`}
       </Button>
     </div>
   );

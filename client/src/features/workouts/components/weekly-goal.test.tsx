@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/lib/i18n';
 import { WeeklyGoal } from './weekly-goal';
 
 // The goal counts days with a set, not sets (docs/decisions/0053-weekly-goal.md): the screen says so.
@@ -23,5 +24,28 @@ describe('WeeklyGoal', () => {
       '5 sessions this week, goal of 3 met',
     );
     expect(screen.getByText('1 week streak')).toBeInTheDocument();
+  });
+
+  describe('in German', () => {
+    afterEach(() => activateLanguage('en'));
+
+    it('counts its sessions in the language’s plural forms', async () => {
+      await activateLanguage('de');
+      const { rerender } = render(
+        <WeeklyGoal stats={{ weeklyGoal: 1, sessionsThisWeek: 1, weekStreak: 0 }} />,
+      );
+      expect(screen.getByTestId('weekly-goal-count')).toHaveTextContent(
+        '1 Trainingstag diese Woche',
+      );
+      expect(screen.getByText('Noch keine Serie')).toBeInTheDocument();
+      rerender(<WeeklyGoal stats={{ weeklyGoal: 3, sessionsThisWeek: 5, weekStreak: 2 }} />);
+      expect(screen.getByTestId('weekly-goal-count')).toHaveTextContent(
+        '5 Trainingstage diese Woche',
+      );
+      expect(screen.getByRole('progressbar', { name: 'Wochenziel' })).toHaveAttribute(
+        'aria-valuetext',
+        '5 Trainingstage diese Woche, Ziel von 3 erreicht',
+      );
+    });
   });
 });

@@ -1,10 +1,10 @@
+import { msg, plural, t } from '@lingui/core/macro';
 import { Flame, Target } from 'lucide-react';
+import { i18n } from '@/lib/i18n';
 import type { MyStats } from '@common/schemas/workouts';
 
-const sessions = (n: number) => `${n} session${n === 1 ? '' : 's'}`;
-
 /** What the goal counts, said under it (docs/decisions/0053-weekly-goal.md). */
-export const SESSION_MEANING = 'A session is a day with at least one set, of any challenge.';
+export const SESSION_MEANING = msg`A session is a day with at least one set, of any challenge.`;
 
 /**
  * "2 of 3 this week" (once met: "5 sessions this week", "Goal of 3 met") and the streak of weeks
@@ -26,30 +26,36 @@ export function WeeklyGoal({
           <Target className="size-4 text-primary" aria-hidden="true" />
           <span data-testid="weekly-goal-count">
             {met
-              ? `${sessions(sessionsThisWeek)} this week`
-              : `${sessionsThisWeek} of ${weeklyGoal} this week`}
+              ? plural(sessionsThisWeek, {
+                  one: '# session this week',
+                  other: '# sessions this week',
+                })
+              : t`${sessionsThisWeek} of ${weeklyGoal} this week`}
           </span>
           {met ? (
             <span className="whitespace-nowrap text-sm font-medium text-muted-foreground">
-              Goal of {weeklyGoal} met
+              {t`Goal of ${weeklyGoal} met`}
             </span>
           ) : null}
         </p>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <Flame className="size-4 text-primary" aria-hidden="true" />
-          {weekStreak === 0 ? 'No streak yet' : `${weekStreak} week streak`}
+          {weekStreak === 0 ? t`No streak yet` : t`${weekStreak} week streak`}
         </p>
       </div>
       <div
         role="progressbar"
-        aria-label="Weekly goal"
+        aria-label={t`Weekly goal`}
         aria-valuemin={0}
         aria-valuemax={weeklyGoal}
         aria-valuenow={done}
         aria-valuetext={
           met
-            ? `${sessions(sessionsThisWeek)} this week, goal of ${weeklyGoal} met`
-            : `${sessionsThisWeek} of ${weeklyGoal} sessions this week`
+            ? plural(sessionsThisWeek, {
+                one: `# session this week, goal of ${weeklyGoal} met`,
+                other: `# sessions this week, goal of ${weeklyGoal} met`,
+              })
+            : t`${sessionsThisWeek} of ${weeklyGoal} sessions this week`
         }
         className="flex gap-1"
       >
@@ -62,7 +68,7 @@ export function WeeklyGoal({
           />
         ))}
       </div>
-      <p className="text-xs text-muted-foreground">{SESSION_MEANING}</p>
+      <p className="text-xs text-muted-foreground">{i18n._(SESSION_MEANING)}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { isCameraCounted } from '@common/tier-words';
+import { t } from '@lingui/core/macro';
 import { Film, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import {
@@ -10,7 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { VerifiedMark } from '@/components/ui/verified-mark';
-import { ProofClipPlayer, WATCH_PROOF } from '@/components/ui/proof-clip';
+import { ProofClipPlayer } from '@/components/ui/proof-clip';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,6 +27,7 @@ import { shareText, shareTitle } from '@/lib/challenge-share';
 import { scoredOf } from '@/lib/score-figure';
 import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
+import { FULL, inLanguage, MEDIUM, SHORT, TIME } from '../utils/local-dates';
 import { EditWorkoutForm } from './edit-workout-form';
 import { scoreLabel, scoreShort, scoringOf, unitWord } from '../utils/score';
 import type { Workout } from '@common/schemas/workouts';
@@ -69,6 +71,14 @@ export default function WorkoutDetailDialog({
   const scoring = scoringOf(workout?.challenge);
   const { score, capped } = workout ? scoredOf(workout) : { score: 0, capped: false };
   const label = scoreLabel(scoring, score, capped);
+  const at = workout?.createdAt ?? 0;
+  const date = inLanguage(at, formatMedium, MEDIUM);
+  const fullDate = inLanguage(at, formatFull, FULL);
+  const time = inLanguage(at, formatTime, TIME);
+  const edited = workout?.updatedAt;
+  const editedDate = edited ? inLanguage(edited, formatMedium, MEDIUM) : '';
+  const editedTime = edited ? inLanguage(edited, formatTime, TIME) : '';
+  const reason = workout?.hidden?.reason ?? '';
   const closeRef = useRef<HTMLButtonElement | null>(null);
   // Back from the edit form, the focus goes to Close (the form's fields have left the page).
   const focusClose = useRef(false);
@@ -117,9 +127,9 @@ export default function WorkoutDetailDialog({
             {editing && canEdit(workout) ? (
               <>
                 <DialogHeader>
-                  <DialogTitle>Edit workout</DialogTitle>
+                  <DialogTitle>{t`Edit workout`}</DialogTitle>
                   <DialogDescription id="workout-detail-date">
-                    {label} on {formatMedium(workout.createdAt)} at {formatTime(workout.createdAt)}
+                    {t`${label} on ${date} at ${time}`}
                   </DialogDescription>
                 </DialogHeader>
                 <EditWorkoutForm
@@ -134,14 +144,14 @@ export default function WorkoutDetailDialog({
             ) : (
               <>
                 <DialogHeader>
-                  <DialogTitle>Workout details</DialogTitle>
+                  <DialogTitle>{t`Workout details`}</DialogTitle>
                   <DialogDescription id="workout-detail-date">
-                    <time dateTime={workout.createdAt} title={formatShort(workout.createdAt)}>
-                      {formatFull(workout.createdAt)} at {formatTime(workout.createdAt)}
+                    <time dateTime={workout.createdAt} title={inLanguage(at, formatShort, SHORT)}>
+                      {t`${fullDate} at ${time}`}
                     </time>
                     {workout.updatedAt ? (
                       <span className="block text-xs" data-testid="workout-edited">
-                        Edited {formatMedium(workout.updatedAt)} at {formatTime(workout.updatedAt)}
+                        {t`Edited ${editedDate} at ${editedTime}`}
                       </span>
                     ) : null}
                   </DialogDescription>
@@ -158,21 +168,21 @@ export default function WorkoutDetailDialog({
                   </span>
                   {isCameraCounted(workout) ? (
                     <span className="mt-1 flex items-center justify-center gap-1 text-sm font-semibold text-accent-foreground">
-                      <VerifiedMark /> Counted by the camera
+                      <VerifiedMark /> {t`Counted by the camera`}
                     </span>
                   ) : null}
                 </p>
                 {workout.hidden ? (
                   <p className="rounded-lg bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
-                    Hidden by a moderator: {workout.hidden.reason}
+                    {t`Hidden by a moderator: ${reason}`}
                     <span className="block font-normal text-muted-foreground">
-                      Only you see this set: it is on no board and not on your public profile.
+                      {t`Only you see this set: it is on no board and not on your public profile.`}
                     </span>
                   </p>
                 ) : null}
                 {workout.hasClip && isCameraCounted(workout) ? (
                   watching === workout.id ? (
-                    <ProofClipPlayer workoutId={workout.id} label={`Proof clip of ${label}`} />
+                    <ProofClipPlayer workoutId={workout.id} label={t`Proof clip of ${label}`} />
                   ) : (
                     <Button
                       type="button"
@@ -182,16 +192,16 @@ export default function WorkoutDetailDialog({
                       data-testid="watch-proof"
                     >
                       <Film aria-hidden="true" />
-                      {WATCH_PROOF}
+                      {t`Watch proof`}
                     </Button>
                   )
                 ) : null}
                 {/* Notes are personal: only the owner's own list has them. */}
                 {'notes' in workout ? (
                   <div className="grid gap-1">
-                    <h3 className="text-sm font-semibold">Notes</h3>
+                    <h3 className="text-sm font-semibold">{t`Notes`}</h3>
                     <p className="whitespace-pre-wrap break-words text-sm text-muted-foreground">
-                      {workout.notes || 'No notes'}
+                      {workout.notes || t`No notes`}
                     </p>
                   </div>
                 ) : null}
@@ -205,7 +215,7 @@ export default function WorkoutDetailDialog({
                       variant="outline"
                       data-testid="workout-detail-close"
                     >
-                      Close
+                      {t`Close`}
                     </Button>
                   </DialogClose>
                   {shareUsername ? (
@@ -218,7 +228,7 @@ export default function WorkoutDetailDialog({
                   {canDelete && canEdit(workout) ? (
                     <Button type="button" variant="outline" onClick={() => onEditingChange?.(true)}>
                       <Pencil aria-hidden="true" />
-                      Edit
+                      {t`Edit`}
                     </Button>
                   ) : null}
                   {canDelete ? (
@@ -229,7 +239,7 @@ export default function WorkoutDetailDialog({
                       onClick={() => setConfirming(true)}
                     >
                       <Trash2 aria-hidden="true" />
-                      Delete
+                      {t`Delete`}
                     </Button>
                   ) : null}
                 </DialogFooter>
@@ -249,13 +259,13 @@ export default function WorkoutDetailDialog({
             if (deleteRef.current?.isConnected) deleteRef.current.focus();
           }}
         >
-          <AlertDialogTitle>Delete this workout?</AlertDialogTitle>
+          <AlertDialogTitle>{t`Delete this workout?`}</AlertDialogTitle>
           <AlertDialogDescription>
-            {workout ? `${label} on ${formatMedium(workout.createdAt)}. ` : ''}
-            This cannot be undone.
+            {workout ? `${t`${label} on ${date}.`} ` : ''}
+            {t`This cannot be undone.`}
           </AlertDialogDescription>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={remove.isPending}>{t`Cancel`}</AlertDialogCancel>
             {/* Not an AlertDialogAction: that would close the dialog before the request ends. */}
             <Button
               type="button"
@@ -266,10 +276,10 @@ export default function WorkoutDetailDialog({
               {remove.isPending ? (
                 <>
                   <Loader2 aria-hidden="true" className="animate-spin" />
-                  Deleting...
+                  {t`Deleting...`}
                 </>
               ) : (
-                'Delete'
+                t`Delete`
               )}
             </Button>
           </AlertDialogFooter>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ChevronRight, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { Workout } from '@common/schemas/workouts';
@@ -5,6 +6,7 @@ import type { ListedWorkout } from '../types';
 import { TierBadge, TierLegend } from '@/components/ui/tier-badge';
 import { deferredModule } from '@/lib/deferred-module';
 import { formatMediumWithTime } from '@/lib/medium-date';
+import { inLanguage, MEDIUM_WITH_TIME } from '../utils/local-dates';
 import { scoredOf } from '@/lib/score-figure';
 import { cn } from '@/lib/utils';
 import { scoreLabel, scoreShort, scoringOf } from '../utils/score';
@@ -54,7 +56,7 @@ export function WorkoutList({
   workouts,
   canDelete = false,
   shareUsername,
-  emptyText = 'No workouts yet.',
+  emptyText,
   rowAction,
 }: WorkoutListProps) {
   const [selected, setSelected] = useState<ListedWorkout | null>(null);
@@ -93,7 +95,7 @@ export function WorkoutList({
         tabIndex={-1}
         className="py-6 text-center text-sm text-muted-foreground focus:outline-none"
       >
-        {emptyText}
+        {emptyText ?? t`No workouts yet.`}
       </p>
     );
   }
@@ -110,8 +112,10 @@ export function WorkoutList({
           const scoring = scoringOf(w.challenge);
           const { score, capped } = scoredOf(w);
           // A capped run's badge says so; its reps are in the label beside it.
-          const short = capped ? 'CAP' : scoreShort(scoring, score);
+          const short = capped ? t`CAP` : scoreShort(scoring, score);
           const label = scoreLabel(scoring, score, capped);
+          const when = inLanguage(w.createdAt, formatMediumWithTime, MEDIUM_WITH_TIME);
+          const reason = w.hidden?.reason ?? '';
           return (
             <li key={w.id} className="flex items-stretch">
               <button
@@ -148,7 +152,7 @@ export function WorkoutList({
                       <TierBadge tier={w.tier} />
                     </span>
                     <time dateTime={w.createdAt} className="text-sm text-muted-foreground">
-                      {formatMediumWithTime(w.createdAt)}
+                      {when}
                     </time>
                   </span>
                   {w.hidden ? (
@@ -158,7 +162,7 @@ export function WorkoutList({
                       className="break-words text-sm font-medium text-destructive"
                       data-testid="hidden-mark"
                     >
-                      Hidden by a moderator: {w.hidden.reason}
+                      {t`Hidden by a moderator: ${reason}`}
                     </span>
                   ) : null}
                   {w.tierNote ? (
@@ -188,8 +192,8 @@ export function WorkoutList({
               {canEdit(w) ? (
                 <button
                   type="button"
-                  aria-label={`Edit ${label}, ${formatMediumWithTime(w.createdAt)}`}
-                  title="Edit"
+                  aria-label={t`Edit ${label}, ${when}`}
+                  title={t`Edit`}
                   onClick={(e) => {
                     loadDetail();
                     opener.current = e.currentTarget;

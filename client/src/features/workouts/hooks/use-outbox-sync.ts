@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -8,8 +9,11 @@ import { outboxQueryKey } from '../api/get-queued-saves';
 /** Says on screen that sets kept on the device have reached the server. */
 export function announceSent(sent: number) {
   toast({
-    title: sent === 1 ? 'Your saved set was sent' : `Your ${sent} saved sets were sent`,
-    description: `${sent === 1 ? 'It is' : 'They are'} in your history now.`,
+    title: plural(sent, { one: 'Your saved set was sent', other: 'Your # saved sets were sent' }),
+    description: plural(sent, {
+      one: 'It is in your history now.',
+      other: 'They are in your history now.',
+    }),
   });
 }
 

@@ -1,4 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { CUSTOM_TIME_MAX_DAYS } from '@common/constants';
+import { formatMedium, formatTime } from '@/lib/dates';
+import { inLanguage, MEDIUM, TIME } from './local-dates';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -19,4 +22,14 @@ export function customTimeRange(now: Date, joinedAt?: Date | null) {
   // (FUTURE_SLACK_MS), rather than a minute before they joined.
   const max = Math.max(min, Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   return { min: new Date(min), max: new Date(max), fromJoin };
+}
+
+/** "From Nov 3, 2026, 3:45 PM (when you joined) to now.": how far back a custom time may go. */
+export function customTimeHint(range: { min: Date; fromJoin: boolean }): string {
+  const date = inLanguage(range.min, formatMedium, MEDIUM);
+  const time = inLanguage(range.min, formatTime, TIME);
+  const days = CUSTOM_TIME_MAX_DAYS;
+  return range.fromJoin
+    ? t`From ${date}, ${time} (when you joined) to now.`
+    : t`From ${date}, ${time} (${days} days ago) to now.`;
 }

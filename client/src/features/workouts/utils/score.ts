@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { catalogueEntries } from '@/config/catalogue';
+import { sayShared } from '@/lib/i18n';
 import {
   defaultEntry,
   findEntry,
@@ -7,7 +9,7 @@ import {
   type ChallengeId,
   type Scoring,
 } from '@common/challenges';
-import { formatCount } from '@/lib/format-number';
+import { sayCount } from './local-dates';
 
 // A workout's score in its challenge's unit, wherever this feature shows one: "42 burpees",
 // "1 push-up", "3:25 held", "7 rounds + 9", "18:42", "CAP + 312 reps". A workout names its
@@ -21,9 +23,12 @@ export const scoringOf = (challenge: ChallengeId | undefined): Scoring =>
 
 /** "12 push-ups", "1 burpee", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (counts with separators). */
 export function scoreLabel(scoring: Scoring, score: number, capped = false): string {
-  if (scoring.kind === 'reps')
-    return `${formatCount(score)} ${score === 1 ? scoring.unitOne : scoring.unit}`;
-  return formatScore(scoring, score, capped);
+  if (scoring.kind === 'reps') {
+    const count = sayCount(score);
+    const unit = sayShared(score === 1 ? scoring.unitOne : scoring.unit)!;
+    return t`${count} ${unit}`;
+  }
+  return sayShared(formatScore(scoring, score, capped))!;
 }
 
 /** The score alone, for a badge or an axis: "42", "3:25", "7+9", "18:42", "CAP 312". */
@@ -34,9 +39,13 @@ export function scoreShort(scoring: Scoring, score: number, capped = false): str
     case 'rounds':
       return `${Math.floor(score / scoring.repsPerRound)}+${score % scoring.repsPerRound}`;
     case 'for-time':
-      return capped ? `CAP ${formatCount(score)}` : formatHold(score);
+      if (capped) {
+        const reps = sayCount(score);
+        return t`CAP ${reps}`;
+      }
+      return formatHold(score);
     case 'reps':
-      return formatCount(score);
+      return sayCount(score);
   }
 }
 
@@ -44,16 +53,15 @@ export function scoreShort(scoring: Scoring, score: number, capped = false): str
 export function unitWord(scoring: Scoring, score: number, capped = false): string {
   switch (scoring.kind) {
     case 'seconds':
-      return 'held';
+      return t`held`;
     case 'rounds':
-      return 'rounds + reps';
-    case 'for-time':
-      return capped
-        ? score === 1
-          ? `${scoring.unitOne} at the cap`
-          : `${scoring.unit} at the cap`
-        : 'to finish';
+      return t`rounds + reps`;
+    case 'for-time': {
+      if (!capped) return t`to finish`;
+      const unit = sayShared(score === 1 ? scoring.unitOne : scoring.unit)!;
+      return t`${unit} at the cap`;
+    }
     case 'reps':
-      return score === 1 ? scoring.unitOne : scoring.unit;
+      return sayShared(score === 1 ? scoring.unitOne : scoring.unit)!;
   }
 }
