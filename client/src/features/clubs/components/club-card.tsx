@@ -1,11 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { Lock, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ClubSummary } from '@common/schemas/clubs';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 
-export const membersText = (n: number) =>
-  `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`;
+import { membersText } from '../utils/club-words';
 
 /** One club in a list: its name (a link to its page), members, and the viewer's role. */
 export function ClubCard({ club }: { club: ClubSummary }) {
@@ -23,13 +23,13 @@ export function ClubCard({ club }: { club: ClubSummary }) {
           {club.visibility === 'invite' ? (
             <>
               <Lock className="size-3.5" aria-hidden="true" />
-              Invite only ·{' '}
+              {t`Invite only`} ·{' '}
             </>
           ) : null}
           {membersText(club.memberCount)}
         </span>
       </span>
-      {club.myRole === 'admin' ? <Badge>Admin</Badge> : null}
+      {club.myRole === 'admin' ? <Badge>{t`Admin`}</Badge> : null}
     </Link>
   );
 }

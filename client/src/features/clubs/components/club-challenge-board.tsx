@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { Award, Image as ImageIcon, Target } from 'lucide-react';
 import { formatScore, type Scoring } from '@common/challenges';
 import type { ClubChallengeDetail, ClubChallengeEntry } from '@common/schemas/club-challenges';
@@ -7,6 +8,8 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useClubChallenge } from '../api/get-club-challenge';
+import { namesText } from '../utils/club-words';
+import { MarkedText } from './marked-text';
 
 const MEDALS = ['text-amber-500', 'text-slate-400', 'text-orange-700 dark:text-orange-400'];
 
@@ -34,10 +37,10 @@ function Row({
       />
       <span className="min-w-0 flex-1 truncate font-medium">
         {entry.username}
-        {mine ? <span className="sr-only"> (you)</span> : null}
+        {mine ? <span className="sr-only"> {t`(you)`}</span> : null}
       </span>
       {entry.reachedTarget ? (
-        <Target aria-label="Reached the target" className="size-4 text-primary" />
+        <Target aria-label={t`Reached the target`} className="size-4 text-primary" />
       ) : null}
       <span className="font-semibold tabular-nums">
         {formatScore(scoring, entry.score, entry.capped)}
@@ -50,25 +53,32 @@ function Row({
 function Result({ data, scoring }: { data: ClubChallengeDetail; scoring: Scoring }) {
   const podium = data.entries.slice(0, 3);
   const winners = data.entries.filter((e) => e.rank === 1);
+  const names = namesText(winners.map((w) => w.username));
+  const score = winners[0] ? formatScore(scoring, winners[0].score, winners[0].capped) : '';
+  const reached = data.reached;
+  const participants = data.participants;
+  const target = data.target === null ? '' : formatScore(scoring, data.target);
   return (
     <section
-      aria-label="Result"
+      aria-label={t`Result`}
       className="grid gap-3 rounded-xl border border-border bg-card p-4 text-card-foreground"
     >
       <h4 className="flex items-center gap-2 font-bold">
         <Award aria-hidden="true" className="size-5 text-amber-500" />
-        Result
+        {t`Result`}
       </h4>
       {winners.length > 0 ? (
         <p className="text-lg">
-          Won by <strong>{winners.map((w) => w.username).join(' and ')}</strong> with{' '}
-          {formatScore(scoring, winners[0]!.score, winners[0]!.capped)}
+          <MarkedText
+            text={t`Won by <0>${names}</0> with ${score}`}
+            parts={[(words) => <strong>{words}</strong>]}
+          />
         </p>
       ) : (
-        <p className="text-muted-foreground">Nobody did a set in it.</p>
+        <p className="text-muted-foreground">{t`Nobody did a set in it.`}</p>
       )}
       {podium.length > 0 ? (
-        <ol aria-label="Podium" className="grid gap-1">
+        <ol aria-label={t`Podium`} className="grid gap-1">
           {podium.map((e) => (
             <li key={e.username} className="flex items-center gap-2">
               <Award aria-hidden="true" className={cn('size-4', MEDALS[e.rank - 1] ?? '')} />
@@ -80,10 +90,8 @@ function Result({ data, scoring }: { data: ClubChallengeDetail; scoring: Scoring
         </ol>
       ) : null}
       <p className="text-sm text-muted-foreground">
-        {data.participants} member{data.participants === 1 ? '' : 's'} took part
-        {data.reached !== null
-          ? ` · ${data.reached} reached the target of ${formatScore(scoring, data.target!)}`
-          : ''}
+        {plural(participants, { one: '# member took part', other: '# members took part' })}
+        {reached !== null ? ` · ${t`${reached} reached the target of ${target}`}` : ''}
       </p>
       {data.cardUrl ? (
         <a
@@ -93,7 +101,7 @@ function Result({ data, scoring }: { data: ClubChallengeDetail; scoring: Scoring
           className="inline-flex min-h-11 items-center gap-2 justify-self-start font-medium text-primary underline-offset-4 hover:underline"
         >
           <ImageIcon aria-hidden="true" className="size-4" />
-          Result card (image)
+          {t`Result card (image)`}
         </a>
       ) : null}
     </section>
@@ -115,7 +123,7 @@ export function ClubChallengeBoard({
   const query = useClubChallenge(slug, id);
   if (query.isPending)
     return (
-      <div className="grid gap-2" aria-label="Loading the board">
+      <div className="grid gap-2" aria-label={t`Loading the board`}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-10" />
         ))}
@@ -124,7 +132,7 @@ export function ClubChallengeBoard({
   if (query.isError)
     return (
       <LoadError onRetry={() => void query.refetch()} className="py-4">
-        Could not load the challenge's board. {query.error.message}
+        {t`Could not load the challenge's board.`} {query.error.message}
       </LoadError>
     );
   const data = query.data;
@@ -135,11 +143,11 @@ export function ClubChallengeBoard({
       {data.entries.length === 0 ? (
         <p className="py-4 text-center text-muted-foreground">
           {data.status === 'upcoming'
-            ? 'It has not started yet.'
-            : 'No club member has a set in it yet. Be the first!'}
+            ? t`It has not started yet.`
+            : t`No club member has a set in it yet. Be the first!`}
         </p>
       ) : (
-        <ol aria-label="Challenge board" className="grid gap-1">
+        <ol aria-label={t`Challenge board`} className="grid gap-1">
           {data.entries.map((e) => (
             <Row key={e.username} entry={e} scoring={scoring} mine={e.username === viewer} />
           ))}
@@ -147,7 +155,7 @@ export function ClubChallengeBoard({
       )}
       {data.me && !meShown ? (
         <p className="text-sm">
-          You: <Badge variant="secondary">#{data.me.rank}</Badge>{' '}
+          {t`You:`} <Badge variant="secondary">#{data.me.rank}</Badge>{' '}
           {formatScore(scoring, data.me.score, data.me.capped)}
         </p>
       ) : null}

@@ -1,4 +1,5 @@
-import { format } from 'date-fns';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { findEntry, formatScore, type CatalogueEntry } from '@common/challenges';
@@ -10,19 +11,29 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { servedChallenges } from '@/lib/challenges';
+import { i18n, sayShared } from '@/lib/i18n';
+import { clubDay as day } from '../utils/club-words';
 import { useDeleteClubChallenge } from '../api/delete-club-challenge';
 import { useClubChallenges } from '../api/list-club-challenges';
 import { ClubChallengeBoard } from './club-challenge-board';
 import { ConfirmAction } from './confirm-button';
 import { CreateClubChallengeDialog } from './create-club-challenge-dialog';
 
-const day = (d: string, withYear = false) =>
-  format(new Date(`${d}T12:00:00`), withYear ? 'd MMM yyyy' : 'd MMM');
 const daysText = (c: ClubChallenge) =>
   c.startDate === c.endDate
     ? day(c.startDate, true)
     : `${day(c.startDate)} – ${day(c.endDate, true)}`;
-const STATUS_WORDS = { current: 'On now', upcoming: 'Upcoming', ended: 'Ended' } as const;
+const STATUS_WORDS: Record<ClubChallenge['status'], MessageDescriptor> = {
+  current: msg`On now`,
+  upcoming: msg`Upcoming`,
+  ended: msg`Ended`,
+};
+/** A group's list name: "On now challenges". */
+const GROUP_LABELS: Record<ClubChallenge['status'], MessageDescriptor> = {
+  current: msg`On now challenges`,
+  upcoming: msg`Upcoming challenges`,
+  ended: msg`Ended challenges`,
+};
 
 function Item({
   c,
@@ -39,7 +50,9 @@ function Item({
 }) {
   const entry = findEntry(c.challenge, servedChallenges()) as CatalogueEntry | undefined;
   const remove = useDeleteClubChallenge();
-  const title = entry?.title ?? c.challenge;
+  const title = entry ? sayShared(entry.title)! : c.challenge;
+  const days = daysText(c);
+  const target = c.target !== null && entry?.scoring ? formatScore(entry.scoring, c.target) : null;
   const panelId = `club-challenge-${c.id}`;
   return (
     <li className="grid gap-3 rounded-xl border border-border bg-card p-3 text-card-foreground">
@@ -47,14 +60,12 @@ function Item({
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h3 className="font-semibold">{title}</h3>
           <p className="text-sm text-muted-foreground">
-            {daysText(c)}
-            {c.target !== null && entry?.scoring
-              ? ` · Target ${formatScore(entry.scoring, c.target)}`
-              : ''}
+            {days}
+            {target !== null ? ` · ${t`Target ${target}`}` : ''}
           </p>
         </div>
         <Badge variant={c.status === 'current' ? 'default' : 'secondary'}>
-          {STATUS_WORDS[c.status]}
+          {i18n._(STATUS_WORDS[c.status])}
         </Badge>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -69,7 +80,7 @@ function Item({
             aria-hidden="true"
             className={open ? 'rotate-180 transition-transform' : 'transition-transform'}
           />
-          {c.status === 'ended' ? 'Result and board' : 'Board'}
+          {c.status === 'ended' ? t`Result and board` : t`Board`}
         </Button>
         {club.myRole === 'admin' ? (
           <ConfirmAction
@@ -77,24 +88,24 @@ function Item({
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Delete ${title}, ${daysText(c)}`}
+                aria-label={t`Delete ${title}, ${days}`}
                 disabled={remove.isPending}
               >
                 <Trash2 aria-hidden="true" />
-                Delete
+                {t`Delete`}
               </Button>
             }
-            title={`Delete this ${title} challenge?`}
-            description="It is gone for every member, its board and result too. Their sets stay."
-            action="Delete"
+            title={t`Delete this ${title} challenge?`}
+            description={t`It is gone for every member, its board and result too. Their sets stay.`}
+            action={t`Delete`}
             onConfirm={() =>
               remove.mutate(
                 { slug: club.slug, id: c.id },
                 {
-                  onSuccess: () => toast({ title: 'Challenge deleted' }),
+                  onSuccess: () => toast({ title: t`Challenge deleted` }),
                   onError: (error) =>
                     toast({
-                      title: 'Could not delete the challenge',
+                      title: t`Could not delete the challenge`,
                       description: error.message,
                       variant: 'destructive',
                     }),
@@ -114,7 +125,7 @@ function Item({
               viewer={viewer}
             />
           ) : (
-            <p className="text-muted-foreground">This challenge is not open any more.</p>
+            <p className="text-muted-foreground">{t`This challenge is not open any more.`}</p>
           )}
         </div>
       ) : null}
@@ -130,7 +141,7 @@ export function ClubChallenges({ club, viewer }: { club: ClubDetail; viewer: str
   let body;
   if (list.isPending)
     body = (
-      <div className="grid gap-2" aria-label="Loading the club's challenges">
+      <div className="grid gap-2" aria-label={t`Loading the club's challenges`}>
         <Skeleton className="h-20" />
         <Skeleton className="h-20" />
       </div>
@@ -138,28 +149,30 @@ export function ClubChallenges({ club, viewer }: { club: ClubDetail; viewer: str
   else if (list.isError)
     body = (
       <LoadError onRetry={() => void list.refetch()} className="py-4">
-        Could not load the club's challenges. {list.error.message}
+        {t`Could not load the club's challenges.`} {list.error.message}
       </LoadError>
     );
   else {
     const groups = [
-      ['On now', list.data.current],
-      ['Upcoming', list.data.upcoming],
-      ['Ended', list.data.ended],
+      ['current', list.data.current],
+      ['upcoming', list.data.upcoming],
+      ['ended', list.data.ended],
     ] as const;
     const none = groups.every(([, items]) => items.length === 0);
     body = none ? (
       <p className="text-muted-foreground">
         {club.myRole === 'admin'
-          ? 'No challenges yet. Set one for the whole club.'
-          : "No challenges yet. The club's admins can set one."}
+          ? t`No challenges yet. Set one for the whole club.`
+          : t`No challenges yet. The club's admins can set one.`}
       </p>
     ) : (
-      groups.map(([label, items]) =>
+      groups.map(([status, items]) =>
         items.length > 0 ? (
-          <div key={label} className="grid gap-2">
-            <h3 className="text-sm font-semibold text-muted-foreground">{label}</h3>
-            <ul className="grid gap-2" aria-label={`${label} challenges`}>
+          <div key={status} className="grid gap-2">
+            <h3 className="text-sm font-semibold text-muted-foreground">
+              {i18n._(STATUS_WORDS[status])}
+            </h3>
+            <ul className="grid gap-2" aria-label={i18n._(GROUP_LABELS[status])}>
               {items.map((c) => (
                 <Item
                   key={c.id}
@@ -180,7 +193,7 @@ export function ClubChallenges({ club, viewer }: { club: ClubDetail; viewer: str
     <section aria-labelledby="club-challenges-heading" className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="club-challenges-heading" className="text-lg font-bold">
-          Club challenges
+          {t`Club challenges`}
         </h2>
         {club.myRole === 'admin' ? (
           <CreateClubChallengeDialog slug={club.slug} onCreated={(c) => setOpen(c.id)} />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -6,15 +7,16 @@ import { paths } from '@/config/paths';
 import { useClub } from '../api/get-club';
 import { ClubGate, ClubHeading, JoinClubButton, type ClubViewer } from './club-parts';
 
+const joinName = (name: string) => t`Join ${name}`;
+
 function InvalidInvite() {
   return (
     <MissingPanel
-      title="This invite link does not work"
+      title={t`This invite link does not work`}
       backHref={paths.clubs.getHref()}
-      backLabel="See clubs"
+      backLabel={t`See clubs`}
     >
-      The club may have made a new link, or the link was copied only in part. Ask one of its members
-      for the current one.
+      {t`The club may have made a new link, or the link was copied only in part. Ask one of its members for the current one.`}
     </MissingPanel>
   );
 }
@@ -37,7 +39,7 @@ export function ClubJoin({ slug, viewer }: { slug: string; viewer: ClubViewer | 
         ) : (
           <Card className="mx-auto w-full max-w-lg">
             <CardHeader>
-              <p className="text-sm font-semibold text-primary">You are invited to join</p>
+              <p className="text-sm font-semibold text-primary">{t`You are invited to join`}</p>
               <ClubHeading club={data} />
             </CardHeader>
             <CardContent className="grid gap-3">
@@ -51,15 +53,17 @@ export function ClubJoin({ slug, viewer }: { slug: string; viewer: ClubViewer | 
                     navigate(paths.club.getHref(joined.slug), { replace: true })
                   }
                 >
-                  Join {data.name}
+                  {joinName(data.name)}
                 </JoinClubButton>
               ) : (
                 <>
                   <p className="text-sm text-muted-foreground">
-                    Sign in or create an account to join. You will come back here.
+                    {t`Sign in or create an account to join. You will come back here.`}
                   </p>
                   <Button asChild>
-                    <Link href={paths.auth.getHref(`${pathname}?${search}`)}>Sign in to join</Link>
+                    <Link
+                      href={paths.auth.getHref(`${pathname}?${search}`)}
+                    >{t`Sign in to join`}</Link>
                   </Button>
                 </>
               )}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { isNotFound } from '../api/get-club';
 import { useJoinClub } from '../api/join-club';
-import { membersText } from './club-card';
+import { membersText } from '../utils/club-words';
 
 // What the club page (club-view.tsx) and the invite page (club-join.tsx) both show.
 
@@ -19,12 +20,12 @@ export interface ClubViewer {
 }
 
 /** What a private member reads before joining (docs/decisions/0164-clubs.md). */
-export const PRIVATE_JOIN_NOTE =
-  'Your profile is private. In a club you are shown on its board and member list to its members, and nowhere else.';
+export const privateJoinNote = () =>
+  t`Your profile is private. In a club you are shown on its board and member list to its members, and nowhere else.`;
 
 export function ClubHeaderSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading the club">
+    <div className="grid gap-3" aria-busy="true" aria-label={t`Loading the club`}>
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-1/3" />
       <Skeleton className="h-24 rounded-xl" />
@@ -50,7 +51,7 @@ export function ClubGate({
     if (isNotFound(club.error)) return notFound;
     return (
       <LoadError onRetry={() => void club.refetch()}>
-        Could not load the club. {club.error.message}
+        {t`Could not load the club.`} {club.error.message}
       </LoadError>
     );
   }
@@ -65,10 +66,10 @@ export function ClubHeading({ club }: { club: ClubDetail }) {
         {club.visibility === 'invite' ? (
           <Badge variant="secondary">
             <Lock className="mr-1 size-3" aria-hidden="true" />
-            Invite only
+            {t`Invite only`}
           </Badge>
         ) : (
-          <Badge variant="secondary">Public</Badge>
+          <Badge variant="secondary">{t`Public`}</Badge>
         )}
         <span className="inline-flex items-center gap-1">
           <Users className="size-4" aria-hidden="true" />
@@ -81,6 +82,8 @@ export function ClubHeading({ club }: { club: ClubDetail }) {
     </div>
   );
 }
+
+const joinError = (why: string) => t`Could not join: ${why}`;
 
 /** Join (with the invite code, from an invite link), after the note a private member reads first. */
 export function JoinClubButton({
@@ -103,7 +106,7 @@ export function JoinClubButton({
   return (
     <div className="grid gap-2">
       {viewer.isPrivate ? (
-        <p className="text-sm text-muted-foreground">{PRIVATE_JOIN_NOTE}</p>
+        <p className="text-sm text-muted-foreground">{privateJoinNote()}</p>
       ) : null}
       <Button
         className={wide ? undefined : 'justify-self-start'}
@@ -113,7 +116,8 @@ export function JoinClubButton({
             { slug, code },
             {
               onSuccess: (joined) => {
-                toast({ title: `You joined ${joined.name}` });
+                const name = joined.name;
+                toast({ title: t`You joined ${name}` });
                 onJoined?.(joined);
               },
             },
@@ -125,7 +129,7 @@ export function JoinClubButton({
       {/* Said where the press was (a member an admin removed reads why, and keeps reading it). */}
       {join.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Could not join: {join.error.message.replace(/^\d{3}: /, '')}
+          {joinError(join.error.message.replace(/^\d{3}: /, ''))}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { LogOut, UserMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -22,8 +23,12 @@ export type { ClubViewer } from './club-parts';
 /** A 404: no such club, an invite-only one for someone not in it, or one a moderator removed. */
 export function ClubNotFound() {
   return (
-    <MissingPanel title="Club not found" backHref={paths.clubs.getHref()} backLabel="See clubs">
-      There is no such club, or it is invite only. Ask one of its members for the invite link.
+    <MissingPanel
+      title={t`Club not found`}
+      backHref={paths.clubs.getHref()}
+      backLabel={t`See clubs`}
+    >
+      {t`There is no such club, or it is invite only. Ask one of its members for the invite link.`}
     </MissingPanel>
   );
 }
@@ -31,45 +36,47 @@ export function ClubNotFound() {
 function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null }) {
   const remove = useRemoveMember();
   const isAdmin = club.myRole === 'admin';
+  const clubName = club.name;
+  const hidden = club.hiddenMembers;
   return (
     <section aria-labelledby="members-heading" className="grid gap-2">
       <h2 id="members-heading" className="text-lg font-bold">
-        Members
+        {t`Members`}
       </h2>
-      <ul className="grid gap-1" aria-label="Members">
-        {club.members.map((m) => (
-          <li key={m.username} className="flex min-h-12 items-center gap-3 rounded-lg px-2 py-1">
-            <UserAvatar src={m.profilePicture} name={m.username} className="size-9" />
+      <ul className="grid gap-1" aria-label={t`Members`}>
+        {club.members.map(({ username: who, ...m }) => (
+          <li key={who} className="flex min-h-12 items-center gap-3 rounded-lg px-2 py-1">
+            <UserAvatar src={m.profilePicture} name={who} className="size-9" />
             <Link
-              href={paths.publicProfile.getHref(m.username)}
+              href={paths.publicProfile.getHref(who)}
               className="min-w-0 flex-1 truncate font-medium hover:underline"
             >
-              {m.username}
+              {who}
             </Link>
-            {m.role === 'admin' ? <Badge>Admin</Badge> : null}
-            {isAdmin && m.username !== viewer?.username ? (
+            {m.role === 'admin' ? <Badge>{t`Admin`}</Badge> : null}
+            {isAdmin && who !== viewer?.username ? (
               <ConfirmAction
                 trigger={
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove ${m.username}`}
+                    aria-label={t`Remove ${who}`}
                     disabled={remove.isPending}
                   >
                     <UserMinus aria-hidden="true" />
                   </Button>
                 }
-                title={`Remove ${m.username}?`}
-                description={`${m.username} leaves ${club.name} and its board, and cannot join again, even with an invite link, until an admin lets them back in.`}
-                action="Remove"
+                title={t`Remove ${who}?`}
+                description={t`${who} leaves ${clubName} and its board, and cannot join again, even with an invite link, until an admin lets them back in.`}
+                action={t`Remove`}
                 onConfirm={() =>
                   remove.mutate(
-                    { slug: club.slug, username: m.username },
+                    { slug: club.slug, username: who },
                     {
-                      onSuccess: () => toast({ title: `${m.username} removed` }),
+                      onSuccess: () => toast({ title: t`${who} removed` }),
                       onError: (error) =>
                         toast({
-                          title: 'Could not remove the member',
+                          title: t`Could not remove the member`,
                           description: error.message,
                           variant: 'destructive',
                         }),
@@ -83,8 +90,10 @@ function Members({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | null
       </ul>
       {club.hiddenMembers > 0 ? (
         <p className="text-sm text-muted-foreground">
-          And {club.hiddenMembers} private member{club.hiddenMembers === 1 ? '' : 's'}, shown to the
-          club's members only.
+          {plural(hidden, {
+            one: "And # private member, shown to the club's members only.",
+            other: "And # private members, shown to the club's members only.",
+          })}
         </p>
       ) : null}
     </section>
@@ -97,30 +106,27 @@ function RemovedMembers({ club }: { club: ClubDetail }) {
   return (
     <section aria-labelledby="removed-heading" className="grid gap-2">
       <h2 id="removed-heading" className="text-lg font-bold">
-        Removed members
+        {t`Removed members`}
       </h2>
       <p className="text-sm text-muted-foreground">
-        They cannot join again, even with an invite link, until an admin lets them back in.
+        {t`They cannot join again, even with an invite link, until an admin lets them back in.`}
       </p>
-      <ul className="grid gap-1" aria-label="Removed members">
-        {(club.removed ?? []).map((r) => (
-          <li
-            key={r.username}
-            className="flex min-h-12 flex-wrap items-center gap-3 rounded-lg px-2 py-1"
-          >
-            <span className="min-w-0 flex-1 truncate font-medium">{r.username}</span>
+      <ul className="grid gap-1" aria-label={t`Removed members`}>
+        {(club.removed ?? []).map(({ username: who }) => (
+          <li key={who} className="flex min-h-12 flex-wrap items-center gap-3 rounded-lg px-2 py-1">
+            <span className="min-w-0 flex-1 truncate font-medium">{who}</span>
             <Button
               variant="outline"
               size="sm"
               disabled={letBack.isPending}
               onClick={() =>
                 letBack.mutate(
-                  { slug: club.slug, username: r.username },
+                  { slug: club.slug, username: who },
                   {
-                    onSuccess: () => toast({ title: `${r.username} may join again` }),
+                    onSuccess: () => toast({ title: t`${who} may join again` }),
                     onError: (error) =>
                       toast({
-                        title: 'Could not let them back in',
+                        title: t`Could not let them back in`,
                         description: error.message,
                         variant: 'destructive',
                       }),
@@ -128,7 +134,7 @@ function RemovedMembers({ club }: { club: ClubDetail }) {
                 )
               }
             >
-              Let {r.username} back in
+              {t`Let ${who} back in`}
             </Button>
           </li>
         ))}
@@ -143,32 +149,33 @@ function JoinOrLeave({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | 
   if (!viewer) {
     return club.visibility === 'public' ? (
       <Button asChild>
-        <Link href={paths.auth.getHref(pathname)}>Sign in to join</Link>
+        <Link href={paths.auth.getHref(pathname)}>{t`Sign in to join`}</Link>
       </Button>
     ) : null;
   }
+  const name = club.name;
   if (club.myRole !== null) {
     return (
       <ConfirmAction
         trigger={
           <Button variant="outline" disabled={leave.isPending} className="justify-self-start">
             <LogOut aria-hidden="true" />
-            Leave
+            {t`Leave`}
           </Button>
         }
-        title={`Leave ${club.name}?`}
+        title={t`Leave ${name}?`}
         description={
           club.visibility === 'invite'
-            ? 'You leave its board. To come back you will need a new invite link.'
-            : 'You leave its board. You can join again at any time.'
+            ? t`You leave its board. To come back you will need a new invite link.`
+            : t`You leave its board. You can join again at any time.`
         }
-        action="Leave club"
+        action={t`Leave club`}
         onConfirm={() =>
           leave.mutate(club.slug, {
-            onSuccess: () => toast({ title: `You left ${club.name}` }),
+            onSuccess: () => toast({ title: t`You left ${name}` }),
             onError: (error) =>
               toast({
-                title: 'Could not leave',
+                title: t`Could not leave`,
                 description: error.message,
                 variant: 'destructive',
               }),
@@ -180,7 +187,7 @@ function JoinOrLeave({ club, viewer }: { club: ClubDetail; viewer: ClubViewer | 
   if (club.visibility !== 'public') return null;
   return (
     <JoinClubButton slug={club.slug} viewer={viewer}>
-      Join club
+      {t`Join club`}
     </JoinClubButton>
   );
 }
@@ -215,7 +222,7 @@ export function ClubView({
           {data.myRole === 'admin' ? <InvitePanel slug={data.slug} name={data.name} /> : null}
           <section aria-labelledby="club-board-heading" className="grid gap-3">
             <h2 id="club-board-heading" className="text-lg font-bold">
-              Board
+              {t`Board`}
             </h2>
             {renderBoard(data)}
           </section>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -42,21 +43,24 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
   const first = list.data?.pages[0];
   const mine = first?.mine ?? [];
   const open = list.data?.pages.flatMap((p) => p.public) ?? [];
+  const query = q.trim();
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold">Clubs</h1>
+          <h1 className="text-2xl font-extrabold">{t`Clubs`}</h1>
           <p className="text-sm text-muted-foreground">
-            Compete with the people you know, on every challenge.
+            {t`Compete with the people you know, on every challenge.`}
           </p>
         </div>
         {signedIn ? (
           <CreateClubDialog onCreated={(club) => navigate(paths.club.getHref(club.slug))} />
         ) : (
           <Button asChild variant="outline">
-            <Link href={paths.auth.getHref(paths.clubs.getHref())}>Sign in to create a club</Link>
+            <Link
+              href={paths.auth.getHref(paths.clubs.getHref())}
+            >{t`Sign in to create a club`}</Link>
           </Button>
         )}
       </div>
@@ -66,31 +70,30 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
           className="rounded-xl border border-border p-6"
           onRetry={() => void list.refetch()}
         >
-          Could not load the clubs. {list.error.message}
+          {t`Could not load the clubs.`} {list.error.message}
         </LoadError>
       ) : null}
 
       {signedIn ? (
         <section className="grid gap-3" aria-labelledby="my-clubs">
           <h2 id="my-clubs" className="text-lg font-bold">
-            My clubs
+            {t`My clubs`}
           </h2>
           {list.isPending ? (
-            <ListSkeleton label="Loading my clubs" />
+            <ListSkeleton label={t`Loading my clubs`} />
           ) : mine.length === 0 ? (
             <p className="rounded-xl border border-dashed border-border p-4 text-sm text-muted-foreground">
-              You are not in any club yet. Join one below, or create your own and invite your
-              friends.
+              {t`You are not in any club yet. Join one below, or create your own and invite your friends.`}
             </p>
           ) : (
-            <ClubList clubs={mine} label="My clubs" />
+            <ClubList clubs={mine} label={t`My clubs`} />
           )}
         </section>
       ) : null}
 
       <section className="grid gap-3" aria-labelledby="public-clubs">
         <h2 id="public-clubs" className="text-lg font-bold">
-          Public clubs
+          {t`Public clubs`}
         </h2>
         <div className="relative">
           <Search
@@ -99,8 +102,8 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
           />
           <Input
             type="search"
-            aria-label="Search clubs by name"
-            placeholder="Search by name"
+            aria-label={t`Search clubs by name`}
+            placeholder={t`Search by name`}
             maxLength={CLUB_NAME_MAX}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -108,13 +111,13 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
           />
         </div>
         {list.isPending ? (
-          <ListSkeleton label="Loading public clubs" />
+          <ListSkeleton label={t`Loading public clubs`} />
         ) : open.length === 0 && !list.isError ? (
           <p className="py-6 text-center text-sm text-muted-foreground">
-            {q.trim() ? `No public club named like “${q.trim()}”.` : 'No public clubs to join yet.'}
+            {query ? t`No public club named like “${query}”.` : t`No public clubs to join yet.`}
           </p>
         ) : (
-          <ClubList clubs={open} label="Public clubs" />
+          <ClubList clubs={open} label={t`Public clubs`} />
         )}
         {list.hasNextPage ? (
           <Button
@@ -122,7 +125,7 @@ export function ClubsScreen({ signedIn }: { signedIn: boolean }) {
             disabled={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
-            {list.isFetchingNextPage ? 'Loading…' : 'More clubs'}
+            {list.isFetchingNextPage ? t`Loading…` : t`More clubs`}
           </Button>
         ) : null}
       </section>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { Plus } from 'lucide-react';
@@ -27,6 +28,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { openChallengeById, servedOpenChallenges } from '@/lib/challenges';
+import { sayShared } from '@/lib/i18n';
 import { useCreateClubChallenge } from '../api/create-club-challenge';
 
 const FIELDS = ['challenge', 'startDate', 'endDate', 'target'] as const;
@@ -48,15 +50,25 @@ const formSchema = z
     const entry = openChallengeById(v.challenge);
     if (entry && target !== null && Number.isInteger(target)) {
       const range = targetRangeOf(entry.scoring);
-      if (target < range.min || target > range.max)
+      if (target < range.min || target > range.max) {
+        const { min, max } = range;
+        const unit = sayShared(range.unit)!;
         ctx.addIssue({
           code: 'custom',
           path: ['target'],
-          message: `The target must be from ${range.min} to ${range.max} ${range.unit}`,
+          message: t`The target must be from ${min} to ${max} ${unit}`,
         });
+      }
     }
   });
 type FormValues = z.infer<typeof formSchema>;
+
+/** The target field's hint: "1 to 300 push-ups." */
+function rangeHint(range: { min: number; max: number; unit: string }): string {
+  const { min, max } = range;
+  const unit = sayShared(range.unit)!;
+  return t`${min} to ${max} ${unit}.`;
+}
 
 function CreateForm({ slug, onCreated }: { slug: string; onCreated: (c: ClubChallenge) => void }) {
   const open = servedOpenChallenges();
@@ -75,6 +87,7 @@ function CreateForm({ slug, onCreated }: { slug: string; onCreated: (c: ClubChal
   const { errors } = form.formState;
   const chosen = openChallengeById(useWatch({ control: form.control, name: 'challenge' }));
   const range = chosen ? targetRangeOf(chosen.scoring) : null;
+  const daysMax = CLUB_CHALLENGE_DAYS_MAX;
   const mutation = useCreateClubChallenge();
   const onSubmit = form.handleSubmit((v) =>
     mutation.mutate(
@@ -94,12 +107,12 @@ function CreateForm({ slug, onCreated }: { slug: string; onCreated: (c: ClubChal
   );
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-      <Field id="cc-challenge" label="Challenge" error={errors.challenge?.message}>
+      <Field id="cc-challenge" label={t`Challenge`} error={sayShared(errors.challenge?.message)}>
         {(control) => (
           <NativeSelect {...control} {...form.register('challenge')}>
             {open.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title}
+                {sayShared(c.title)}
               </option>
             ))}
           </NativeSelect>
@@ -109,29 +122,29 @@ function CreateForm({ slug, onCreated }: { slug: string; onCreated: (c: ClubChal
         <FormField
           id="cc-start"
           type="date"
-          label="First day"
-          error={errors.startDate?.message}
+          label={t`First day`}
+          error={sayShared(errors.startDate?.message)}
           {...form.register('startDate')}
         />
         <FormField
           id="cc-end"
           type="date"
-          label="Last day"
-          error={errors.endDate?.message}
-          hint={`Up to ${CLUB_CHALLENGE_DAYS_MAX} days.`}
+          label={t`Last day`}
+          error={sayShared(errors.endDate?.message)}
+          hint={t`Up to ${daysMax} days.`}
           {...form.register('endDate')}
         />
       </div>
       <p className="text-sm text-muted-foreground">
-        Each member takes part on these days in their own time zone, from midnight to midnight.
+        {t`Each member takes part on these days in their own time zone, from midnight to midnight.`}
       </p>
       <FormField
         id="cc-target"
         inputMode="numeric"
-        label="Target (optional)"
+        label={t`Target (optional)`}
         autoComplete="off"
-        error={errors.target?.message}
-        hint={range ? `${range.min} to ${range.max} ${range.unit}.` : undefined}
+        error={sayShared(errors.target?.message)}
+        hint={range ? rangeHint(range) : undefined}
         {...form.register('target')}
       />
       {errors.root?.message ? (
@@ -140,8 +153,8 @@ function CreateForm({ slug, onCreated }: { slug: string; onCreated: (c: ClubChal
         </p>
       ) : null}
       <DialogFooter>
-        <SubmitButton pending={mutation.isPending} pendingLabel="Setting the challenge">
-          Set challenge
+        <SubmitButton pending={mutation.isPending} pendingLabel={t`Setting the challenge`}>
+          {t`Set challenge`}
         </SubmitButton>
       </DialogFooter>
     </form>
@@ -162,15 +175,14 @@ export function CreateClubChallengeDialog({
       <DialogTrigger asChild>
         <Button variant="outline">
           <Plus aria-hidden="true" />
-          New challenge
+          {t`New challenge`}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New club challenge</DialogTitle>
+          <DialogTitle>{t`New club challenge`}</DialogTitle>
           <DialogDescription>
-            Every member of the club takes part, members who join later too. Each is ranked by their
-            best set in it.
+            {t`Every member of the club takes part, members who join later too. Each is ranked by their best set in it.`}
           </DialogDescription>
         </DialogHeader>
         {open ? (

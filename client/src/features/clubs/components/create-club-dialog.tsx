@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -25,11 +26,16 @@ import { Textarea } from '@/components/ui/input';
 import { FieldError } from '@/components/ui/label';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
+import { i18n, sayShared } from '@/lib/i18n';
 import { useCreateClub } from '../api/create-club';
 
 const VISIBILITY_CHOICES = [
-  { value: 'public', label: 'Public', hint: 'Anyone can find it and join.' },
-  { value: 'invite', label: 'Invite only', hint: 'Only people with the invite link can join.' },
+  { value: 'public', label: msg`Public`, hint: msg`Anyone can find it and join.` },
+  {
+    value: 'invite',
+    label: msg`Invite only`,
+    hint: msg`Only people with the invite link can join.`,
+  },
 ] as const;
 
 function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void }) {
@@ -41,6 +47,8 @@ function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void 
   });
   const { errors } = form.formState;
   const mutation = useCreateClub();
+  const nameMax = CLUB_NAME_MAX;
+  const descriptionMax = CLUB_DESCRIPTION_MAX;
   const onSubmit = form.handleSubmit((values) =>
     mutation.mutate(values, {
       onSuccess: onCreated,
@@ -58,18 +66,18 @@ function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void 
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
       <FormField
         id="club-name"
-        label="Name"
+        label={t`Name`}
         autoComplete="off"
         maxLength={CLUB_NAME_MAX * 2}
-        error={errors.name?.message}
-        hint={`3 to ${CLUB_NAME_MAX} characters.`}
+        error={sayShared(errors.name?.message)}
+        hint={t`3 to ${nameMax} characters.`}
         {...form.register('name')}
       />
       <Field
         id="club-description"
-        label="Description (optional)"
-        error={errors.description?.message}
-        hint={`Up to ${CLUB_DESCRIPTION_MAX} characters.`}
+        label={t`Description (optional)`}
+        error={sayShared(errors.description?.message)}
+        hint={t`Up to ${descriptionMax} characters.`}
       >
         {(control) => <Textarea rows={3} {...control} {...form.register('description')} />}
       </Field>
@@ -77,7 +85,7 @@ function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void 
         className="grid gap-2"
         aria-describedby={errors.visibility ? 'club-visibility-error' : undefined}
       >
-        <legend className="mb-1 text-sm font-medium">Who can join</legend>
+        <legend className="mb-1 text-sm font-medium">{t`Who can join`}</legend>
         {VISIBILITY_CHOICES.map((choice) => (
           <label
             key={choice.value}
@@ -90,12 +98,12 @@ function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void 
               {...form.register('visibility')}
             />
             <span className="grid">
-              <span className="font-semibold">{choice.label}</span>
-              <span className="text-sm text-muted-foreground">{choice.hint}</span>
+              <span className="font-semibold">{i18n._(choice.label)}</span>
+              <span className="text-sm text-muted-foreground">{i18n._(choice.hint)}</span>
             </span>
           </label>
         ))}
-        <FieldError id="club-visibility-error" message={errors.visibility?.message} />
+        <FieldError id="club-visibility-error" message={sayShared(errors.visibility?.message)} />
       </fieldset>
       {errors.root?.message ? (
         <p role="alert" className="text-sm font-medium text-destructive">
@@ -103,8 +111,8 @@ function CreateClubForm({ onCreated }: { onCreated: (club: CreatedClub) => void 
         </p>
       ) : null}
       <DialogFooter>
-        <SubmitButton pending={mutation.isPending} pendingLabel="Creating the club">
-          Create club
+        <SubmitButton pending={mutation.isPending} pendingLabel={t`Creating the club`}>
+          {t`Create club`}
         </SubmitButton>
       </DialogFooter>
     </form>
@@ -119,14 +127,14 @@ export function CreateClubDialog({ onCreated }: { onCreated: (club: CreatedClub)
       <DialogTrigger asChild>
         <Button>
           <Plus aria-hidden="true" />
-          Create club
+          {t`Create club`}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create a club</DialogTitle>
+          <DialogTitle>{t`Create a club`}</DialogTitle>
           <DialogDescription>
-            You will be its admin. Its board ranks its members only.
+            {t`You will be its admin. Its board ranks its members only.`}
           </DialogDescription>
         </DialogHeader>
         {open ? (

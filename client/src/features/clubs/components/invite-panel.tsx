@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Link2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { clubInvitePath } from '@common/schemas/clubs';
@@ -22,11 +23,11 @@ export function InvitePanel({ slug, name }: { slug: string; name: string }) {
     regenerate.mutate(slug, {
       onSuccess: (invite) => {
         setCode(invite.inviteCode);
-        toast({ title: 'New invite link made', description: 'The old link no longer works.' });
+        toast({ title: t`New invite link made`, description: t`The old link no longer works.` });
       },
       onError: (error) =>
         toast({
-          title: 'Could not make a new link',
+          title: t`Could not make a new link`,
           description: error.message,
           variant: 'destructive',
         }),
@@ -38,34 +39,34 @@ export function InvitePanel({ slug, name }: { slug: string; name: string }) {
     >
       <h2 id="invite-heading" className="flex items-center gap-2 font-bold">
         <Link2 className="size-4" aria-hidden="true" />
-        Invite link
+        {t`Invite link`}
       </h2>
       {url ? (
         <>
           <Input
             readOnly
-            aria-label="Invite link"
+            aria-label={t`Invite link`}
             value={url}
             onFocus={(e) => e.currentTarget.select()}
           />
           <div className="flex flex-wrap gap-2">
             <ShareMenu
               url={url}
-              title={`Join ${name} on FitBench`}
-              text={`Join my club ${name} on FitBench`}
-              label="Share invite"
+              title={t`Join ${name} on FitBench`}
+              text={t`Join my club ${name} on FitBench`}
+              label={t`Share invite`}
               variant="default"
             />
             <ConfirmAction
               trigger={
                 <Button variant="outline" disabled={regenerate.isPending}>
                   <RefreshCw aria-hidden="true" />
-                  Regenerate
+                  {t`Regenerate`}
                 </Button>
               }
-              title="Make a new invite link?"
-              description="The current link stops working: people who have it can no longer join with it."
-              action="Make a new link"
+              title={t`Make a new invite link?`}
+              description={t`The current link stops working: people who have it can no longer join with it.`}
+              action={t`Make a new link`}
               onConfirm={makeNew}
             />
           </div>
@@ -73,8 +74,7 @@ export function InvitePanel({ slug, name }: { slug: string; name: string }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            The invite link is shown only on the device that made it. Make a new one to share it
-            from here: the old link stops working.
+            {t`The invite link is shown only on the device that made it. Make a new one to share it from here: the old link stops working.`}
           </p>
           <ConfirmAction
             trigger={
@@ -84,12 +84,12 @@ export function InvitePanel({ slug, name }: { slug: string; name: string }) {
                 className="justify-self-start"
               >
                 <RefreshCw aria-hidden="true" />
-                Make a new invite link
+                {t`Make a new invite link`}
               </Button>
             }
-            title="Make a new invite link?"
-            description="The current link stops working: people who have it can no longer join with it."
-            action="Make a new link"
+            title={t`Make a new invite link?`}
+            description={t`The current link stops working: people who have it can no longer join with it.`}
+            action={t`Make a new link`}
             onConfirm={makeNew}
           />
         </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,9 +16,12 @@ import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatMediumWithTime } from '@/lib/medium-date';
+import { sayShared } from '@/lib/i18n';
+import { feedDateTime } from '../utils/feed-date';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
+
+const deleteLabel = (name: string) => t`Delete ${name}'s comment`;
 
 /** The Report button of a comment, given by the route (the reports feature's). */
 export type ReportCommentButton = (comment: Comment) => ReactNode;
@@ -31,9 +35,11 @@ export function CommentList({
 }) {
   const remove = useDeleteComment();
   if (comments.length === 0)
-    return <p className="text-sm text-muted-foreground">No comments yet. Say something kind.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">{t`No comments yet. Say something kind.`}</p>
+    );
   return (
-    <ul className="grid gap-3" aria-label="Comments">
+    <ul className="grid gap-3" aria-label={t`Comments`}>
       {comments.map((c) => (
         <li key={c.id} className="flex items-start gap-2" data-testid="comment">
           <div className="min-w-0 flex-1">
@@ -47,7 +53,7 @@ export function CommentList({
               <span className="break-words">{c.body}</span>
             </p>
             <p className="text-xs text-muted-foreground">
-              <time dateTime={c.createdAt}>{formatMediumWithTime(c.createdAt)}</time>
+              <time dateTime={c.createdAt}>{feedDateTime(c.createdAt)}</time>
             </p>
           </div>
           {c.canDelete ? (
@@ -55,7 +61,7 @@ export function CommentList({
               type="button"
               variant="ghost"
               size="icon"
-              aria-label={`Delete ${c.mine ? 'your' : `${c.author.username}'s`} comment`}
+              aria-label={c.mine ? t`Delete your comment` : deleteLabel(c.author.username)}
               disabled={remove.isPending && remove.variables === c.id}
               onClick={() => remove.mutate(c.id)}
               className="shrink-0 text-muted-foreground"
@@ -93,22 +99,22 @@ export function CommentForm({ workoutId }: { workoutId: number }) {
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex items-start gap-2">
       <Field
         id={id}
-        label={<span className="sr-only">Add a comment</span>}
-        error={form.formState.errors.body?.message}
+        label={<span className="sr-only">{t`Add a comment`}</span>}
+        error={sayShared(form.formState.errors.body?.message)}
         className="grid min-w-0 flex-1 gap-1"
       >
         {(control) => (
           <Input
             {...control}
-            placeholder="Add a comment"
+            placeholder={t`Add a comment`}
             autoComplete="off"
             maxLength={COMMENT_MAX * 2}
             {...form.register('body')}
           />
         )}
       </Field>
-      <SubmitButton pending={mutation.isPending} pendingLabel="Posting">
-        Post
+      <SubmitButton pending={mutation.isPending} pendingLabel={t`Posting`}>
+        {t`Post`}
       </SubmitButton>
     </form>
   );

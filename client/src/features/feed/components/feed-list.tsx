@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Rss } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Feed } from '@common/schemas/feed';
@@ -9,6 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
 import { useFeed } from '../api/get-feed';
+import { suggestionWhy } from '../utils/set-words';
+import { LinkedText } from './linked-text';
 import type { ReportCommentButton } from './comments';
 import { SetCard } from './set-card';
 
@@ -26,26 +29,35 @@ export function EmptyFeed({
     <Card className="grid gap-4 p-5" data-testid="empty-feed">
       <div className="grid justify-items-center gap-2 text-center">
         <Rss aria-hidden="true" className="size-8 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">Your feed is empty</h2>
+        <h2 className="text-lg font-semibold">{t`Your feed is empty`}</h2>
         <p className="text-sm text-muted-foreground">
-          Follow members from their profile (tap a name on the{' '}
-          <Link
-            href={paths.leaderboard.getHref()}
-            className="font-medium text-foreground underline"
-          >
-            rankings
-          </Link>
-          ) or join a{' '}
-          <Link href={paths.clubs.getHref()} className="font-medium text-foreground underline">
-            club
-          </Link>
-          : their sets show here.
+          <LinkedText
+            text={t`Follow members from their profile (tap a name on the <0>rankings</0>) or join a <1>club</1>: their sets show here.`}
+            links={[
+              (words) => (
+                <Link
+                  href={paths.leaderboard.getHref()}
+                  className="font-medium text-foreground underline"
+                >
+                  {words}
+                </Link>
+              ),
+              (words) => (
+                <Link
+                  href={paths.clubs.getHref()}
+                  className="font-medium text-foreground underline"
+                >
+                  {words}
+                </Link>
+              ),
+            ]}
+          />
         </p>
       </div>
       {suggestions.length > 0 ? (
         <section aria-labelledby="suggested-heading" className="grid gap-2">
           <h3 id="suggested-heading" className="text-sm font-semibold">
-            Suggested members
+            {t`Suggested members`}
           </h3>
           <ul className="grid gap-2">
             {suggestions.map((s) => (
@@ -58,7 +70,7 @@ export function EmptyFeed({
                   >
                     {s.fullName ?? s.username}
                   </Link>
-                  <p className="truncate text-xs text-muted-foreground">{s.why}</p>
+                  <p className="truncate text-xs text-muted-foreground">{suggestionWhy(s.why)}</p>
                 </div>
                 {followButton(s.username)}
               </li>
@@ -81,7 +93,7 @@ export function FeedList({
   const feed = useFeed();
   if (feed.isPending)
     return (
-      <div className="grid gap-3" aria-busy="true" aria-label="Loading the feed">
+      <div className="grid gap-3" aria-busy="true" aria-label={t`Loading the feed`}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-36" />
         ))}
@@ -90,7 +102,7 @@ export function FeedList({
   if (feed.isError)
     return (
       <LoadError onRetry={() => void feed.refetch()}>
-        Could not load your feed. {feed.error.message}
+        {t`Could not load your feed.`} {feed.error.message}
       </LoadError>
     );
   const items = feed.data.pages.flatMap((p) => p.items);
@@ -100,7 +112,7 @@ export function FeedList({
     );
   return (
     <div className="grid gap-3">
-      <ul className="grid gap-3" aria-label="Sets">
+      <ul className="grid gap-3" aria-label={t`Sets`}>
         {items.map((item) => (
           <li key={item.id}>
             <SetCard item={item} reportButton={reportButton} />
@@ -114,10 +126,12 @@ export function FeedList({
           disabled={feed.isFetchingNextPage}
           onClick={() => void feed.fetchNextPage()}
         >
-          {feed.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {feed.isFetchingNextPage ? t`Loading…` : t`Show more`}
         </Button>
       ) : (
-        <p className="py-2 text-center text-sm text-muted-foreground">You are all caught up.</p>
+        <p className="py-2 text-center text-sm text-muted-foreground">
+          {t`You are all caught up.`}
+        </p>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ThumbsUp } from 'lucide-react';
 import type { KudosState } from '@common/schemas/feed';
 import { Button } from '@/components/ui/button';
@@ -27,7 +28,7 @@ export function KudosButton({
     return (
       <span className="inline-flex min-h-10 items-center gap-1.5 px-2 text-sm text-muted-foreground">
         <ThumbsUp aria-hidden="true" className="size-4" />
-        <span data-testid="kudos-count">{count}</span> kudos
+        <span data-testid="kudos-count">{count}</span> {t`kudos`}
       </span>
     );
   return (
@@ -36,14 +37,14 @@ export function KudosButton({
       variant="ghost"
       size="sm"
       aria-pressed={mine}
-      aria-label={`Kudos to ${owner}: ${count}`}
+      aria-label={t`Kudos to ${owner}: ${count}`}
       disabled={mutation.isPending}
       onClick={() => mutation.mutate(!mine)}
       className={cn('min-h-10', mine && 'text-primary')}
     >
       <ThumbsUp aria-hidden="true" className={cn(mine && 'fill-current')} />
       <span data-testid="kudos-count">{count}</span>
-      <span>Kudos</span>
+      <span>{t`Kudos`}</span>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCommentPages, type CommentPage } from '../api/get-comments';
@@ -17,11 +18,11 @@ export function PagedComments({
   reportButton?: ReportCommentButton;
 }) {
   const pages = useCommentPages(workoutId, first);
-  if (pages.isPending) return <Skeleton className="h-10" aria-label="Loading the comments" />;
+  if (pages.isPending) return <Skeleton className="h-10" aria-label={t`Loading the comments`} />;
   if (pages.isError)
     return (
       <p role="alert" className="text-sm text-destructive">
-        Could not load the comments. {pages.error.message}
+        {t`Could not load the comments.`} {pages.error.message}
       </p>
     );
   const comments = pages.data.pages.flatMap((p) => p.comments);
@@ -37,12 +38,12 @@ export function PagedComments({
           disabled={pages.isFetchingNextPage}
           onClick={() => void pages.fetchNextPage()}
         >
-          {pages.isFetchingNextPage ? 'Loading more comments' : 'Show more comments'}
+          {pages.isFetchingNextPage ? t`Loading more comments` : t`Show more comments`}
         </Button>
       ) : null}
       {pages.isFetchNextPageError ? (
         <p role="alert" className="text-sm text-destructive">
-          Could not load more comments. Please try again.
+          {t`Could not load more comments. Please try again.`}
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { MessageCircle, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -7,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { formatMediumWithTime } from '@/lib/medium-date';
+import { feedDateTime } from '../utils/feed-date';
 import { callouts, commentsLabel, setHeadline, tierLabel } from '../utils/set-words';
 import { CommentForm, type ReportCommentButton } from './comments';
 import { PagedComments } from './paged-comments';
@@ -34,10 +35,10 @@ export function SetSummary({
             href={paths.publicProfile.getHref(item.member.username)}
             className="block truncate font-semibold hover:underline"
           >
-            {item.mine ? 'You' : name}
+            {item.mine ? t`You` : name}
           </Link>
           <p className="text-xs text-muted-foreground">
-            <time dateTime={item.createdAt}>{formatMediumWithTime(item.createdAt)}</time>
+            <time dateTime={item.createdAt}>{feedDateTime(item.createdAt)}</time>
           </p>
         </div>
       </div>
@@ -48,12 +49,12 @@ export function SetSummary({
         <span className="text-2xl font-bold tabular-nums" data-testid="set-score">
           {figure}
         </span>
-        <Badge variant="outline" title="How far the score is proven">
+        <Badge variant="outline" title={t`How far the score is proven`}>
           {tierLabel(item.tier)}
         </Badge>
       </Heading>
       {notes.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Called out">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t`Called out`}>
           {notes.map((n) => (
             <li key={n}>
               <Badge>

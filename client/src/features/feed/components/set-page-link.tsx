@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '@/config/paths';
@@ -7,8 +8,8 @@ export function SetPageLink({ workoutId }: { workoutId: number }) {
   return (
     <Link
       href={paths.set.getHref(workoutId)}
-      aria-label="Kudos and comments"
-      title="Kudos and comments"
+      aria-label={t`Kudos and comments`}
+      title={t`Kudos and comments`}
       className="flex min-h-14 w-12 shrink-0 items-center justify-center border-l border-border text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       data-testid="set-page-link"
     >

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingPanel } from '@/components/ui/missing-panel';
@@ -19,21 +20,21 @@ export function SetView({ id, reportButton }: { id: number; reportButton?: Repor
   useDocumentTitle(
     data
       ? `${data.member.username}: ${setHeadline(data).title} ${setHeadline(data).figure}`
-      : 'Set',
+      : t`Set`,
   );
-  if (page.isPending) return <Skeleton className="h-64" aria-label="Loading the set" />;
+  if (page.isPending) return <Skeleton className="h-64" aria-label={t`Loading the set`} />;
   if (page.isError)
     return page.error instanceof ApiError && page.error.status === 404 ? (
       <MissingPanel
-        title="There is no such set"
+        title={t`There is no such set`}
         backHref={paths.feed.getHref()}
-        backLabel="Back to your feed"
+        backLabel={t`Back to your feed`}
       >
-        It was deleted, or its member keeps their sets to themselves.
+        {t`It was deleted, or its member keeps their sets to themselves.`}
       </MissingPanel>
     ) : (
       <LoadError onRetry={() => void page.refetch()}>
-        Could not load the set. {page.error.message}
+        {t`Could not load the set.`} {page.error.message}
       </LoadError>
     );
   return (
@@ -52,7 +53,7 @@ export function SetView({ id, reportButton }: { id: number; reportButton?: Repor
         className="grid gap-3 border-t border-border pt-3"
       >
         <h2 id="comments-heading" className="font-semibold">
-          Comments
+          {t`Comments`}
         </h2>
         <PagedComments
           workoutId={id}

@@ -1,7 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
 import { badgeName } from '@common/badges';
 import { CATALOGUE, findEntry } from '@common/challenges';
 import type { FeedItem } from '@common/schemas/feed';
 import { TIER_WORDS } from '@common/tiers';
+import { sayShared } from '@/lib/i18n';
 import { scoreFigure } from '@/lib/score-figure';
 
 // The words a set is shown with on the feed and its page.
@@ -12,7 +14,7 @@ export function setHeadline(item: Pick<FeedItem, 'challenge' | 'score' | 'capped
   const figure = entry?.scoring
     ? scoreFigure(entry.scoring, item.score, item.capped)
     : String(item.score);
-  return { title: entry?.title ?? item.challenge, figure };
+  return { title: entry ? sayShared(entry.title)! : item.challenge, figure };
 }
 
 /** What the set is called out for: a new best, then the badges it earned. */
@@ -20,10 +22,27 @@ export function callouts(item: Pick<FeedItem, 'newBest' | 'badges'>): string[] {
   const badges = item.badges.map((b) => badgeName(b.badge, b.challenge));
   // The new-best badge says it already.
   const hasBestBadge = item.badges.some((b) => b.badge === 'new-best');
-  return [...(item.newBest && !hasBestBadge ? ['New best'] : []), ...badges];
+  return [...(item.newBest && !hasBestBadge ? [t`New best`] : []), ...badges];
 }
 
-export const tierLabel = (tier: FeedItem['tier']) => TIER_WORDS[tier].label;
+export const tierLabel = (tier: FeedItem['tier']) => sayShared(TIER_WORDS[tier].label)!;
 
 /** "1 kudos"/"3 kudos" reads oddly: "Kudos" with the count beside it. */
-export const commentsLabel = (n: number) => (n === 1 ? '1 comment' : `${n} comments`);
+export const commentsLabel = (n: number) => plural(n, { one: '# comment', other: '# comments' });
+
+/**
+ * Why a member is suggested, in the page's language. The server says it in English ("In Early
+ * Birds", "Top of the 30-39 board", "Top of the all-time board": server/src/routes/feed/
+ * feed.service.ts); anything else shows as it came.
+ */
+export function suggestionWhy(why: string): string {
+  if (why === 'Top of the all-time board') return t`Top of the all-time board`;
+  const club = /^In (.+)$/.exec(why)?.[1];
+  if (club) return t`In ${club}`;
+  const band = /^Top of the (.+) board$/.exec(why)?.[1];
+  if (band) {
+    const group = band === 'Under 20' ? t`Under 20` : band;
+    return t`Top of the ${group} board`;
+  }
+  return why;
+}

@@ -1,9 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { Scoring } from '@common/challenges';
-import { LEADERBOARD_PERIODS, PERIOD_LABELS } from '@common/leaderboard';
+import { LEADERBOARD_PERIODS } from '@common/leaderboard';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import { TabsList } from '@/components/ui/tabs';
+import { periodLabel } from '../utils/board-words';
 import { LeaderboardRow, WatchProof } from './leaderboard-row';
 
 // The board's pieces, shared by the leaderboard (leaderboard.tsx) and every board drawn from the
@@ -12,14 +14,14 @@ import { LeaderboardRow, WatchProof } from './leaderboard-row';
 /** The period tabs (Today, This Week, ...), inside a radix Tabs root whose value is the period. */
 export function PeriodTabsList() {
   return (
-    <TabsList aria-label="Period">
+    <TabsList aria-label={t`Period`}>
       {LEADERBOARD_PERIODS.map((p) => (
         <TabsPrimitive.Trigger
           key={p}
           value={p}
           className="inline-flex min-h-9 flex-1 cursor-pointer items-center justify-center whitespace-nowrap rounded-lg px-1 py-1.5 text-xs font-semibold transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow-sm sm:px-3 sm:text-sm"
         >
-          {PERIOD_LABELS[p]}
+          {periodLabel(p)}
         </TabsPrimitive.Trigger>
       ))}
     </TabsList>

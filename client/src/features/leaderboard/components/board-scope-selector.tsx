@@ -1,10 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { scopeKey, type BoardScope } from '../api/leaderboard-path';
 
 /** How a scope is named on the selector. */
 export function scopeLabel(scope: BoardScope): string {
   if (scope.kind === 'club') return scope.name;
-  return scope.kind === 'following' ? 'Following' : 'Everyone';
+  return scope.kind === 'following' ? t`Following` : t`Everyone`;
 }
 
 /**
@@ -24,7 +25,7 @@ export function BoardScopeSelector({
   return (
     <ToggleGroup
       type="single"
-      aria-label="Whose board"
+      aria-label={t`Whose board`}
       value={scopeKey(value)}
       // A single-choice group may not be emptied: clicking the chosen item keeps it.
       onValueChange={(v) => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { openChallengeById } from '@/lib/challenges';
 import { renderWithApp, signUp } from '@/test/render';
-import { EMPTY_FOLLOWING_TEXT, Leaderboard } from './leaderboard';
+import { emptyFollowingText, Leaderboard } from './leaderboard';
 
 const pushups = () => openChallengeById(DEFAULT_CHALLENGE)!;
 
@@ -19,7 +19,7 @@ describe('the board scope: Everyone / Following', () => {
     await user.click(screen.getByRole('radio', { name: 'Following' }));
     expect(history.at(-1)).toBe('/leaderboard?period=week&gender=female&scope=following');
     // Nobody followed, no set yet: the empty state says what to do.
-    expect(await screen.findByText(EMPTY_FOLLOWING_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(emptyFollowingText())).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Everyone' }));
     expect(history.at(-1)).toBe('/leaderboard?period=week&gender=female');
   });
@@ -29,6 +29,6 @@ describe('the board scope: Everyone / Following', () => {
       path: '/leaderboard?scope=following',
     });
     expect(screen.queryByRole('radio', { name: 'Following' })).toBeNull();
-    expect(screen.queryByText(EMPTY_FOLLOWING_TEXT)).toBeNull();
+    expect(screen.queryByText(emptyFollowingText())).toBeNull();
   });
 });

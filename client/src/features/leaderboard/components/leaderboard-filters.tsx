@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { BadgeCheck } from 'lucide-react';
 import { TierLegend } from '@/components/ui/tier-badge';
 import type { ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import type { BoardKind, LeaderboardFilters as Filters } from '../api/get-leaderboard';
+import { ageGroupLabel, genderLabel } from '../utils/board-words';
 
 /**
  * Every filter of the board in one row: whose board (`leading`), Verified only, age group and
@@ -50,12 +52,12 @@ export function LeaderboardFilters({
             className="min-h-10 shrink-0"
           >
             <BadgeCheck aria-hidden="true" />
-            Verified only
+            {t`Verified only`}
           </Button>
         ) : null}
         <div className="w-32 shrink-0">
           <Label htmlFor="leaderboard-age" className="sr-only">
-            Age group
+            {t`Age group`}
           </Label>
           <NativeSelect
             id="leaderboard-age"
@@ -65,17 +67,17 @@ export function LeaderboardFilters({
               onChange({ ...value, ageGroup: e.target.value as Filters['ageGroup'] })
             }
           >
-            <option value="all">All Ages</option>
+            <option value="all">{t`All Ages`}</option>
             {AGE_GROUPS.map((g) => (
               <option key={g.id} value={g.id}>
-                {g.label}
+                {ageGroupLabel(g)}
               </option>
             ))}
           </NativeSelect>
         </div>
         <div className="shrink-0">
           <span id="leaderboard-gender-label" className="sr-only">
-            Gender
+            {t`Gender`}
           </span>
           <ToggleGroup
             type="single"
@@ -87,11 +89,11 @@ export function LeaderboardFilters({
             }}
           >
             <ToggleGroupItem value="all" className="min-h-8 px-3">
-              All
+              {t`All`}
             </ToggleGroupItem>
             {GENDER_FILTERS.map((g) => (
               <ToggleGroupItem key={g.id} value={g.id} className="min-h-8 px-3">
-                {g.label}
+                {genderLabel(g)}
               </ToggleGroupItem>
             ))}
           </ToggleGroup>
@@ -102,7 +104,7 @@ export function LeaderboardFilters({
       </div>
       {verified ? (
         <p className="text-xs text-muted-foreground">
-          Recounted and reviewed sets only, ranked among themselves.
+          {t`Recounted and reviewed sets only, ranked among themselves.`}
         </p>
       ) : null}
     </div>

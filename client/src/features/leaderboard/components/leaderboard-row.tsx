@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Scoring } from '@common/challenges';
@@ -6,10 +7,10 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { AwaitingReviewBadge, TierBadge } from '@/components/ui/tier-badge';
 import { WatchProofDialog } from '@/components/ui/proof-clip';
-import { formatMedium } from '@/lib/medium-date';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
 import { scoredOf } from '@/lib/score-figure';
+import { boardDate } from '../utils/board-date';
 import { scoreParts } from '../utils/score';
 
 // Gold, silver and bronze for the top three ranks (ties share the colour).
@@ -28,9 +29,10 @@ export function RankBadge({ rank, overall = false }: { rank: number; overall?: b
         PODIUM[rank] ?? 'bg-muted text-foreground',
       )}
     >
-      <span className="sr-only">Rank </span>
+      {/* Read as "Rank 4 overall"; the figure alone shows. */}
+      <span className="sr-only">{t`Rank`} </span>
       {rank}
-      {overall ? <span className="sr-only"> overall</span> : null}
+      {overall ? <span className="sr-only"> {t`overall`}</span> : null}
     </span>
   );
 }
@@ -73,13 +75,13 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
           <span className="min-w-0 truncate font-semibold" title={entry.username}>
             {entry.username}
           </span>
-          {isViewer ? <Badge>You</Badge> : null}
+          {isViewer ? <Badge>{t`You`}</Badge> : null}
           {compact ? <TierBadge tier={entry.tier} iconOnly /> : null}
         </span>
         {compact ? null : (
           <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
             <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-              {formatMedium(entry.createdAt)}
+              {boardDate(entry.createdAt)}
             </time>
             <TierBadge tier={entry.tier} />
             {entry.awaitingReview ? <AwaitingReviewBadge /> : null}
@@ -160,13 +162,15 @@ export function LeaderboardRow({
 
 /** "Watch proof" beside an entry whose set has a clip anyone may watch (entry.hasClip). */
 export function WatchProof({ entry, scoring }: { entry: LeaderboardEntry; scoring: Scoring }) {
-  const set = `${entry.username}'s ${rowScore(scoring, entry).label}`;
+  const name = entry.username;
+  const score = rowScore(scoring, entry).label;
+  const date = boardDate(entry.createdAt);
   return (
     <WatchProofDialog
       workoutId={entry.id}
-      name={`Watch proof of ${set}`}
-      title={`Proof: ${set}`}
-      description={`Recorded by the camera on ${formatMedium(entry.createdAt)}, while it counted the set.`}
+      name={t`Watch proof of ${name}'s ${score}`}
+      title={t`Proof: ${name}'s ${score}`}
+      description={t`Recorded by the camera on ${date}, while it counted the set.`}
       compact
     />
   );

@@ -1,9 +1,11 @@
+import { select, t } from '@lingui/core/macro';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { hasVerifiedBoard, type OpenChallenge } from '@common/challenges';
-import { LEADERBOARD_PERIODS, PERIOD_LABELS, type LeaderboardPeriod } from '@common/leaderboard';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
+import { sayShared } from '@/lib/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import {
@@ -18,19 +20,20 @@ import { useMyStanding } from '../api/get-my-standing';
 import { useBoardRows } from '../hooks/use-board-rows';
 import { useBoardState } from '../hooks/use-board-state';
 import { BoardScopeSelector } from './board-scope-selector';
-import { BoardSkeleton, EMPTY_BOARD_TEXT } from './board-skeleton';
+import { BoardSkeleton, emptyBoardText } from './board-skeleton';
 import { LeaderboardFilters } from './leaderboard-filters';
 import { BoardRowList, PeriodTabsList } from './board-list';
 import { RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
 import { scoredOf } from '@/lib/score-figure';
+import { periodLabel } from '../utils/board-words';
 import { scoreParts } from '../utils/score';
 
 /** What the Following board says when it has no one on it (docs/product.md#following). */
-export const EMPTY_FOLLOWING_TEXT = 'Follow members from their profile to see them here.';
+export const emptyFollowingText = () => t`Follow members from their profile to see them here.`;
 /** Where the Follow button is, for a member whose Following board holds no one else. */
-export const HOW_TO_FOLLOW_TEXT =
-  'Tap a name on the Everyone board to open their profile, then press Follow.';
+export const howToFollowText = () =>
+  t`Tap a name on the Everyone board to open their profile, then press Follow.`;
 
 /** The hint under a Following board that holds nobody but the viewer. */
 function HowToFollow({ onEveryone }: { onEveryone: () => void }) {
@@ -40,11 +43,11 @@ function HowToFollow({ onEveryone }: { onEveryone: () => void }) {
       data-testid="board-how-to-follow"
     >
       <p>
-        <span className="block font-semibold">{EMPTY_FOLLOWING_TEXT}</span>
-        <span className="block text-muted-foreground">{HOW_TO_FOLLOW_TEXT}</span>
+        <span className="block font-semibold">{emptyFollowingText()}</span>
+        <span className="block text-muted-foreground">{howToFollowText()}</span>
       </p>
       <Button type="button" variant="outline" size="sm" onClick={onEveryone}>
-        See the Everyone board
+        {t`See the Everyone board`}
       </Button>
     </div>
   );
@@ -57,16 +60,48 @@ export const viewerScopes = (signedIn: boolean): BoardScope[] =>
 /** Whether the challenge's board has a Verified kind: its entry declares it (common/challenges.ts). */
 export { hasVerifiedBoard };
 
-/** What the pinned standing says when the viewer has no set in the period. */
+/** What the pinned standing says when the viewer has no set in the period (one sentence each). */
 function nothingYet(challenge: OpenChallenge, period: LeaderboardPeriod, kind: BoardKind): string {
-  const when = period === 'all_time' ? '' : ` ${PERIOD_LABELS[period].toLowerCase()}`;
+  const unit = sayShared(challenge.scoring.unit)!;
   if (kind === 'verified')
-    return `You have no ${challenge.scoring.unit} counted by camera${when} yet.`;
-  if (challenge.scoring.kind === 'seconds') return `You have not logged a hold${when} yet.`;
-  if (challenge.scoring.kind !== 'reps') return `You have not logged a set${when} yet.`;
-  return period === 'all_time'
-    ? `You have not logged any ${challenge.scoring.unit} yet.`
-    : `You have not logged ${challenge.scoring.unit}${when} yet.`;
+    return select(period, {
+      today: `You have no ${unit} counted by camera today yet.`,
+      week: `You have no ${unit} counted by camera this week yet.`,
+      month: `You have no ${unit} counted by camera this month yet.`,
+      other: `You have no ${unit} counted by camera yet.`,
+    });
+  if (challenge.scoring.kind === 'seconds')
+    return select(period, {
+      today: 'You have not logged a hold today yet.',
+      week: 'You have not logged a hold this week yet.',
+      month: 'You have not logged a hold this month yet.',
+      other: 'You have not logged a hold yet.',
+    });
+  if (challenge.scoring.kind !== 'reps')
+    return select(period, {
+      today: 'You have not logged a set today yet.',
+      week: 'You have not logged a set this week yet.',
+      month: 'You have not logged a set this month yet.',
+      other: 'You have not logged a set yet.',
+    });
+  return select(period, {
+    today: `You have not logged ${unit} today yet.`,
+    week: `You have not logged ${unit} this week yet.`,
+    month: `You have not logged ${unit} this month yet.`,
+    other: `You have not logged any ${unit} yet.`,
+  });
+}
+
+/** The pinned standing's line under "You": "Your rank · This Week · following · verified". */
+function standingLine(period: LeaderboardPeriod, scope: BoardScope, kind: BoardKind): string {
+  return [
+    t`Your rank`,
+    periodLabel(period),
+    scope.kind === 'following' ? t`following` : scope.kind === 'club' ? scope.name : null,
+    kind === 'verified' ? t`verified` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The viewer's standing, pinned under the list when their own row is not among those shown. */
@@ -90,26 +125,20 @@ function PinnedStanding({
   if (me.isPending || me.isError) return null;
   return (
     <section
-      aria-label="Your standing"
+      aria-label={t`Your standing`}
       className="mt-3 flex min-h-16 items-center gap-3 rounded-xl border border-accent-border bg-accent px-3 py-2 shadow-md"
     >
       {me.data ? (
         <>
           <RankBadge rank={me.data.rank} />
           <span className="flex-1">
-            <span className="block font-semibold">You</span>
+            <span className="block font-semibold">{t`You`}</span>
             <span className="text-xs text-muted-foreground">
-              Your rank · {PERIOD_LABELS[period]}
-              {scope.kind === 'following'
-                ? ' · following'
-                : scope.kind === 'club'
-                  ? ` · ${scope.name}`
-                  : ''}
-              {kind === 'verified' ? ' · verified' : ''}
+              {standingLine(period, scope, kind)}
             </span>
             {isPrivate ? (
               <span className="block text-xs font-semibold text-accent-foreground">
-                Only you can see this
+                {t`Only you can see this`}
               </span>
             ) : null}
           </span>
@@ -120,7 +149,7 @@ function PinnedStanding({
                   .value
               }
             </span>
-            <span className="text-xs text-muted-foreground">your best</span>
+            <span className="text-xs text-muted-foreground">{t`your best`}</span>
           </span>
         </>
       ) : (
@@ -130,21 +159,13 @@ function PinnedStanding({
             href={paths.timer.getHref(challenge.id)}
             className="font-semibold text-primary underline underline-offset-4"
           >
-            Start the timer
+            {t`Start the timer`}
           </Link>
         </p>
       )}
     </section>
   );
 }
-
-/** "this week", "today": how a sentence names the period ('' for all time). */
-const PERIOD_IN_SENTENCE: Record<LeaderboardPeriod, string> = {
-  today: ' today',
-  week: ' this week',
-  month: ' this month',
-  all_time: '',
-};
 
 function Board({
   challenge,
@@ -184,9 +205,11 @@ function Board({
   if (error || !rows) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p>Could not load the leaderboard. {error?.message}</p>
+        <p>
+          {t`Could not load the leaderboard.`} {error?.message}
+        </p>
         <Button variant="outline" onClick={refetch}>
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
@@ -198,8 +221,13 @@ function Board({
       {rows.length === 0 && filtered && periodHasEntries ? (
         // The period has entries, only not from this group: the spec's "be the first" would mislead.
         <p className="py-10 text-center text-muted-foreground" data-testid="board-empty-group">
-          Nobody in this group yet{PERIOD_IN_SENTENCE[period]}.
-          <span className="block text-sm">Try another age group or gender.</span>
+          {select(period, {
+            today: 'Nobody in this group yet today.',
+            week: 'Nobody in this group yet this week.',
+            month: 'Nobody in this group yet this month.',
+            other: 'Nobody in this group yet.',
+          })}
+          <span className="block text-sm">{t`Try another age group or gender.`}</span>
         </p>
       ) : rows.length === 0 && following ? (
         <div
@@ -207,22 +235,27 @@ function Board({
           data-testid="board-empty-following"
         >
           <p>
-            {EMPTY_FOLLOWING_TEXT}
-            <span className="block text-sm">{HOW_TO_FOLLOW_TEXT}</span>
+            {emptyFollowingText()}
+            <span className="block text-sm">{howToFollowText()}</span>
             <span className="block text-sm">
-              Your own best shows here too once you log a set{PERIOD_IN_SENTENCE[period]}.
+              {select(period, {
+                today: 'Your own best shows here too once you log a set today.',
+                week: 'Your own best shows here too once you log a set this week.',
+                month: 'Your own best shows here too once you log a set this month.',
+                other: 'Your own best shows here too once you log a set.',
+              })}
             </span>
           </p>
           <Button type="button" variant="outline" size="sm" onClick={onEveryone}>
-            See the Everyone board
+            {t`See the Everyone board`}
           </Button>
         </div>
       ) : rows.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground">
-          {EMPTY_BOARD_TEXT}
+          {emptyBoardText()}
           {kind === 'verified' ? (
             <span className="block text-sm">
-              Only workouts counted by camera are shown. Choose Count with camera on the timer.
+              {t`Only workouts counted by camera are shown. Choose Count with camera on the timer.`}
             </span>
           ) : null}
         </p>
@@ -230,14 +263,7 @@ function Board({
         <>
           {filtered ? (
             <p className="text-sm text-muted-foreground" data-testid="board-overall-note">
-              Ranks are overall: each place is among{' '}
-              {following
-                ? 'you and the people you follow'
-                : scope.kind === 'club'
-                  ? `the members of ${scope.name}`
-                  : 'everyone'}
-              {kind === 'verified' ? ' counted by camera' : ''}
-              {PERIOD_IN_SENTENCE[period]}, not only this group.
+              {overallNote(period, scope, kind)}
             </p>
           ) : null}
           <BoardRowList
@@ -245,7 +271,7 @@ function Board({
             scoring={challenge.scoring}
             viewer={viewer}
             overall={filtered}
-            label={`${PERIOD_LABELS[period]} leaderboard`}
+            label={boardLabel(period)}
             note={rowNote ? (entry) => rowNote(entry, kind) : undefined}
             action={rowAction ? (entry) => rowAction(entry, kind) : undefined}
           />
@@ -267,6 +293,40 @@ function Board({
       ) : null}
     </>
   );
+}
+
+/** The list's accessible name: "Today leaderboard". */
+const boardLabel = (period: LeaderboardPeriod) =>
+  select(period, {
+    today: 'Today leaderboard',
+    week: 'This Week leaderboard',
+    month: 'This Month leaderboard',
+    other: 'All Time leaderboard',
+  });
+
+/** Why a filtered board's ranks skip places: "each place is among everyone this week, ...". */
+function overallNote(period: LeaderboardPeriod, scope: BoardScope, kind: BoardKind): string {
+  const verified = kind === 'verified';
+  const club = scope.kind === 'club' ? scope.name : '';
+  // Whom the ranks are among, as the sentence's object.
+  const among =
+    scope.kind === 'following'
+      ? verified
+        ? t`you and the people you follow counted by camera`
+        : t`you and the people you follow`
+      : scope.kind === 'club'
+        ? verified
+          ? t`the members of ${club} counted by camera`
+          : t`the members of ${club}`
+        : verified
+          ? t`everyone counted by camera`
+          : t`everyone`;
+  return select(period, {
+    today: `Ranks are overall: each place is among ${among} today, not only this group.`,
+    week: `Ranks are overall: each place is among ${among} this week, not only this group.`,
+    month: `Ranks are overall: each place is among ${among} this month, not only this group.`,
+    other: `Ranks are overall: each place is among ${among}, not only this group.`,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Trophy } from 'lucide-react';
 import { Link } from 'wouter';
 import { DEFAULT_CHALLENGE, type ChallengeId } from '@common/challenges';
@@ -32,17 +33,20 @@ export function TodayRank({
   if (me.isPending) return <Skeleton className="mx-auto h-6 w-40" />;
   // A set dated on an earlier day leaves no standing today; a failed read says nothing.
   if (me.isError || me.data === null) return null;
+  const rank = me.data.rank;
+  const clubPlace = clubRank?.rank ?? 0;
+  const clubName = clubRank?.name ?? '';
   return (
     <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1">
       <span className="font-semibold" data-testid="today-rank">
-        You&apos;re #{me.data.rank} today
+        {t`You're #${rank} today`}
       </span>
       {isPrivate ? (
         <span
           className="text-xs font-semibold text-accent-foreground"
           data-testid="today-rank-private"
         >
-          Only you can see this
+          {t`Only you can see this`}
         </span>
       ) : null}
       <Link
@@ -50,11 +54,11 @@ export function TodayRank({
         className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline"
       >
         <Trophy className="size-4" aria-hidden="true" />
-        See today&apos;s board
+        {t`See today's board`}
       </Link>
       {clubRank ? (
         <span className="basis-full text-center font-semibold" data-testid="club-rank">
-          You&apos;re #{clubRank.rank} in {clubRank.name}
+          {t`You're #${clubPlace} in ${clubName}`}
         </span>
       ) : null}
     </p>

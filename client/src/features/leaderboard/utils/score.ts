@@ -1,4 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
 import { formatScore, formatScoreShort, roundsOf, type Scoring } from '@common/challenges';
+import { sayShared } from '@/lib/i18n';
 
 /**
  * A score as a board row shows it: the figure, large, and its words below it: "42" "burpees",
@@ -11,23 +13,23 @@ export function scoreParts(
   capped = false,
 ): { value: string; unit: string; label: string } {
   const label = formatScore(scoring, score, capped);
-  const reps = (n: number) => (n === 1 ? scoring.unitOne : scoring.unit);
+  const reps = (n: number) => sayShared(n === 1 ? scoring.unitOne : scoring.unit)!;
   switch (scoring.kind) {
     case 'seconds':
-      return { value: formatScoreShort(scoring, score), unit: 'held', label };
+      return { value: formatScoreShort(scoring, score), unit: t`held`, label };
     case 'rounds': {
       // "7" over "rounds + 9": narrow enough for a phone's row, read together as formatScore says.
       const { rounds, extra } = roundsOf(scoring, score);
       return {
         value: String(rounds),
-        unit: `${rounds === 1 ? 'round' : 'rounds'} + ${extra}`,
+        unit: plural(rounds, { one: `round + ${extra}`, other: `rounds + ${extra}` }),
         label,
       };
     }
     case 'for-time':
       return capped
-        ? { value: `CAP + ${score}`, unit: reps(score), label }
-        : { value: formatScoreShort(scoring, score), unit: 'to finish', label };
+        ? { value: t`CAP + ${score}`, unit: reps(score), label }
+        : { value: formatScoreShort(scoring, score), unit: t`to finish`, label };
     case 'reps':
       return { value: String(score), unit: reps(score), label };
   }

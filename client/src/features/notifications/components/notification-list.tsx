@@ -1,4 +1,4 @@
-import { formatDistanceToNowStrict } from 'date-fns';
+import { t } from '@lingui/core/macro';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/avatar';
 import { LoadError } from '@/components/ui/load-error';
@@ -9,18 +9,19 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { notificationWords } from '../utils/notification-words';
+import { timeAgo } from '../utils/time-ago';
 
 /** My notifications, newest first: unread ones marked; a tap marks one read; Mark all read. */
 export function NotificationList() {
   const query = useNotifications();
   const markRead = useMarkRead();
   const markAll = useMarkAllRead({
-    onError: (e) => toast({ title: 'Could not mark them read', description: e.message }),
+    onError: (e) => toast({ title: t`Could not mark them read`, description: e.message }),
   });
   if (query.isError)
     return (
       <LoadError onRetry={() => void query.refetch()}>
-        Could not load your notifications. {query.error.message}
+        {t`Could not load your notifications.`} {query.error.message}
       </LoadError>
     );
   if (query.isPending)
@@ -41,17 +42,18 @@ export function NotificationList() {
           disabled={!anyUnread || markAll.isPending}
           onClick={() => markAll.mutate()}
         >
-          Mark all read
+          {t`Mark all read`}
         </Button>
       </div>
       {items.length === 0 ? (
         <p className="rounded-lg border border-border bg-card p-6 text-center text-muted-foreground">
-          No notifications yet. Follow members to hear when they beat your best.
+          {t`No notifications yet. Follow members to hear when they beat your best.`}
         </p>
       ) : (
         <ul className="grid gap-2" data-testid="notification-list">
           {items.map((n) => {
             const unread = n.readAt === null;
+            const words = notificationWords(n);
             return (
               <li key={n.id}>
                 <button
@@ -61,7 +63,7 @@ export function NotificationList() {
                     'flex w-full items-center gap-3 rounded-lg border border-border bg-card p-3 text-left hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                     unread && 'border-primary/40 bg-accent/40',
                   )}
-                  aria-label={`${notificationWords(n)}${unread ? ', unread: mark read' : ''}`}
+                  aria-label={unread ? t`${words}, unread: mark read` : words}
                 >
                   {n.actor ? (
                     <UserAvatar
@@ -73,11 +75,9 @@ export function NotificationList() {
                     <span className="size-9 shrink-0 rounded-full bg-muted" aria-hidden="true" />
                   )}
                   <span className="grid min-w-0 flex-1 gap-0.5">
-                    <span className={cn('text-sm', unread && 'font-semibold')}>
-                      {notificationWords(n)}
-                    </span>
+                    <span className={cn('text-sm', unread && 'font-semibold')}>{words}</span>
                     <span className="text-xs text-muted-foreground">
-                      {formatDistanceToNowStrict(new Date(n.createdAt), { addSuffix: true })}
+                      {timeAgo(new Date(n.createdAt))}
                     </span>
                   </span>
                   {unread ? (
@@ -98,7 +98,7 @@ export function NotificationList() {
           disabled={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          Show more
+          {t`Show more`}
         </Button>
       ) : null}
     </div>
