@@ -57,7 +57,7 @@ function ProofClip({ workout, who }: { workout: ModeratedWorkout; who: string })
 }
 
 function WorkoutLine({ workout }: { workout: ModeratedWorkout }) {
-  const hiddenFor = workout.hidden?.reason;
+  const hiddenFor = workout.hidden?.reason ?? '';
   return (
     <li className="flex flex-wrap items-center gap-x-2 gap-y-0.5 py-1.5 text-sm">
       <span className="flex items-center gap-1 font-semibold">
@@ -84,10 +84,10 @@ export function CaseCard({ data }: { data: ModerationCase }) {
   const username = member.username;
   const fullName = member.fullName ?? t`No full name`;
   const since = day(member.createdAt);
-  const suspendedFor = member.suspended?.reason;
+  const suspendedFor = member.suspended?.reason ?? '';
   const openReports = data.reports.length;
   const score = workout ? workoutScore(workout) : '';
-  const oldName = member.fullName;
+  const oldName = member.fullName ?? '';
   return (
     <Card role="region" aria-labelledby={headingId} data-testid="moderation-case">
       <CardHeader className="gap-2">
