@@ -68,10 +68,12 @@ export function SessionsList() {
             <li key={s.id} className="flex items-center gap-3 p-3">
               <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">
-                  {s.device}
+                {/* The device's name may end in an ellipsis; "This device" wraps below it rather
+                    than be cut (German and Spanish say it longer). */}
+                <p className="flex flex-wrap items-baseline gap-x-2 font-semibold">
+                  <span className="min-w-0 max-w-full truncate">{s.device}</span>
                   {s.current ? (
-                    <span className="ml-2 text-sm font-semibold text-primary">{t`This device`}</span>
+                    <span className="text-sm font-semibold text-primary">{t`This device`}</span>
                   ) : null}
                 </p>
                 <p className="text-xs text-muted-foreground">
