@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t } from '@lingui/core/macro';
 import { useForm } from 'react-hook-form';
 import {
   changePasswordFormSchema,
@@ -8,6 +9,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -22,7 +24,10 @@ export function ChangePasswordForm() {
   const mutation = useChangePassword({
     onSuccess: () => {
       form.reset();
-      toast({ title: 'Password changed', description: 'Your other devices have been signed out.' });
+      toast({
+        title: t`Password changed`,
+        description: t`Your other devices have been signed out.`,
+      });
     },
     onError: (error) => {
       // The server's field errors (wrong current password, a too common new one) go under the field.
@@ -31,7 +36,7 @@ export function ChangePasswordForm() {
       if (field) form.setError(field, { message: fieldErrors![field]![0] }, { shouldFocus: true });
       else
         toast({
-          title: 'Password not changed',
+          title: t`Password not changed`,
           description: error.message,
           variant: 'destructive',
         });
@@ -47,35 +52,35 @@ export function ChangePasswordForm() {
     >
       <FormField
         id="password-current"
-        label="Current password"
+        label={t`Current password`}
         type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
+        error={sayShared(errors.currentPassword?.message)}
         {...form.register('currentPassword')}
       />
       <FormField
         id="password-new"
-        label="New password"
+        label={t`New password`}
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters; not a common password, nor your username or email."
-        error={errors.newPassword?.message}
+        hint={t`At least 6 characters; not a common password, nor your username or email.`}
+        error={sayShared(errors.newPassword?.message)}
         {...form.register('newPassword')}
       />
       <FormField
         id="password-confirm"
-        label="Confirm new password"
+        label={t`Confirm new password`}
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={sayShared(errors.confirmPassword?.message)}
         {...form.register('confirmPassword')}
       />
       <SubmitButton
         className="justify-self-start"
         pending={mutation.isPending}
-        pendingLabel="Changing password"
+        pendingLabel={t`Changing password`}
       >
-        Change password
+        {t`Change password`}
       </SubmitButton>
     </form>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t } from '@lingui/core/macro';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +18,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useDeleteAccount } from '../api/delete-account';
 
 /** Delete account: says what is lost and asks for the password; `onDeleted` runs once it is gone. */
@@ -35,7 +37,11 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
       const message = error instanceof ApiError ? error.errors?.password?.[0] : undefined;
       if (message) form.setError('password', { message }, { shouldFocus: true });
       else
-        toast({ title: 'Account not deleted', description: error.message, variant: 'destructive' });
+        toast({
+          title: t`Account not deleted`,
+          description: error.message,
+          variant: 'destructive',
+        });
     },
   });
   return (
@@ -49,21 +55,21 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
       <AlertDialogTrigger asChild>
         <Button variant="destructive" className="justify-self-start">
           <Trash2 aria-hidden="true" />
-          Delete account
+          {t`Delete account`}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
-        <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+        <AlertDialogTitle>{t`Delete your account?`}</AlertDialogTitle>
         <AlertDialogDescription asChild>
           <div className="grid gap-2">
-            <p>This cannot be undone. Deleting your account removes, at once and for good:</p>
+            <p>{t`This cannot be undone. Deleting your account removes, at once and for good:`}</p>
             <ul className="list-disc pl-5">
-              <li>your profile, picture and settings,</li>
-              <li>every workout and note you logged,</li>
-              <li>your places on every leaderboard,</li>
-              <li>your sign-ins on every device.</li>
+              <li>{t`your profile, picture and settings,`}</li>
+              <li>{t`every workout and note you logged,`}</li>
+              <li>{t`your places on every leaderboard,`}</li>
+              <li>{t`your sign-ins on every device.`}</li>
             </ul>
-            <p>Download your data first if you want to keep it.</p>
+            <p>{t`Download your data first if you want to keep it.`}</p>
           </div>
         </AlertDialogDescription>
         <form
@@ -73,20 +79,20 @@ export function DeleteAccountDialog({ onDeleted }: { onDeleted: () => void }) {
         >
           <FormField
             id="delete-password"
-            label="Your password"
+            label={t`Your password`}
             type="password"
             autoComplete="current-password"
-            error={form.formState.errors.password?.message}
+            error={sayShared(form.formState.errors.password?.message)}
             {...form.register('password')}
           />
           <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <AlertDialogCancel type="button">{t`Cancel`}</AlertDialogCancel>
             <SubmitButton
               variant="destructive"
               pending={mutation.isPending}
-              pendingLabel="Deleting account"
+              pendingLabel={t`Deleting account`}
             >
-              Delete my account
+              {t`Delete my account`}
             </SubmitButton>
           </AlertDialogFooter>
         </form>

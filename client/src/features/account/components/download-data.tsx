@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Download } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 
@@ -6,8 +7,7 @@ export function DownloadData() {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">
-        Your profile and every workout you logged, as JSON (everything) or CSV (your workouts, for a
-        spreadsheet).
+        {t`Your profile and every workout you logged, as JSON (everything) or CSV (your workouts, for a spreadsheet).`}
       </p>
       <div className="flex flex-wrap gap-2">
         <a
@@ -16,7 +16,7 @@ export function DownloadData() {
           className={buttonVariants({ variant: 'outline' })}
         >
           <Download aria-hidden="true" />
-          Download JSON
+          {t`Download JSON`}
         </a>
         <a
           href="/api/export?format=csv"
@@ -24,7 +24,7 @@ export function DownloadData() {
           className={buttonVariants({ variant: 'outline' })}
         >
           <Download aria-hidden="true" />
-          Download CSV
+          {t`Download CSV`}
         </a>
       </div>
     </div>

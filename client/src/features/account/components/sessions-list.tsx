@@ -1,12 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { formatShort, formatTime } from '@/lib/dates';
 import { useDeleteOtherSessions } from '../api/delete-other-sessions';
 import { useDeleteSession } from '../api/delete-session';
 import { useSessions } from '../api/get-sessions';
+import { sessionDay, sessionTime } from '../utils/session-dates';
 
 const MOBILE = /Android|iPhone|iPad/;
 
@@ -14,20 +15,20 @@ const MOBILE = /Android|iPhone|iPad/;
 export function SessionsList() {
   const sessions = useSessions();
   const failed = (error: Error) =>
-    toast({ title: 'Sign out failed', description: error.message, variant: 'destructive' });
+    toast({ title: t`Sign out failed`, description: error.message, variant: 'destructive' });
   const endOne = useDeleteSession({ onError: failed });
   const endOthers = useDeleteOtherSessions({
     onSuccess: () =>
       toast({
-        title: 'Signed out everywhere else',
-        description: 'Only this device is still signed in.',
+        title: t`Signed out everywhere else`,
+        description: t`Only this device is still signed in.`,
       }),
     onError: failed,
   });
 
   if (sessions.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading your devices">
+      <div className="grid gap-2" aria-busy="true" aria-label={t`Loading your devices`}>
         <Skeleton className="h-14" />
         <Skeleton className="h-14" />
       </div>
@@ -37,7 +38,7 @@ export function SessionsList() {
     return (
       <div role="alert" className="grid gap-2 text-sm">
         <p className="text-destructive">
-          Your devices could not be loaded. {sessions.error.message}
+          {t`Your devices could not be loaded.`} {sessions.error.message}
         </p>
         <Button
           variant="outline"
@@ -45,7 +46,7 @@ export function SessionsList() {
           className="justify-self-start"
           onClick={() => void sessions.refetch()}
         >
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
@@ -55,23 +56,28 @@ export function SessionsList() {
     <div className="grid gap-3">
       <ul
         className="divide-y divide-border rounded-xl border border-border"
-        aria-label="Signed-in devices"
+        aria-label={t`Signed-in devices`}
       >
         {sessions.data.map((s) => {
           const Icon = MOBILE.test(s.device) ? Smartphone : Monitor;
+          const device = s.device;
+          const signedIn = sessionDay(s.createdAt);
+          const lastDay = sessionDay(s.lastSeenAt);
+          const lastTime = sessionTime(s.lastSeenAt);
           return (
             <li key={s.id} className="flex items-center gap-3 p-3">
               <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">
-                  {s.device}
+                {/* The device's name may end in an ellipsis; "This device" wraps below it rather
+                    than be cut (German and Spanish say it longer). */}
+                <p className="flex flex-wrap items-baseline gap-x-2 font-semibold">
+                  <span className="min-w-0 max-w-full truncate">{s.device}</span>
                   {s.current ? (
-                    <span className="ml-2 text-sm font-semibold text-primary">This device</span>
+                    <span className="text-sm font-semibold text-primary">{t`This device`}</span>
                   ) : null}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Signed in {formatShort(s.createdAt)} · last active {formatShort(s.lastSeenAt)} at{' '}
-                  {formatTime(s.lastSeenAt)}
+                  {t`Signed in ${signedIn} · last active ${lastDay} at ${lastTime}`}
                 </p>
               </div>
               {s.current ? null : (
@@ -80,12 +86,12 @@ export function SessionsList() {
                   size="sm"
                   disabled={endOne.isPending && endOne.variables === s.id}
                   onClick={() => endOne.mutate(s.id)}
-                  aria-label={`Sign out ${s.device}, signed in ${formatShort(s.createdAt)}`}
+                  aria-label={t`Sign out ${device}, signed in ${signedIn}`}
                 >
                   {endOne.isPending && endOne.variables === s.id ? (
-                    <Spinner label="Signing out" />
+                    <Spinner label={t`Signing out`} />
                   ) : null}
-                  Sign out
+                  {t`Sign out`}
                 </Button>
               )}
             </li>
@@ -99,11 +105,11 @@ export function SessionsList() {
           disabled={endOthers.isPending}
           onClick={() => endOthers.mutate()}
         >
-          {endOthers.isPending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
-          Sign out everywhere else
+          {endOthers.isPending ? <Spinner label={t`Signing out`} /> : <LogOut aria-hidden="true" />}
+          {t`Sign out everywhere else`}
         </Button>
       ) : (
-        <p className="text-sm text-muted-foreground">You are signed in on this device only.</p>
+        <p className="text-sm text-muted-foreground">{t`You are signed in on this device only.`}</p>
       )}
     </div>
   );

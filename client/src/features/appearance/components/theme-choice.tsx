@@ -1,12 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { THEME_PREFERENCES, type ThemePreference } from '@common/theme';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { i18n } from '@/lib/i18n';
 import { useThemePreference } from '@/lib/theme';
 
-const CHOICES: Record<ThemePreference, { label: string; icon: typeof Sun }> = {
-  system: { label: 'System', icon: Monitor },
-  light: { label: 'Light', icon: Sun },
-  dark: { label: 'Dark', icon: Moon },
+const CHOICES: Record<ThemePreference, { label: MessageDescriptor; icon: typeof Sun }> = {
+  system: { label: msg`System`, icon: Monitor },
+  light: { label: msg`Light`, icon: Sun },
+  dark: { label: msg`Dark`, icon: Moon },
 };
 
 /** System, Light or Dark: applied at once and remembered on this device. */
@@ -16,7 +19,7 @@ export function ThemeChoice() {
     <div className="grid gap-2">
       <ToggleGroup
         type="single"
-        aria-label="Theme"
+        aria-label={t`Theme`}
         value={preference}
         // Choosing the chosen item again would clear a single-choice group: keep the choice.
         onValueChange={(value) => {
@@ -28,13 +31,13 @@ export function ThemeChoice() {
           return (
             <ToggleGroupItem key={p} value={p} className="min-h-11 gap-1.5">
               <Icon className="size-4" aria-hidden="true" />
-              {label}
+              {i18n._(label)}
             </ToggleGroupItem>
           );
         })}
       </ToggleGroup>
       <p className="text-sm text-muted-foreground">
-        System follows your device&apos;s light or dark setting. Kept on this device.
+        {t`System follows your device's light or dark setting. Kept on this device.`}
       </p>
     </div>
   );

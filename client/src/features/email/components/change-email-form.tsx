@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { t } from '@lingui/core/macro';
 import { useForm } from 'react-hook-form';
 import { changeEmailSchema, type ChangeEmailInput } from '@common/schemas/recovery';
 import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useChangeEmail } from '../api/change-email';
+import { figure, withFigures } from '../utils/with-figures';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -19,6 +22,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
   });
   const mutation = useChangeEmail();
   const { errors } = form.formState;
+  const address = figure(0);
   return (
     <form
       noValidate
@@ -33,7 +37,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
               form.setError(field, { message: fieldErrors![field]![0] }, { shouldFocus: true });
             else
               toast({
-                title: 'Address not changed',
+                title: t`Address not changed`,
                 description: error.message,
                 variant: 'destructive',
               });
@@ -42,8 +46,11 @@ export function ChangeEmailForm({ current }: { current: string }) {
       )}
     >
       <p className="text-sm text-muted-foreground">
-        Now:{' '}
-        <span className="font-semibold text-foreground [overflow-wrap:anywhere]">{current}</span>
+        {withFigures(t`Now: ${address}`, [
+          <span key="address" className="font-semibold text-foreground [overflow-wrap:anywhere]">
+            {current}
+          </span>,
+        ])}
       </p>
       {mutation.isSuccess ? (
         <p role="status" className="rounded-xl bg-accent p-3 text-sm font-semibold">
@@ -52,22 +59,22 @@ export function ChangeEmailForm({ current }: { current: string }) {
       ) : null}
       <FormField
         id="change-email-address"
-        label="New email address"
+        label={t`New email address`}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={sayShared(errors.email?.message)}
         {...form.register('email')}
       />
       <FormField
         id="change-email-password"
-        label="Your password"
+        label={t`Your password`}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={sayShared(errors.password?.message)}
         {...form.register('password')}
       />
-      <SubmitButton pending={mutation.isPending} pendingLabel="Sending link">
-        Change email
+      <SubmitButton pending={mutation.isPending} pendingLabel={t`Sending link`}>
+        {t`Change email`}
       </SubmitButton>
     </form>
   );

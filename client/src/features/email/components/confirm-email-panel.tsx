@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { AlertCircle, MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -45,8 +46,8 @@ export function ConfirmEmailPanel({ token, next }: { token: string; next: ReactN
           {refused}
         </p>
       ) : null}
-      <SubmitButton size="lg" pending={confirm.isPending} pendingLabel="Confirming">
-        Confirm my address
+      <SubmitButton size="lg" pending={confirm.isPending} pendingLabel={t`Confirming`}>
+        {t`Confirm my address`}
       </SubmitButton>
       {refused ? next : null}
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { MailWarning } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,7 +19,7 @@ export function EmailStatus({ confirmed }: { confirmed: boolean }) {
     >
       <p className="flex items-center gap-1.5 font-semibold">
         <MailWarning className="size-4 shrink-0" aria-hidden="true" />
-        Email not confirmed
+        {t`Email not confirmed`}
       </p>
       {resend.isSuccess ? (
         <p role="status" className="text-muted-foreground">
@@ -26,7 +27,7 @@ export function EmailStatus({ confirmed }: { confirmed: boolean }) {
         </p>
       ) : (
         <p className="text-muted-foreground">
-          Follow the link we emailed you, so you can always get back in.
+          {t`Follow the link we emailed you, so you can always get back in.`}
         </p>
       )}
       <Button
@@ -37,12 +38,12 @@ export function EmailStatus({ confirmed }: { confirmed: boolean }) {
         onClick={() =>
           resend.mutate(undefined, {
             onError: (error) =>
-              toast({ title: 'No link sent', description: error.message, variant: 'destructive' }),
+              toast({ title: t`No link sent`, description: error.message, variant: 'destructive' }),
           })
         }
       >
-        {resend.isPending ? <Spinner label="Sending" /> : null}
-        Resend
+        {resend.isPending ? <Spinner label={t`Sending`} /> : null}
+        {t`Resend`}
       </Button>
     </div>
   );

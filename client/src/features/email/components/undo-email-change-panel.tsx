@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { AlertCircle, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -45,8 +46,8 @@ export function UndoEmailChangePanel({ token, next }: { token: string; next: Rea
           {refused}
         </p>
       ) : null}
-      <SubmitButton size="lg" pending={undo.isPending} pendingLabel="Undoing">
-        Undo the change
+      <SubmitButton size="lg" pending={undo.isPending} pendingLabel={t`Undoing`}>
+        {t`Undo the change`}
       </SubmitButton>
       {refused ? next : null}
     </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useId, useState, type ReactNode } from 'react';
 import {
   AlertDialog,
@@ -57,7 +58,7 @@ export function ActionDialog({
   const submit = async () => {
     const trimmed = reason.trim();
     if (!trimmed) {
-      setError('Give a reason: the audit log keeps it.');
+      setError(t`Give a reason: the audit log keeps it.`);
       return;
     }
     setPending(true);
@@ -66,10 +67,10 @@ export function ActionDialog({
       setOpen(false);
       setReason('');
       setError(undefined);
-      toast({ title: doneTitle, description: `Reason: ${trimmed}` });
+      toast({ title: doneTitle, description: t`Reason: ${trimmed}` });
     } catch (err) {
       toast({
-        title: `${label} failed`,
+        title: t`${label} failed`,
         description: (err as Error).message,
         variant: 'destructive',
       });
@@ -107,7 +108,7 @@ export function ActionDialog({
         >
           <Field
             id={`${id}-reason`}
-            label="Reason"
+            label={t`Reason`}
             error={error}
             hint={
               <span className="block text-right">
@@ -128,7 +129,7 @@ export function ActionDialog({
             )}
           </Field>
           <AlertDialogFooter>
-            <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+            <AlertDialogCancel type="button">{t`Cancel`}</AlertDialogCancel>
             <SubmitButton
               variant={variant === 'destructive' ? 'destructive' : 'default'}
               pending={pending}

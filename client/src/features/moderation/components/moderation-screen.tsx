@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { ModerationCase } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ function Queue() {
   if (queue.isPending)
     return (
       <div role="status" className="grid gap-3">
-        <span className="sr-only">Loading reports</span>
+        <span className="sr-only">{t`Loading reports`}</span>
         <Skeleton className="h-40" />
         <Skeleton className="h-40" />
       </div>
@@ -24,9 +25,11 @@ function Queue() {
   if (queue.isError && !nextPageFailed)
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p>Could not load the reports. {queue.error.message}</p>
+        <p>
+          {t`Could not load the reports.`} {queue.error.message}
+        </p>
         <Button variant="outline" onClick={() => void queue.refetch()}>
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
@@ -63,9 +66,9 @@ export function QueueView({
   if (cases.length === 0 && !more)
     return (
       <p className="py-10 text-center text-muted-foreground" data-testid="queue-empty">
-        No open reports
+        {t`No open reports`}
         <span className="block text-sm">
-          Reports that members send show here, the most pressing first.
+          {t`Reports that members send show here, the most pressing first.`}
         </span>
       </p>
     );
@@ -83,11 +86,11 @@ export function QueueView({
         <div className="grid justify-items-center gap-2">
           {more.failed ? (
             <p role="alert" className="text-sm text-destructive">
-              Could not load more reports. {more.failed}
+              {t`Could not load more reports.`} {more.failed}
             </p>
           ) : null}
           <Button variant="outline" disabled={more.loading} onClick={more.load}>
-            {more.loading ? 'Loading more reports' : 'Load more reports'}
+            {more.loading ? t`Loading more reports` : t`Load more reports`}
           </Button>
         </div>
       ) : null}
@@ -104,14 +107,14 @@ export function ModerationScreen() {
   const [tab, setTab] = useState('review');
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">{t`Moderation`}</h1>
       <Tabs value={tab} onValueChange={setTab}>
         {/* Four sections: on a phone they wrap to a second row. */}
-        <TabsList aria-label="Moderation sections" className="flex-wrap">
-          <TabsTrigger value="review">Awaiting review</TabsTrigger>
-          <TabsTrigger value="reports">Open reports</TabsTrigger>
-          <TabsTrigger value="comments">Comments</TabsTrigger>
-          <TabsTrigger value="log">Audit log</TabsTrigger>
+        <TabsList aria-label={t`Moderation sections`} className="flex-wrap">
+          <TabsTrigger value="review">{t`Awaiting review`}</TabsTrigger>
+          <TabsTrigger value="reports">{t`Open reports`}</TabsTrigger>
+          <TabsTrigger value="comments">{t`Comments`}</TabsTrigger>
+          <TabsTrigger value="log">{t`Audit log`}</TabsTrigger>
         </TabsList>
         <TabsContent value="review">
           <ReviewQueue />

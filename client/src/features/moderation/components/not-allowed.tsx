@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Link } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 
@@ -9,14 +10,13 @@ export function NotAllowed({ backHref }: { backHref: string }) {
       aria-labelledby="moderation-not-allowed"
     >
       <h1 id="moderation-not-allowed" className="text-2xl font-extrabold tracking-tight">
-        Not allowed
+        {t`Not allowed`}
       </h1>
       <p className="text-muted-foreground">
-        Only moderators can open the Moderation screen. If something on a board or a profile looks
-        wrong, use Report beside it.
+        {t`Only moderators can open the Moderation screen. If something on a board or a profile looks wrong, use Report beside it.`}
       </p>
       <Link href={backHref} className={buttonVariants({ variant: 'outline' })}>
-        Back to your profile
+        {t`Back to your profile`}
       </Link>
     </section>
   );

@@ -1,32 +1,36 @@
-import { formatDistanceStrict } from 'date-fns';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { Check, X } from 'lucide-react';
 import type { AwaitingReview } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TierBadge, TierLegend } from '@/components/ui/tier-badge';
-import { formatMediumWithTime } from '@/lib/medium-date';
+import { i18n } from '@/lib/i18n';
 import { useAwaitingReview } from '../api/get-awaiting-review';
 import { useTakeAction } from '../api/take-action';
+import { moment, waitedText } from '../utils/moments';
 import { ActionDialog } from './action-dialog';
 import { workoutScore } from './case-card';
 
 type Waiting = AwaitingReview['workouts'][number];
 
-const BOARD_NAMES: Record<string, string> = {
-  all_time: 'all time',
-  month: 'this month',
-  week: 'this week',
-  today: 'today',
+const BOARD_NAMES: Record<string, MessageDescriptor> = {
+  all_time: msg`all time`,
+  month: msg`this month`,
+  week: msg`this week`,
+  today: msg`today`,
 };
-
-/** "3 hours": how long a set has waited, from the server's count of seconds. */
-export const waitedText = (seconds: number) =>
-  formatDistanceStrict(0, seconds * 1000, { roundingMethod: 'floor' });
+const boardName = (b: string) => (BOARD_NAMES[b] ? i18n._(BOARD_NAMES[b]) : b);
 
 function WaitingSet({ w }: { w: Waiting }) {
   const act = useTakeAction();
   const target = { kind: 'workout' as const, workoutId: w.id };
-  const title = `${w.username}'s ${workoutScore(w)}`;
+  const username = w.username;
+  const score = workoutScore(w);
+  const title = t`${username}'s ${score}`;
+  const waited = waitedText(w.waitedSeconds);
+  const boards = w.boards.map(boardName).join(', ');
+  const since = moment(w.waitingSince);
   return (
     <li
       className="grid gap-3 rounded-xl border border-border bg-card p-4"
@@ -35,15 +39,13 @@ function WaitingSet({ w }: { w: Waiting }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{title}</span>
         <span className="text-sm font-semibold tabular-nums" data-testid="waited">
-          Waiting {waitedText(w.waitedSeconds)}
+          {t`Waiting ${waited}`}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <TierBadge tier={w.tier} />
-        <span>
-          Top three of the Verified board: {w.boards.map((b) => BOARD_NAMES[b] ?? b).join(', ')}
-        </span>
-        <span>Recounted {formatMediumWithTime(w.waitingSince)}</span>
+        <span>{t`Top three of the Verified board: ${boards}`}</span>
+        <span>{t`Recounted ${since}`}</span>
       </div>
       {w.hasClip ? (
         <video
@@ -52,31 +54,31 @@ function WaitingSet({ w }: { w: Waiting }) {
           playsInline
           preload="metadata"
           src={`/api/workouts/${w.id}/clip`}
-          aria-label={`Proof clip of ${title}`}
+          aria-label={t`Proof clip of ${title}`}
           className="aspect-[4/3] w-full max-w-80 rounded-lg bg-black"
         />
       ) : null}
       <div className="flex flex-wrap gap-2">
         <ActionDialog
-          label="Review: agree"
+          label={t`Review: agree`}
           variant="default"
           icon={<Check aria-hidden="true" />}
-          title="Agree with the count?"
-          description={`You watched the proof clip of ${title} and it shows the same reps: the set becomes Reviewed.`}
-          confirmLabel="Mark reviewed"
-          pendingLabel="Marking reviewed"
-          doneTitle="Set reviewed"
+          title={t`Agree with the count?`}
+          description={t`You watched the proof clip of ${title} and it shows the same reps: the set becomes Reviewed.`}
+          confirmLabel={t`Mark reviewed`}
+          pendingLabel={t`Marking reviewed`}
+          doneTitle={t`Set reviewed`}
           onConfirm={(reason) => act.mutateAsync({ action: 'review-clip', target, reason })}
         />
         <ActionDialog
-          label="Refuse clip"
+          label={t`Refuse clip`}
           variant="destructive"
           icon={<X aria-hidden="true" />}
-          title="Refuse this proof clip?"
-          description={`${title} goes back to Camera-counted and leaves the Verified boards. Its member reads your reason.`}
-          confirmLabel="Refuse clip"
-          pendingLabel="Refusing clip"
-          doneTitle="Clip refused"
+          title={t`Refuse this proof clip?`}
+          description={t`${title} goes back to Camera-counted and leaves the Verified boards. Its member reads your reason.`}
+          confirmLabel={t`Refuse clip`}
+          pendingLabel={t`Refusing clip`}
+          doneTitle={t`Clip refused`}
           onConfirm={(reason) => act.mutateAsync({ action: 'refuse-clip', target, reason })}
         />
       </div>
@@ -90,16 +92,18 @@ export function ReviewQueue() {
   if (queue.isPending)
     return (
       <div role="status" className="grid gap-3">
-        <span className="sr-only">Loading the sets awaiting review</span>
+        <span className="sr-only">{t`Loading the sets awaiting review`}</span>
         <Skeleton className="h-32" />
       </div>
     );
   if (queue.isError)
     return (
       <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p>Could not load the sets awaiting review. {queue.error.message}</p>
+        <p>
+          {t`Could not load the sets awaiting review.`} {queue.error.message}
+        </p>
         <Button variant="outline" onClick={() => void queue.refetch()}>
-          Try again
+          {t`Try again`}
         </Button>
       </div>
     );
@@ -107,16 +111,16 @@ export function ReviewQueue() {
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground">
-          Recounted sets in the top three of a Verified board, the longest waiting first.
+          {t`Recounted sets in the top three of a Verified board, the longest waiting first.`}
         </p>
         <TierLegend className="min-h-8 text-xs" />
       </div>
       {queue.data.workouts.length === 0 ? (
         <p className="py-10 text-center text-muted-foreground" data-testid="review-empty">
-          Nothing awaits review
+          {t`Nothing awaits review`}
         </p>
       ) : (
-        <ol className="grid gap-3" aria-label="Sets awaiting review">
+        <ol className="grid gap-3" aria-label={t`Sets awaiting review`}>
           {queue.data.workouts.map((w) => (
             <WaitingSet key={w.id} w={w} />
           ))}

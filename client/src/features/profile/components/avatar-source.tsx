@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Camera, ImageOff, RefreshCw } from 'lucide-react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import type { useCamera } from '../hooks/use-camera';
 import { isHttpUrl } from '../utils/picture-url';
@@ -26,9 +28,9 @@ export function UrlSource({
     <div className="grid gap-3">
       <Field
         id="profile-picture"
-        label="Picture URL"
+        label={t`Picture URL`}
         error={error}
-        hint="An https:// link to an image on a public web site."
+        hint={t`An https:// link to an image on a public web site.`}
       >
         {(control) => (
           <Input
@@ -45,18 +47,18 @@ export function UrlSource({
       {preview && broken === preview ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <ImageOff className="size-5 shrink-0" aria-hidden="true" />
-          No image could be loaded from this URL.
+          {t`No image could be loaded from this URL.`}
         </p>
       ) : preview ? (
         <div className="flex items-center gap-3">
           <img
             src={preview}
             referrerPolicy="no-referrer"
-            alt="Preview of the picture URL"
+            alt={t`Preview of the picture URL`}
             className="size-20 rounded-full border border-border object-cover"
             onError={() => setBroken(preview)}
           />
-          <span className="text-sm text-muted-foreground">Preview</span>
+          <span className="text-sm text-muted-foreground">{t`Preview`}</span>
         </div>
       ) : null}
     </div>
@@ -92,13 +94,13 @@ export function CameraSource({
           autoPlay
           playsInline
           muted
-          aria-label="Camera preview"
+          aria-label={t`Camera preview`}
           className="aspect-square w-full max-w-64 rounded-2xl bg-black object-cover"
         />
       ) : state === 'captured' && photo ? (
         <img
           src={photo}
-          alt="Captured photo"
+          alt={t`Captured photo`}
           className="aspect-square w-full max-w-64 rounded-2xl object-cover"
         />
       ) : (
@@ -109,16 +111,16 @@ export function CameraSource({
       <div className="flex w-full max-w-64 gap-2">
         {state === 'off' ? (
           <Button type="button" className="flex-1" onClick={onStart} disabled={starting}>
-            {starting ? <Spinner label="Opening camera" /> : <Camera aria-hidden="true" />}
-            Open Camera
+            {starting ? <Spinner label={t`Opening camera`} /> : <Camera aria-hidden="true" />}
+            {t`Open Camera`}
           </Button>
         ) : state === 'live' ? (
           <>
             <Button type="button" variant="outline" className="flex-1" onClick={onStop}>
-              Close Camera
+              {t`Close Camera`}
             </Button>
             <Button type="button" className="flex-1" onClick={onCapture}>
-              Capture
+              {t`Capture`}
             </Button>
           </>
         ) : (
@@ -130,7 +132,7 @@ export function CameraSource({
             disabled={starting}
           >
             <RefreshCw aria-hidden="true" />
-            Retake
+            {t`Retake`}
           </Button>
         )}
       </div>
@@ -147,7 +149,7 @@ export function StockSource({
 }) {
   return (
     <RadioGroupPrimitive.Root
-      aria-label="Stock avatars"
+      aria-label={t`Stock avatars`}
       value={value ?? ''}
       onValueChange={onChange}
       className="grid grid-cols-4 gap-2"
@@ -156,15 +158,19 @@ export function StockSource({
         <RadioGroupPrimitive.Item
           key={a.id}
           value={a.url}
-          aria-label={a.label}
+          aria-label={sayShared(a.label)}
           className={cn(
             'group flex cursor-pointer flex-col items-center gap-1 rounded-xl border-2 border-transparent p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             'data-[state=checked]:border-primary data-[state=checked]:bg-accent',
           )}
         >
-          <img src={a.url} alt={a.label} className="aspect-square w-full rounded-full bg-muted" />
+          <img
+            src={a.url}
+            alt={sayShared(a.label)}
+            className="aspect-square w-full rounded-full bg-muted"
+          />
           <span aria-hidden="true" className="text-xs font-medium">
-            {a.label}
+            {sayShared(a.label)}
           </span>
         </RadioGroupPrimitive.Item>
       ))}

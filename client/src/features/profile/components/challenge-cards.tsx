@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -5,6 +6,7 @@ import { type Challenge, type OpenChallenge } from '@common/challenges';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { servedChallenges } from '@/lib/challenges';
+import { sayShared } from '@/lib/i18n';
 
 type RenderIcon = (challenge: Challenge) => ReactNode;
 /** What an open challenge's card says of the member's sets in it (their best, in its unit). */
@@ -23,12 +25,13 @@ function CardBody({
     <>
       {renderIcon(challenge)}
       <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="font-semibold leading-snug">{challenge.title}</span>
+        <span className="font-semibold leading-snug">{sayShared(challenge.title)}</span>
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span>
-            {challenge.duration} · <span className="capitalize">{challenge.difficulty}</span>
+            {sayShared(challenge.duration)} ·{' '}
+            <span className="capitalize">{sayShared(challenge.difficulty)}</span>
           </span>
-          {challenge.isActive ? null : <Badge variant="secondary">Coming Soon</Badge>}
+          {challenge.isActive ? null : <Badge variant="secondary">{t`Coming Soon`}</Badge>}
         </span>
       </span>
       {best}
@@ -61,7 +64,7 @@ export function ChallengeCards({
                 renderIcon={renderIcon}
                 best={renderBest ? renderBest(c as OpenChallenge) : undefined}
               />
-              <span className="sr-only">: view your stats</span>
+              <span className="sr-only">{t`: view your stats`}</span>
               <ChevronRight className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
             </Link>
           ) : (

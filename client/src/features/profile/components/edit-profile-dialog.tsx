@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,14 +32,15 @@ import { Field, FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { i18n, sayShared } from '@/lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { useProfilePicture } from '../hooks/use-profile-picture';
 import { PicturePreview, PictureSources } from './profile-picture';
 
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  male: 'Male',
-  female: 'Female',
-  'prefer-not-to-say': 'Prefer not to say',
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], MessageDescriptor> = {
+  male: msg`Male`,
+  female: msg`Female`,
+  'prefer-not-to-say': msg`Prefer not to say`,
 };
 
 // A blank input is left out of the payload; on submit, a blank that was set before becomes null,
@@ -94,12 +97,12 @@ function EditProfileForm({
 
   const mutation = useUpdateProfile({
     onSuccess: () => {
-      toast({ title: 'Profile updated', description: 'Your changes are saved.' });
+      toast({ title: t`Profile updated`, description: t`Your changes are saved.` });
       onSaved?.();
       onDone();
     },
     onError: (error) =>
-      toast({ title: 'Update failed', description: error.message, variant: 'destructive' }),
+      toast({ title: t`Update failed`, description: error.message, variant: 'destructive' }),
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -122,35 +125,35 @@ function EditProfileForm({
 
       <FormField
         id="profile-full-name"
-        label="Full name"
+        label={t`Full name`}
         autoComplete="name"
         maxLength={FULL_NAME_MAX}
-        error={errors.fullName?.message}
+        error={sayShared(errors.fullName?.message)}
         {...form.register('fullName')}
       />
 
       <div className="grid grid-cols-2 gap-3">
         <FormField
           id="profile-age"
-          label="Age"
+          label={t`Age`}
           type="number"
           inputMode="numeric"
           min={AGE_MIN}
           max={AGE_MAX}
           step={1}
-          error={errors.age?.message}
+          error={sayShared(errors.age?.message)}
           {...form.register('age', { setValueAs: toAge })}
         />
-        <Field id="profile-gender" label="Gender" error={errors.gender?.message}>
+        <Field id="profile-gender" label={t`Gender`} error={sayShared(errors.gender?.message)}>
           {(control) => (
             <NativeSelect
               {...control}
               {...form.register('gender', { setValueAs: blankToUndefined })}
             >
-              <option value="">Not set</option>
+              <option value="">{t`Not set`}</option>
               {GENDERS.map((g) => (
                 <option key={g} value={g}>
-                  {GENDER_LABELS[g]}
+                  {i18n._(GENDER_LABELS[g])}
                 </option>
               ))}
             </NativeSelect>
@@ -160,31 +163,31 @@ function EditProfileForm({
 
       <Field
         id="profile-weekly-goal"
-        label="Weekly goal"
-        error={errors.weeklyGoal?.message}
-        hint="A session is a day with at least one set, of any challenge. Shown on your challenge home with your streak of weeks. Only you see it."
+        label={t`Weekly goal`}
+        error={sayShared(errors.weeklyGoal?.message)}
+        hint={t`A session is a day with at least one set, of any challenge. Shown on your challenge home with your streak of weeks. Only you see it.`}
       >
         {(control) => (
           <NativeSelect {...control} {...form.register('weeklyGoal', { setValueAs: toGoal })}>
-            {weeklyGoal === undefined ? <option value="">Keep my current goal</option> : null}
+            {weeklyGoal === undefined ? <option value="">{t`Keep my current goal`}</option> : null}
             {GOAL_CHOICES.map((n) => (
               <option key={n} value={n}>
-                {n === 1 ? '1 session a week' : `${n} sessions a week`}
+                {plural(n, { one: '# session a week', other: '# sessions a week' })}
               </option>
             ))}
           </NativeSelect>
         )}
       </Field>
 
-      <PictureSources picture={picture} error={errors.profilePicture?.message} />
+      <PictureSources picture={picture} error={sayShared(errors.profilePicture?.message)} />
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? <Spinner label="Saving" /> : null}
-          Save Changes
+          {mutation.isPending ? <Spinner label={t`Saving`} /> : null}
+          {t`Save Changes`}
         </Button>
       </DialogFooter>
     </form>
@@ -199,15 +202,14 @@ export function EditProfileDialog({ user, weeklyGoal, onSaved }: EditProfileProp
       <DialogTrigger asChild>
         <Button variant="outline" className="w-full">
           <Pencil aria-hidden="true" />
-          Edit Profile
+          {t`Edit Profile`}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogTitle>{t`Edit Profile`}</DialogTitle>
           <DialogDescription>
-            All fields are optional; empty a field to remove it. Your name, picture, age and gender
-            show on your public profile and the leaderboards (Settings can hide them).
+            {t`All fields are optional; empty a field to remove it. Your name, picture, age and gender show on your public profile and the leaderboards (Settings can hide them).`}
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: each opening starts from the saved profile, and closing stops the camera. */}

@@ -1,11 +1,16 @@
+import { t } from '@lingui/core/macro';
 import { Mail } from 'lucide-react';
 import type { User } from '@common/schemas/auth';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
+import { i18n } from '@/lib/i18n';
 import { GENDER_LABELS } from './edit-profile-dialog';
 
-const genderLabel = (g: string) => GENDER_LABELS[g as keyof typeof GENDER_LABELS] ?? g;
+const genderLabel = (g: string) => {
+  const label = GENDER_LABELS[g as keyof typeof GENDER_LABELS];
+  return label ? i18n._(label) : g;
+};
 
 /** An email that may wrap before its @ (and after dots) rather than anywhere. */
 function EmailText({ email }: { email: string }) {
@@ -25,12 +30,13 @@ function EmailText({ email }: { email: string }) {
 
 /** The signed-in user's card: avatar, username, email, full name, and age and gender chips. */
 export function ProfileCard({ user }: { user: User }) {
+  const { username, age } = user;
   return (
     <Card>
       <CardContent className="grid justify-items-center gap-3 pt-6 text-center">
         <UserAvatar
           src={user.profilePicture}
-          name={`${user.username}'s avatar`}
+          name={t`${username}'s avatar`}
           className="size-24 text-4xl"
         />
         {/* Long names end in an ellipsis (the whole name is in the title); a full name wraps
@@ -62,15 +68,15 @@ export function ProfileCard({ user }: { user: User }) {
             </span>
           </p>
         </div>
-        <ul className="flex flex-wrap justify-center gap-2" aria-label="About you">
+        <ul className="flex flex-wrap justify-center gap-2" aria-label={t`About you`}>
           <li>
             <Badge variant={user.age === null ? 'outline' : 'default'}>
-              {user.age === null ? 'Age not set' : `Age ${user.age}`}
+              {age === null ? t`Age not set` : t`Age ${age}`}
             </Badge>
           </li>
           <li>
             <Badge variant={user.gender === null ? 'outline' : 'default'}>
-              {user.gender === null ? 'Gender not set' : genderLabel(user.gender)}
+              {user.gender === null ? t`Gender not set` : genderLabel(user.gender)}
             </Badge>
           </li>
         </ul>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -14,12 +15,12 @@ export function PicturePreview({ picture }: { picture: ProfilePicture }) {
   const { removed } = picture;
   return (
     <div className="flex items-center gap-3">
-      <UserAvatar src={picture.previewSrc} name="Current picture" className="size-16" />
+      <UserAvatar src={picture.previewSrc} name={t`Current picture`} className="size-16" />
       <div className="grid gap-1">
         <p className="text-sm text-muted-foreground">
           {removed
-            ? 'Your picture will be removed when you save.'
-            : 'Choose a picture from a link, your camera or our stock avatars.'}
+            ? t`Your picture will be removed when you save.`
+            : t`Choose a picture from a link, your camera or our stock avatars.`}
         </p>
         {removed ? (
           <Button
@@ -29,7 +30,7 @@ export function PicturePreview({ picture }: { picture: ProfilePicture }) {
             className="h-auto justify-self-start p-0"
             onClick={picture.undoRemove}
           >
-            Keep my picture
+            {t`Keep my picture`}
           </Button>
         ) : picture.canRemove ? (
           <Button
@@ -39,7 +40,7 @@ export function PicturePreview({ picture }: { picture: ProfilePicture }) {
             className="h-auto justify-self-start p-0 text-destructive"
             onClick={picture.removePicture}
           >
-            Remove picture
+            {t`Remove picture`}
           </Button>
         ) : null}
       </div>
@@ -52,15 +53,15 @@ export function PictureSources({ picture, error }: { picture: ProfilePicture; er
   const { avatarType, camera } = picture;
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">Profile picture</legend>
+      <legend className="mb-2 text-sm font-medium">{t`Profile picture`}</legend>
       <TabsPrimitive.Root
         value={avatarType}
         onValueChange={(v) => picture.chooseSource(v as AvatarType)}
       >
-        <TabsList aria-label="Picture source">
-          <TabsTrigger value="url">URL</TabsTrigger>
-          <TabsTrigger value="camera">Camera</TabsTrigger>
-          <TabsTrigger value="stock">Stock</TabsTrigger>
+        <TabsList aria-label={t`Picture source`}>
+          <TabsTrigger value="url">{t`URL`}</TabsTrigger>
+          <TabsTrigger value="camera">{t`Camera`}</TabsTrigger>
+          <TabsTrigger value="stock">{t`Stock`}</TabsTrigger>
         </TabsList>
         <TabsContent value="url">
           <UrlSource

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AVATAR_MAX_PX } from '@common/constants';
 import { toast } from '@/components/ui/use-toast';
@@ -21,7 +22,7 @@ export function useCamera() {
   const generation = useRef(0);
 
   const releaseStream = useCallback(() => {
-    streamRef.current?.getTracks().forEach((t) => t.stop());
+    streamRef.current?.getTracks().forEach((track) => track.stop());
     streamRef.current = null;
     if (videoRef.current) videoRef.current.srcObject = null;
   }, []);
@@ -36,7 +37,7 @@ export function useCamera() {
         audio: false,
       });
       if (gen !== generation.current) {
-        stream.getTracks().forEach((t) => t.stop());
+        stream.getTracks().forEach((track) => track.stop());
         return;
       }
       releaseStream();
@@ -47,8 +48,8 @@ export function useCamera() {
       releaseStream();
       setState('off');
       toast({
-        title: 'Camera Error',
-        description: 'Could not access your camera. Please check permissions.',
+        title: t`Camera Error`,
+        description: t`Could not access your camera. Please check permissions.`,
         variant: 'destructive',
       });
     } finally {
@@ -85,7 +86,7 @@ export function useCamera() {
       setState('captured');
       return url;
     } catch {
-      toast({ title: 'Error', description: 'Failed to capture image', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to capture image`, variant: 'destructive' });
       return null;
     }
   }, [releaseStream]);
@@ -100,7 +101,7 @@ export function useCamera() {
   useEffect(
     () => () => {
       generation.current += 1;
-      streamRef.current?.getTracks().forEach((t) => t.stop());
+      streamRef.current?.getTracks().forEach((track) => track.stop());
       streamRef.current = null;
     },
     [],

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { isStockAvatarUrl } from '@common/avatars';
@@ -104,7 +105,7 @@ export function useProfilePicture(form: ProfileForm, saved: string | null) {
     /** Why the picture cannot be sent (a URL that is not https:), or null. */
     submitProblem: (value: string | null | undefined) =>
       avatarType === 'url' && value && !isHttpUrl(value)
-        ? 'The picture URL must start with https://.'
+        ? t`The picture URL must start with https://.`
         : null,
   };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Flag } from 'lucide-react';
 import type { ReportableTarget } from '@common/schemas/moderation';
 import { Button } from '@/components/ui/button';
@@ -26,15 +27,15 @@ export interface ReportButtonProps {
 export function ReportButton({ target, username, compact = false }: ReportButtonProps) {
   const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(
     reportDialog,
-    'Could not open the report form',
+    t`Could not open the report form`,
   );
   const mine = useMyReports();
   const what =
     target.kind === 'workout'
-      ? `${username}'s entry`
+      ? t`${username}'s entry`
       : target.kind === 'comment'
-        ? `${username}'s comment`
-        : `${username}'s profile`;
+        ? t`${username}'s comment`
+        : t`${username}'s profile`;
   // While its dialog is open (a report just sent closes it) the form stays as it is.
   if (hasReported(mine.data, target) && !open) {
     return (
@@ -43,12 +44,12 @@ export function ReportButton({ target, username, compact = false }: ReportButton
         variant="ghost"
         size={compact ? 'icon' : 'sm'}
         disabled
-        aria-label={`Reported ${what}`}
-        title="Reported"
+        aria-label={t`Reported ${what}`}
+        title={t`Reported`}
         className={cn('text-muted-foreground', compact && 'shrink-0')}
       >
         <Flag aria-hidden="true" className="fill-current" />
-        {compact ? null : 'Reported'}
+        {compact ? null : t`Reported`}
       </Button>
     );
   }
@@ -59,13 +60,13 @@ export function ReportButton({ target, username, compact = false }: ReportButton
         type="button"
         variant="ghost"
         size={compact ? 'icon' : 'sm'}
-        aria-label={`Report ${what}`}
+        aria-label={t`Report ${what}`}
         onPointerOver={preload}
         onClick={openDialog}
         className={compact ? 'shrink-0 text-muted-foreground' : undefined}
       >
         <Flag aria-hidden="true" />
-        {compact ? null : 'Report'}
+        {compact ? null : t`Report`}
       </Button>
       {Dialog ? (
         <Dialog

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useId, useState } from 'react';
 import {
   createReportSchema,
@@ -22,6 +23,7 @@ import { FieldError } from '@/components/ui/label';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useCreateReport } from '../api/create-report';
 
 export interface ReportDialogProps {
@@ -35,10 +37,10 @@ export interface ReportDialogProps {
 
 /** What the server's refusal of a report is called in its toast. */
 function refusalTitle(error: Error): string {
-  if (!(error instanceof ApiError)) return 'Report not sent';
-  if (error.status === 409) return 'Already reported';
-  if (error.status === 429) return 'Too many reports';
-  return 'Report not sent';
+  if (!(error instanceof ApiError)) return t`Report not sent`;
+  if (error.status === 409) return t`Already reported`;
+  if (error.status === 429) return t`Too many reports`;
+  return t`Report not sent`;
 }
 
 /**
@@ -69,7 +71,7 @@ export function ReportDialog({
   const mutation = useCreateReport({
     onSuccess: () => {
       close();
-      toast({ title: 'Report sent', description: 'Thank you. A moderator will look at it.' });
+      toast({ title: t`Report sent`, description: t`Thank you. A moderator will look at it.` });
     },
     onError: (error) => {
       const message = error instanceof ApiError ? error.errors?.text?.[0] : undefined;
@@ -80,13 +82,13 @@ export function ReportDialog({
   });
   const submit = () => {
     if (!reason) {
-      setErrors({ reason: 'Choose a reason.' });
+      setErrors({ reason: t`Choose a reason.` });
       return;
     }
     const parsed = createReportSchema.safeParse({ target, reason, text });
     if (!parsed.success) {
       const textIssue = parsed.error.issues.find((i) => i.path[0] === 'text');
-      setErrors({ text: textIssue?.message ?? parsed.error.issues[0]?.message });
+      setErrors({ text: sayShared(textIssue?.message ?? parsed.error.issues[0]?.message) });
       return;
     }
     setErrors({});
@@ -104,9 +106,9 @@ export function ReportDialog({
     >
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Report {what}</DialogTitle>
+          <DialogTitle>{t`Report ${what}`}</DialogTitle>
           <DialogDescription>
-            A moderator will look at it. You can report each entry or profile once.
+            {t`A moderator will look at it. You can report each entry or profile once.`}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -122,7 +124,7 @@ export function ReportDialog({
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={errors.reason ? reasonErrorId : undefined}
           >
-            <legend className="mb-2 text-sm font-medium">What is wrong?</legend>
+            <legend className="mb-2 text-sm font-medium">{t`What is wrong?`}</legend>
             {REPORT_REASONS.map((r) => (
               <label
                 key={r}
@@ -139,14 +141,14 @@ export function ReportDialog({
                   }}
                   className="size-4 accent-primary"
                 />
-                <span className="text-sm">{REPORT_REASON_LABELS[r]}</span>
+                <span className="text-sm">{sayShared(REPORT_REASON_LABELS[r])}</span>
               </label>
             ))}
             <FieldError id={reasonErrorId} message={errors.reason} />
           </fieldset>
           <Field
             id={`${id}-text`}
-            label={textRequired ? 'What is wrong' : 'Details (optional)'}
+            label={textRequired ? t`What is wrong` : t`Details (optional)`}
             error={errors.text}
             hint={
               <span className="block text-right">
@@ -168,10 +170,10 @@ export function ReportDialog({
           </Field>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
-              Cancel
+              {t`Cancel`}
             </Button>
-            <SubmitButton pending={mutation.isPending} pendingLabel="Sending report">
-              Send report
+            <SubmitButton pending={mutation.isPending} pendingLabel={t`Sending report`}>
+              {t`Send report`}
             </SubmitButton>
           </DialogFooter>
         </form>

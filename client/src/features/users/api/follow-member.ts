@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { toast } from '@/components/ui/use-toast';
@@ -21,7 +22,7 @@ export function useFollowMember(username: string) {
       ]),
     onError: (error, follow) =>
       toast({
-        title: follow ? 'Could not follow' : 'Could not unfollow',
+        title: follow ? t`Could not follow` : t`Could not unfollow`,
         description: error.message,
         variant: 'destructive',
       }),

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import { Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -17,6 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { servedOpenChallenges } from '@/lib/challenges';
 import { formatCount } from '@/lib/format-number';
+import { currentLanguage, i18n, sayShared } from '@/lib/i18n';
 import { formatMedium } from '@/lib/medium-date';
 import {
   lastTileLabel,
@@ -29,7 +32,23 @@ import { usePublicProfile } from '../api/get-public-profile';
 import { UserNotFound } from './user-not-found';
 import { FollowButton, FollowCounts } from './follow-button';
 
-const genderLabel = (g: string) => g.charAt(0).toUpperCase() + g.slice(1).replaceAll('-', ' ');
+const GENDERS: Record<string, MessageDescriptor> = {
+  male: msg`Male`,
+  female: msg`Female`,
+  'prefer-not-to-say': msg`Prefer not to say`,
+};
+const genderLabel = (g: string) => {
+  const label = GENDERS[g];
+  return label ? i18n._(label) : g.charAt(0).toUpperCase() + g.slice(1).replaceAll('-', ' ');
+};
+
+/** "Nov 3, 2026" in English (the spec's format), the page's own medium date otherwise. */
+const memberSince = (d: string | Date) => {
+  const lang = currentLanguage();
+  return lang === 'en'
+    ? formatMedium(d)
+    : new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(d));
+};
 
 /** How the route shows a list of workouts (the workouts feature's list, composed in app/). */
 export type RenderWorkouts = (workouts: PublicWorkout[], emptyText: string) => ReactNode;
@@ -41,27 +60,27 @@ function About({ user, own }: { user: PublicProfileData['user']; own: OwnDetails
   const missing = (text: string) => <span className="text-muted-foreground">{text}</span>;
   // Others see "Not shared" for anything missing. On your own profile, a missing name was never
   // entered; a missing age or gender was never entered, or is hidden by your privacy setting.
-  const notShared = missing('Not shared');
-  const nameMissing = own ? missing('Not set') : notShared;
+  const notShared = missing(t`Not shared`);
+  const nameMissing = own ? missing(t`Not set`) : notShared;
   const hiddenOr = (value: unknown) =>
-    !own ? notShared : value === null ? missing('Not set') : missing('Hidden from others');
+    !own ? notShared : value === null ? missing(t`Not set`) : missing(t`Hidden from others`);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>About</CardTitle>
+        <CardTitle>{t`About`}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <dt className="text-muted-foreground">Name</dt>
+          <dt className="text-muted-foreground">{t`Name`}</dt>
           <dd className="min-w-0 break-words font-medium">{user.fullName ?? nameMissing}</dd>
-          <dt className="text-muted-foreground">Age</dt>
+          <dt className="text-muted-foreground">{t`Age`}</dt>
           <dd className="font-medium">{user.age ?? hiddenOr(own?.age ?? null)}</dd>
-          <dt className="text-muted-foreground">Gender</dt>
+          <dt className="text-muted-foreground">{t`Gender`}</dt>
           <dd className="font-medium">
             {user.gender ? genderLabel(user.gender) : hiddenOr(own?.gender ?? null)}
           </dd>
-          <dt className="text-muted-foreground">Member since</dt>
-          <dd className="font-medium">{formatMedium(user.createdAt)}</dd>
+          <dt className="text-muted-foreground">{t`Member since`}</dt>
+          <dd className="font-medium">{memberSince(user.createdAt)}</dd>
         </dl>
       </CardContent>
     </Card>
@@ -75,24 +94,27 @@ function Clubs({ clubs }: { clubs: readonly ProfileClub[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Clubs</CardTitle>
+        <CardTitle>{t`Clubs`}</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-1" aria-label="Clubs" data-testid="profile-clubs">
-          {clubs.map((c) => (
-            <li key={c.slug}>
-              <Link
-                href={paths.club.getHref(c.slug)}
-                className="flex min-h-11 items-center gap-3 rounded-lg px-2 py-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <Users className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
-                <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
-                  {c.memberCount.toLocaleString('en-US')} member{c.memberCount === 1 ? '' : 's'}
-                </span>
-              </Link>
-            </li>
-          ))}
+        <ul className="grid gap-1" aria-label={t`Clubs`} data-testid="profile-clubs">
+          {clubs.map((c) => {
+            const members = c.memberCount;
+            return (
+              <li key={c.slug}>
+                <Link
+                  href={paths.club.getHref(c.slug)}
+                  className="flex min-h-11 items-center gap-3 rounded-lg px-2 py-1 hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <Users className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate font-medium">{c.name}</span>
+                  <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
+                    {plural(members, { one: '# member', other: '# members' })}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </CardContent>
     </Card>
@@ -145,12 +167,12 @@ function Stats({
   return (
     <Card aria-labelledby={id} data-testid={`public-stats-${challenge.id}`}>
       <CardHeader>
-        <CardTitle id={id}>{titled ? challenge.title : 'Stats'}</CardTitle>
+        <CardTitle id={id}>{titled ? sayShared(challenge.title) : t`Stats`}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
           <StatTile
-            label="Personal Best"
+            label={t`Personal Best`}
             value={scoreFigure(scoring, figures.best, figures.bestCapped)}
             // How far the best is proven (docs/decisions/0244-tiers-shown-and-reviewed.md); a profile
             // kept from before tiers were sent, or one without sets, has none.
@@ -160,7 +182,7 @@ function Stats({
             label={lastTileLabel(scoring)}
             value={scoreFigure(scoring, figures.last, figures.lastCapped)}
           />
-          <StatTile label="Total Workouts" value={formatCount(stats.totalWorkouts)} />
+          <StatTile label={t`Total Workouts`} value={formatCount(stats.totalWorkouts)} />
           <StatTile label={totalTileLabel(scoring)} value={totalFigure(scoring, figures.total)} />
         </dl>
         {recent}
@@ -176,7 +198,8 @@ function bestLine(rows: { challenge: OpenChallenge; stats: ChallengeStats }[]): 
     const f = statScores(r.stats);
     return formatScore(r.challenge.scoring, f.best, f.bestCapped);
   };
-  return `Best: ${shown.map(best).join(' · ')}`;
+  const scores = shown.map(best).join(' · ');
+  return t`Best: ${scores}`;
 }
 
 /** How many of a challenge's sets its card lists when several challenges are open. */
@@ -185,7 +208,7 @@ const RECENT_PER_CHALLENGE = 3;
 function ProfileSkeleton() {
   return (
     <div role="status" className="grid gap-4">
-      <span className="sr-only">Loading profile</span>
+      <span className="sr-only">{t`Loading profile`}</span>
       <Skeleton className="h-24" />
       <Skeleton className="h-11" />
       <Skeleton className="h-48" />
@@ -217,7 +240,8 @@ export function PublicProfile({
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) return <UserNotFound username={username} />;
   const { user, workouts } = query.data;
-  const isViewer = viewerUsername === user.username;
+  const name = user.username;
+  const isViewer = viewerUsername === name;
   const rows = statsByChallenge(query.data);
   const several = rows.length > 1;
   // A profile kept on the device from before clubs were listed has none.
@@ -225,18 +249,14 @@ export function PublicProfile({
   return (
     <div className="grid gap-4">
       <header className="flex items-center gap-4">
-        <UserAvatar
-          src={user.profilePicture}
-          name={`${user.username}'s avatar`}
-          className="size-20"
-        />
+        <UserAvatar src={user.profilePicture} name={t`${name}'s avatar`} className="size-20" />
         <div className="grid min-w-0 gap-1">
           <h1 className="flex min-w-0 items-center gap-2 text-2xl font-extrabold tracking-tight">
             {/* A long name ends in an ellipsis; the whole of it is in the title. */}
             <span className="truncate" title={user.username} data-testid="profile-username">
               {user.username}
             </span>
-            {isViewer ? <Badge className="shrink-0">You</Badge> : null}
+            {isViewer ? <Badge className="shrink-0">{t`You`}</Badge> : null}
           </h1>
           {user.fullName ? (
             <p className="truncate text-muted-foreground" title={user.fullName}>
@@ -259,9 +279,9 @@ export function PublicProfile({
         ) : null}
       </header>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Profile sections">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="workouts">Workouts</TabsTrigger>
+        <TabsList aria-label={t`Profile sections`}>
+          <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
+          <TabsTrigger value="workouts">{t`Workouts`}</TabsTrigger>
         </TabsList>
         <TabsContent value="overview" className="grid items-start gap-4 lg:grid-cols-2">
           <About user={user} own={isViewer ? own : null} />
@@ -279,7 +299,7 @@ export function PublicProfile({
                       workouts
                         .filter((w) => w.challenge === challenge.id)
                         .slice(0, RECENT_PER_CHALLENGE),
-                      'No sets yet.',
+                      t`No sets yet.`,
                     )
                   : undefined
               }
@@ -288,20 +308,20 @@ export function PublicProfile({
           <Card className="lg:col-span-2">
             <CardHeader>
               <div className="flex items-center justify-between gap-2">
-                <CardTitle>Recent Activity</CardTitle>
+                <CardTitle>{t`Recent Activity`}</CardTitle>
                 {workouts.length > 0 ? (
                   <Button variant="link" onClick={() => setTab('workouts')}>
-                    View all
+                    {t`View all`}
                   </Button>
                 ) : null}
               </div>
             </CardHeader>
             <CardContent>
-              {renderWorkouts(workouts.slice(0, PUBLIC_RECENT_ACTIVITY), 'No workouts yet.')}
+              {renderWorkouts(workouts.slice(0, PUBLIC_RECENT_ACTIVITY), t`No workouts yet.`)}
             </CardContent>
           </Card>
         </TabsContent>
-        <TabsContent value="workouts">{renderWorkouts(workouts, 'No workouts yet.')}</TabsContent>
+        <TabsContent value="workouts">{renderWorkouts(workouts, t`No workouts yet.`)}</TabsContent>
       </Tabs>
     </div>
   );

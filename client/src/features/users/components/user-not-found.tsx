@@ -1,9 +1,12 @@
+import { t } from '@lingui/core/macro';
 import { UserX } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { figure, withFigures } from '../utils/with-figures';
 
 export function UserNotFound({ username }: { username: string }) {
+  const name = figure(0);
   return (
     <section
       aria-labelledby="user-not-found-title"
@@ -13,15 +16,20 @@ export function UserNotFound({ username }: { username: string }) {
         <UserX className="size-8" aria-hidden="true" />
       </span>
       <h1 id="user-not-found-title" className="text-2xl font-extrabold tracking-tight">
-        User Not Found
+        {t`User Not Found`}
       </h1>
       <p className="max-w-sm text-muted-foreground">
-        We couldn&apos;t find a member called{' '}
-        <span className="font-semibold text-foreground">{username}</span>. The name may be
-        misspelled, or the account no longer exists.
+        {withFigures(
+          t`We couldn't find a member called ${name}. The name may be misspelled, or the account no longer exists.`,
+          [
+            <span key="name" className="font-semibold text-foreground">
+              {username}
+            </span>,
+          ],
+        )}
       </p>
       <Button asChild size="lg">
-        <Link href={paths.leaderboard.getHref()}>Go to Leaderboard</Link>
+        <Link href={paths.leaderboard.getHref()}>{t`Go to Leaderboard`}</Link>
       </Button>
     </section>
   );
