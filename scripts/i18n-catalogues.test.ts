@@ -73,6 +73,30 @@ describe('message catalogues', () => {
     });
   }
 
+  // The client joins its catalogues into one object per language (client/src/app/i18n/catalogues),
+  // keyed by the message: two features that say one English message in two ways would have one
+  // of them win silently. A message needs one translation per language, or a context to tell
+  // the two apart.
+  it('gives one message one translation per language across the catalogues joined on the client', () => {
+    const joined = dirs.filter((d) => d.startsWith('client/') || d === 'common/locales');
+    const problems: string[] = [];
+    for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
+      const seen = new Map<string, { msgstr: string; dir: string }>();
+      for (const dir of joined) {
+        for (const e of read(dir, lang)) {
+          if (!e.msgstr) continue;
+          const before = seen.get(e.msgid);
+          if (before && before.msgstr !== e.msgstr)
+            problems.push(
+              `${lang}: "${e.msgid}" is "${before.msgstr}" in ${before.dir}, "${e.msgstr}" in ${dir}`,
+            );
+          else if (!before) seen.set(e.msgid, { msgstr: e.msgstr, dir });
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('refuses a message that does not parse', () => {
     expect(compiles('{count, plural, one {# set} other {# sets}}')).toBeNull();
     expect(compiles('{count, plural, one {# set} other {# sets}')).not.toBeNull();
