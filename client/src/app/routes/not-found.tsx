@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { t } from '@lingui/core/macro';
 
 export default function NotFoundRoute() {
-  useDocumentTitle('Page not found');
+  useDocumentTitle(t`Page not found`);
   return (
     <Card className="mx-auto mt-8 max-w-md">
       <CardContent className="grid gap-3 pt-6">
