@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useResetLink } from '@/features/auth/api/check-reset-link';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { formatTime } from '@/lib/dates';
+import { formatClockTime } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { t } from '@lingui/core/macro';
 
@@ -54,7 +54,7 @@ export default function ResetPasswordRoute() {
             <>
               {link.data?.usable ? (
                 <p className="text-center text-sm text-muted-foreground">
-                  {t`This link works until ${formatTime(new Date(link.data.expiresAt))}.`}
+                  {t`This link works until ${formatClockTime(link.data.expiresAt)}.`}
                 </p>
               ) : null}
               <ResetPasswordForm
