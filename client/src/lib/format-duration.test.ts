@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '@lingui/core';
-import { messages as de } from '@/app/locales/de.po';
-import { messages as es } from '@/app/locales/es.po';
 import { formatDuration } from './format-duration';
+import { activateLanguage } from './i18n';
 
 describe('formatDuration', () => {
-  afterEach(() => i18n.activate('en'));
+  afterEach(() => activateLanguage('en'));
 
-  it('writes English as "2 min 30 s"', () => {
-    i18n.loadAndActivate({ locale: 'en', messages: {} });
+  it('writes English as "2 min 30 s"', async () => {
+    await activateLanguage('en');
     expect(formatDuration(150)).toBe('2 min 30 s');
     expect(formatDuration(45)).toBe('45 s');
     expect(formatDuration(120)).toBe('2 min');
@@ -17,12 +15,13 @@ describe('formatDuration', () => {
     expect(formatDuration(0)).toBe('0 s');
   });
 
-  it('writes German and Spanish units', () => {
-    i18n.loadAndActivate({ locale: 'de', messages: de });
+  it('writes German and Spanish units', async () => {
+    // The catalogue loader the test setup registers (client/src/test/i18n-setup.ts).
+    await activateLanguage('de');
     expect(formatDuration(150)).toBe('2 Min. 30 Sek.');
     expect(formatDuration(45)).toBe('45 Sek.');
     expect(formatDuration(3900)).toBe('1 Std. 5 Min.');
-    i18n.loadAndActivate({ locale: 'es', messages: es });
+    await activateLanguage('es');
     expect(formatDuration(150)).toBe('2 min 30 s');
     expect(formatDuration(3600)).toBe('1 h');
   });

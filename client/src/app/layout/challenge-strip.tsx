@@ -32,7 +32,9 @@ export function ChallengeStrip({ pathname }: { pathname: string }) {
             {sayShared(challenge.title)}
           </span>
         </span>
-        <span className={cn('ml-auto capitalize', colors.sub)}>{challenge.focus.map((f) => sayShared(f)).join(' · ')}</span>
+        <span className={cn('ml-auto capitalize', colors.sub)}>
+          {challenge.focus.map((f) => sayShared(f)).join(' · ')}
+        </span>
       </div>
     </div>
   );

@@ -50,7 +50,9 @@ export default function ChallengeStatsRoute() {
   const name = asked ?? defaultOpenChallenge()?.id ?? '';
   const open = statsChallenge(name);
   const known = open ? undefined : servedChallenges().find((c) => c.id === name.toLowerCase());
-  useDocumentTitle(open ? statsTitleOf(open) : known ? statsTitleOf(known) : t`Challenge not found`);
+  useDocumentTitle(
+    open ? statsTitleOf(open) : known ? statsTitleOf(known) : t`Challenge not found`,
+  );
   if (open) return <Stats key={open.id} challenge={open} />;
   const ready = defaultOpenChallenge();
   const knownTitle = known ? sayShared(known.title)! : '';

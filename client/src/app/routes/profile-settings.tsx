@@ -81,8 +81,11 @@ export default function ProfileSettingsRoute() {
       <Section id="settings-notices" title={t`Emails`}>
         <NoticeSettings user={user} />
       </Section>
-      <Section id="settings-reminders" title={t`Reminders`}
-        description={t`Off until you turn them on.`}>
+      <Section
+        id="settings-reminders"
+        title={t`Reminders`}
+        description={t`Off until you turn them on.`}
+      >
         <ReminderSettings />
       </Section>
       <Section id="settings-sessions" title={t`Where you're signed in`}>

@@ -28,7 +28,11 @@ export default function ResetPasswordRoute() {
   useDocumentTitle(t`Choose a new password`);
   const refused =
     refusedOnSave ??
-    (!token ? t`This link has no token. Ask for a new one.` : link.data && !link.data.usable ? link.data.message : null);
+    (!token
+      ? t`This link has no token. Ask for a new one.`
+      : link.data && !link.data.usable
+        ? link.data.message
+        : null);
   return (
     <div className="mx-auto grid min-h-dvh w-full max-w-md items-center px-4 py-8">
       <Card className="w-full">

@@ -81,7 +81,9 @@ export function TierList() {
       {SCORE_TIERS.map((tier) => (
         <li key={tier} className="grid gap-1">
           <TierBadge tier={tier} />
-          <span className="text-sm text-muted-foreground">{sayShared(TIER_WORDS[tier].meaning)}</span>
+          <span className="text-sm text-muted-foreground">
+            {sayShared(TIER_WORDS[tier].meaning)}
+          </span>
         </li>
       ))}
       <li className="grid gap-1">
