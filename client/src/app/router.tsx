@@ -3,6 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths, patternsOf, type AppPath } from '@/config/paths';
 import { servedChallenges } from '@/lib/challenges';
+import { loadRestOfCatalogue } from './i18n/load-catalogue';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
 import { LeaderboardPage } from './routes/leaderboard-page';
@@ -23,6 +24,8 @@ const screen = (load: () => ScreenModule, auth = false) =>
     const [{ default: QueryProvider }, { default: Screen }] = await Promise.all([
       import('./query-provider'),
       load(),
+      // The features' words beyond `/`'s (i18n/load-catalogue.ts), beside the screen's code.
+      loadRestOfCatalogue(),
     ]);
     const content = auth ? (
       <RequireAuth>

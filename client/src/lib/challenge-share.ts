@@ -7,6 +7,7 @@ import {
   type ChallengeId,
 } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
+import { sayShared } from '@/lib/i18n';
 
 // What a shared result says, per challenge (the share menus of Workout Saved and of a workout's
 // details): each entry's words (common/challenge-words.ts), with the score as boards write it.
@@ -20,7 +21,7 @@ export const shareText = (challenge: ChallengeId | undefined, score: number, cap
 
 /** "FitBench: Burpees or Bust". */
 export const shareTitle = (challenge: ChallengeId | undefined) =>
-  `${APP_NAME}: ${entryOf(challenge).title}`;
+  `${APP_NAME}: ${sayShared(entryOf(challenge).title)}`;
 
 /** "Can you beat my 42 burpees in 2 minutes on FitBench?", "Can you beat my CAP + 312 reps in ...?" */
 export const beatMeText = (challenge: ChallengeId | undefined, score: number, capped = false) =>

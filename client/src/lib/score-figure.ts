@@ -7,6 +7,8 @@ import {
   type Scoring,
 } from '@common/challenges';
 import { formatCount } from '@/lib/format-number';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 // The one client module that reads a score's first name (the push-up entry's legacy field, in
 // answers and in saves kept on the device by older versions) and the `capped` mark beside a score.
@@ -50,16 +52,17 @@ export const totalFigure = (scoring: Scoring, value: number | undefined) =>
 
 /** The total's tile label: "Total Push-ups", "Total Time Held", "Total Reps". */
 export function totalTileLabel(scoring: Scoring): string {
-  if (scoring.kind === 'seconds') return 'Total Time Held';
-  if (scoring.kind === 'for-time') return 'Total Reps';
-  return `Total ${scoring.label}`;
+  if (scoring.kind === 'seconds') return t`Total Time Held`;
+  if (scoring.kind === 'for-time') return t`Total Reps`;
+  const label = sayShared(scoring.label)!;
+  return t`Total ${label}`;
 }
 
 /** The last set's tile label: "Last Count", "Last Hold", "Last Score". */
 export function lastTileLabel(scoring: Scoring): string {
-  if (scoring.kind === 'seconds') return 'Last Hold';
-  if (scoring.kind === 'reps') return 'Last Count';
-  return 'Last Score';
+  if (scoring.kind === 'seconds') return t`Last Hold`;
+  if (scoring.kind === 'reps') return t`Last Count`;
+  return t`Last Score`;
 }
 
 /**

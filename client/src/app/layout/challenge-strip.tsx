@@ -5,6 +5,7 @@ import {
 } from '@/features/challenges/components/challenge-icon';
 import { servedChallenges } from '@/lib/challenges';
 import { cn } from '@/lib/utils';
+import { sayShared } from '@/lib/i18n';
 
 /**
  * On a challenge's routes (its home, timer, log and board), a strip names the challenge and its
@@ -28,10 +29,12 @@ export function ChallengeStrip({ pathname }: { pathname: string }) {
         <span className="flex min-w-0 items-center gap-2 lg:gap-3">
           <ChallengeIcon icon={challenge.icon} className="size-4 shrink-0 lg:size-5" />
           <span className="font-semibold" data-testid="challenge-strip-title">
-            {challenge.title}
+            {sayShared(challenge.title)}
           </span>
         </span>
-        <span className={cn('ml-auto capitalize', colors.sub)}>{challenge.focus.join(' · ')}</span>
+        <span className={cn('ml-auto capitalize', colors.sub)}>
+          {challenge.focus.map((f) => sayShared(f)).join(' · ')}
+        </span>
       </div>
     </div>
   );

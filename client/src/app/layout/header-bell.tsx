@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { paths } from '@/config/paths';
+import { loadRestOfCatalogue } from '../i18n/load-catalogue';
 
 // The bell loads after the page (with the query client, which `/` otherwise does without:
 // docs/decisions/0061-js-budget-on-root.md), for signed-in members only, in the one query client
@@ -9,6 +10,8 @@ const Bell = lazy(async () => {
     import('@tanstack/react-query'),
     import('../query-provider'),
     import('@/features/notifications/components/notification-bell'),
+    // The bell's words (features/notifications) are not among `/`'s (app/i18n/load-catalogue.ts).
+    loadRestOfCatalogue(),
   ]);
   return {
     default: ({ userId }: { userId: number }) => (

@@ -1,5 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { t } from '@lingui/core/macro';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('online', onChange);
@@ -25,7 +26,7 @@ export function OfflineBanner() {
       data-testid="offline-banner"
     >
       <WifiOff className="size-4" aria-hidden="true" />
-      Offline: showing what was last loaded. Workouts you save are kept and sent later.
+      {t`Offline: showing what was last loaded. Workouts you save are kept and sent later.`}
     </p>
   );
 }

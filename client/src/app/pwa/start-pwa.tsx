@@ -1,5 +1,7 @@
 import { buttonVariants } from '@/components/ui/button-variants';
 import { toast } from '@/components/ui/use-toast';
+import { APP_NAME } from '@common/constants';
+import { t } from '@lingui/core/macro';
 
 /**
  * Registers the service worker (production builds only; see main.tsx) and offers a new version
@@ -16,8 +18,8 @@ export function startPwa() {
     if (offered) return;
     offered = true;
     toast({
-      title: 'New version available',
-      description: 'Reload to use the latest FitBench.',
+      title: t`New version available`,
+      description: t`Reload to use the latest ${APP_NAME}.`,
       action: (
         // A plain button with Button's look: Button itself (with Radix's Slot) is in the screens'
         // shared chunk, which `/` does not load.
@@ -30,7 +32,7 @@ export function startPwa() {
             waiting.postMessage({ type: 'SKIP_WAITING' });
           }}
         >
-          Reload
+          {t`Reload`}
         </button>
       ),
     });

@@ -22,6 +22,8 @@ import { paths } from '@/config/paths';
 import { defaultOpenChallenge, openChallengeForPath, servedChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { lastTileLabel, scoreFigure, statScores } from '@/lib/score-figure';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 function ChallengeTitle({ challenge }: { challenge: Challenge }) {
   return (
@@ -36,9 +38,9 @@ function ChallengeTitle({ challenge }: { challenge: Challenge }) {
       </span>
       <div className="grid gap-1">
         <h1 id="challenge-title" className="text-2xl font-extrabold leading-tight tracking-tight">
-          {challenge.title}
+          {sayShared(challenge.title)}
         </h1>
-        <p className="text-muted-foreground">{challenge.description}</p>
+        <p className="text-muted-foreground">{sayShared(challenge.description)}</p>
       </div>
     </div>
   );
@@ -50,7 +52,7 @@ function AllChallengesLink() {
       href={paths.catalogue.getHref()}
       className="inline-flex min-h-11 items-center justify-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
     >
-      View all challenges
+      {t`View all challenges`}
       <ArrowRight className="size-4" aria-hidden="true" />
     </Link>
   );
@@ -85,18 +87,22 @@ function TitleWithLink({
 function ComingSoon({ challenge }: { challenge: Challenge }) {
   // The default challenge, or whichever the operator opened first.
   const ready = defaultOpenChallenge();
+  const title = sayShared(challenge.title)!;
+  const duration = sayShared(challenge.duration)!;
+  const readyTitle = ready ? sayShared(ready.title)! : '';
   return (
     <section aria-labelledby="challenge-title" className="grid gap-6">
       <ChallengeTitle challenge={challenge} />
       <Card>
         <CardHeader>
           <div>
-            <Badge variant="secondary">Coming Soon</Badge>
+            <Badge variant="secondary">{t`Coming Soon`}</Badge>
           </div>
-          <CardTitle>This challenge is coming soon</CardTitle>
+          <CardTitle>{t`This challenge is coming soon`}</CardTitle>
           <CardDescription>
-            {challenge.title} ({challenge.duration}) is not open yet.
-            {ready ? ` Meanwhile, the ${ready.title} is ready for you.` : null}
+            {ready
+              ? t`${title} (${duration}) is not open yet. Meanwhile, the ${readyTitle} is ready for you.`
+              : t`${title} (${duration}) is not open yet.`}
           </CardDescription>
         </CardHeader>
         {ready ? (
@@ -104,7 +110,7 @@ function ComingSoon({ challenge }: { challenge: Challenge }) {
             {/* Two lines on a small phone rather than a clipped title. */}
             <Button asChild size="lgWrap" className="w-full">
               <Link href={ready.path}>
-                <span className="whitespace-normal text-center">Go to the {ready.title}</span>
+                <span className="whitespace-normal text-center">{t`Go to the ${readyTitle}`}</span>
               </Link>
             </Button>
           </CardContent>
@@ -122,20 +128,22 @@ function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signe
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="progress-title">Your Progress</CardTitle>
+        <CardTitle id="progress-title">{t`Your Progress`}</CardTitle>
       </CardHeader>
       <CardContent>
         {!signedIn ? (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">
-              Sign in to track your last{' '}
-              {held ? 'hold' : challenge.scoring.kind === 'reps' ? 'count' : 'score'}, personal best
-              and workouts.
+              {held
+                ? t`Sign in to track your last hold, personal best and workouts.`
+                : challenge.scoring.kind === 'reps'
+                  ? t`Sign in to track your last count, personal best and workouts.`
+                  : t`Sign in to track your last score, personal best and workouts.`}
             </p>
             <Button asChild variant="outline">
               <Link href={paths.auth.getHref()}>
                 <LogIn aria-hidden="true" />
-                Sign in to track progress
+                {t`Sign in to track progress`}
               </Link>
             </Button>
           </div>
@@ -143,7 +151,7 @@ function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signe
           <Skeleton className="h-36" />
         ) : stats.isError ? (
           <p role="alert" className="text-sm">
-            Could not load your stats. {stats.error.message}
+            {t`Could not load your stats. ${stats.error.message}`}
           </p>
         ) : (
           <div className="grid gap-3">
@@ -153,10 +161,10 @@ function YourProgress({ challenge, signedIn }: { challenge: OpenChallenge; signe
                 value={scoreFigure(challenge.scoring, figures.last, figures.lastCapped)}
               />
               <StatTile
-                label="Personal Best"
+                label={t`Personal Best`}
                 value={scoreFigure(challenge.scoring, figures.best, figures.bestCapped)}
               />
-              <StatTile label="Total Workouts" value={stats.data.totalWorkouts} />
+              <StatTile label={t`Total Workouts`} value={stats.data.totalWorkouts} />
             </dl>
             <WeeklyGoal stats={stats.data} />
           </div>
@@ -181,9 +189,9 @@ function RecentHistory({
       <CardHeader>
         <TitleWithLink
           id="history-title"
-          title="Your Recent History"
+          title={t`Your Recent History`}
           href={paths.challengeStats.getHref(challenge.id)}
-          label="See all"
+          label={t`See all`}
         />
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -192,14 +200,18 @@ function RecentHistory({
           <Skeleton className="h-40" />
         ) : workouts.isError ? (
           <p role="alert" className="text-sm">
-            Could not load your workouts. {workouts.error.message}
+            {t`Could not load your workouts. ${workouts.error.message}`}
           </p>
         ) : (
           <WorkoutList
             workouts={workouts.data.slice(0, RECENT_HISTORY)}
             canDelete
             shareUsername={username}
-            emptyText={`No ${challenge.scoring.kind === 'seconds' ? 'holds' : 'workouts'} yet. Start the timer to log your first set!`}
+            emptyText={
+              challenge.scoring.kind === 'seconds'
+                ? t`No holds yet. Start the timer to log your first set!`
+                : t`No workouts yet. Start the timer to log your first set!`
+            }
           />
         )}
       </CardContent>
@@ -219,13 +231,13 @@ function OpenHome({ challenge }: { challenge: OpenChallenge }) {
         <Button asChild size="lg">
           <Link href={paths.timer.getHref(challenge.id)}>
             <Play aria-hidden="true" />
-            Start Timer
+            {t`Start Timer`}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link href={paths.logWorkout.getHref(challenge.id)}>
             <PenSquare aria-hidden="true" />
-            Log Workout
+            {t`Log Workout`}
           </Link>
         </Button>
       </div>
@@ -236,9 +248,9 @@ function OpenHome({ challenge }: { challenge: OpenChallenge }) {
           <CardHeader>
             <TitleWithLink
               id="leaders-title"
-              title="Today's Leaders"
+              title={t`Today's Leaders`}
               href={paths.leaderboard.getHref(challenge.id)}
-              label="View All"
+              label={t`View All`}
             />
           </CardHeader>
           <CardContent>
@@ -263,7 +275,8 @@ export default function ChallengeHomeRoute() {
   const closed = challengeForPath(pathname, servedChallenges());
   const open = openChallengeForPath(pathname) ?? defaultOpenChallenge();
   const comingSoon = closed && !closed.isActive ? closed : undefined;
-  useDocumentTitle((comingSoon ?? open)?.title ?? 'Challenges');
+  const shown = (comingSoon ?? open)?.title;
+  useDocumentTitle(shown ? sayShared(shown)! : t`Challenges`);
   if (comingSoon) return <ComingSoon challenge={comingSoon} />;
   if (!open) return null;
   return <OpenHome key={open.id} challenge={open} />;

@@ -17,6 +17,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { formatCount } from '@/lib/format-number';
 import { defaultOpenChallenge, servedChallenges, servedOpenChallenges } from '@/lib/challenges';
 import { NO_SCORE, scoreFigure, statScores, totalFigure, totalTileLabel } from '@/lib/score-figure';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 /** The open challenge `/profile/{name}` names: by id, or by its slug (/profile/nickels-dimes). */
 function statsChallenge(name: string): OpenChallenge | undefined {
@@ -29,10 +31,14 @@ function statsChallenge(name: string): OpenChallenge | undefined {
  * time is named by its title ("Nickels and Dimes Stats").
  */
 function statsTitle(c: OpenChallenge) {
-  if (c.scoring.kind === 'seconds') return 'Hold Stats';
-  if (c.scoring.kind !== 'reps') return `${c.title} Stats`;
-  const one = c.scoring.unitOne;
-  return `${one.charAt(0).toUpperCase()}${one.slice(1)} Stats`;
+  if (c.scoring.kind === 'seconds') return t`Hold Stats`;
+  if (c.scoring.kind !== 'reps') {
+    const title = sayShared(c.title)!;
+    return t`${title} Stats`;
+  }
+  const one = sayShared(c.scoring.unitOne)!;
+  const unit = `${one.charAt(0).toUpperCase()}${one.slice(1)}`;
+  return t`${unit} Stats`;
 }
 
 /**
@@ -44,21 +50,29 @@ export default function ChallengeStatsRoute() {
   const name = asked ?? defaultOpenChallenge()?.id ?? '';
   const open = statsChallenge(name);
   const known = open ? undefined : servedChallenges().find((c) => c.id === name.toLowerCase());
-  useDocumentTitle(open ? statsTitleOf(open) : known ? statsTitleOf(known) : 'Challenge not found');
+  useDocumentTitle(
+    open ? statsTitleOf(open) : known ? statsTitleOf(known) : t`Challenge not found`,
+  );
   if (open) return <Stats key={open.id} challenge={open} />;
   const ready = defaultOpenChallenge();
+  const knownTitle = known ? sayShared(known.title)! : '';
+  const readyTitle = ready ? sayShared(ready.title)! : '';
   return (
     <section
       className="mx-auto grid max-w-md gap-4 py-10 text-center"
       aria-labelledby="stats-missing"
     >
       <h1 id="stats-missing" className="text-2xl font-extrabold tracking-tight">
-        {known ? `${known.title}: coming soon` : 'Challenge not found'}
+        {known ? t`${knownTitle}: coming soon` : t`Challenge not found`}
       </h1>
       <p className="text-muted-foreground">
         {known
-          ? `Stats for this challenge arrive when it opens.${ready ? ` Meanwhile, the ${ready.title} is ready for you.` : ''}`
-          : `We don't have a challenge by that name.${ready ? ` The ${ready.title} is ready for you.` : ''}`}
+          ? ready
+            ? t`Stats for this challenge arrive when it opens. Meanwhile, the ${readyTitle} is ready for you.`
+            : t`Stats for this challenge arrive when it opens.`
+          : ready
+            ? t`We don't have a challenge by that name. The ${readyTitle} is ready for you.`
+            : t`We don't have a challenge by that name.`}
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {ready ? (
@@ -67,7 +81,7 @@ export default function ChallengeStatsRoute() {
           </Link>
         ) : null}
         <Link href={paths.catalogue.getHref()} className={buttonVariants({ variant: 'outline' })}>
-          All challenges
+          {t`All challenges`}
         </Link>
       </div>
     </section>
@@ -103,6 +117,7 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
     lowerIsBetter(challenge.scoring) && challenge.scoring.kind === 'for-time'
       ? challenge.scoring.capSeconds
       : null;
+  const capTime = cap === null ? '' : formatHold(cap);
 
   return (
     <section aria-labelledby="stats-title" className="grid gap-5">
@@ -111,11 +126,11 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
           <h1 id="stats-title" className="text-2xl font-extrabold tracking-tight">
             {statsTitle(challenge)}
           </h1>
-          <p className="text-muted-foreground">{challenge.title}</p>
+          <p className="text-muted-foreground">{sayShared(challenge.title)}</p>
         </div>
         <Link href={paths.timer.getHref(id)} className={buttonVariants({ size: 'lg' })}>
           <Play aria-hidden="true" className="fill-current" />
-          Start Challenge
+          {t`Start Challenge`}
         </Link>
       </div>
 
@@ -126,7 +141,7 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
           className="bg-card shadow-sm"
         />
         <StatTile
-          label="Personal Best"
+          label={t`Personal Best`}
           value={figure(
             'stat-personal-best',
             scoreFigure(challenge.scoring, figures?.best, figures?.bestCapped),
@@ -134,26 +149,25 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
           className="bg-card shadow-sm"
         />
         <StatTile
-          label="Workouts"
+          label={t`Workouts`}
           value={figure('stat-workouts', formatCount(stats.data?.totalWorkouts ?? 0))}
           className="bg-card shadow-sm"
         />
       </dl>
       {cap !== null ? (
         <p className="-mt-2 text-sm text-muted-foreground" data-testid="lower-is-better">
-          Lower is better: your best is your fastest finish. A run stopped by the {formatHold(cap)}{' '}
-          cap ranks below every finish, by its reps.
+          {t`Lower is better: your best is your fastest finish. A run stopped by the ${capTime} cap ranks below every finish, by its reps.`}
         </p>
       ) : null}
       {stats.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Could not load your stats: {stats.error.message}
+          {t`Could not load your stats: ${stats.error.message}`}
         </p>
       ) : null}
 
       <Card>
         <CardHeader>
-          <CardTitle>Progress</CardTitle>
+          <CardTitle>{t`Progress`}</CardTitle>
         </CardHeader>
         <CardContent>
           {recent.isPending ? (
@@ -167,13 +181,13 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle>Workout History</CardTitle>
+            <CardTitle>{t`Workout History`}</CardTitle>
             <Link
               href={paths.leaderboard.getHref(id)}
               className={buttonVariants({ variant: 'link', size: 'sm' })}
             >
               <Trophy aria-hidden="true" />
-              Leaderboard
+              {t`Leaderboard`}
             </Link>
           </div>
         </CardHeader>
@@ -183,14 +197,18 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
             <Skeleton className="h-32 w-full" />
           ) : pages.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              Could not load your workouts: {pages.error.message}
+              {t`Could not load your workouts: ${pages.error.message}`}
             </p>
           ) : (
             <WorkoutList
               workouts={history}
               canDelete
               shareUsername={user?.username}
-              emptyText={`No ${held ? 'holds' : 'workouts'} yet. Start the timer or log a workout to see it here.`}
+              emptyText={
+                held
+                  ? t`No holds yet. Start the timer or log a workout to see it here.`
+                  : t`No workouts yet. Start the timer or log a workout to see it here.`
+              }
             />
           )}
           {pages.hasNextPage ? (
@@ -200,8 +218,8 @@ function Stats({ challenge }: { challenge: OpenChallenge }) {
               onClick={() => void pages.fetchNextPage()}
               disabled={pages.isFetchingNextPage}
             >
-              {pages.isFetchingNextPage ? <Spinner label="Loading more workouts" /> : null}
-              Load more
+              {pages.isFetchingNextPage ? <Spinner label={t`Loading more workouts`} /> : null}
+              {t`Load more`}
             </Button>
           ) : null}
         </CardContent>

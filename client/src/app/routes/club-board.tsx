@@ -18,6 +18,8 @@ import {
 } from '@/features/leaderboard/api/get-leaderboard';
 import { defaultOpenChallenge, openChallengeById, servedOpenChallenges } from '@/lib/challenges';
 import { viewerTimeZone } from '@/lib/time-zone';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 function Rows({
   slug,
@@ -42,23 +44,24 @@ function Rows({
   if (board.isError)
     return (
       <LoadError onRetry={() => void board.refetch()}>
-        Could not load the club's board. {board.error.message}
+        {t`Could not load the club's board. ${board.error.message}`}
       </LoadError>
     );
   const filtered = isFiltered(filters);
+  const periodLabel = sayShared(PERIOD_LABELS[period])!;
   if (board.data.length === 0)
     return (
       <p className="py-8 text-center text-muted-foreground">
         {filtered
-          ? 'Nobody in this group yet.'
-          : 'No club member has a set in this period yet. Be the first!'}
+          ? t`Nobody in this group yet.`
+          : t`No club member has a set in this period yet. Be the first!`}
       </p>
     );
   return (
     <>
       {filtered ? (
         <p className="text-sm text-muted-foreground">
-          Ranks are among all the club's members, not only this group.
+          {t`Ranks are among all the club's members, not only this group.`}
         </p>
       ) : null}
       <BoardRowList
@@ -66,7 +69,7 @@ function Rows({
         scoring={challenge.scoring}
         viewer={viewer}
         overall={filtered}
-        label={`${PERIOD_LABELS[period]} club leaderboard`}
+        label={t`${periodLabel} club leaderboard`}
       />
     </>
   );
@@ -103,7 +106,7 @@ export function ClubBoard({ slug, viewer }: { slug: string; viewer: string | nul
     >
       {open.length > 1 ? (
         <div className="grid gap-1.5">
-          <Label htmlFor="club-board-challenge">Challenge</Label>
+          <Label htmlFor="club-board-challenge">{t`Challenge`}</Label>
           <NativeSelect
             id="club-board-challenge"
             value={challenge.id}
@@ -111,7 +114,7 @@ export function ClubBoard({ slug, viewer }: { slug: string; viewer: string | nul
           >
             {open.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title}
+                {sayShared(c.title)}
               </option>
             ))}
           </NativeSelect>

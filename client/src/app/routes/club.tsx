@@ -7,6 +7,7 @@ import { useTakeAction } from '@/features/moderation/api/take-action';
 import { ActionDialog } from '@/features/moderation/components/action-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ClubBoard } from './club-board';
+import { t } from '@lingui/core/macro';
 
 /**
  * A moderator's Remove club: the reason asked for as every moderation action asks it; the club is
@@ -18,14 +19,14 @@ function RemoveClub({ slug, name }: { slug: string; name: string }) {
   const [, navigate] = useLocation();
   return (
     <ActionDialog
-      label="Remove club"
+      label={t`Remove club`}
       icon={<Trash2 aria-hidden="true" />}
       variant="destructive"
-      title={`Remove ${name}?`}
-      description="The club, its board and its invite link are gone for everyone, its members too. Undo it from the audit log on the Moderation screen."
-      confirmLabel="Remove club"
-      pendingLabel="Removing"
-      doneTitle="Club removed"
+      title={t`Remove ${name}?`}
+      description={t`The club, its board and its invite link are gone for everyone, its members too. Undo it from the audit log on the Moderation screen.`}
+      confirmLabel={t`Remove club`}
+      pendingLabel={t`Removing`}
+      doneTitle={t`Club removed`}
       onConfirm={async (reason) => {
         await action.mutateAsync({ action: 'remove-club', target: { kind: 'club', slug }, reason });
         navigate(paths.clubs.getHref(), { replace: true });
@@ -38,7 +39,7 @@ function RemoveClub({ slug, name }: { slug: string; name: string }) {
 export default function ClubRoute() {
   const { slug = '' } = useParams<{ slug: string }>();
   const user = useUser();
-  useDocumentTitle('Club');
+  useDocumentTitle(t`Club`);
   if (user.isPending) return null;
   const viewer = user.data
     ? { username: user.data.username, isPrivate: user.data.isPrivate }

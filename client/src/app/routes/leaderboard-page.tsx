@@ -7,6 +7,8 @@ import { paths } from '@/config/paths';
 import { defaultOpenChallenge, openChallengeForPath, servedOpenChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 /** The board an address shows: its challenge's, the default challenge's at /leaderboard. */
 export const boardChallenge = (pathname: string) =>
@@ -15,13 +17,15 @@ export const boardChallenge = (pathname: string) =>
 /** What a board ranks: "Best 90-second set per person", "Longest hold per person". */
 export function boardRanks(challenge: OpenChallenge): string {
   const { timer } = challenge;
-  if (timer.mode === 'stopwatch') return 'Longest hold per person';
+  if (timer.mode === 'stopwatch') return t`Longest hold per person`;
   if (timer.mode === 'for-time')
-    return 'Fastest finish per person (lower time is better), then most reps at the cap';
-  if (timer.mode === 'rounds') return 'Most rounds and reps per person';
-  const length =
-    timer.seconds % 60 === 0 ? `${timer.seconds / 60}-minute` : `${timer.seconds}-second`;
-  return `Best ${length} set per person`;
+    return t`Fastest finish per person (lower time is better), then most reps at the cap`;
+  if (timer.mode === 'rounds') return t`Most rounds and reps per person`;
+  const minutes = timer.seconds / 60;
+  const seconds = timer.seconds;
+  return timer.seconds % 60 === 0
+    ? t`Best ${minutes}-minute set per person`
+    : t`Best ${seconds}-second set per person`;
 }
 
 /** `c`'s board with the same period and filters (the Verified kind where `c` has that board). */
@@ -38,7 +42,7 @@ function BoardSwitcher({ current }: { current: OpenChallenge }) {
   const open = servedOpenChallenges();
   if (open.length < 2) return null;
   return (
-    <nav aria-label="Challenge boards">
+    <nav aria-label={t`Challenge boards`}>
       {/* One row on a phone, scrolled sideways, so that the board's entries lead (docs/decisions/0199-board-entries-lead.md). */}
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {open.map((c) => (
@@ -53,7 +57,7 @@ function BoardSwitcher({ current }: { current: OpenChallenge }) {
                   : 'bg-card hover:bg-muted',
               )}
             >
-              {c.title}
+              {sayShared(c.title)}
             </Link>
           </li>
         ))}
@@ -72,7 +76,8 @@ export function LeaderboardPage({ children }: { children: ReactNode }) {
   const challenge = boardChallenge(pathname);
   // The default challenge's board keeps the specification's plain title.
   const plain = !challenge || challenge.isDefault === true;
-  useDocumentTitle(plain ? 'Leaderboard' : `${challenge.title} leaderboard`);
+  const title = challenge ? sayShared(challenge.title)! : '';
+  useDocumentTitle(plain ? t`Leaderboard` : t`${title} leaderboard`);
   return (
     <section aria-labelledby="leaderboard-title" className="grid gap-2 sm:gap-4">
       <div className="flex items-center gap-3">
@@ -81,10 +86,10 @@ export function LeaderboardPage({ children }: { children: ReactNode }) {
         </span>
         <div>
           <h1 id="leaderboard-title" className="text-2xl font-extrabold tracking-tight">
-            Leaderboard
+            {t`Leaderboard`}
           </h1>
           <p className="text-sm text-muted-foreground">
-            {challenge ? (plain ? '' : `${challenge.title} · `) + boardRanks(challenge) : null}
+            {challenge ? (plain ? '' : `${title} · `) + boardRanks(challenge) : null}
           </p>
         </div>
       </div>

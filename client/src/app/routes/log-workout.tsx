@@ -19,6 +19,7 @@ import { RunPayoff } from '@/features/payoff/components/run-payoff';
 import { WhereYouStand } from '@/features/standing/components/where-you-stand';
 import { PlanAfterSave } from '@/features/plans/components/plan-after-save';
 import { lastOf, previousBestOf } from './set-comparison';
+import { t } from '@lingui/core/macro';
 
 /**
  * Log a set done without the timer: entry -> saved (spec: Log workout), for the open challenge
@@ -34,7 +35,7 @@ export default function LogWorkoutRoute() {
   const [saved, setSaved] = useState<{ set: SaveOutcome; last: ScoreOf | null } | null>(null);
   // The last set to compare with, read before the save lands (as the timer does).
   const stats = useStats({ challenge: challenge.id });
-  useDocumentTitle(saved ? 'Workout saved' : 'Log workout');
+  useDocumentTitle(saved ? t`Workout saved` : t`Log workout`);
 
   if (saved !== null) {
     const { set, last } = saved;
@@ -90,7 +91,7 @@ export default function LogWorkoutRoute() {
     <section aria-labelledby="log-title" className="mx-auto grid w-full max-w-md gap-4">
       <div>
         <h1 id="log-title" className="text-2xl font-extrabold tracking-tight">
-          Log Workout
+          {t`Log Workout`}
         </h1>
         <p className="text-muted-foreground">{what}</p>
       </div>

@@ -8,6 +8,7 @@ import { PlanView } from '@/features/plans/components/plan-view';
 import { ApiError } from '@/lib/api-client';
 import { openChallengeById } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { t } from '@lingui/core/macro';
 
 // A plan's page: its calendar, today's session or re-test, pause, resume, restart, stop
 // (docs/decisions/0228-a-plans-calendar.md).
@@ -15,14 +16,14 @@ export default function PlanRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const planId = /^[0-9]{1,9}$/.test(id) ? Number(id) : 0;
   const plan = usePlan(planId);
-  useDocumentTitle('Your plan');
+  useDocumentTitle(t`Your plan`);
   const challenge = plan.data ? openChallengeById(plan.data.challenge) : undefined;
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-4">
       {plan.isPending ? (
         <>
           <h1 id="plan-title" className="sr-only">
-            Your plan
+            {t`Your plan`}
           </h1>
           <Skeleton className="h-40" />
           <Skeleton className="h-64" />
@@ -30,29 +31,29 @@ export default function PlanRoute() {
       ) : plan.isError ? (
         plan.error instanceof ApiError && plan.error.status < 500 ? (
           <MissingPanel
-            title="No such plan"
+            title={t`No such plan`}
             backHref={paths.catalogue.getHref()}
-            backLabel="All challenges"
+            backLabel={t`All challenges`}
           >
-            This plan is not one of yours, or it no longer exists.
+            {t`This plan is not one of yours, or it no longer exists.`}
           </MissingPanel>
         ) : (
           <>
             <h1 id="plan-title" className="text-2xl font-extrabold">
-              Your plan
+              {t`Your plan`}
             </h1>
             <LoadError onRetry={() => void plan.refetch()}>
-              Could not load your plan. {plan.error.message}
+              {t`Could not load your plan. ${plan.error.message}`}
             </LoadError>
           </>
         )
       ) : !challenge ? (
         <MissingPanel
-          title="This challenge is closed"
+          title={t`This challenge is closed`}
           backHref={paths.catalogue.getHref()}
-          backLabel="All challenges"
+          backLabel={t`All challenges`}
         >
-          The challenge of this plan is not open on this server.
+          {t`The challenge of this plan is not open on this server.`}
         </MissingPanel>
       ) : (
         <PlanView plan={plan.data} challenge={challenge} />

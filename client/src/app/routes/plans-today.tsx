@@ -16,6 +16,8 @@ import { useMuted } from '@/features/timer/hooks/use-muted';
 import { useSpeech } from '@/features/timer/hooks/use-speech';
 import { openChallengeById } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 const isTraining = (s: PlanSession): s is PlanSession & { prescription: Prescription } =>
   s.kind === 'session' && s.prescription !== null;
@@ -48,7 +50,7 @@ function Heading({ children }: { children: string }) {
 // `/plans/today`, where a reminder's tap leads: the session due today of the member's active plan
 // (a re-test sends them to the challenge's timer), or that there is none.
 export default function PlansTodayRoute() {
-  useDocumentTitle("Today's session");
+  useDocumentTitle(t`Today’s session`);
   const today = useToday();
   const user = useUser();
   const voice = useVoice();
@@ -56,16 +58,16 @@ export default function PlansTodayRoute() {
   if (today.isPending || user.isPending)
     return (
       <div className="mx-auto grid w-full max-w-md gap-4">
-        <Heading>Today’s session</Heading>
+        <Heading>{t`Today’s session`}</Heading>
         <Skeleton className="h-72" />
       </div>
     );
   if (today.isError)
     return (
       <div className="mx-auto grid w-full max-w-md gap-4">
-        <Heading>Today’s session</Heading>
+        <Heading>{t`Today’s session`}</Heading>
         <LoadError onRetry={() => void today.refetch()}>
-          Could not load today’s session. {today.error.message}
+          {t`Could not load today’s session. ${today.error.message}`}
         </LoadError>
       </div>
     );
@@ -75,28 +77,29 @@ export default function PlansTodayRoute() {
     return (
       <Card className="mx-auto w-full max-w-md">
         <CardHeader>
-          <Heading>No session today</Heading>
+          <Heading>{t`No session today`}</Heading>
           <CardDescription>
-            Nothing of your plans is due today. Rest counts too: your next session is on the plan’s
-            page.
+            {t`Nothing of your plans is due today. Rest counts too: your next session is on the plan’s page.`}
           </CardDescription>
         </CardHeader>
         <CardContent>
           <Link href={paths.catalogue.getHref()} className={buttonVariants({ variant: 'outline' })}>
             <CalendarDays aria-hidden="true" />
-            Challenges and plans
+            {t`Challenges and plans`}
           </Link>
         </CardContent>
       </Card>
     );
+  const week = session.week;
+  const title = sayShared(challenge.title)!;
+  const due = dayLabel(session.dueOn);
   if (!isTraining(session))
     return (
       <Card className="mx-auto w-full max-w-md">
         <CardHeader>
-          <Heading>Re-test day</Heading>
+          <Heading>{t`Re-test day`}</Heading>
           <CardDescription>
-            Week {session.week}: do {challenge.title} as a normal test, due{' '}
-            {dayLabel(session.dueOn)}. Your set goes on the boards and places the rest of your plan.
+            {t`Week ${week}: do ${title} as a normal test, due ${due}. Your set goes on the boards and places the rest of your plan.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2">
@@ -105,14 +108,14 @@ export default function PlansTodayRoute() {
             className={buttonVariants({ size: 'lg' })}
           >
             <Timer aria-hidden="true" />
-            Do the re-test
+            {t`Do the re-test`}
           </Link>
           <Link
             href={paths.plan.getHref(plan.id)}
             className={buttonVariants({ variant: 'outline' })}
           >
             <CalendarDays aria-hidden="true" />
-            Your plan
+            {t`Your plan`}
           </Link>
         </CardContent>
       </Card>

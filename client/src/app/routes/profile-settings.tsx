@@ -44,7 +44,7 @@ function Section({
 export default function ProfileSettingsRoute() {
   const { data: user } = useUser();
   const [, navigate] = useLocation();
-  useDocumentTitle('Settings');
+  useDocumentTitle(t`Settings`);
   if (!user) return null;
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -54,11 +54,11 @@ export default function ProfileSettingsRoute() {
           className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-primary"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to profile
+          {t`Back to profile`}
         </Link>
-        <h1 className="text-2xl font-extrabold tracking-tight">Settings</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t`Settings`}</h1>
       </div>
-      <Section id="settings-appearance" title="Appearance">
+      <Section id="settings-appearance" title={t`Appearance`}>
         <ThemeChoice />
       </Section>
       <Section id="settings-language" title={t`Language`}>
@@ -66,44 +66,48 @@ export default function ProfileSettingsRoute() {
       </Section>
       <Section
         id="settings-password"
-        title="Change password"
-        description="Your other devices are signed out when it changes."
+        title={t`Change password`}
+        description={t`Your other devices are signed out when it changes.`}
       >
         <ChangePasswordForm />
       </Section>
       <Section
         id="settings-email"
-        title="Email address"
-        description="Links to get back into your account go to this address."
+        title={t`Email address`}
+        description={t`Links to get back into your account go to this address.`}
       >
         <ChangeEmailForm current={user.email} />
       </Section>
-      <Section id="settings-notices" title="Emails">
+      <Section id="settings-notices" title={t`Emails`}>
         <NoticeSettings user={user} />
       </Section>
-      <Section id="settings-reminders" title="Reminders" description="Off until you turn them on.">
+      <Section
+        id="settings-reminders"
+        title={t`Reminders`}
+        description={t`Off until you turn them on.`}
+      >
         <ReminderSettings />
       </Section>
-      <Section id="settings-sessions" title="Where you're signed in">
+      <Section id="settings-sessions" title={t`Where you're signed in`}>
         <SessionsList />
       </Section>
-      <Section id="settings-privacy" title="Privacy">
+      <Section id="settings-privacy" title={t`Privacy`}>
         <PrivacySettings user={user} />
       </Section>
-      <Section id="settings-data" title="Download your data">
+      <Section id="settings-data" title={t`Download your data`}>
         <DownloadData />
       </Section>
       <Section
         id="settings-delete"
-        title="Delete account"
-        description="Remove your account and everything in it for good."
+        title={t`Delete account`}
+        description={t`Remove your account and everything in it for good.`}
       >
         <DeleteAccountDialog
           onDeleted={() => {
             navigate(paths.catalogue.getHref(), { replace: true });
             toast({
-              title: 'Account deleted',
-              description: 'Your account and all its data are gone.',
+              title: t`Account deleted`,
+              description: t`Your account and all its data are gone.`,
             });
           }}
         />

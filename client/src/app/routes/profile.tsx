@@ -18,6 +18,7 @@ import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
 import { statScores } from '@/lib/score-figure';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { t } from '@lingui/core/macro';
 
 /** The member's best in an open challenge, on its card ("Best 42 burpees"); nothing before a first set. */
 function ChallengeBest({ challenge }: { challenge: OpenChallenge }) {
@@ -29,7 +30,7 @@ function ChallengeBest({ challenge }: { challenge: OpenChallenge }) {
       className="shrink-0 text-right text-xs text-muted-foreground"
       data-testid={`best-${challenge.id}`}
     >
-      Best
+      {t`Best`}
       <span className="block text-sm font-bold text-foreground">
         {formatScore(challenge.scoring, best, bestCapped)}
       </span>
@@ -43,7 +44,7 @@ export default function ProfileRoute() {
   const logout = useLogout();
   const stats = useStats({ enabled: Boolean(user) });
   const queryClient = useQueryClient();
-  useDocumentTitle('Your profile');
+  useDocumentTitle(t`Your profile`);
   if (!user) return null;
   return (
     // From 1024 px: the card, its buttons and Sign Out on the left, the challenges on the right.
@@ -61,21 +62,21 @@ export default function ProfileRoute() {
         <Button asChild variant="outline">
           <Link href={paths.profileSettings.getHref()}>
             <Settings aria-hidden="true" />
-            Settings
+            {t`Settings`}
           </Link>
         </Button>
         {user.isModerator ? (
           <Button asChild variant="outline" className="col-span-2">
             <Link href={paths.moderation.getHref()}>
               <ShieldCheck aria-hidden="true" />
-              Moderation
+              {t`Moderation`}
             </Link>
           </Button>
         ) : null}
       </div>
       <Card className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
         <CardHeader>
-          <CardTitle>Your Challenges</CardTitle>
+          <CardTitle>{t`Your Challenges`}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
           <ChallengeCards
@@ -94,7 +95,7 @@ export default function ProfileRoute() {
           <Button asChild variant="secondary">
             <Link href={paths.catalogue.getHref()}>
               <LayoutGrid aria-hidden="true" />
-              See All Challenges
+              {t`See All Challenges`}
             </Link>
           </Button>
         </CardContent>
@@ -102,8 +103,8 @@ export default function ProfileRoute() {
       <MyAchievements className="lg:col-start-2 lg:row-start-4" />
       {/* A way out, not the page's main action: as quiet as Settings. */}
       <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        {logout.isPending ? <Spinner label="Signing out" /> : <LogOut aria-hidden="true" />}
-        Sign Out
+        {logout.isPending ? <Spinner label={t`Signing out`} /> : <LogOut aria-hidden="true" />}
+        {t`Sign Out`}
       </Button>
     </div>
   );

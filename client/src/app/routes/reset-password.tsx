@@ -9,10 +9,9 @@ import { paths } from '@/config/paths';
 import { useResetLink } from '@/features/auth/api/check-reset-link';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { formatTime } from '@/lib/dates';
+import { formatClockTime } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const NO_TOKEN = 'This link has no token. Ask for a new one.';
+import { t } from '@lingui/core/macro';
 
 /**
  * The screen of a reset link: the link is checked as the page opens, so a used or expired one is
@@ -26,18 +25,22 @@ export default function ResetPasswordRoute() {
   const [, navigate] = useLocation();
   const link = useResetLink(token);
   const [refusedOnSave, setRefusedOnSave] = useState<string | null>(null);
-  useDocumentTitle('Choose a new password');
+  useDocumentTitle(t`Choose a new password`);
   const refused =
     refusedOnSave ??
-    (!token ? NO_TOKEN : link.data && !link.data.usable ? link.data.message : null);
+    (!token
+      ? t`This link has no token. Ask for a new one.`
+      : link.data && !link.data.usable
+        ? link.data.message
+        : null);
   return (
     <div className="mx-auto grid min-h-dvh w-full max-w-md items-center px-4 py-8">
       <Card className="w-full">
         <CardHeader className="text-center">
           <p className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</p>
-          <h1 className="text-xl font-bold">Choose a new password</h1>
+          <h1 className="text-xl font-bold">{t`Choose a new password`}</h1>
           <CardDescription>
-            Every device signed in to your account will be signed out.
+            {t`Every device signed in to your account will be signed out.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -48,14 +51,14 @@ export default function ResetPasswordRoute() {
               className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground"
               data-testid="reset-link-checking"
             >
-              <Spinner label="Checking your link" />
-              Checking your link
+              <Spinner label={t`Checking your link`} />
+              {t`Checking your link`}
             </p>
           ) : (
             <>
               {link.data?.usable ? (
                 <p className="text-center text-sm text-muted-foreground">
-                  This link works until {formatTime(new Date(link.data.expiresAt))}.
+                  {t`This link works until ${formatClockTime(link.data.expiresAt)}.`}
                 </p>
               ) : null}
               <ResetPasswordForm
@@ -87,13 +90,13 @@ function LinkRefused({ message, onBack }: { message: string; onBack: () => void 
       ) : (
         <div className="grid gap-2">
           <Button type="button" size="lg" onClick={() => setAsking(true)}>
-            Ask for a new link
+            {t`Ask for a new link`}
           </Button>
           <Link
             href={paths.auth.getHref()}
             className="justify-self-center text-sm font-semibold text-primary underline"
           >
-            Back to sign in
+            {t`Back to sign in`}
           </Link>
         </div>
       )}

@@ -37,6 +37,7 @@ import { openChallengeById, openChallengeForPath } from '@/lib/challenges';
 import { deferredModule, useDeferredModule } from '@/lib/deferred-module';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { bestOf, lastOf, previousBestOf } from './set-comparison';
+import { t } from '@lingui/core/macro';
 
 type CameraCount = { count: number; verification: Verification; clipId?: string };
 
@@ -69,21 +70,21 @@ const finishModule = deferredModule(() => {
 function endWords(c: OpenChallenge, capped: boolean): { title: string; text: string } {
   switch (c.timer.mode) {
     case 'stopwatch':
-      return { title: 'Well held!', text: 'Great effort. Check the time held and save it.' };
+      return { title: t`Well held!`, text: t`Great effort. Check the time held and save it.` };
     case 'rounds':
       return {
-        title: "Time's up!",
-        text: 'Great effort. Enter the reps of the round you were in, and save.',
+        title: t`Time's up!`,
+        text: t`Great effort. Enter the reps of the round you were in, and save.`,
       };
     case 'for-time':
       return capped
         ? {
-            title: 'Time cap!',
-            text: 'Great effort. Check the reps you did by the cap and save them.',
+            title: t`Time cap!`,
+            text: t`Great effort. Check the reps you did by the cap and save them.`,
           }
-        : { title: 'Finished!', text: 'Great effort. Check your time and save it.' };
+        : { title: t`Finished!`, text: t`Great effort. Check your time and save it.` };
     case 'countdown':
-      return { title: "Time's up!", text: 'Great effort. Check your count and save it.' };
+      return { title: t`Time's up!`, text: t`Great effort. Check your count and save it.` };
   }
 }
 
@@ -186,8 +187,8 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
   const offerUndo = (snapshot: SavedSet | null) => {
     if (!snapshot) return;
     const shown = toast({
-      title: 'Workout discarded',
-      description: 'The set and its count were thrown away.',
+      title: t`Workout discarded`,
+      description: t`The set and its count were thrown away.`,
       action: (
         <Button
           type="button"
@@ -202,7 +203,7 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
             } else navigate(timerHref(challenge));
           }}
         >
-          Undo
+          {t`Undo`}
         </Button>
       ),
     });
@@ -242,10 +243,10 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
     return finish.failed ? (
       <section className="mx-auto grid w-full max-w-md justify-items-center gap-4 pt-8 text-center">
         <p role="alert" className="text-sm font-semibold">
-          This screen could not load. Your set is kept.
+          {t`This screen could not load. Your set is kept.`}
         </p>
         <Button type="button" onClick={finish.retry}>
-          Try again
+          {t`Try again`}
         </Button>
       </section>
     ) : (

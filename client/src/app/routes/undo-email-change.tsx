@@ -4,20 +4,20 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { paths } from '@/config/paths';
 import { UndoEmailChangePanel } from '@/features/email/components/undo-email-change-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { t } from '@lingui/core/macro';
 
 /** The screen of the link the old address got when the account's address changed (`?token=`). */
 export default function UndoEmailChangeRoute() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  useDocumentTitle('Undo the change of your address');
+  useDocumentTitle(t`Undo the change of your address`);
   return (
     <div className="mx-auto grid w-full max-w-md items-center px-4 py-8">
       <Card className="w-full">
         <CardHeader className="text-center">
           <p className="text-3xl font-extrabold tracking-tight text-primary">{APP_NAME}</p>
-          <h1 className="text-xl font-bold">Undo the change of your address</h1>
+          <h1 className="text-xl font-bold">{t`Undo the change of your address`}</h1>
           <CardDescription>
-            Your account gets this address back, every device signed in to it is signed out, and we
-            send you a link to choose a new password.
+            {t`Your account gets this address back, every device signed in to it is signed out, and we send you a link to choose a new password.`}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -28,7 +28,7 @@ export default function UndoEmailChangeRoute() {
                 href={paths.auth.getHref()}
                 className="text-sm font-semibold text-primary underline"
               >
-                Go to sign in
+                {t`Go to sign in`}
               </Link>
             }
           />

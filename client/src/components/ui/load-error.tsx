@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { t } from '@lingui/core/macro';
 
 /**
  * What a screen shows when its data could not be loaded: why, and Try again. One block, so that
@@ -24,7 +25,7 @@ export function LoadError({
     >
       <p>{children}</p>
       <Button variant="outline" onClick={onRetry}>
-        Try again
+        {t`Try again`}
       </Button>
     </div>
   );

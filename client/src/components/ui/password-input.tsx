@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from './input';
+import { t } from '@lingui/core/macro';
 
 /**
  * A password input with a button that shows what was typed (and hides it again), so a member on a
@@ -27,7 +28,7 @@ export function PasswordInput({ className, id, ...props }: Omit<ComponentProps<'
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring cursor-pointer [&_svg]:size-5"
       >
         {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-        <span className="sr-only">{shown ? 'Hide password' : 'Show password'}</span>
+        <span className="sr-only">{shown ? t`Hide password` : t`Show password`}</span>
       </button>
     </div>
   );

@@ -4,10 +4,14 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { deferredModule } from '@/lib/deferred-module';
 import { useDialogOnPress } from './use-dialog-on-press';
+import { t } from '@lingui/core/macro';
 
 export const WATCH_PROOF = 'Watch proof';
 export const CLIP_ERROR_TEXT =
   'The clip could not be played. It may have been deleted, or its member may have made their clips private.';
+/** CLIP_ERROR_TEXT in the page's language (the constant stays English for the features' tests). */
+const clipErrorText = () =>
+  t`The clip could not be played. It may have been deleted, or its member may have made their clips private.`;
 
 /** Where a set's proof clip is read (GET /api/workouts/{id}/clip decides who may watch it). */
 export const clipUrl = (workoutId: number) => `/api/workouts/${workoutId}/clip`;
@@ -62,15 +66,15 @@ export function ProofClipPlayer({ workoutId, label }: { workoutId: number; label
         />
         {state === 'loading' ? (
           <div className="absolute inset-0 flex items-center justify-center gap-2 bg-black/60 text-sm text-white">
-            <Spinner className="size-5" label="Loading the clip" />
-            <span aria-hidden="true">Loading the clip…</span>
+            <Spinner className="size-5" label={t`Loading the clip`} />
+            <span aria-hidden="true">{t`Loading the clip…`}</span>
           </div>
         ) : null}
       </div>
       {state === 'error' ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
           <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-          <span className="flex-1">{CLIP_ERROR_TEXT}</span>
+          <span className="flex-1">{clipErrorText()}</span>
           <Button
             type="button"
             size="sm"
@@ -83,12 +87,12 @@ export function ProofClipPlayer({ workoutId, label }: { workoutId: number; label
             }}
           >
             <RotateCcw aria-hidden="true" />
-            Try again
+            {t`Try again`}
           </Button>
         </div>
       ) : (
         <p className="text-xs text-muted-foreground">
-          Recorded by the camera during the 90-second set, 160x120, without sound.
+          {t`Recorded by the camera during the 90-second set, 160x120, without sound.`}
         </p>
       )}
     </div>
@@ -113,7 +117,7 @@ export function WatchProofDialog({
 }) {
   const { Dialog, open, setOpen, button, preload, openDialog, returnFocus } = useDialogOnPress(
     proofClipDialog,
-    'Could not open the clip',
+    t`Could not open the clip`,
   );
   return (
     <>
@@ -123,7 +127,7 @@ export function WatchProofDialog({
         size="sm"
         variant="outline"
         aria-label={name}
-        title={WATCH_PROOF}
+        title={t`Watch proof`}
         data-testid="watch-proof"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -131,7 +135,7 @@ export function WatchProofDialog({
         onClick={openDialog}
       >
         <Film aria-hidden="true" />
-        <span className={compact ? 'hidden sm:inline' : undefined}>{WATCH_PROOF}</span>
+        <span className={compact ? 'hidden sm:inline' : undefined}>{t`Watch proof`}</span>
       </Button>
       {Dialog ? (
         <Dialog

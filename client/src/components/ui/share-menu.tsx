@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { Button, type ButtonProps } from './button';
 import { toast } from './use-toast';
+import { t } from '@lingui/core/macro';
 
 export interface ShareMenuProps {
   url: string;
@@ -27,7 +28,7 @@ export const profileShareUrl = (username: string) =>
 /** The share-intent pages of each network (opened in a new tab). */
 export function shareIntents(url: string, text: string) {
   const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
+  const said = encodeURIComponent(text);
   return [
     {
       name: 'Facebook',
@@ -39,7 +40,7 @@ export function shareIntents(url: string, text: string) {
       // specification lists it (docs/decisions/0202-toasts-at-the-foot-and-polish.md).
       name: 'X (Twitter)',
       icon: ExternalLink,
-      href: `https://x.com/intent/tweet?text=${t}&url=${u}`,
+      href: `https://x.com/intent/tweet?text=${said}&url=${u}`,
     },
     {
       name: 'LinkedIn',
@@ -70,9 +71,9 @@ async function copyText(text: string) {
 export async function copyLink(url: string) {
   try {
     await copyText(url);
-    toast({ title: 'Link copied' });
+    toast({ title: t`Link copied` });
   } catch {
-    toast({ title: 'Could not copy the link', description: url, variant: 'destructive' });
+    toast({ title: t`Could not copy the link`, description: url, variant: 'destructive' });
   }
 }
 
@@ -87,11 +88,12 @@ export function ShareMenu({
   url,
   text,
   title,
-  label = 'Share',
+  label: givenLabel,
   icon: Icon = Share2,
   variant = 'outline',
   className,
 }: ShareMenuProps) {
+  const label = givenLabel ?? t`Share`;
   if (canShareNatively()) {
     const share = async () => {
       try {
@@ -134,7 +136,7 @@ export function ShareMenu({
           ))}
           <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink(url)}>
             <Link2 aria-hidden="true" />
-            Copy link
+            {t`Copy link`}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

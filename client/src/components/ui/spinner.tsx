@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { t } from '@lingui/core/macro';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
       <Loader2 aria-hidden="true" className={cn('size-4 animate-spin', className)} />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading`}</span>
     </span>
   );
 }

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { formatCount } from '@/lib/format-number';
 import { NO_SCORE } from '@/lib/score-figure';
 import { cn } from '@/lib/utils';
+import { t } from '@lingui/core/macro';
 
 /** No figure yet (lib/score-figure.ts's NO_SCORE): a dash to the eye, "No sets yet" to the ear. */
 export function NoScore() {
   return (
     <>
       <span aria-hidden="true">{NO_SCORE}</span>
-      <span className="sr-only">No sets yet</span>
+      <span className="sr-only">{t`No sets yet`}</span>
     </>
   );
 }

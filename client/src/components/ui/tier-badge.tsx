@@ -3,6 +3,8 @@ import { Popover as PopoverPrimitive } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { AWAITING_REVIEW_LABEL, SCORE_TIERS, TIER_WORDS, type ScoreTier } from '@common/tier-words';
 import { cn } from '@/lib/utils';
+import { t } from '@lingui/core/macro';
+import { sayShared } from '@/lib/i18n';
 
 // A score's tier (common/tiers.ts), shown wherever the score is, with a legend one tap away
 // (docs/decisions/0244-tiers-shown-and-reviewed.md).
@@ -35,7 +37,8 @@ export function TierBadge({
   const Icon = ICONS[tier];
   // A row kept from before tiers were sent (an offline copy) has none: nothing is said.
   if (!Icon) return null;
-  const { label, meaning } = TIER_WORDS[tier];
+  const label = sayShared(TIER_WORDS[tier].label)!;
+  const meaning = sayShared(TIER_WORDS[tier].meaning)!;
   return (
     <span
       className={cn(
@@ -66,7 +69,7 @@ export function AwaitingReviewBadge({ className }: { className?: string }) {
       data-testid="awaiting-review"
     >
       <Hourglass aria-hidden className="size-3.5" />
-      {AWAITING_REVIEW_LABEL}
+      {sayShared(AWAITING_REVIEW_LABEL)}
     </span>
   );
 }
@@ -74,22 +77,24 @@ export function AwaitingReviewBadge({ className }: { className?: string }) {
 /** The four tiers, each with what it means. */
 export function TierList() {
   return (
-    <ul className="grid gap-3" aria-label="Score tiers">
+    <ul className="grid gap-3" aria-label={t`Score tiers`}>
       {SCORE_TIERS.map((tier) => (
         <li key={tier} className="grid gap-1">
           <TierBadge tier={tier} />
-          <span className="text-sm text-muted-foreground">{TIER_WORDS[tier].meaning}</span>
+          <span className="text-sm text-muted-foreground">
+            {sayShared(TIER_WORDS[tier].meaning)}
+          </span>
         </li>
       ))}
       <li className="grid gap-1">
         <AwaitingReviewBadge />
         <span className="text-sm text-muted-foreground">
-          Recounted and in the top three of a Verified board: a moderator will watch the clip.
+          {t`Recounted and in the top three of a Verified board: a moderator will watch the clip.`}
         </span>
       </li>
       <li className="flex items-start gap-2 text-sm text-muted-foreground">
         <Eye aria-hidden className="mt-0.5 size-4 shrink-0" />
-        Verified boards list only recounted and reviewed sets.
+        {t`Verified boards list only recounted and reviewed sets.`}
       </li>
     </ul>
   );
@@ -107,17 +112,17 @@ export function TierLegend({ className }: { className?: string }) {
         data-testid="tier-legend-button"
       >
         <Info aria-hidden className="size-4" />
-        Score tiers
+        {t`Score tiers`}
       </PopoverPrimitive.Trigger>
       <PopoverPrimitive.Portal>
         <PopoverPrimitive.Content
           sideOffset={6}
           collisionPadding={12}
-          aria-label="What the score tiers mean"
+          aria-label={t`What the score tiers mean`}
           className="z-50 w-80 max-w-[calc(100vw-24px)] rounded-xl border border-border bg-card p-4 text-foreground shadow-lg"
           data-testid="tier-legend"
         >
-          <p className="mb-3 font-semibold">How far a score is proven</p>
+          <p className="mb-3 font-semibold">{t`How far a score is proven`}</p>
           <TierList />
         </PopoverPrimitive.Content>
       </PopoverPrimitive.Portal>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { TOAST_VIEWPORT_CLASS } from './toast-viewport';
 import { dismissToast, type ToastItem } from './use-toast';
+import { t } from '@lingui/core/macro';
 
 /**
  * Stands in for Radix's toast viewport until the first toast loads the real one (toaster.tsx):
@@ -23,34 +24,34 @@ export function ToastRegionPlaceholder({ items = [] }: { items?: readonly ToastI
   return (
     <div
       role="region"
-      aria-label="Notifications (F8)"
+      aria-label={t`Notifications (F8)`}
       tabIndex={-1}
       style={{ pointerEvents: 'none' }}
     >
       <ol ref={list} tabIndex={-1} className={TOAST_VIEWPORT_CLASS}>
         {items
-          .filter((t) => t.open)
-          .map((t) => (
+          .filter((item) => item.open)
+          .map((item) => (
             <li
-              key={t.id}
+              key={item.id}
               role="status"
               data-state="open"
               className={`pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-xl border p-4 pr-10 shadow-lg ${
-                t.variant === 'destructive'
+                item.variant === 'destructive'
                   ? 'border-destructive bg-destructive text-destructive-foreground'
                   : 'border-border bg-card text-foreground'
               }`}
             >
               <div className="grid gap-1">
-                <p className="text-sm font-semibold">{t.title}</p>
-                {t.description ? <p className="text-sm opacity-90">{t.description}</p> : null}
+                <p className="text-sm font-semibold">{item.title}</p>
+                {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
               </div>
-              {t.action}
+              {item.action}
               <button
                 type="button"
-                aria-label="Close"
+                aria-label={t`Close`}
                 className="absolute right-2 top-2 cursor-pointer rounded-md px-2 text-lg leading-none opacity-70 hover:opacity-100"
-                onClick={() => dismissToast(t.id)}
+                onClick={() => dismissToast(item.id)}
               >
                 ×
               </button>

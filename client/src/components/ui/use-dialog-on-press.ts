@@ -1,6 +1,7 @@
 import { useRef, useState, type ComponentType } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import type { DeferredModule } from '@/lib/deferred-module';
+import { t } from '@lingui/core/macro';
 
 /**
  * A button that opens a dialog whose code loads on demand (the first press, or the pointer over
@@ -29,7 +30,7 @@ export function useDialogOnPress<P>(module: DeferredModule<ComponentType<P>>, fa
         () =>
           toast({
             title: failedTitle,
-            description: 'Check your connection and try again.',
+            description: t`Check your connection and try again.`,
             variant: 'destructive',
           }),
       );

@@ -1,5 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { t } from '@lingui/core/macro';
 
 export const VERIFIED_LABEL = 'Counted by camera';
 
@@ -11,8 +12,8 @@ export function VerifiedMark({ className }: { className?: string }) {
   return (
     <span
       role="img"
-      aria-label={VERIFIED_LABEL}
-      title={VERIFIED_LABEL}
+      aria-label={t`Counted by camera`}
+      title={t`Counted by camera`}
       className={cn('inline-flex shrink-0 items-center text-primary', className)}
       data-testid="verified-mark"
     >

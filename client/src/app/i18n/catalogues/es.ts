@@ -1,14 +1,10 @@
-// Every catalogue in es, joined into this language's one chunk: the shell's, each feature's
-// (found by the glob, so converting a feature edits no file here) and those shared with the server.
+// The es messages `/` needs, in this language's first chunk: the shell's, the catalogue
+// screen's (features/challenges) and those shared with the server (challenge words, validation).
+// Every other feature's are in ./es-rest.ts, loaded with the first screen that uses them
+// (../load-catalogue.ts, docs/decisions/0300-the-catalogue-in-two-chunks.md).
 import type { Messages } from '@lingui/core';
 import { messages as shared } from '@common/locales/es.po?shared';
 import { messages as app } from '../../locales/es.po';
+import { messages as challenges } from '../../../features/challenges/locales/es.po';
 
-const features = import.meta.glob<{ messages: Messages }>('../../../features/*/locales/es.po', {
-  eager: true,
-});
-
-export const messages: Messages = Object.assign(
-  { ...shared, ...app },
-  ...Object.values(features).map((m) => m.messages),
-);
+export const messages: Messages = { ...shared, ...app, ...challenges };
