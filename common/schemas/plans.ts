@@ -43,6 +43,10 @@ export const startPlanSchema = z.union([
 ]);
 export type StartPlanInput = z.input<typeof startPlanSchema>;
 
+/** New days for a plan (PATCH /api/plans/{id}): the sessions not done move onto them from today. */
+export const planDaysChangeSchema = z.strictObject({ days: planDaysSchema });
+export type PlanDaysChange = z.input<typeof planDaysChangeSchema>;
+
 export const sessionDoneSchema = z.object({
   /** What was done, set by set (reps, seconds or rounds as the prescription says). */
   done: z

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@common/schemas/errors';
 import {
   linkRetestSchema,
   planActionSchema,
+  planDaysChangeSchema,
   planListSchema,
   planSchema,
   sessionDoneSchema,
@@ -122,6 +123,23 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.linkRetest(ctx(), requireUser(request), request.params.id, request.body.workoutId),
+  );
+
+  app.patch(
+    '/plans/:id',
+    {
+      schema: {
+        summary: "Change my plan's days",
+        description:
+          'The sessions not done yet move onto the new days, from today on; a paused plan keeps them for its resume. A plan that ended cannot change.',
+        operationId: 'changePlanDays',
+        params: planParams,
+        body: planDaysChangeSchema,
+        response: { 200: planSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.changeDays(ctx(), requireUser(request), request.params.id, request.body.days),
   );
 
   app.post(

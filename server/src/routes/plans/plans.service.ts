@@ -369,6 +369,38 @@ export async function act(ctx: Ctx, m: Member, planId: number, action: PlanActio
   return planDto(ctx, m, await ownPlan(ctx.db, m, planId));
 }
 
+export const PLAN_ENDED = 'This plan has ended: start a new one to choose its days.';
+
+/**
+ * The plan's days changed: an active plan's sessions not done move onto the new days from today
+ * (in order, as a missed session moves); a paused plan only keeps the days, which its resume uses.
+ * The same days again change nothing.
+ */
+export async function changeDays(
+  ctx: Ctx,
+  m: Member,
+  planId: number,
+  days: number[],
+): Promise<Plan> {
+  const p = await ownPlan(ctx.db, m, planId);
+  if (p.status === 'finished' || p.status === 'stopped')
+    throw badRequest(PLAN_ENDED, { days: [PLAN_ENDED] });
+  if (p.days.join() === days.join()) return planDto(ctx, m, p);
+  const today = todayOf(ctx, m);
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(plans)
+      .set({ days, updatedAt: ctx.now })
+      .where(and(eq(plans.id, p.id), inArray(plans.status, ['active', 'paused'])))
+      .returning({ status: plans.status });
+    if (updated.length === 0) throw badRequest(PLAN_ENDED, { days: [PLAN_ENDED] });
+    if (updated[0]!.status !== 'active') return;
+    const undone = (await sessionsOf(tx as unknown as Db, p.id)).filter((s) => s.doneAt === null);
+    await reDate(tx as unknown as Db, undone, nextDates(today, days, undone.length));
+  });
+  return planDto(ctx, m, await ownPlan(ctx.db, m, planId));
+}
+
 /** Reminders' question (the fixed interface): is a session of an active plan due by `date`? */
 export const dueSql = (userId: number, date: string) =>
   sql`select exists(select 1 from plan_sessions s join plans p on p.id = s.plan_id

@@ -221,6 +221,62 @@ describe('missed sessions, pause and resume', () => {
     await startPlan(u);
   });
 
+  it("changes a plan's days: the sessions not done move onto them from today; an ended plan cannot", async () => {
+    const u = await createUser(t.app);
+    const p = await startPlan(u); // Monday, Wednesday, Friday from Monday 2026-11-30
+    const patch = (days: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/plans/${p.id}`,
+        headers: { ...u.headers, ...json },
+        payload: JSON.stringify({ days }),
+      });
+    await ok<Plan>(await done(u, p, p.sessions[0]!.id, p.sessions[0]!.prescription!.sets));
+    await travel(u, '2026-12-01'); // a Tuesday
+    const changed = await ok<Plan>(await patch([4, 2, 6]));
+    expect(changed.days).toEqual([2, 4, 6]);
+    expect(changed.sessions[0]!.dueOn).toBe('2026-11-30'); // done: kept
+    expect(changed.sessions.slice(1, 4).map((s) => s.dueOn)).toEqual([
+      '2026-12-01',
+      '2026-12-03',
+      '2026-12-05',
+    ]);
+    expect(changed.sessions.slice(1).map((s) => s.prescription)).toEqual(
+      p.sessions.slice(1).map((s) => s.prescription),
+    );
+    // The same days again change nothing.
+    expect((await ok<Plan>(await patch([2, 4, 6]))).sessions).toEqual(changed.sessions);
+    // Bad days: a message under days, nothing changed.
+    for (const bad of [[1, 2], [1, 1, 2], [1, 2, 7], 'mon'])
+      expect((await patch(bad)).statusCode).toBe(400);
+    expect((await plan(u, p.id)).days).toEqual([2, 4, 6]);
+    // Another member's plan: 404.
+    const other = await createUser(t.app);
+    const theirs = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/plans/${p.id}`,
+      headers: { ...other.headers, ...json },
+      payload: JSON.stringify({ days: [1, 3, 5] }),
+    });
+    expect(theirs.statusCode).toBe(404);
+    // A paused plan keeps the days for its resume; a stopped one cannot change.
+    await ok<Plan>(await post(u, `/api/plans/${p.id}/status`, { action: 'pause' }));
+    const paused = await ok<Plan>(await patch([0, 3, 5]));
+    expect(paused.days).toEqual([0, 3, 5]);
+    await travel(u, '2026-12-07'); // a Monday
+    const resumed = await ok<Plan>(
+      await post(u, `/api/plans/${p.id}/status`, { action: 'resume' }),
+    );
+    expect(resumed.sessions[1]!.dueOn).toBe('2026-12-09');
+    await ok<Plan>(await post(u, `/api/plans/${p.id}/status`, { action: 'stop' }));
+    const ended = await patch([1, 3, 5]);
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json()).toEqual({
+      message: 'This plan has ended: start a new one to choose its days.',
+      errors: { days: ['This plan has ended: start a new one to choose its days.'] },
+    });
+  });
+
   it('reads dates in the member’s zone', async () => {
     const u = await createUser(t.app, { timeZone: 'Pacific/Auckland' });
     t.clock.set('2026-11-29T12:00:00Z'); // Monday 01:00 in Auckland
