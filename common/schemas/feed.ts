@@ -110,6 +110,8 @@ export const feedItemSchema = z.object({
   commentCount: z.number().int(),
   /** The viewer's own set. */
   mine: z.boolean(),
+  /** The run's pace, reps per 15 s (docs/decisions/0268-pace-stored-with-the-set.md); absent: none kept. */
+  pace: z.array(z.number()).optional(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 

@@ -1,5 +1,6 @@
 import { useParams } from 'wouter';
 import { SetView } from '@/features/feed/components/set-view';
+import { PaceChart } from '@/features/payoff/components/pace-chart';
 import { ReportButton } from '@/features/reports/components/report-button';
 
 /** /sets/:id: a set's own page, its kudos and comments. */
@@ -10,6 +11,7 @@ export default function SetRoute() {
     <div className="mx-auto grid w-full max-w-2xl gap-4">
       <SetView
         id={Number.isInteger(n) && n > 0 ? n : 0}
+        paceChart={(pace, mine) => <PaceChart pace={pace} mine={mine} />}
         reportButton={(c) => (
           <ReportButton
             target={{ kind: 'comment', commentId: c.id }}

@@ -12,7 +12,7 @@ export const shown = (alias: string) =>
   sql.raw(`not ${alias}.is_private and ${alias}.suspended_at is null`);
 
 export const itemColumns = (viewerId: number): SQL => sql`w.id, w.user_id, w.challenge, w.score,
-  w.capped, w.tier, w.created_at,
+  w.capped, w.tier, w.created_at, w.pace,
   to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts,
   u.username, u.full_name, u.profile_picture,
   (select count(*)::int from set_kudos k join users ku on ku.id = k.user_id
@@ -46,6 +46,7 @@ export interface ItemRow {
   comment_count: number;
   new_best: boolean;
   badges: string;
+  pace: number[] | null;
 }
 
 export function toFeedItem(r: ItemRow, viewerId: number): FeedItem {
@@ -62,6 +63,7 @@ export function toFeedItem(r: ItemRow, viewerId: number): FeedItem {
     kudos: { count: r.kudos, mine: r.kudos_mine },
     commentCount: r.comment_count,
     mine: r.user_id === viewerId,
+    ...(r.pace?.length ? { pace: r.pace.map(Number) } : {}),
   };
 }
 

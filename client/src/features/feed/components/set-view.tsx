@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { MissingPanel } from '@/components/ui/missing-panel';
@@ -14,7 +15,16 @@ import { PagedComments } from './paged-comments';
 import { SetSummary } from './set-card';
 
 /** A set's own page: the set, its kudos and its comments a page at a time, with the form to add one. */
-export function SetView({ id, reportButton }: { id: number; reportButton?: ReportCommentButton }) {
+export function SetView({
+  id,
+  reportButton,
+  paceChart,
+}: {
+  id: number;
+  reportButton?: ReportCommentButton;
+  /** The run's pace, drawn by the route (the payoff feature's chart); only for a set that kept one. */
+  paceChart?: (pace: readonly number[], mine: boolean) => ReactNode;
+}) {
   const page = useSetPage(id);
   const data = page.data;
   useDocumentTitle(
@@ -40,6 +50,7 @@ export function SetView({ id, reportButton }: { id: number; reportButton?: Repor
   return (
     <Card className="grid gap-4 p-4" data-testid="set-page">
       <SetSummary item={page.data} headingLevel="h1" />
+      {page.data.pace && paceChart ? paceChart(page.data.pace, page.data.mine) : null}
       <div>
         <KudosButton
           workoutId={id}

@@ -6,12 +6,14 @@ import { PACE_BUCKET_MS, paceSummary } from '@common/run-payoff';
  * The run's pace as a small bar chart: reps per 15 s, from the start of the run to its end (or
  * the finish). One image for screen readers, with the figures in its name.
  */
-export function PaceChart({ pace }: { pace: readonly number[] }) {
+export function PaceChart({ pace, mine = true }: { pace: readonly number[]; mine?: boolean }) {
   const top = Math.max(1, ...pace);
   const fastest = pace.indexOf(Math.max(...pace));
   return (
     <figure className="grid gap-1" data-testid="pace-chart">
-      <figcaption className="text-left text-sm font-semibold">{t`Your pace (reps per 15 s)`}</figcaption>
+      <figcaption className="text-left text-sm font-semibold">
+        {mine ? t`Your pace (reps per 15 s)` : t`Pace (reps per 15 s)`}
+      </figcaption>
       <div
         role="img"
         aria-label={paceSummary(pace)}
