@@ -119,9 +119,12 @@ export function currentLanguage(): AnyLanguage {
   return store?.request ? requestLanguage(store.request) : DEFAULT_LANGUAGE;
 }
 
-/** Runs `fn` speaking `lang` (a member's users.language; English when null or unknown). */
+/**
+ * Runs `fn` speaking `lang` (a recipient's users.language); when they chose none, the language
+ * of the request being answered (English in a job).
+ */
 export function inLanguage<T>(lang: string | null | undefined, fn: () => T): T {
-  return scope.run({ lang: supportedLanguage(lang ?? null) ?? DEFAULT_LANGUAGE }, fn);
+  return scope.run({ lang: supportedLanguage(lang ?? null) ?? currentLanguage() }, fn);
 }
 
 /** `message` in the current language (`currentLanguage`). */
