@@ -127,6 +127,16 @@ export function inLanguage<T>(lang: string | null | undefined, fn: () => T): T {
   return scope.run({ lang: supportedLanguage(lang ?? null) ?? currentLanguage() }, fn);
 }
 
+/**
+ * A request that names its language (a shared link's `?lang=`, whose sharer's language it is):
+ * the rest of the request speaks it. An unknown or missing tag changes nothing.
+ */
+export function speakRequested(tag: unknown): void {
+  const lang = typeof tag === 'string' ? supportedLanguage(tag) : null;
+  const store = scope.getStore();
+  if (lang && store) store.lang = lang;
+}
+
 /** `message` in the current language (`currentLanguage`). */
 export const sayNow = (message: string, values?: Record<string, unknown>) =>
   translate(currentLanguage(), message, values);
