@@ -1,8 +1,9 @@
 import type { CatalogueEntry, ChallengeId, Scoring } from './challenges';
+import { say } from './say.ts';
 
 // A score's meaning, by how its challenge is scored (common/challenges.ts, Scoring): its range,
 // its rank, and how it is written. One whole number per set, with `capped` for a capped
-// "for time" set.
+// "for time" set. Words are said in the reader's language (common/say.ts).
 
 /** Whole seconds as m:ss, or h:mm:ss from an hour: 65 -> "1:05", 3725 -> "1:02:05". */
 export function formatHold(totalSeconds: number): string {
@@ -47,7 +48,9 @@ export function roundsOf(scoring: Scoring, score: number): { rounds: number; ext
   return { rounds: Math.floor(score / per), extra: score % per };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** "42 burpees", "1 push-up": one message per unit, so each language has its plural forms. */
+export const unitCount = (scoring: Pick<Scoring, 'unit' | 'unitOne'>, n: number) =>
+  say(`{n, plural, one {{n} ${scoring.unitOne}} other {{n} ${scoring.unit}}}`, { n });
 
 /**
  * A score with its unit, as boards and stats show it: "42 burpees", "1 push-up", "3:25 held",
@@ -56,15 +59,18 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function formatScore(scoring: Scoring, score: number, capped = false): string {
   switch (scoring.kind) {
     case 'seconds':
-      return `${formatHold(score)} held`;
+      return say('{time} held', { time: formatHold(score) });
     case 'rounds': {
       const { rounds, extra } = roundsOf(scoring, score);
-      return `${plural(rounds, 'round', 'rounds')} + ${extra}`;
+      return say('{rounds, plural, one {{rounds} round} other {{rounds} rounds}} + {extra}', {
+        rounds,
+        extra,
+      });
     }
     case 'for-time':
-      return capped ? `CAP + ${plural(score, scoring.unitOne, scoring.unit)}` : formatHold(score);
+      return capped ? say('CAP + {reps}', { reps: unitCount(scoring, score) }) : formatHold(score);
     case 'reps':
-      return plural(score, scoring.unitOne, scoring.unit);
+      return unitCount(scoring, score);
   }
 }
 
@@ -102,25 +108,48 @@ export function scoreRangeError(
   if (scoring.kind === 'for-time' && !capped) {
     if (whole && score >= scoring.fastestSeconds && score <= scoring.capSeconds) return null;
     if (whole && score > 0 && score < scoring.fastestSeconds)
-      return `A finish faster than ${formatHold(scoring.fastestSeconds)} is not plausible: check the time, or enter the reps done at the cap`;
-    return `The time must be whole seconds from ${formatHold(scoring.fastestSeconds)} to ${formatHold(scoring.capSeconds)}`;
+      return say(
+        'A finish faster than {fastest} is not plausible: check the time, or enter the reps done at the cap',
+        { fastest: formatHold(scoring.fastestSeconds) },
+      );
+    return say('The time must be whole seconds from {fastest} to {cap}', {
+      fastest: formatHold(scoring.fastestSeconds),
+      cap: formatHold(scoring.capSeconds),
+    });
   }
   if (whole && score >= scoring.min && score <= scoring.max) return null;
   if (own) {
     const values = { min: scoring.min, max: scoring.max };
-    if (!whole) return fill(own.notWhole, values);
-    return fill(score < scoring.min ? own.tooLow : own.tooHigh, values);
+    if (!whole) return say(own.notWhole, values);
+    return say(score < scoring.min ? own.tooLow : own.tooHigh, values);
   }
   if (scoring.kind === 'seconds')
-    return `The hold must be a whole number of seconds from ${scoring.min} to ${scoring.max} (${formatHold(scoring.min)} to ${formatHold(scoring.max)})`;
+    return say(
+      'The hold must be a whole number of seconds from {min} to {max} ({minTime} to {maxTime})',
+      {
+        min: scoring.min,
+        max: scoring.max,
+        minTime: formatHold(scoring.min),
+        maxTime: formatHold(scoring.max),
+      },
+    );
   if (scoring.kind === 'for-time')
-    return `Reps at the cap must be a whole number from ${scoring.min} to ${scoring.max}`;
-  return `${scoring.label} must be a whole number from ${scoring.min} to ${scoring.max}`;
+    return say('Reps at the cap must be a whole number from {min} to {max}', {
+      min: scoring.min,
+      max: scoring.max,
+    });
+  return say('{label} must be a whole number from {min} to {max}', {
+    label: say(scoring.label),
+    min: scoring.min,
+    max: scoring.max,
+  });
 }
 
 /** The message for a missing score. */
 export const scoreRequiredError = (c: { scoring: Scoring; words?: CatalogueEntry['words'] }) =>
-  c.words?.rangeErrors?.required ?? `${c.scoring.label} is required`;
+  c.words?.rangeErrors?.required
+    ? say(c.words.rangeErrors.required)
+    : say('{label} is required', { label: say(c.scoring.label) });
 
 /**
  * How long a set of this score took, in seconds, when the score says it (a hold, a finish, a
@@ -147,9 +176,10 @@ export function timedScoreStartError(
   const seconds = timedScoreSeconds(scoring, score, capped);
   if (seconds === null || !joinedAt) return null;
   if (at.getTime() - seconds * 1000 >= joinedAt.getTime()) return null;
+  const time = formatHold(seconds);
   return scoring.kind === 'seconds'
-    ? `A ${formatHold(seconds)} hold ending then would have begun before you joined FitBench`
-    : `A ${formatHold(seconds)} run ending then would have begun before you joined FitBench`;
+    ? say('A {time} hold ending then would have begun before you joined FitBench', { time })
+    : say('A {time} run ending then would have begun before you joined FitBench', { time });
 }
 
 export { fill as fillWords };

@@ -1,7 +1,9 @@
 import { formatHold } from './challenges';
+import { say } from './say.ts';
 
 // A hold's time as a member types it (docs/decisions/0197-the-end-of-a-run.md): "2:30" is two
-// minutes thirty, never 230 seconds. Read by the count entry after a hold and the log form.
+// minutes thirty, never 230 seconds. Read by the count entry after a hold and the log form. Its
+// messages are said in the reader's language (common/say.ts), each sentence pair one message.
 
 /** Why a typed time cannot be saved: `format` and `negative` are the text's; `low`/`high` the range's. */
 export type HoldProblem = 'empty' | 'format' | 'negative' | 'seconds' | 'minutes' | 'low' | 'high';
@@ -25,11 +27,25 @@ const PARTS = /^(\d{1,9})(?::(\d{1,2}))?(?::(\d{1,2}))?$/;
 export function parseHold(text: string, range?: { min: number; max: number }): HoldParse {
   const t = text.trim();
   if (t === '')
-    return { ok: false, problem: 'empty', message: `Enter the time held. ${HOLD_FORMATS}.` };
+    return {
+      ok: false,
+      problem: 'empty',
+      message: say(
+        'Enter the time held. Type the time as m:ss (2:30), h:mm:ss (1:02:30) or seconds (150).',
+      ),
+    };
   if (/^-/.test(t))
-    return { ok: false, problem: 'negative', message: 'A time held cannot be negative' };
+    return { ok: false, problem: 'negative', message: say('A time held cannot be negative') };
   const m = PARTS.exec(t);
-  if (!m) return { ok: false, problem: 'format', message: `${t} is not a time. ${HOLD_FORMATS}.` };
+  if (!m)
+    return {
+      ok: false,
+      problem: 'format',
+      message: say(
+        '{text} is not a time. Type the time as m:ss (2:30), h:mm:ss (1:02:30) or seconds (150).',
+        { text: t },
+      ),
+    };
   const [, first, second, third] = m;
   const parts = [first!, second, third].filter((p): p is string => p !== undefined);
   for (const [i, p] of parts.entries()) {
@@ -37,7 +53,9 @@ export function parseHold(text: string, range?: { min: number; max: number }): H
       return {
         ok: false,
         problem: 'format',
-        message: `Write two digits after a colon (2:05, not 2:5). ${HOLD_FORMATS}.`,
+        message: say(
+          'Write two digits after a colon (2:05, not 2:5). Type the time as m:ss (2:30), h:mm:ss (1:02:30) or seconds (150).',
+        ),
       };
   }
   const nums = parts.map(Number);
@@ -46,13 +64,13 @@ export function parseHold(text: string, range?: { min: number; max: number }): H
     return {
       ok: false,
       problem: 'seconds',
-      message: `Seconds after a colon go up to 59: ${t} is not a time`,
+      message: say('Seconds after a colon go up to 59: {text} is not a time', { text: t }),
     };
   if (nums.length === 3 && nums[1]! > 59)
     return {
       ok: false,
       problem: 'minutes',
-      message: `Minutes in h:mm:ss go up to 59: ${t} is not a time`,
+      message: say('Minutes in h:mm:ss go up to 59: {text} is not a time', { text: t }),
     };
   const seconds =
     nums.length === 1
@@ -65,14 +83,17 @@ export function parseHold(text: string, range?: { min: number; max: number }): H
       ok: false,
       problem: 'low',
       seconds,
-      message: `The hold must be at least ${formatHold(range.min)}`,
+      message: say('The hold must be at least {min}', { min: formatHold(range.min) }),
     };
   if (range && seconds > range.max)
     return {
       ok: false,
       problem: 'high',
       seconds,
-      message: `The hold must be at most ${formatHold(range.max)} (${formatHold(seconds)} was typed)`,
+      message: say('The hold must be at most {max} ({typed} was typed)', {
+        max: formatHold(range.max),
+        typed: formatHold(seconds),
+      }),
     };
   return { ok: true, seconds };
 }

@@ -1,6 +1,8 @@
 // Leaderboard periods, filters and limits without zod, so the client's boards load no schema
 // code (docs/decisions/0068-lighthouse-leaderboard-and-profile.md). The schemas in
 // ./schemas/leaderboard.ts build on these and re-export them.
+import { sayingFields, sayingRecord } from './say.ts';
+
 export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
@@ -11,15 +13,16 @@ export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export const LEADERBOARD_SCOPES = ['everyone', 'following'] as const;
 export type LeaderboardScope = (typeof LEADERBOARD_SCOPES)[number];
 
-export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
+// Labels are said in the reader's language when read (common/say.ts).
+export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = sayingRecord({
   today: 'Today',
   week: 'This Week',
   month: 'This Month',
   all_time: 'All Time',
-};
+});
 
 export const AGE_GROUPS = [
-  { id: 'under-20', label: 'Under 20', min: 0, max: 19 },
+  sayingFields({ id: 'under-20', label: 'Under 20', min: 0, max: 19 } as const, ['label']),
   { id: '20-29', label: '20-29', min: 20, max: 29 },
   { id: '30-39', label: '30-39', min: 30, max: 39 },
   { id: '40-49', label: '40-49', min: 40, max: 49 },
@@ -36,8 +39,8 @@ export function ageGroupOf(age: number | null | undefined): AgeGroupId | null {
 }
 
 export const GENDER_FILTERS = [
-  { id: 'male', label: 'Male' },
-  { id: 'female', label: 'Female' },
+  sayingFields({ id: 'male', label: 'Male' } as const, ['label']),
+  sayingFields({ id: 'female', label: 'Female' } as const, ['label']),
 ] as const;
 export type GenderFilterId = (typeof GENDER_FILTERS)[number]['id'];
 

@@ -3,6 +3,8 @@
 // figure here is written, with its source, in docs/decisions/0222-published-norms.md; a figure
 // that could not be found in its source is left out (the table has no row, or no band, for it).
 
+import { say } from './say.ts';
+
 export const NORM_IDS = ['csep-push-ups', 'linfield-plank', 'usmc-plank'] as const;
 export type NormId = (typeof NORM_IDS)[number];
 
@@ -182,7 +184,19 @@ export interface NormBand {
   sources: NormSource[];
 }
 
-const GENDER_WORDS: Record<NormGender, string> = { male: 'men', female: 'women' };
+/** Whom a row describes, in the reader's language: "men 30-39", "women 18-25", "everyone". */
+function groupOf(row: NormRow): string {
+  const ages = { min: row.ageMin ?? '', max: row.ageMax ?? '' };
+  if (row.ageMin === null)
+    return row.gender === 'male'
+      ? say('men')
+      : row.gender === 'female'
+        ? say('women')
+        : say('everyone');
+  if (row.gender === 'male') return say('men {min}-{max}', ages);
+  if (row.gender === 'female') return say('women {min}-{max}', ages);
+  return say('everyone {min}-{max}', ages);
+}
 
 /** The row of `norm` for a member of this age and gender, if the table has one. */
 export function normRowFor(norm: Norm, age: number | null, gender: string | null): NormRow | null {
@@ -209,15 +223,14 @@ export function normBand(
   let band: string | null = null;
   for (const [name, least] of row.bands) if (score >= least) band = name;
   if (band === null) return null;
-  const who = row.gender ? GENDER_WORDS[row.gender] : 'everyone';
-  const ages = row.ageMin === null ? '' : ` ${row.ageMin}-${row.ageMax}`;
   return {
     norm: id,
+    // The publisher's short name ("CSEP") is a name: it stays as it is in every language.
     name: norm.name,
-    band,
-    group: `${who}${ages}`,
+    band: say(band),
+    group: groupOf(row),
     guide: norm.guide,
-    protocol: norm.protocol,
+    protocol: say(norm.protocol),
     sources: [...row.sources],
   };
 }

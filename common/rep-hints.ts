@@ -2,6 +2,7 @@
 // (common/rep-counter.ts): reps that do not go deep enough, a phone too close to count at all,
 // and why a run counted nothing.
 import { REP_RULES, type FaceSize } from './rep-counter';
+import { say } from './say.ts';
 
 /** Face sizes are measured up to the frame's width (1000 thousandths). */
 const SIZE_CAP = 1000;
@@ -24,7 +25,10 @@ export function ratioText(ratio: number): string {
 
 /** "Go lower: 1.5x of 1.8x" */
 export const goLowerText = (ratio: number) =>
-  `Go lower: ${ratioText(ratio)} of ${ratioText(REP_RULES.downRatio)}`;
+  say('Go lower: {ratio} of {target}', {
+    ratio: ratioText(ratio),
+    target: ratioText(REP_RULES.downRatio),
+  });
 
 export interface DipState {
   /** When the face grew past the up line (null at the top). */
@@ -82,12 +86,19 @@ export function zeroCountReason(trace: {
 export function zeroCountText(reason: ZeroCountReason): string {
   switch (reason.kind) {
     case 'no-face':
-      return 'It did not see your face for most of the run: keep the phone flat under your face.';
+      return say(
+        'It did not see your face for most of the run: keep the phone flat under your face.',
+      );
     case 'shallow':
       return reason.deepest <= REP_RULES.upRatio
-        ? 'Your face hardly came closer to the phone: go all the way down, over the phone.'
-        : `At the deepest your face grew to ${ratioText(reason.deepest)} its size at the top; a push-up counts from ${ratioText(REP_RULES.downRatio)}. Go lower.`;
+        ? say('Your face hardly came closer to the phone: go all the way down, over the phone.')
+        : say(
+            'At the deepest your face grew to {ratio} its size at the top; a push-up counts from {target}. Go lower.',
+            { ratio: ratioText(reason.deepest), target: ratioText(REP_RULES.downRatio) },
+          );
     case 'not-counted':
-      return 'Reps went deep enough but were quicker than 0.4 s or did not come back up to the top.';
+      return say(
+        'Reps went deep enough but were quicker than 0.4 s or did not come back up to the top.',
+      );
   }
 }

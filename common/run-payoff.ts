@@ -1,5 +1,6 @@
 import { formatHold, formatScore, rankValue } from './challenge-scores.ts';
 import type { Scoring, Timer } from './challenges.ts';
+import { say } from './say.ts';
 
 // What a run is worth to the member: the best to beat before Start, this set against the last one
 // and the best after it, and the pace of a counted run (reps per 15 s). Pure, so the screens and
@@ -13,9 +14,11 @@ export interface ScoreOf {
 
 /** "Your best: 42 burpees — beat it", "Your best: 3:25 held — beat it". */
 export const bestToBeatText = (scoring: Scoring, best: ScoreOf) =>
-  `Your best: ${formatScore(scoring, best.score, best.capped ?? false)} — beat it`;
+  say('Your best: {score} — beat it', {
+    score: formatScore(scoring, best.score, best.capped ?? false),
+  });
 
-/** What a first-timer reads on the ready screen instead of a best. */
+/** What a first-timer reads on the ready screen instead of a best (a msgid of common/locales/). */
 export const FIRST_TIME_TEXT = 'Your first set sets the number to beat. Give it everything!';
 
 export type Direction = 'up' | 'down' | 'same';
@@ -32,13 +35,15 @@ export function compareScores(scoring: Scoring, set: ScoreOf, other: ScoreOf): C
   const mine = rankValue(scoring, set.score, set.capped ?? false);
   const theirs = rankValue(scoring, other.score, other.capped ?? false);
   const direction: Direction = mine > theirs ? 'up' : mine < theirs ? 'down' : 'same';
-  if (direction === 'same') return { direction, text: 'the same' };
+  if (direction === 'same') return { direction, text: say('the same') };
   const up = direction === 'up';
   switch (scoring.kind) {
     case 'seconds':
       return {
         direction,
-        text: `${formatHold(Math.abs(set.score - other.score))} ${up ? 'longer' : 'shorter'}`,
+        text: say(up ? '{time} longer' : '{time} shorter', {
+          time: formatHold(Math.abs(set.score - other.score)),
+        }),
       };
     case 'for-time': {
       const setCapped = set.capped ?? false;
@@ -46,10 +51,15 @@ export function compareScores(scoring: Scoring, set: ScoreOf, other: ScoreOf): C
       if (!setCapped && !otherCapped)
         return {
           direction,
-          text: `${formatHold(Math.abs(set.score - other.score))} ${up ? 'faster' : 'slower'}`,
+          text: say(up ? '{time} faster' : '{time} slower', {
+            time: formatHold(Math.abs(set.score - other.score)),
+          }),
         };
       if (setCapped !== otherCapped)
-        return { direction, text: up ? 'a finish, not the cap' : 'the cap, not a finish' };
+        return {
+          direction,
+          text: up ? say('a finish, not the cap') : say('the cap, not a finish'),
+        };
       break;
     }
     default:
@@ -58,7 +68,12 @@ export function compareScores(scoring: Scoring, set: ScoreOf, other: ScoreOf): C
   const n = Math.abs(set.score - other.score);
   return {
     direction,
-    text: `${n} ${up ? 'more' : 'fewer'} ${n === 1 ? scoring.unitOne : scoring.unit}`,
+    text: say(
+      up
+        ? `{n, plural, one {{n} more ${scoring.unitOne}} other {{n} more ${scoring.unit}}}`
+        : `{n, plural, one {{n} fewer ${scoring.unitOne}} other {{n} fewer ${scoring.unit}}}`,
+      { n },
+    ),
   };
 }
 
@@ -154,7 +169,10 @@ export function paceProblem(
 
 /** The pace in a sentence for screen readers: "Reps per 15 s: 8, 7, 7, 6, 5, 4; fastest 8". */
 export function paceSummary(pace: readonly number[]): string {
-  return `Reps per 15 seconds: ${pace.join(', ')}; fastest ${Math.max(0, ...pace)}`;
+  return say('Reps per 15 seconds: {pace}; fastest {fastest}', {
+    pace: pace.join(', '),
+    fastest: Math.max(0, ...pace),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from './say.ts';
 
 /**
  * Where a member's own set stands on its way up the tiers (common/tiers.ts), in words
@@ -17,9 +18,13 @@ export const tierNoteSchema = z.object({
 });
 export type TierNote = z.infer<typeof tierNoteSchema>;
 
+// The two constant sentences are English msgids of common/locales/ (the server says them per request).
 export const IN_REVIEW_TEXT =
   'In review: this set is in the top three of a Verified board, and a moderator will watch its proof clip.';
 export const RECOUNTING_TEXT = 'FitBench is counting the reps again from the proof clip.';
 export const notRecountedText = (reason: string | null) =>
-  `Not recounted: ${reason ?? 'the server could not count the same reps from the proof clip.'}`;
-export const refusedText = (reason: string) => `A moderator refused the proof clip: ${reason}`;
+  reason === null
+    ? say('Not recounted: the server could not count the same reps from the proof clip.')
+    : say('Not recounted: {reason}', { reason });
+export const refusedText = (reason: string) =>
+  say('A moderator refused the proof clip: {reason}', { reason });

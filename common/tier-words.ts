@@ -1,5 +1,6 @@
 // The tiers' names and words without zod, so that a screen that shows a badge loads none
 // (client/src/components/ui/tier-badge.tsx); ./tiers.ts re-exports them with the schema.
+import { sayingFields } from './say.ts';
 
 /**
  * How far a score is proven, weakest first: typed or tapped; counted by the device's camera with a
@@ -8,21 +9,26 @@
  */
 export const SCORE_TIERS = ['entered', 'camera-counted', 'recounted', 'reviewed'] as const;
 export type ScoreTier = (typeof SCORE_TIERS)[number];
-/** The tier's name as a member reads it, and what it means (the legend). */
+/**
+ * The tier's name as a member reads it, and what it means (the legend): said in the reader's
+ * language each time it is read (common/say.ts).
+ */
+const words = (label: string, meaning: string) =>
+  sayingFields({ label, meaning }, ['label', 'meaning']);
 export const TIER_WORDS: Record<ScoreTier, { label: string; meaning: string }> = {
-  entered: { label: 'Entered', meaning: 'Typed or tapped by the member.' },
-  'camera-counted': {
-    label: 'Camera-counted',
-    meaning: "Counted by the member's camera, with a plausible movement trace.",
-  },
-  recounted: {
-    label: 'Recounted',
-    meaning: 'FitBench counted the same reps again from the proof clip.',
-  },
-  reviewed: { label: 'Reviewed', meaning: 'A moderator watched the proof clip and agreed.' },
+  entered: words('Entered', 'Typed or tapped by the member.'),
+  'camera-counted': words(
+    'Camera-counted',
+    "Counted by the member's camera, with a plausible movement trace.",
+  ),
+  recounted: words('Recounted', 'FitBench counted the same reps again from the proof clip.'),
+  reviewed: words('Reviewed', 'A moderator watched the proof clip and agreed.'),
 };
 
-/** The label a board shows on a top-three Verified entry no moderator has reviewed yet. */
+/**
+ * The label a board shows on a top-three Verified entry no moderator has reviewed yet (English;
+ * a screen says it with sayShared, common/locales/ has it).
+ */
 export const AWAITING_REVIEW_LABEL = 'Awaiting review';
 
 /**

@@ -14,7 +14,10 @@ self.addEventListener('push', (event) => {
     tag: data.tag || 'fitbench-reminder',
     icon: '/icons/icon-192.png',
     data: { url: data.url || '/', offUrl: data.offUrl || null },
-    actions: data.offUrl ? [{ action: 'reminders-off', title: 'Turn off reminders' }] : [],
+    // The action's title comes in the member's language with the payload (server/src/routes/reminders/push.ts).
+    actions: data.offUrl
+      ? [{ action: 'reminders-off', title: data.offLabel || 'Turn off reminders' }]
+      : [],
   });
   event.waitUntil(shown);
 });

@@ -3,6 +3,7 @@ import { BADGE_KINDS } from './badges';
 import { pageCursor, pageLimit } from './page';
 import { plainText, visibleText } from './text';
 import { CUSTOM_TIME_MAX_DAYS, NOTES_MAX } from '../constants';
+import { say } from '../say';
 import {
   canBeCapped,
   defaultEntry,
@@ -56,11 +57,14 @@ export const BEFORE_JOINING = 'The workout time cannot be before you joined FitB
  * played); returns an error sentence or null. The server and the Log workout form both ask it.
  */
 export function workoutTimeError(at: Date, now = Date.now(), joinedAt?: Date): string | null {
-  if (Number.isNaN(at.getTime())) return 'Invalid date and time';
-  if (at.getTime() > now + FUTURE_SLACK_MS) return 'The workout time cannot be in the future';
+  // Said in the reader's language (common/say.ts): the form shows it, the server answers it.
+  if (Number.isNaN(at.getTime())) return say('Invalid date and time');
+  if (at.getTime() > now + FUTURE_SLACK_MS) return say('The workout time cannot be in the future');
   if (at.getTime() < now - CUSTOM_TIME_MAX_DAYS * DAY_MS)
-    return `The workout time cannot be more than ${CUSTOM_TIME_MAX_DAYS} days ago`;
-  if (joinedAt && at.getTime() < joinedAt.getTime()) return BEFORE_JOINING;
+    return say('The workout time cannot be more than {days} days ago', {
+      days: CUSTOM_TIME_MAX_DAYS,
+    });
+  if (joinedAt && at.getTime() < joinedAt.getTime()) return say(BEFORE_JOINING);
   return null;
 }
 

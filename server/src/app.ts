@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Db } from './db/client';
 import { trustProxyOption } from './lib/client-address';
 import { argon2Limiter, configureArgon2Cost } from './lib/password';
+import { requestLanguageScope } from './lib/i18n';
 import { compiledSerializerCompiler } from './lib/serializer';
 import { boardCache, boardReads, periodFill, type BoardCache } from './routes/leaderboard';
 import type { CardRenderer } from './lib/card-renderer';
@@ -157,6 +158,8 @@ export async function buildApp(deps: AppDeps) {
   argon2Limiter.configure(config.argon2Concurrency, config.argon2Queue);
   configureArgon2Cost(config.argon2Cost);
 
+  // common/'s words in the request's language (server/src/lib/i18n.ts), from its first hook on.
+  requestLanguageScope(app);
   await app.register(accessLog, { mode: config.requestLog, slowMs: config.slowRequestMs });
   await app.register(errors);
   await app.register(securityHeaders, { hsts: config.cookieSecure });

@@ -6,6 +6,7 @@ import {
   supportedLanguage,
   type AnyLanguage,
 } from '@common/languages';
+import { formatIcu, setSayer } from '@common/say';
 
 // The page's language (docs/i18n.md): the member's setting, kept in this browser so it holds
 // offline and on reload; else the browser's languages; else English. Only that language's
@@ -88,11 +89,22 @@ export function useLocale(): string {
   );
 }
 
+/** Whether the page's catalogue has `message` (common/locales/ drops English's empty msgstr). */
+const known = (message: string) => Boolean(i18n.locale) && i18n.messages[message] !== undefined;
+
+// common/'s words (common/say.ts) in the page's language: a message the catalogue lacks (every
+// English one) is formatted by common/ itself, so English stays exactly the code's words.
+setSayer((message, values) =>
+  known(message) ? i18n._(message, values) : formatIcu(message, values),
+);
+
 /**
- * A message shared with the server (a zod message from common/schemas/, an API error), whose
- * catalogue id is its English text (common/locales/): in the page's language; unknown ones as they
- * are. Server answers come already translated (the request's Accept-Language) and pass unchanged.
+ * A message shared with the server (a zod message from common/schemas/, an API error, a challenge's
+ * title or unit), whose catalogue id is its English text (common/locales/): in the page's language;
+ * unknown ones as they are. Server answers come already translated (the request's
+ * Accept-Language) and pass unchanged.
  */
 export function sayShared(message: string | undefined): string | undefined {
-  return message === undefined ? undefined : i18n._(message);
+  if (message === undefined) return undefined;
+  return known(message) ? i18n._(message) : message;
 }

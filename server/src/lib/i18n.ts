@@ -1,15 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   PSEUDO_LANGUAGE,
   languageFromAcceptLanguage,
+  supportedLanguage,
   type AnyLanguage,
 } from '@common/languages';
 import { poMessages } from '@common/po';
+import { formatIcu, setSayer } from '@common/say';
 
 /**
  * Server messages in the member's language (docs/i18n.md): the catalogues are .po files whose
@@ -101,3 +104,50 @@ export function translate(
   if (lang === DEFAULT_LANGUAGE && !values) return message;
   return i18nFor(lang)._(message, values);
 }
+
+/**
+ * Whose language common/'s words (common/say.ts) are said in: the request being answered (its
+ * member's setting or Accept-Language, read when a word is said, so after the session is known),
+ * or the recipient of a mail or a push (`inLanguage`). Outside both (start-up, a job): English.
+ */
+const scope = new AsyncLocalStorage<{ request?: FastifyRequest; lang?: AnyLanguage }>();
+
+/** The language of the request or recipient being served now. */
+export function currentLanguage(): AnyLanguage {
+  const store = scope.getStore();
+  if (store?.lang) return store.lang;
+  return store?.request ? requestLanguage(store.request) : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Runs `fn` speaking `lang` (a recipient's users.language); when they chose none, the language
+ * of the request being answered (English in a job).
+ */
+export function inLanguage<T>(lang: string | null | undefined, fn: () => T): T {
+  return scope.run({ lang: supportedLanguage(lang ?? null) ?? currentLanguage() }, fn);
+}
+
+/**
+ * A request that names its language (a shared link's `?lang=`, whose sharer's language it is):
+ * the rest of the request speaks it. An unknown or missing tag changes nothing.
+ */
+export function speakRequested(tag: unknown): void {
+  const lang = typeof tag === 'string' ? supportedLanguage(tag) : null;
+  const store = scope.getStore();
+  if (lang && store) store.lang = lang;
+}
+
+/** `message` in the current language (`currentLanguage`). */
+export const sayNow = (message: string, values?: Record<string, unknown>) =>
+  translate(currentLanguage(), message, values);
+
+/** Every request speaks its own language from its first hook on (as @fastify/request-context does). */
+export function requestLanguageScope(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => scope.run({ request }, done));
+}
+
+setSayer((message, values) => {
+  const lang = currentLanguage();
+  // English as common/ formats it: the same words the client shows.
+  return lang === DEFAULT_LANGUAGE ? formatIcu(message, values) : translate(lang, message, values);
+});

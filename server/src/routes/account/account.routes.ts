@@ -8,6 +8,7 @@ import {
   type AccountExport,
 } from '@common/schemas/account';
 import { apiErrorSchema } from '@common/schemas/errors';
+import { inLanguage } from '../../lib/i18n';
 import { clearSessionCookie, requireUser, signedIn } from '../../lib/auth';
 import * as service from './account.service';
 import { logAuthEvent } from '../../lib/auth-log';
@@ -42,7 +43,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       logAuthEvent(request, 'password-changed', { userId: user.id });
       await app.mail.queue(
-        passwordChangedMail(user.email, provenName(user), resetUrl(app.config.siteUrl)),
+        inLanguage(user.language, () =>
+          passwordChangedMail(user.email, provenName(user), resetUrl(app.config.siteUrl)),
+        ),
       );
       return reply.code(204).send(null);
     },
@@ -64,7 +67,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       await service.deleteAccount(app.db, user, request.body.password, app.now(), app.config);
       logAuthEvent(request, 'account-deleted', { userId: user.id });
-      await app.mail.queue(accountDeletedMail(user.email, provenName(user)));
+      await app.mail.queue(
+        inLanguage(user.language, () => accountDeletedMail(user.email, provenName(user))),
+      );
       clearSessionCookie(reply, app.config.cookieSecure);
       return reply.code(204).send(null);
     },

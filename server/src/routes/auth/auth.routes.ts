@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { loginSchema, registerSchema, sessionStateSchema, userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { optionalSession } from '../../plugins/openapi';
+import { inLanguage } from '../../lib/i18n';
 import { clearSessionCookie, requireUser, setSessionCookie, toUserDto } from '../../lib/auth';
 import { logAuthEvent } from '../../lib/auth-log';
 import { createSession, deleteSession } from '../../lib/session';
@@ -119,12 +120,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = describeDevice(request.headers['user-agent']);
       if ((await rememberDevice(app.db, user.id, device, now)) && user.newDeviceNotices) {
         await app.mail.queue(
-          newDeviceMail(
-            user.email,
-            provenName(user),
-            device,
-            now,
-            `${app.config.siteUrl}/profile/settings`,
+          inLanguage(user.language, () =>
+            newDeviceMail(
+              user.email,
+              provenName(user),
+              device,
+              now,
+              `${app.config.siteUrl}/profile/settings`,
+            ),
           ),
         );
       }

@@ -8,6 +8,7 @@ import {
   issueToken,
   issueTokenUnlessLive,
 } from '../../lib/account-tokens';
+import { inLanguage } from '../../lib/i18n';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import {
@@ -95,12 +96,23 @@ export async function sendConfirmation(
       now,
       email,
     );
-    await queue(confirmEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS), db);
+    // In the language of the request that gave the address (its member chose none yet, or is it).
+    await queue(
+      inLanguage(null, () =>
+        confirmEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS),
+      ),
+      db,
+    );
     return 'link';
   }
   const notices = await rateLimit.hit(db, `address-notice:${email.toLowerCase()}`, 24 * HOUR, now);
   if (notices.count > ATTEMPT_NOTICES_PER_DAY) return 'none';
-  await queue(addressAttemptMail(holder.email, provenName(holder), resetUrl), db);
+  await queue(
+    inLanguage(holder.language, () =>
+      addressAttemptMail(holder.email, provenName(holder), resetUrl),
+    ),
+    db,
+  );
   return 'notice';
 }
 
@@ -185,7 +197,12 @@ export async function confirmEmail(
           )
         : null;
       const undoLink = undo ? { url: undoUrl(siteUrl, undo), days: UNDO_LINK_DAYS } : null;
-      await queue(emailChangedMail(user.email, provenName(user), used.email, undoLink), tx);
+      await queue(
+        inLanguage(user.language, () =>
+          emailChangedMail(user.email, provenName(user), used.email!, undoLink),
+        ),
+        tx,
+      );
       return { user: changed!, previous: user.email };
     }
     // The account changed its address since the link was sent: the link confirms nothing.
@@ -275,7 +292,11 @@ export async function requestEmailChange(
       now,
     );
     if (notices.count <= ATTEMPT_NOTICES_PER_DAY)
-      await queue(addressAttemptMail(holder.email, provenName(holder), resetUrl));
+      await queue(
+        inLanguage(holder.language, () =>
+          addressAttemptMail(holder.email, provenName(holder), resetUrl),
+        ),
+      );
   } else {
     const token = await issueToken(
       db,
@@ -286,9 +307,15 @@ export async function requestEmailChange(
       email,
     );
     // The new address is not proven yet: the message carries nothing the member chose.
-    await queue(changeEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS));
+    await queue(
+      inLanguage(user.language, () =>
+        changeEmailMail(email, confirmUrl(siteUrl, token), CONFIRM_LINK_HOURS),
+      ),
+    );
   }
-  await queue(emailChangeRequestedMail(user.email, provenName(user)));
+  await queue(
+    inLanguage(user.language, () => emailChangeRequestedMail(user.email, provenName(user))),
+  );
 }
 
 /** Whether any other account has confirmed `email` (for tests and the settings screen). */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { RESET_LINK_MINUTES } from '@common/schemas/recovery';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { accountTokens, sessions, users } from '../../db/schema';
+import { inLanguage } from '../../lib/i18n';
 import { consumeToken, findToken, issueToken } from '../../lib/account-tokens';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
@@ -57,7 +58,14 @@ export async function undoEmailChange(
       await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
       const reset = await issueToken(tx, user.id, 'password-reset', RESET_TTL_MS, now, used.email);
       await queue(
-        passwordResetMail(used.email, user.username, resetUrl(siteUrl, reset), RESET_LINK_MINUTES),
+        inLanguage(user.language, () =>
+          passwordResetMail(
+            used.email!,
+            user.username,
+            resetUrl(siteUrl, reset),
+            RESET_LINK_MINUTES,
+          ),
+        ),
         tx,
       );
       return row!;

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { say } from '@common/say';
+import { inLanguage } from '../../lib/i18n';
 import { sql } from 'drizzle-orm';
 import { isQuietMinute, localDate, localInstant, localMinute, wallClock } from '@common/reminders';
 import type { Db } from '../../db/client';
@@ -47,6 +49,7 @@ interface Member {
   id: number;
   email: string;
   username: string;
+  language: string | null;
   email_confirmed_at: Date | string | null;
   time_zone: string | null;
   local_time: string | null;
@@ -68,7 +71,7 @@ function knownZone(tz: string): boolean {
 export async function runDigests(deps: DigestDeps, now: Date): Promise<number> {
   const members = await rowsOf<Member>(
     deps.db,
-    sql`select u.id, u.email, u.username, u.email_confirmed_at, u.time_zone, r.local_time,
+    sql`select u.id, u.email, u.username, u.language, u.email_confirmed_at, u.time_zone, r.local_time,
         s.digest_email, s.digest_push,
         (select max(d.last_id) from notification_digests d where d.user_id = u.id) as last_id
       from notification_settings s join users u on u.id = s.user_id
@@ -84,7 +87,8 @@ export async function runDigests(deps: DigestDeps, now: Date): Promise<number> {
     const at = localInstant(today, m.local_time ?? DEFAULT_TIME, tz).getTime();
     if (t < at || t - at > LATE_LIMIT_MS || isQuietMinute(localMinute(t, tz))) continue;
     try {
-      if (await digestOne(deps, m, today, now)) sent += 1;
+      // Mail and push in the member's language (server/src/lib/i18n.ts).
+      if (await inLanguage(m.language, () => digestOne(deps, m, today, now))) sent += 1;
     } catch (err) {
       deps.warn(`digest for member ${m.id}: ${(err as Error).message}`);
     }
@@ -105,9 +109,15 @@ async function digestOne(deps: DigestDeps, m: Member, today: string, now: Date) 
     deps.siteUrl,
   ).toString();
   const count = fresh.length > DIGEST_MAX ? `${DIGEST_MAX}+` : String(fresh.length);
-  const noun = fresh.length === 1 ? 'notification' : 'notifications';
-  const title = `${count} new ${noun}`;
-  const body = `You have ${count} new unread ${noun} on FitBench.`;
+  const n = fresh.length;
+  const title = say(
+    '{n, plural, one {{count} new notification} other {{count} new notifications}}',
+    { n, count },
+  );
+  const body = say(
+    '{n, plural, one {You have {count} new unread notification on FitBench.} other {You have {count} new unread notifications on FitBench.}}',
+    { n, count },
+  );
   const claimed = await deps.db.transaction(async (tx) => {
     const rows = await rowsOf<{ user_id: number }>(
       tx as unknown as Db,
@@ -126,9 +136,12 @@ async function digestOne(deps: DigestDeps, m: Member, today: string, now: Date) 
             provenName({ username: m.username, emailConfirmedAt: new Date(m.email_confirmed_at) }),
           ),
           body,
-          `You get this digest, at most once a day, because you turned it on. To turn it off: ${new URL('/notifications', deps.siteUrl).toString()} (or your mail app's unsubscribe button).`,
+          say(
+            "You get this digest, at most once a day, because you turned it on. To turn it off: {url} (or your mail app's unsubscribe button).",
+            { url: new URL('/notifications', deps.siteUrl).toString() },
+          ),
         ],
-        link: { label: 'See them', url: new URL('/notifications', deps.siteUrl).toString() },
+        link: { label: say('See them'), url: new URL('/notifications', deps.siteUrl).toString() },
       });
       await deps.queueMail(
         {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { currentLanguage, speakRequested } from '../../lib/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defaultEntry, isDefaultId, openChallenges, type OpenChallenge } from '@common/challenges';
@@ -69,6 +70,11 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
   );
   if (!htmlFor) return;
   const rendered = renderedPages();
+  // The page's tags (and its card) in the language of whoever shared the link: its ?lang=
+  // (docs/i18n.md); else the request's, English for a crawler that names none.
+  app.addHook('preHandler', async (request) => {
+    speakRequested((request.query as Record<string, unknown> | undefined)?.lang);
+  });
   /**
    * The page for `path` with the tags `tagsOf()` gives for `facts` (a kept member's facts, or
    * GENERIC), rendered once per facts object, screen and `variant` (the other inputs of the tags).
@@ -83,7 +89,7 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(rendered(facts, htmlFor(path), variant, tagsOf));
+      .send(rendered(facts, htmlFor(path), `${currentLanguage()}:${variant}`, tagsOf));
 
   const pages = [
     { prefix: '/users', operationId: 'getProfilePage' },
@@ -99,6 +105,15 @@ export const previewsRoutes: FastifyPluginAsyncZod<PreviewsOptions> = async (app
       operationId,
       // Any text: a name that is no public member's gets the page without a preview.
       params: z.object({ username: z.string() }),
+      querystring: z.object({
+        lang: z
+          .string()
+          .max(16)
+          .optional()
+          .describe(
+            "The preview's language (en, de, es): the sharer's, added by the share feature.",
+          ),
+      }),
       response: {
         200: mediaResponse(
           'The web app, with Open Graph and Twitter tags for the member.',

@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { say } from '@common/say';
+import { currentLanguage } from '../../lib/i18n';
 import {
   DEFAULT_CHALLENGE,
+  formatHold,
   formatScore,
   isDefaultId,
   rankValue,
@@ -99,27 +102,45 @@ export function genericTags(base: string): PreviewTags {
   return {
     type: 'website',
     title: APP_NAME,
-    description:
+    description: say(
       'Take the 90 Second Push-up Challenge, log your workouts and climb the leaderboards.',
+    ),
     image: `${base}/icons/icon-512.png`,
     url: `${base}/`,
     card: false,
   };
 }
 
+/** The card in the page's language: English keeps the address it always had. */
+const langQuery = () => {
+  const lang = currentLanguage();
+  return lang === 'en' ? '' : `&lang=${lang}`;
+};
+
 const cardUrl = (base: string, username: string, query: string) =>
-  `${base}/api/share-cards/${encodeURIComponent(username)}.png?${query}`;
+  `${base}/api/share-cards/${encodeURIComponent(username)}.png?${query}${langQuery()}`;
 
 /** A public profile's tags, at `prefix` (/users or /90second/users) with the name as stored. */
 export function profileTags(facts: PreviewFacts, base: string, prefix: string): PreviewTags {
-  const sets = facts.totalWorkouts === 1 ? '1 workout' : `${facts.totalWorkouts} workouts`;
+  const name = facts.username;
   return {
     type: 'profile',
-    title: `${facts.username} on ${APP_NAME}`,
+    title: say('{name} on {app}', { name, app: APP_NAME }),
     description:
       facts.totalWorkouts === 0
-        ? `${facts.username} has joined the 90 Second Push-up Challenge on ${APP_NAME}.`
-        : `Best: ${facts.best} push-ups in 90 seconds (${TIER_WORDS[facts.bestTier].label}). ${sets} logged on ${APP_NAME}.`,
+        ? say('{name} has joined the 90 Second Push-up Challenge on {app}.', {
+            name,
+            app: APP_NAME,
+          })
+        : say(
+            '{count, plural, one {Best: {best} push-ups in 90 seconds ({tier}). 1 workout logged on {app}.} other {Best: {best} push-ups in 90 seconds ({tier}). {count} workouts logged on {app}.}}',
+            {
+              count: facts.totalWorkouts,
+              best: facts.best,
+              tier: TIER_WORDS[facts.bestTier].label,
+              app: APP_NAME,
+            },
+          ),
     // ?best= makes a new best a new URL for the caches on the way; the card is drawn from the facts.
     image: cardUrl(base, facts.username, `best=${facts.best}`),
     url: `${base}${prefix}/${encodeURIComponent(facts.username)}`,
@@ -196,26 +217,52 @@ export function challengeTags(
   const query = new URLSearchParams({ beat: String(beat), from: facts.username });
   if (capped) query.set('capped', '1');
   const { kind } = challenge.scoring;
-  const did =
+  // Each sentence whole, in the page's language (common/say.ts): a hold's and a finish's time as
+  // m:ss, any other score in its unit.
+  const name = facts.username;
+  const time = formatHold(beat);
+  const score = formatScore(challenge.scoring, beat, capped);
+  const title =
     kind === 'seconds'
-      ? `held ${formatScore(challenge.scoring, beat).replace(/ held$/, '')}`
+      ? say('{name} held {time}: can you beat it?', { name, time })
       : kind === 'for-time' && !capped
-        ? `finished in ${formatScore(challenge.scoring, beat)}`
-        : kind === 'reps'
-          ? `did ${beat}`
-          : `did ${formatScore(challenge.scoring, beat, capped)}`;
-  const what =
+        ? say('{name} finished in {time}: can you beat it?', { name, time })
+        : say('{name} did {score}: can you beat it?', {
+            name,
+            score: kind === 'reps' ? beat : score,
+          });
+  const take = { title: say(challenge.title), app: APP_NAME };
+  const description =
     kind === 'seconds'
-      ? `held a ${formatScore(challenge.scoring, beat).replace(/ held$/, '')} plank`
+      ? say('{name} held a {time} plank. Take the {title} on {app} and beat it.', {
+          name,
+          time,
+          ...take,
+        })
       : kind === 'for-time' && !capped
-        ? `finished in ${formatScore(challenge.scoring, beat)}`
-        : `did ${formatScore(challenge.scoring, beat, capped)}${challenge.timer.mode === 'countdown' ? ` in ${challenge.timer.seconds} seconds` : ''}`;
+        ? say('{name} finished in {time}. Take the {title} on {app} and beat it.', {
+            name,
+            time,
+            ...take,
+          })
+        : challenge.timer.mode === 'countdown'
+          ? say('{name} did {score} in {seconds} seconds. Take the {title} on {app} and beat it.', {
+              name,
+              score,
+              seconds: challenge.timer.seconds,
+              ...take,
+            })
+          : say('{name} did {score}. Take the {title} on {app} and beat it.', {
+              name,
+              score,
+              ...take,
+            });
   // The default challenge's card needs no `challenge` (the spec's links); a capped run says so.
   const cardQuery = `beat=${beat}${isDefaultId(challenge.id) ? '' : `&challenge=${challenge.id}`}${capped ? '&capped=1' : ''}`;
   return {
     type: 'website',
-    title: `${facts.username} ${did}: can you beat it?`,
-    description: `${facts.username} ${what}. Take the ${challenge.title} on ${APP_NAME} and beat it.`,
+    title,
+    description,
     image: cardUrl(base, facts.username, cardQuery),
     url: `${base}${challenge.path}/timer?${query}`,
     card: true,

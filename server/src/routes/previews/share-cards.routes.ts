@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { speakRequested } from '../../lib/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clubSlugParamSchema } from '@common/schemas/clubs';
@@ -58,6 +59,10 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
     new AddressBudget(config.cardRenderMax, config.cardRenderWindowMs),
   );
   const facts = keptFacts(app);
+  // A card is drawn in the language of whoever shared it: the link's ?lang= (docs/i18n.md).
+  app.addHook('preHandler', async (request) => {
+    speakRequested((request.query as Record<string, unknown> | undefined)?.lang);
+  });
 
   app.get(
     '/share-cards/:file',
@@ -84,6 +89,11 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
             .describe(
               '"1": the score to beat is a capped run\'s reps (a challenge done for time only).',
             ),
+          lang: z
+            .string()
+            .max(16)
+            .optional()
+            .describe("The card's language (en, de, es), the sharer's; else the request's."),
           beat: z
             .string()
             .max(16)

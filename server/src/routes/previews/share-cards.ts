@@ -1,5 +1,7 @@
 import { formatHold, roundsOf, type Scoring, type Timer } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
+import { say } from '@common/say';
+import { currentLanguage } from '../../lib/i18n';
 import { TIER_WORDS, type ScoreTier } from '@common/tiers';
 import type { AddressBudget } from '../../lib/address-budget';
 import type { CardNode, CardRenderer } from '../../lib/card-renderer';
@@ -67,10 +69,10 @@ export type CardContent =
 /** "90 s" / "2 minutes": a countdown's length as the card's small print says it. */
 const spanText = (seconds: number, long: boolean) =>
   seconds >= 120 && seconds % 60 === 0
-    ? `${seconds / 60} minutes`
+    ? say('{n} minutes', { n: seconds / 60 })
     : long
-      ? `${seconds} seconds`
-      : `${seconds} s`;
+      ? say('{n} seconds', { n: seconds })
+      : say('{n} s', { n: seconds });
 
 /** The card's figure and the words beside it, in the challenge's unit. */
 function cardWords(content: MemberCardContent): { figure: string; words: string; lead: string } {
@@ -79,45 +81,57 @@ function cardWords(content: MemberCardContent): { figure: string; words: string;
   if (scoring.kind === 'seconds') {
     return {
       figure: formatHold(count),
-      words: content.kind === 'profile' ? 'held: personal best' : 'held',
-      lead: content.kind === 'profile' ? content.username : `${content.username} held on for`,
+      words: content.kind === 'profile' ? say('held: personal best') : say('held'),
+      lead:
+        content.kind === 'profile'
+          ? content.username
+          : say('{name} held on for', { name: content.username }),
     };
   }
   const best = content.kind === 'profile';
   if (scoring.kind === 'for-time' && !content.capped) {
     return {
       figure: formatHold(count),
-      words: best ? 'to finish: personal best' : 'to finish',
-      lead: best ? content.username : `${content.username} finished in`,
+      words: best ? say('to finish: personal best') : say('to finish'),
+      lead: best ? content.username : say('{name} finished in', { name: content.username }),
     };
   }
   if (scoring.kind === 'for-time') {
     return {
-      figure: `CAP + ${count}`,
-      words: best ? `${scoring.unit} at the cap: personal best` : `${scoring.unit} at the cap`,
-      lead: best ? content.username : `${content.username} did`,
+      figure: say('CAP + {reps}', { reps: count }),
+      words: best
+        ? say('{unit} at the cap: personal best', { unit: say(scoring.unit) })
+        : say('{unit} at the cap', { unit: say(scoring.unit) }),
+      lead: best ? content.username : say('{name} did', { name: content.username }),
     };
   }
   if (scoring.kind === 'rounds') {
     const { rounds, extra } = roundsOf(scoring, count);
     return {
       figure: `${rounds}+${extra}`,
-      words: best ? 'rounds + reps: personal best' : 'rounds + reps',
-      lead: best ? content.username : `${content.username} did`,
+      words: best ? say('rounds + reps: personal best') : say('rounds + reps'),
+      lead: best ? content.username : say('{name} did', { name: content.username }),
     };
   }
-  const unit = count === 1 ? scoring.unitOne : scoring.unit;
+  const unit = say(count === 1 ? scoring.unitOne : scoring.unit);
   const span =
-    timer.mode === 'countdown'
-      ? ` in ${spanText(timer.seconds, content.kind === 'challenge')}`
-      : '';
-  return content.kind === 'profile'
-    ? {
-        figure: String(count),
-        words: `${scoring.unit}${span}: personal best`,
-        lead: content.username,
-      }
-    : { figure: String(count), words: `${unit}${span}`, lead: `${content.username} did` };
+    timer.mode === 'countdown' ? spanText(timer.seconds, content.kind === 'challenge') : null;
+  if (content.kind === 'profile') {
+    const units = say(scoring.unit);
+    return {
+      figure: String(count),
+      words:
+        span === null
+          ? say('{unit}: personal best', { unit: units })
+          : say('{unit} in {span}: personal best', { unit: units, span }),
+      lead: content.username,
+    };
+  }
+  return {
+    figure: String(count),
+    words: span === null ? unit : say('{unit} in {span}', { unit, span }),
+    lead: say('{name} did', { name: content.username }),
+  };
 }
 
 const h = (
@@ -157,7 +171,7 @@ function clubTree(content: { name: string; memberCount: number }): CardNode {
     h(
       'div',
       { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 },
-      `${APP_NAME} · Club`,
+      `${APP_NAME} · ${say('Club')}`,
     ),
     h('div', { display: 'flex', flexDirection: 'column' }, [
       h(
@@ -174,10 +188,15 @@ function clubTree(content: { name: string; memberCount: number }): CardNode {
       h(
         'div',
         { display: 'flex', fontSize: 44, marginTop: 24 },
-        `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`,
+        say('{n, plural, one {{count} member} other {{count} members}}', {
+          n,
+          count: n.toLocaleString(
+            currentLanguage() === 'de' || currentLanguage() === 'es' ? currentLanguage() : 'en-US',
+          ),
+        }),
       ),
     ]),
-    h('div', { display: 'flex', fontSize: 52, fontWeight: 800 }, 'Join us and compete'),
+    h('div', { display: 'flex', fontSize: 52, fontWeight: 800 }, say('Join us and compete')),
   ]);
 }
 
@@ -210,7 +229,7 @@ export function cardTree(content: CardContent): CardNode {
     h(
       'div',
       { display: 'flex', fontSize: 40, fontWeight: 800, opacity: 0.9 },
-      `${APP_NAME} · ${content.challenge.title}`,
+      `${APP_NAME} · ${say(content.challenge.title)}`,
     ),
     h('div', { display: 'flex', flexDirection: 'column' }, middle),
     h(
@@ -221,10 +240,10 @@ export function cardTree(content: CardContent): CardNode {
         fontWeight: content.kind === 'profile' ? 400 : 800,
       },
       content.kind === 'set'
-        ? `${content.date} · ${TIER_WORDS[content.tier].label} · Can you beat it?`
+        ? `${content.date} · ${TIER_WORDS[content.tier].label} · ${say('Can you beat it?')}`
         : content.kind === 'profile' && content.tier
-          ? `${TIER_WORDS[content.tier].label} · Can you beat it?`
-          : 'Can you beat it?',
+          ? `${TIER_WORDS[content.tier].label} · ${say('Can you beat it?')}`
+          : say('Can you beat it?'),
     ),
   ]);
 }
@@ -254,7 +273,8 @@ export class ShareCards {
   ) {}
 
   get(content: CardContent, address: string, now: number): Promise<Buffer> {
-    const key = keyOf(content);
+    // A card's words are in the current language (the share link's `lang`): one card per language.
+    const key = `${currentLanguage()}\n${keyOf(content)}`;
     const hit = this.cards.get(key);
     if (hit) {
       this.cards.delete(key);
@@ -266,7 +286,10 @@ export class ShareCards {
     const wait = this.budget.take(address, now);
     if (wait !== null) {
       throw tooManyRequests(
-        `Too many new share cards asked for from your address. Please try again in ${wait} seconds.`,
+        say(
+          'Too many new share cards asked for from your address. Please try again in {wait} seconds.',
+          { wait },
+        ),
         wait,
       );
     }

@@ -6,6 +6,7 @@ import {
 } from '@common/schemas/recovery';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { inLanguage } from '../../lib/i18n';
 import { consumeToken, endPendingTokens, findToken, issueToken } from '../../lib/account-tokens';
 import { addressKey } from '../../lib/client-address';
 import { badRequest, tooManyRequests } from '../../lib/errors';
@@ -90,7 +91,14 @@ export async function sendResetLinks(
   for (const user of owners) {
     const token = await issueToken(db, user.id, 'password-reset', RESET_TTL_MS, now, user.email);
     await queue(
-      passwordResetMail(user.email, provenName(user), resetUrl(siteUrl, token), RESET_LINK_MINUTES),
+      inLanguage(user.language, () =>
+        passwordResetMail(
+          user.email,
+          provenName(user),
+          resetUrl(siteUrl, token),
+          RESET_LINK_MINUTES,
+        ),
+      ),
     );
   }
   return owners.map((u) => u.id);
@@ -173,7 +181,12 @@ export async function completeReset(
       // Every other pending link too (a change of address asked for with the old password).
       await endPendingTokens(tx, user.id);
       await rateLimit.clear(tx, `password:${user.id}`);
-      await queue(passwordChangedMail(user.email, provenName(user), resetUrl(siteUrl)), tx);
+      await queue(
+        inLanguage(user.language, () =>
+          passwordChangedMail(user.email, provenName(user), resetUrl(siteUrl)),
+        ),
+        tx,
+      );
       return { user: updated!, linkEmail: used.email };
     })
     .then(async ({ user: updated, linkEmail }) => {

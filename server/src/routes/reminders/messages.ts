@@ -1,7 +1,9 @@
+import { say } from '@common/say';
 import { composeMail, greeting, provenName } from '../../mail/messages';
 import type { MailMessage } from '../../mail/queue';
 
-// What a reminder says, by email and by push (docs/decisions/0234-reminders.md).
+// What a reminder says, by email and by push (docs/decisions/0234-reminders.md), in the current
+// language: the job runs each member's in `inLanguage(user.language, ...)` (server/src/lib/i18n.ts).
 
 export type ReminderKind = 'plan' | 'weekly-goal';
 
@@ -15,14 +17,17 @@ export interface ReminderText {
 export function reminderText(kind: ReminderKind, missing: number): ReminderText {
   if (kind === 'plan') {
     return {
-      title: "Today's session is waiting",
-      body: 'A session of your plan is due today. It takes a few minutes.',
+      title: say("Today's session is waiting"),
+      body: say('A session of your plan is due today. It takes a few minutes.'),
       path: '/plans/today',
     };
   }
   return {
-    title: 'Your weekly goal',
-    body: `${missing} more ${missing === 1 ? 'session' : 'sessions'} this week to reach your weekly goal.`,
+    title: say('Your weekly goal'),
+    body: say(
+      '{missing, plural, one {{missing} more session} other {{missing} more sessions}} this week to reach your weekly goal.',
+      { missing },
+    ),
     path: '/',
   };
 }
@@ -43,9 +48,12 @@ export function reminderMail(
     paragraphs: [
       greeting(provenName(user)),
       text.body,
-      `You get this reminder because you turned it on in your settings. To turn reminders off with one click: ${unsubscribeUrl}`,
+      say(
+        'You get this reminder because you turned it on in your settings. To turn reminders off with one click: {url}',
+        { url: unsubscribeUrl },
+      ),
     ],
-    link: { label: 'Open FitBench', url: new URL(text.path, siteUrl).toString() },
+    link: { label: say('Open FitBench'), url: new URL(text.path, siteUrl).toString() },
   });
   return {
     ...mail,

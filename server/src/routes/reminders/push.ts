@@ -1,6 +1,8 @@
 import type https from 'node:https';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
+import { say } from '@common/say';
+import { currentLanguage } from '../../lib/i18n';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
 import type { ReminderKeys } from './keys';
@@ -13,6 +15,11 @@ export interface PushPayload {
   tag: string;
   /** Where the "turn off" action posts (the one-click unsubscribe URL). */
   offUrl: string;
+  /**
+   * The "turn off" action's title in the member's language; absent in English (the service
+   * worker's own words, so an English payload stays as it was).
+   */
+  offLabel?: string;
 }
 
 export interface PushOptions {
@@ -39,12 +46,15 @@ export async function pushToMember(
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
+  // Title and body come said in the member's language (the job runs in inLanguage); the action too.
+  const said =
+    currentLanguage() === 'en' ? payload : { ...payload, offLabel: say('Turn off reminders') };
   let reached = 0;
   for (const sub of subs) {
     try {
       await webpush.sendNotification(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-        JSON.stringify(payload),
+        JSON.stringify(said),
         {
           vapidDetails: {
             subject: opts.subject,

@@ -12,6 +12,7 @@ import { rowsOf } from '../../db/rows';
 import { reminderSends, reminderSettings, users } from '../../db/schema';
 import type { MailMessage } from '../../mail/queue';
 import { unsubscribeToken, type ReminderKeys } from './keys';
+import { inLanguage } from '../../lib/i18n';
 import { reminderMail, reminderText, type ReminderKind } from './messages';
 import { planSessionDue } from './plan-due';
 import { pushToMember, type PushOptions } from './push';
@@ -83,6 +84,7 @@ export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<nu
       email: users.email,
       username: users.username,
       emailConfirmedAt: users.emailConfirmedAt,
+      language: users.language,
       timeZone: users.timeZone,
       goal: users.weeklyGoal,
       planDays: reminderSettings.planDays,
@@ -147,7 +149,8 @@ export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<nu
       continue;
     }
     try {
-      if (await remindOne(deps, m, tz, today, now)) sent += 1;
+      // Mail and push in the member's language (server/src/lib/i18n.ts).
+      if (await inLanguage(m.language, () => remindOne(deps, m, tz, today, now))) sent += 1;
       moves.push({ m, at: tomorrow });
     } catch (err) {
       // Left due: the next pass tries again (the day's row decides whether it was sent).
@@ -180,6 +183,7 @@ type Member = {
   email: string;
   username: string;
   emailConfirmedAt: Date | null;
+  language: string | null;
   goal: number;
   planDays: boolean;
   weeklyGoal: boolean;

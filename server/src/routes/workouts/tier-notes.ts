@@ -7,6 +7,7 @@ import {
   refusedText,
   type TierNote,
 } from '@common/tier-notes';
+import { say } from '@common/say';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { awaitingAmong } from '../moderation';
@@ -55,12 +56,14 @@ export async function withTierNotes(
   });
 }
 
+// In the language of whoever asks (common/say.ts, server/src/lib/i18n.ts).
 function noteOf(w: Workout, r: NoteRow | undefined, inReview: boolean): TierNote | null {
-  if (w.tier === 'recounted') return inReview ? { kind: 'in-review', text: IN_REVIEW_TEXT } : null;
+  if (w.tier === 'recounted')
+    return inReview ? { kind: 'in-review', text: say(IN_REVIEW_TEXT) } : null;
   if (w.tier !== 'camera-counted' || !r) return null;
   if (r.refused !== null) return { kind: 'refused', text: refusedText(r.refused) };
   if (r.state === 'queued' || r.state === 'running')
-    return { kind: 'recounting', text: RECOUNTING_TEXT };
+    return { kind: 'recounting', text: say(RECOUNTING_TEXT) };
   if (r.state === 'done' && r.outcome !== null && r.outcome !== 'recounted')
     return { kind: 'not-recounted', text: notRecountedText(r.reason) };
   return null;
