@@ -4,7 +4,7 @@ import { activateLanguage } from '@/lib/i18n';
 import { dayLabel, daysLabel, prescriptionLine, setLabel, weekdayName } from './plan-words';
 
 // A plan's words: the spec's English unchanged, German and Spanish by their own rules (docs/i18n.md).
-const scoring = CHALLENGES[0]!.scoring;
+const scoring = CHALLENGES[0]!.scoring!;
 const reps = {
   unit: 'reps',
   sets: [15, 15, 12, 12, 15],
