@@ -1,16 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHALLENGES } from '@common/challenges';
+import type { Prescription } from '@common/plans';
 import { activateLanguage } from '@/lib/i18n';
 import { dayLabel, daysLabel, prescriptionLine, setLabel, weekdayName } from './plan-words';
 
 // A plan's words: the spec's English unchanged, German and Spanish by their own rules (docs/i18n.md).
 const scoring = CHALLENGES[0]!.scoring!;
-const reps = {
+const reps: Prescription = {
   unit: 'reps',
   sets: [15, 15, 12, 12, 15],
   restSeconds: 60,
   lastAtLeast: true,
-} as const;
+};
 
 describe('plan words', () => {
   afterAll(() => activateLanguage('en'));
