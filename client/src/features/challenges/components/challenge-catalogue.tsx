@@ -12,7 +12,7 @@ import { CHALLENGE_COLORS, ChallengeIcon } from './challenge-icon';
 import { paths } from '@/config/paths';
 import { servedChallenges } from '@/lib/challenges';
 import { msg, t } from '@lingui/core/macro';
-import { i18n } from '@/lib/i18n';
+import { i18n, sayShared } from '@/lib/i18n';
 
 const DIFFICULTY_LABEL = {
   beginner: msg`Beginner`,
@@ -20,7 +20,11 @@ const DIFFICULTY_LABEL = {
   advanced: msg`Advanced`,
 };
 
+/** A catalogue word from common/ (title, description, duration, focus) in the page's language. */
+const shared = (word: string) => sayShared(word) ?? word;
+
 function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn: boolean }) {
+  const title = shared(challenge.title);
   return (
     <Card
       className={cn('flex flex-col', !challenge.isActive && 'bg-muted/40')}
@@ -36,8 +40,8 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
           <ChallengeIcon icon={challenge.icon} className="size-6" />
         </span>
         <div className="grid gap-1">
-          <CardTitle>{challenge.title}</CardTitle>
-          <CardDescription>{challenge.description}</CardDescription>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{shared(challenge.description)}</CardDescription>
         </div>
       </div>
       <CardContent className="grid flex-1 gap-3">
@@ -45,14 +49,14 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
           <Badge variant="outline">{i18n._(DIFFICULTY_LABEL[challenge.difficulty])}</Badge>
           <span className="inline-flex items-center gap-1 text-muted-foreground">
             <Clock className="size-4" aria-hidden="true" />
-            {challenge.duration}
+            {shared(challenge.duration)}
           </span>
         </div>
         <ul className="flex flex-wrap gap-2" aria-label={t`Focus areas`}>
           {challenge.focus.map((f) => (
             <li key={f}>
               <Badge variant="secondary" className="capitalize">
-                {f}
+                {shared(f)}
               </Badge>
             </li>
           ))}
@@ -71,7 +75,7 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
                 : paths.auth.getHref(paths.timer.getHref(challenge.id))
             }
             className={buttonVariants({ className: 'w-full' })}
-            aria-label={`${signedIn ? t`Start Challenge` : t`Try Challenge`}: ${challenge.title}`}
+            aria-label={signedIn ? t`Start Challenge: ${title}` : t`Try Challenge: ${title}`}
           >
             {signedIn ? t`Start Challenge` : t`Try Challenge`}
           </Link>
@@ -79,7 +83,7 @@ function ChallengeCard({ challenge, signedIn }: { challenge: Challenge; signedIn
           <button
             type="button"
             className={buttonVariants({ variant: 'secondary', className: 'w-full' })}
-            aria-label={`${t`Coming Soon`}: ${challenge.title}`}
+            aria-label={t`Coming Soon: ${title}`}
             disabled
           >
             {t`Coming Soon`}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CalendarCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -43,14 +44,14 @@ export function PlanAfterSave({
       <div className="grid gap-2 rounded-xl bg-muted px-3 py-2" data-testid="plan-retest">
         <p className="font-semibold" role={failed ? 'alert' : 'status'}>
           {link.isSuccess
-            ? 'Re-test saved: your plan is re-placed by it.'
+            ? t`Re-test saved: your plan is re-placed by it.`
             : failed
-              ? `This set is not your plan's re-test: ${failed}`
-              : 'Linking this set to your plan…'}
+              ? t`This set is not your plan's re-test: ${failed}`
+              : t`Linking this set to your plan…`}
         </p>
         <Link href={paths.plan.getHref(planId)} className={buttonVariants({ variant: 'outline' })}>
           <CalendarCheck aria-hidden="true" />
-          Open your plan
+          {t`Open your plan`}
         </Link>
       </div>
     );
@@ -62,7 +63,7 @@ export function PlanAfterSave({
   return open ? (
     <Link href={paths.plan.getHref(open.id)} className={buttonVariants({ variant: 'outline' })}>
       <CalendarCheck aria-hidden="true" />
-      Open your plan
+      {t`Open your plan`}
     </Link>
   ) : (
     <StartPlanDialog

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { CheckCircle2, Minus, Plus, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpenChallenge } from '@common/challenges';
@@ -6,6 +7,7 @@ import type { PlanSession, PlanSummary } from '@common/schemas/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useRecordSession } from '../api/record-session';
 import { holdText, roundWords, setLabel } from '../utils/plan-words';
 import {
@@ -48,6 +50,13 @@ function useTicker(running: boolean, onTick: (now: number) => void) {
   }, [running]);
 }
 
+/** A set's dot for a screen reader: "Set 2: 15, done". */
+const dotWords = (set: number, n: number, done: boolean) =>
+  done ? t`Set ${set}: ${n}, done` : t`Set ${set}: ${n}`;
+
+/** Under the rest's clock: "Next: set 3, 12 push-ups". */
+const nextWords = (set: number, what: string) => t`Next: set ${set}, ${what}`;
+
 function Stepper({
   value,
   onChange,
@@ -62,7 +71,7 @@ function Stepper({
       <Button
         variant="outline"
         size="icon"
-        aria-label={`One less ${label}`}
+        aria-label={t`One less ${label}`}
         onClick={() => onChange(Math.max(0, value - 1))}
       >
         <Minus aria-hidden="true" />
@@ -77,7 +86,7 @@ function Stepper({
       <Button
         variant="outline"
         size="icon"
-        aria-label={`One more ${label}`}
+        aria-label={t`One more ${label}`}
         onClick={() => onChange(value + 1)}
       >
         <Plus aria-hidden="true" />
@@ -99,10 +108,10 @@ function SetEntry({
   const [count, setCount] = useState(target);
   return (
     <>
-      <p className="text-sm text-muted-foreground">How many did you do?</p>
+      <p className="text-sm text-muted-foreground">{t`How many did you do?`}</p>
       <Stepper value={count} onChange={setCount} label={label} />
       <Button size="lg" onClick={() => onDone(count)}>
-        Set done
+        {t`Set done`}
       </Button>
     </>
   );
@@ -161,10 +170,11 @@ export function PlanSessionRun({
       const done = [...progress.done, amount];
       if (progress.index >= p.sets.length - 1) {
         cue(660);
-        say('Session done. Well done!');
+        say(t`Session done. Well done!`);
         setProgress({ ...progress, index: p.sets.length, phase: 'ready', endsAt: null, done });
       } else {
-        say(`Rest ${p.restSeconds} seconds.`);
+        const rest = p.restSeconds;
+        say(plural(rest, { one: 'Rest # second.', other: 'Rest # seconds.' }));
         setProgress({
           ...progress,
           phase: 'rest',
@@ -178,9 +188,9 @@ export function PlanSessionRun({
 
   // Each tick: beeps at 3-2-1; a hold's end records it; a rest's end brings the next set.
   const lastBeep = useRef<number | null>(null);
-  useTicker(running, (t) => {
-    setNow(t);
-    const remaining = progress.endsAt === null ? 0 : Math.ceil((progress.endsAt - t) / 1000);
+  useTicker(running, (at) => {
+    setNow(at);
+    const remaining = progress.endsAt === null ? 0 : Math.ceil((progress.endsAt - at) / 1000);
     if (remaining > 0 && remaining <= 3 && lastBeep.current !== remaining) {
       lastBeep.current = remaining;
       cue(880);
@@ -192,26 +202,33 @@ export function PlanSessionRun({
       const nextIndex = progress.index + 1;
       const n = p.sets[nextIndex]!;
       cue(1320);
-      say(
-        `Set ${nextIndex + 1}: ${setLabel(p, n, challenge.scoring, p.lastAtLeast && nextIndex === p.sets.length - 1)}. Go!`,
+      const number = nextIndex + 1;
+      const what = setLabel(
+        p,
+        n,
+        challenge.scoring,
+        p.lastAtLeast && nextIndex === p.sets.length - 1,
       );
+      say(t`Set ${number}: ${what}. Go!`);
       setProgress({ ...progress, index: nextIndex, phase: 'ready', endsAt: null });
     }
   });
 
+  const week = session.week;
+  const slot = session.slot;
   const header = (
     <CardHeader>
       <div className="flex items-start justify-between gap-2">
         <div className="grid gap-1">
           <h1 id="session-title" className="text-2xl font-extrabold leading-tight tracking-tight">
-            Week {session.week}, session {session.slot}
+            {t`Week ${week}, session ${slot}`}
           </h1>
-          <CardDescription>{challenge.title}</CardDescription>
+          <CardDescription>{sayShared(challenge.title) ?? challenge.title}</CardDescription>
         </div>
         <Button
           variant="ghost"
           size="icon"
-          aria-label={voice.muted ? 'Turn sound on' : 'Turn sound off'}
+          aria-label={voice.muted ? t`Turn sound on` : t`Turn sound off`}
           aria-pressed={voice.muted}
           onClick={() => voice.setMuted(!voice.muted)}
         >
@@ -221,7 +238,9 @@ export function PlanSessionRun({
     </CardHeader>
   );
 
+  const setCount = p.sets.length;
   if (progress.index >= p.sets.length) {
+    const didList = progress.done.map((n) => (p.unit === 'seconds' ? holdText(n) : n)).join(', ');
     const failed =
       record.error instanceof ApiError
         ? record.error.message.replace(/^\d+: /, '')
@@ -232,11 +251,9 @@ export function PlanSessionRun({
         <CardContent className="grid gap-4 text-center">
           <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-primary" />
           <p className="text-xl font-extrabold" data-testid="session-finished">
-            All {p.sets.length} sets done
+            {t`All ${setCount} sets done`}
           </p>
-          <p className="text-muted-foreground">
-            You did {progress.done.map((n) => (p.unit === 'seconds' ? holdText(n) : n)).join(', ')}.
-          </p>
+          <p className="text-muted-foreground">{t`You did ${didList}.`}</p>
           {failed ? (
             <p role="alert" className="text-sm font-medium text-destructive">
               {failed}
@@ -264,7 +281,7 @@ export function PlanSessionRun({
               )
             }
           >
-            {record.isPending ? 'Saving…' : 'Save session'}
+            {record.isPending ? t`Saving…` : t`Save session`}
           </Button>
         </CardContent>
       </Card>
@@ -273,11 +290,12 @@ export function PlanSessionRun({
 
   const setText = setLabel(p, target, challenge.scoring, p.lastAtLeast && last);
   const round = p.unit === 'rounds' ? roundWords(challenge.timer) : null;
+  const setNumber = progress.index + 1;
   return (
     <Card className="mx-auto w-full max-w-md">
       {header}
       <CardContent className="grid gap-5 text-center">
-        <ol className="flex justify-center gap-1" aria-label="Sets">
+        <ol className="flex justify-center gap-1" aria-label={t`Sets`}>
           {p.sets.map((n, i) => (
             <li
               key={i}
@@ -289,16 +307,13 @@ export function PlanSessionRun({
                     : 'size-3 rounded-full bg-muted'
               }
             >
-              <span className="sr-only">
-                Set {i + 1}: {n}
-                {i < progress.index ? ', done' : ''}
-              </span>
+              <span className="sr-only">{dotWords(i + 1, n, i < progress.index)}</span>
             </li>
           ))}
         </ol>
         {progress.phase === 'rest' ? (
           <div className="grid gap-2" data-testid="rest">
-            <p className="text-lg font-semibold">Rest</p>
+            <p className="text-lg font-semibold">{t`Rest`}</p>
             <p
               className="text-6xl font-extrabold tabular-nums"
               role="timer"
@@ -308,24 +323,26 @@ export function PlanSessionRun({
               {holdText(left)}
             </p>
             <p className="text-muted-foreground">
-              Next: set {progress.index + 2},{' '}
-              {setLabel(p, p.sets[progress.index + 1]!, challenge.scoring)}
+              {nextWords(
+                progress.index + 2,
+                setLabel(p, p.sets[progress.index + 1]!, challenge.scoring),
+              )}
             </p>
             <Button
               variant="outline"
               onClick={() => setProgress({ ...progress, endsAt: Date.now() })}
             >
-              Skip rest
+              {t`Skip rest`}
             </Button>
           </div>
         ) : progress.phase === 'hold' ? (
           <div className="grid gap-2" data-testid="hold">
-            <p className="text-lg font-semibold">Hold</p>
+            <p className="text-lg font-semibold">{t`Hold`}</p>
             <p className="text-6xl font-extrabold tabular-nums" role="timer" aria-live="off">
               {holdText(left)}
             </p>
             <Button variant="outline" onClick={() => finishSet(Math.max(0, target - left))}>
-              I had to stop
+              {t`I had to stop`}
             </Button>
           </div>
         ) : (
@@ -334,28 +351,37 @@ export function PlanSessionRun({
               className="text-sm font-semibold uppercase tracking-wide text-muted-foreground"
               data-testid="set-number"
             >
-              Set {progress.index + 1} of {p.sets.length}
+              {t`Set ${setNumber} of ${setCount}`}
             </p>
             <p className="text-4xl font-extrabold" data-testid="set-target">
               {setText}
             </p>
-            {round ? <p className="text-muted-foreground">Each round: {round}</p> : null}
+            {round ? <p className="text-muted-foreground">{t`Each round: ${round}`}</p> : null}
             {p.unit === 'seconds' ? (
               <Button
                 size="lg"
                 onClick={() => {
                   voice.prime();
-                  say(`Hold for ${target} seconds. Go!`);
+                  say(
+                    plural(target, {
+                      one: 'Hold for # second. Go!',
+                      other: 'Hold for # seconds. Go!',
+                    }),
+                  );
                   setProgress({ ...progress, phase: 'hold', endsAt: Date.now() + target * 1000 });
                 }}
               >
-                Start the hold
+                {t`Start the hold`}
               </Button>
             ) : (
               <SetEntry
                 key={progress.index}
                 target={target}
-                label={p.unit === 'rounds' ? 'round' : challenge.scoring.unitOne}
+                label={
+                  p.unit === 'rounds'
+                    ? t`round`
+                    : (sayShared(challenge.scoring.unitOne) ?? challenge.scoring.unitOne)
+                }
                 onDone={(n) => {
                   voice.prime();
                   finishSet(n);

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { CalendarClock, Check, Pause, Play, RotateCcw, Square, Timer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -8,17 +10,28 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { i18n, sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useChangePlan } from '../api/change-plan';
-import { dayLabel, daysLabel, prescriptionLine, STATUS_LABELS } from '../utils/plan-words';
+import { dayLabel, daysLabel, prescriptionLine, statusLabel } from '../utils/plan-words';
 
-const ACTION_WORDS: Record<PlanAction, { label: string; confirm?: string }> = {
-  pause: { label: 'Pause' },
-  resume: { label: 'Resume' },
-  restart: { label: 'Restart', confirm: 'Start again from week 1, placed by your latest test?' },
-  stop: { label: 'Stop', confirm: 'Stop this plan? Its sessions stay in the calendar below.' },
-};
+// Descriptors: shown with i18n._() in the page's language.
+const ACTION_WORDS: Record<PlanAction, { label: MessageDescriptor; confirm?: MessageDescriptor }> =
+  {
+    pause: { label: msg`Pause` },
+    resume: { label: msg`Resume` },
+    restart: {
+      label: msg`Restart`,
+      confirm: msg`Start again from week 1, placed by your latest test?`,
+    },
+    stop: {
+      label: msg`Stop`,
+      confirm: msg`Stop this plan? Its sessions stay in the calendar below.`,
+    },
+  };
 const ACTION_ICONS = { pause: Pause, resume: Play, restart: RotateCcw, stop: Square } as const;
+
+const weekTitle = (week: number) => t`Week ${week}`;
 
 function actionsFor(plan: Plan): PlanAction[] {
   if (plan.status === 'active') return ['pause', 'restart', 'stop'];
@@ -46,17 +59,17 @@ function PlanActions({ plan }: { plan: Plan }) {
           aria-labelledby="plan-confirm"
         >
           <p id="plan-confirm" className="font-semibold">
-            {ACTION_WORDS[asking].confirm}
+            {i18n._(ACTION_WORDS[asking].confirm!)}
           </p>
           <div className="flex gap-2">
             <Button
               variant={asking === 'stop' ? 'destructive' : 'default'}
               onClick={() => run(asking)}
             >
-              {ACTION_WORDS[asking].label}
+              {i18n._(ACTION_WORDS[asking].label)}
             </Button>
             <Button variant="outline" onClick={() => setAsking(null)}>
-              Cancel
+              {t`Cancel`}
             </Button>
           </div>
         </div>
@@ -72,7 +85,7 @@ function PlanActions({ plan }: { plan: Plan }) {
                 onClick={() => (ACTION_WORDS[action].confirm ? setAsking(action) : run(action))}
               >
                 <Icon aria-hidden="true" />
-                {ACTION_WORDS[action].label}
+                {i18n._(ACTION_WORDS[action].label)}
               </Button>
             );
           })}
@@ -100,14 +113,16 @@ function SessionRow({
 }) {
   const done = session.doneAt !== null;
   const due = next && plan.status === 'active' && session.dueOn <= plan.today;
+  const score = session.score !== null ? formatScore(challenge.scoring, session.score) : null;
   const what =
     session.kind === 'retest'
-      ? session.score !== null
-        ? `Re-test: ${formatScore(challenge.scoring, session.score)}`
-        : 'Re-test: the challenge’s own test'
+      ? score !== null
+        ? t`Re-test: ${score}`
+        : t`Re-test: the challenge’s own test`
       : session.prescription
         ? prescriptionLine(session.prescription, challenge.scoring)
         : '';
+  const did = session.done?.join(', ');
   return (
     <li
       className={cn('grid gap-1 rounded-lg border p-3', due ? 'border-primary' : 'border-border')}
@@ -118,14 +133,14 @@ function SessionRow({
         <span className="font-semibold">{dayLabel(session.dueOn)}</span>
         {done ? (
           <span className="inline-flex items-center gap-1 text-sm font-semibold text-primary">
-            <Check className="size-4" aria-hidden="true" /> Done
+            <Check className="size-4" aria-hidden="true" /> {t`Done`}
           </span>
         ) : due ? (
-          <Badge>Today</Badge>
+          <Badge>{t`Today`}</Badge>
         ) : null}
       </div>
       <p className="text-sm text-muted-foreground">{what}</p>
-      {session.done ? <p className="text-sm">Did: {session.done.join(', ')}</p> : null}
+      {did !== undefined ? <p className="text-sm">{t`Did: ${did}`}</p> : null}
     </li>
   );
 }
@@ -135,31 +150,36 @@ export function PlanView({ plan, challenge }: { plan: Plan; challenge: OpenChall
   const next = plan.sessions.find((s) => s.doneAt === null);
   const dueNow = plan.status === 'active' && next && next.dueOn <= plan.today;
   const weeks = [1, 2, 3, 4, 5, 6].map((w) => plan.sessions.filter((s) => s.week === w));
+  const title = sayShared(challenge.title) ?? challenge.title;
+  const placedBy = formatScore(challenge.scoring, plan.placedBy);
+  const days = daysLabel(plan.days);
+  const done = plan.sessionsDone;
+  const total = plan.sessionsTotal;
+  const nextDay = next ? dayLabel(next.dueOn) : '';
   return (
     <div className="grid gap-4">
       <Card>
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
             <h1 id="plan-title" className="text-2xl font-extrabold leading-tight tracking-tight">
-              {challenge.title}: your plan
+              {t`${title}: your plan`}
             </h1>
             <Badge
               variant={plan.status === 'active' ? 'default' : 'secondary'}
               data-testid="plan-status"
             >
-              {STATUS_LABELS[plan.status]}
+              {statusLabel(plan.status)}
             </Badge>
           </div>
           <CardDescription>
-            Placed by {formatScore(challenge.scoring, plan.placedBy)} · {daysLabel(plan.days)} ·{' '}
-            {plan.sessionsDone} of {plan.sessionsTotal} sessions done
+            {t`Placed by ${placedBy} · ${days} · ${done} of ${total} sessions done`}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           {dueNow && next.kind === 'session' ? (
             <Link href={paths.plansToday.getHref()} className={buttonVariants({ size: 'lg' })}>
               <Timer aria-hidden="true" />
-              Start today’s session
+              {t`Start today’s session`}
             </Link>
           ) : dueNow && next.kind === 'retest' ? (
             <Link
@@ -167,12 +187,12 @@ export function PlanView({ plan, challenge }: { plan: Plan; challenge: OpenChall
               className={buttonVariants({ size: 'lg' })}
             >
               <Timer aria-hidden="true" />
-              Do the re-test
+              {t`Do the re-test`}
             </Link>
           ) : next && plan.status === 'active' ? (
             <p className="flex items-center gap-2 text-sm">
               <CalendarClock className="size-4" aria-hidden="true" />
-              Next {next.kind === 'retest' ? 're-test' : 'session'}: {dayLabel(next.dueOn)}
+              {next.kind === 'retest' ? t`Next re-test: ${nextDay}` : t`Next session: ${nextDay}`}
             </p>
           ) : null}
           <PlanActions plan={plan} />
@@ -182,7 +202,7 @@ export function PlanView({ plan, challenge }: { plan: Plan; challenge: OpenChall
         {weeks.map((sessions, i) => (
           <section key={i} aria-labelledby={`week-${i + 1}`} className="grid gap-2">
             <h2 id={`week-${i + 1}`} className="text-lg font-bold">
-              Week {i + 1}
+              {weekTitle(i + 1)}
             </h2>
             <ol className="grid gap-2">
               {sessions.map((s) => (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { PLAN_DAYS, type Plan } from '@common/schemas/plans';
@@ -13,9 +14,10 @@ import {
 } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useStartPlan } from '../api/start-plan';
-import { WEEKDAYS, WEEKDAYS_SHORT } from '../utils/plan-words';
+import { WEEK, weekdayName, weekdayShort } from '../utils/plan-words';
 
 /** Monday, Wednesday, Friday: the days most six-week programmes suggest. */
 const SUGGESTED = [1, 3, 5];
@@ -49,6 +51,8 @@ export function StartPlanDialog({
       ? (mutation.error.errors?.days?.[0] ?? mutation.error.message.replace(/^\d+: /, ''))
       : mutation.error?.message;
   const tooMany = days.length !== PLAN_DAYS;
+  const chosen = days.length;
+  const title = sayShared(challengeTitle) ?? challengeTitle;
   return (
     <Dialog
       open={open}
@@ -60,15 +64,14 @@ export function StartPlanDialog({
       <DialogTrigger asChild>
         <Button variant={variant} size="lg" className="w-full">
           <CalendarPlus aria-hidden="true" />
-          Start a plan
+          {t`Start a plan`}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Start a six-week plan</DialogTitle>
+          <DialogTitle>{t`Start a six-week plan`}</DialogTitle>
           <DialogDescription>
-            Your test set places the plan for {challengeTitle}: three sessions a week, a re-test at
-            the end of weeks 2, 4 and 6. Choose your three days.
+            {t`Your test set places the plan for ${title}: three sessions a week, a re-test at the end of weeks 2, 4 and 6. Choose your three days.`}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -86,10 +89,11 @@ export function StartPlanDialog({
           }}
         >
           <fieldset className="grid gap-2" aria-describedby="plan-days-hint">
-            <legend className="mb-1 text-sm font-medium">Your days</legend>
+            <legend className="mb-1 text-sm font-medium">{t`Your days`}</legend>
             <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
-              {WEEKDAYS.map((name, d) => {
+              {WEEK.map((d) => {
                 const on = days.includes(d);
+                const name = weekdayName(d);
                 return (
                   <label
                     key={name}
@@ -107,7 +111,7 @@ export function StartPlanDialog({
                       onChange={() => toggle(d)}
                       aria-label={name}
                     />
-                    {WEEKDAYS_SHORT[d]}
+                    {weekdayShort(d)}
                   </label>
                 );
               })}
@@ -117,14 +121,14 @@ export function StartPlanDialog({
               className={cn('text-sm', tooMany ? 'font-semibold' : 'text-muted-foreground')}
             >
               {tooMany
-                ? `Choose exactly ${PLAN_DAYS} days (${days.length} chosen).`
-                : 'A rest day between sessions helps.'}
+                ? t`Choose exactly ${PLAN_DAYS} days (${chosen} chosen).`
+                : t`A rest day between sessions helps.`}
             </p>
           </fieldset>
           <FieldError id="start-plan-error" message={error} />
           <DialogFooter>
             <Button type="submit" disabled={tooMany || mutation.isPending}>
-              {mutation.isPending ? 'Starting…' : 'Start the plan'}
+              {mutation.isPending ? t`Starting…` : t`Start the plan`}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { reminderTimeSchema, type ReminderSettings as Settings } from '@common/schemas/reminders';
 import { FieldError, Label } from '@/components/ui/label';
@@ -8,6 +9,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useReminders } from '../api/get-reminders';
 import { usePutReminders } from '../api/put-reminders';
 import { usePushSubscription } from '../hooks/use-push-subscription';
@@ -51,6 +53,8 @@ function Toggle({
   );
 }
 
+const couldNotLoad = (reason: string) => t`Could not load your reminders. ${reason}`;
+
 /**
  * Reminders (docs/decisions/0234-reminders.md): the two kinds, the time and the channels, saved
  * together. Push asks for notification permission only when the member turns it on.
@@ -60,7 +64,7 @@ export function ReminderSettings() {
   if (query.isError) {
     return (
       <LoadError onRetry={() => void query.refetch()}>
-        Could not load your reminders. {query.error.message}
+        {couldNotLoad(query.error.message)}
       </LoadError>
     );
   }
@@ -79,7 +83,7 @@ function ReminderForm({ initial }: { initial: Settings }) {
     onError: (error) => {
       const time = error instanceof ApiError ? error.errors?.time?.[0] : undefined;
       if (time) setTimeError(time);
-      else toast({ title: 'Not saved', description: error.message, variant: 'destructive' });
+      else toast({ title: t`Not saved`, description: error.message, variant: 'destructive' });
     },
   });
   const set = (patch: Partial<Settings>) => setForm((f) => ({ ...f, ...patch }));
@@ -102,12 +106,12 @@ function ReminderForm({ initial }: { initial: Settings }) {
     event.preventDefault();
     const time = reminderTimeSchema.safeParse(form.time);
     if (!time.success) {
-      setTimeError(time.error.issues[0]?.message);
+      setTimeError(sayShared(time.error.issues[0]?.message));
       return;
     }
     setTimeError(undefined);
     mutation.mutate(form, {
-      onSuccess: () => toast({ title: 'Reminders saved', description: 'Your choice is saved.' }),
+      onSuccess: () => toast({ title: t`Reminders saved`, description: t`Your choice is saved.` }),
     });
   };
 
@@ -115,20 +119,20 @@ function ReminderForm({ initial }: { initial: Settings }) {
     <form className="grid gap-5" onSubmit={submit} noValidate>
       <Toggle
         id="reminders-plan"
-        label="My plan's days"
-        description="When a session of your plan is due today."
+        label={t`My plan's days`}
+        description={t`When a session of your plan is due today.`}
         checked={form.planDays}
         onChange={(v) => set({ planDays: v })}
       />
       <Toggle
         id="reminders-weekly-goal"
-        label="My weekly goal"
-        description="From Thursday, when your week's goal is not met yet and can still be."
+        label={t`My weekly goal`}
+        description={t`From Thursday, when your week's goal is not met yet and can still be.`}
         checked={form.weeklyGoal}
         onChange={(v) => set({ weeklyGoal: v })}
       />
       <div className="grid gap-2">
-        <Label htmlFor="reminders-time">Time</Label>
+        <Label htmlFor="reminders-time">{t`Time`}</Label>
         <Input
           id="reminders-time"
           type="time"
@@ -144,23 +148,23 @@ function ReminderForm({ initial }: { initial: Settings }) {
           onChange={(e) => set({ time: e.target.value })}
         />
         <p id="reminders-time-hint" className="text-xs text-muted-foreground">
-          In your time zone. At most one reminder a day, never between 22:00 and 07:00.
+          {t`In your time zone. At most one reminder a day, never between 22:00 and 07:00.`}
         </p>
         <FieldError id="reminders-time-error" message={timeError} />
       </div>
       <fieldset className="grid gap-4">
-        <legend className="mb-2 text-sm font-semibold">How</legend>
+        <legend className="mb-2 text-sm font-semibold">{t`How`}</legend>
         <Toggle
           id="reminders-email"
-          label="Email"
-          description="To your confirmed address, with a link to turn reminders off."
+          label={t`Email`}
+          description={t`To your confirmed address, with a link to turn reminders off.`}
           checked={form.email}
           onChange={(v) => set({ email: v })}
         />
         <Toggle
           id="reminders-push"
-          label="Notifications on this device"
-          description="Your browser asks you to allow them."
+          label={t`Notifications on this device`}
+          description={t`Your browser asks you to allow them.`}
           checked={form.push}
           disabled={pushBusy}
           onChange={(v) => void setPush(v)}
@@ -170,10 +174,10 @@ function ReminderForm({ initial }: { initial: Settings }) {
       </fieldset>
       <SubmitButton
         pending={mutation.isPending}
-        pendingLabel="Saving"
+        pendingLabel={t`Saving`}
         className="justify-self-start"
       >
-        Save reminders
+        {t`Save reminders`}
       </SubmitButton>
     </form>
   );

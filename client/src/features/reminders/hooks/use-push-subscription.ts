@@ -1,4 +1,6 @@
+import { msg, t } from '@lingui/core/macro';
 import { useCallback } from 'react';
+import { i18n } from '@/lib/i18n';
 import { addPushSubscription } from '../api/add-push-subscription';
 import { getVapidKey } from '../api/get-vapid-key';
 import { removePushSubscription } from '../api/remove-push-subscription';
@@ -11,13 +13,13 @@ export function pushUnsupportedReason(): string | null {
     !('PushManager' in window) ||
     !('Notification' in window)
   ) {
-    return 'This browser cannot show notifications from FitBench. Use email reminders instead.';
+    return t`This browser cannot show notifications from FitBench. Use email reminders instead.`;
   }
   return null;
 }
 
-export const PERMISSION_DENIED =
-  'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+/** Shown with i18n._() in the page's language. */
+export const PERMISSION_DENIED = msg`Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.`;
 
 const keyBytes = (base64url: string) => {
   const b64 = base64url
@@ -36,7 +38,7 @@ export function usePushSubscription() {
     const unsupported = pushUnsupportedReason();
     if (unsupported) throw new Error(unsupported);
     const permission = await Notification.requestPermission();
-    if (permission !== 'granted') throw new Error(PERMISSION_DENIED);
+    if (permission !== 'granted') throw new Error(i18n._(PERMISSION_DENIED));
     const registration = await navigator.serviceWorker.ready;
     const { publicKey } = await getVapidKey();
     const existing = await registration.pushManager.getSubscription();

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Camera, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useRef, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,7 @@ export function CameraPreview({
         ref={videoRef}
         muted
         playsInline
-        aria-label="Camera preview"
+        aria-label={t`Camera preview`}
         className={cn(
           '-scale-x-100 rounded-xl border border-border bg-muted object-cover',
           running ? 'h-18 w-24' : 'h-30 w-40',
@@ -29,7 +30,7 @@ export function CameraPreview({
         data-testid="camera-preview"
       />
       <p className="text-sm font-semibold text-muted-foreground" data-testid="face-status">
-        {faceSeen ? 'Face found' : 'Looking for your face'}
+        {faceSeen ? t`Face found` : t`Looking for your face`}
       </p>
     </div>
   );
@@ -61,37 +62,37 @@ export function CameraSetup({
     >
       <h2 id="camera-setup-title" className="flex items-center gap-2 text-lg font-bold">
         <Camera aria-hidden="true" className="size-5 text-primary" />
-        Count with camera
+        {t`Count with camera`}
       </h2>
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
         <li>
           <Smartphone aria-hidden="true" className="mr-1 inline size-4" />
-          Lay the phone flat on the floor under your face, screen up, camera towards you.
+          {t`Lay the phone flat on the floor under your face, screen up, camera towards you.`}
         </li>
-        <li>Get into the top position, arms straight, face over the phone.</li>
-        <li>Tap Set top position and hold still for a second; then tap Start.</li>
+        <li>{t`Get into the top position, arms straight, face over the phone.`}</li>
+        <li>{t`Tap Set top position and hold still for a second; then tap Start.`}</li>
       </ol>
       <p className="flex items-start gap-2 rounded-lg bg-accent/60 p-2 text-sm text-accent-foreground">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        No image leaves this device: the camera is read here, on your phone, only to count.
+        {t`No image leaves this device: the camera is read here, on your phone, only to count.`}
       </p>
       <p aria-live="polite" className="min-h-5 text-sm font-semibold" data-testid="camera-status">
         {status === 'starting' ? (
           <span className="inline-flex items-center gap-2">
-            <Spinner className="size-4" /> Starting the camera…
+            <Spinner className="size-4" /> {t`Starting the camera…`}
           </span>
         ) : status === 'calibrating' ? (
-          'Hold still…'
+          t`Hold still…`
         ) : status === 'calibrated' ? (
-          'Top position set. Tap Start when you are ready.'
+          t`Top position set. Tap Start when you are ready.`
         ) : calibrationProblem === 'too-close' ? (
-          'Move the phone further away: your face fills over half of the picture, so it cannot grow enough for a push-up to count. Then tap Set top position again.'
+          t`Move the phone further away: your face fills over half of the picture, so it cannot grow enough for a push-up to count. Then tap Set top position again.`
         ) : calibrationProblem === 'no-face' ? (
-          'No face found. Put the phone under your face and try again.'
+          t`No face found. Put the phone under your face and try again.`
         ) : status === 'ready' && !faceSeen ? (
-          'Camera on. Looking for your face: lay the phone flat under it, camera towards you.'
+          t`Camera on. Looking for your face: lay the phone flat under it, camera towards you.`
         ) : status === 'ready' ? (
-          'Camera ready. Get into the top position, then tap Set top position.'
+          t`Camera ready. Get into the top position, then tap Set top position.`
         ) : null}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -101,10 +102,10 @@ export function CameraSetup({
           onClick={onCalibrate}
           disabled={status === 'starting' || status === 'calibrating' || status === 'off'}
         >
-          {status === 'calibrated' ? 'Set top position again' : 'Set top position'}
+          {status === 'calibrated' ? t`Set top position again` : t`Set top position`}
         </Button>
         <Button type="button" variant="ghost" onClick={onUseTaps}>
-          Use tap-to-count instead
+          {t`Use tap-to-count instead`}
         </Button>
       </div>
     </section>

@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { Hand } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent, PointerEvent, RefObject } from 'react';
+import { sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { IN_RIGHT_COLUMN } from './run-layout';
 
@@ -38,6 +40,7 @@ export function TapPad({
   taps: number;
   onCount: () => void;
 }) {
+  const unit = sayShared(unitOne) ?? unitOne;
   return (
     <button
       ref={padRef}
@@ -49,13 +52,13 @@ export function TapPad({
         IN_RIGHT_COLUMN,
         running ? 'cursor-pointer active:bg-accent' : 'opacity-50',
       )}
-      aria-label={`Tap to count a ${unitOne}. Counted: ${taps}`}
+      aria-label={t`Tap to count a ${unit}. Counted: ${taps}`}
       data-testid="tap-area"
     >
       <span className="text-6xl font-extrabold tabular-nums" data-testid="tap-count">
         {taps}
       </span>
-      <span className="text-sm font-semibold">Tap to count</span>
+      <span className="text-sm font-semibold">{t`Tap to count`}</span>
     </button>
   );
 }
@@ -84,7 +87,7 @@ export function HoldStop({
       data-testid="hold-stop"
     >
       <Hand aria-hidden="true" className="size-10" />
-      <span className="text-4xl font-extrabold">Stop</span>
+      <span className="text-4xl font-extrabold">{t`Stop`}</span>
     </button>
   );
 }
@@ -103,7 +106,7 @@ export function CameraCount({ count, hint }: { count: number; hint: string | nul
       <span className="text-6xl font-extrabold tabular-nums" data-testid="camera-count">
         {count}
       </span>
-      <span className="text-sm font-semibold">Push-ups counted by the camera</span>
+      <span className="text-sm font-semibold">{t`Push-ups counted by the camera`}</span>
       <p
         aria-live="polite"
         className="min-h-5 text-sm font-bold text-primary"

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -7,6 +8,7 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { i18n } from '@/lib/i18n';
 import { DISCARD_FINISHED, DISCARD_RUNNING, DISCARD_TITLE } from './discard-question';
 
 /**
@@ -35,16 +37,16 @@ export function DiscardDialog({
       }}
     >
       <AlertDialogContent data-testid="discard-dialog">
-        <AlertDialogTitle>{DISCARD_TITLE}</AlertDialogTitle>
+        <AlertDialogTitle>{i18n._(DISCARD_TITLE)}</AlertDialogTitle>
         <AlertDialogDescription>
-          {finished ? DISCARD_FINISHED : DISCARD_RUNNING}
+          {i18n._(finished ? DISCARD_FINISHED : DISCARD_RUNNING)}
         </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel variant="default">
-            {finished ? 'Keep my set' : 'Keep going'}
+            {finished ? t`Keep my set` : t`Keep going`}
           </AlertDialogCancel>
           <AlertDialogAction variant="outline" className="text-destructive" onClick={onDiscard}>
-            Discard
+            {t`Discard`}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

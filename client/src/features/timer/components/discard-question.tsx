@@ -1,12 +1,14 @@
+import { msg, t } from '@lingui/core/macro';
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n';
 
 // "Discard this workout?" in its words (docs/decisions/0091-a-set-is-never-lost.md), for the
 // question during a run (here) and after it (discard-dialog.tsx).
-export const DISCARD_TITLE = 'Discard this workout?';
-export const DISCARD_RUNNING =
-  'The timer is still running. Discarding it throws away this set and its count.';
-export const DISCARD_FINISHED = 'Your set is not saved yet. Discarding it throws away this count.';
+// Descriptors, shown with i18n._() in the page's language.
+export const DISCARD_TITLE = msg`Discard this workout?`;
+export const DISCARD_RUNNING = msg`The timer is still running. Discarding it throws away this set and its count.`;
+export const DISCARD_FINISHED = msg`Your set is not saved yet. Discarding it throws away this count.`;
 
 /**
  * The question while the clock runs: in the run's own layout, in place of Cancel, so the pad (or
@@ -41,17 +43,17 @@ export function DiscardQuestion({
       data-testid="discard-question"
     >
       <h2 id={titleId} className="text-base font-bold">
-        {DISCARD_TITLE}
+        {i18n._(DISCARD_TITLE)}
       </h2>
       <p id={textId} className="text-sm text-muted-foreground">
-        {DISCARD_RUNNING}
+        {i18n._(DISCARD_RUNNING)}
       </p>
       <div className="grid grid-cols-2 gap-2">
         <Button ref={keep} type="button" onClick={onKeep}>
-          Keep going
+          {t`Keep going`}
         </Button>
         <Button type="button" variant="outline" className="text-destructive" onClick={onDiscard}>
-          Discard
+          {t`Discard`}
         </Button>
       </div>
     </div>

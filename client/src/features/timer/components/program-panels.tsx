@@ -1,6 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
 import { ArrowRight, Check, Flag, Minus, Undo2 } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '@/components/ui/button';
+import { sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import {
   isLastPart,
@@ -83,6 +85,7 @@ export function RoundsPanel({
   /** Cancel, beside the panel's own controls (none while the discard question is asked). */
   cancel: ReactNode;
 }) {
+  const round = rounds + 1;
   return (
     <>
       <div className={CARD}>
@@ -90,7 +93,7 @@ export function RoundsPanel({
           className="text-2xl font-extrabold [@media(max-height:40rem)]:text-xl"
           data-testid="program-round"
         >
-          Round {rounds + 1}
+          {t`Round ${round}`}
         </p>
         <ul
           className="text-base font-semibold [@media(max-height:40rem)]:text-sm"
@@ -104,17 +107,17 @@ export function RoundsPanel({
       <TapButton
         onTap={() => onRound(1)}
         running={running}
-        label={`Round done. Rounds finished: ${rounds}`}
+        label={t`Round done. Rounds finished: ${rounds}`}
         className={cn(BIG_TAP, 'flex-1')}
         buttonRef={mainRef}
         testId="round-done"
       >
         <Check aria-hidden="true" className="size-8 [@media(max-height:40rem)]:size-6" />
         <span className="text-3xl font-extrabold [@media(max-height:40rem)]:text-2xl">
-          Round done
+          {t`Round done`}
         </span>
         <span className="text-sm font-semibold" data-testid="rounds-finished">
-          {rounds} {rounds === 1 ? 'round' : 'rounds'} finished
+          {plural(rounds, { one: '# round finished', other: '# rounds finished' })}
         </span>
       </TapButton>
       <div className="flex shrink-0 items-center justify-center gap-2">
@@ -125,12 +128,17 @@ export function RoundsPanel({
           onClick={() => onRound(-1)}
         >
           <Undo2 aria-hidden="true" />
-          Undo a round
+          {t`Undo a round`}
         </Button>
         {cancel}
       </div>
     </>
   );
+}
+
+/** Next's label: "Next: Air squats". */
+function nextWords(title: string): string {
+  return t`Next: ${title}`;
 }
 
 /** The movement, its reps left, the reps done of all, and +10, +1, -1 and Next (or Finish). */
@@ -156,6 +164,14 @@ export function ForTimePanel({
   const left = repsLeft(plan, state);
   const last = isLastPart(plan, state);
   const next = plan.parts[state.part + 1];
+  const movement = state.part + 1;
+  const movements = plan.parts.length;
+  const reps = part.reps;
+  const done = repsDone(plan, state);
+  const total = totalReps(plan);
+  const then = next ? movementText(next) : null;
+  const name = sayShared(part.name) ?? part.name;
+  const tapReps = plan.tapReps;
   return (
     <>
       <div className={CARD}>
@@ -167,7 +183,7 @@ export function ForTimePanel({
             {movementTitle(part)}
           </span>
           <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-            Movement {state.part + 1} of {plan.parts.length}
+            {t`Movement ${movement} of ${movements}`}
           </span>
         </p>
         <p className="flex items-baseline justify-center gap-2">
@@ -177,18 +193,19 @@ export function ForTimePanel({
           >
             {left}
           </span>
-          <span className="text-sm font-semibold text-muted-foreground">left of {part.reps}</span>
+          <span className="text-sm font-semibold text-muted-foreground">{t`left of ${reps}`}</span>
         </p>
         <p className="text-xs text-muted-foreground" data-testid="reps-done">
-          {repsDone(plan, state)} of {totalReps(plan)} reps done
-          {next ? ` · then ${movementText(next)}` : ''}
+          {then
+            ? t`${done} of ${total} reps done · then ${then}`
+            : t`${done} of ${total} reps done`}
         </p>
       </div>
       <div className="grid min-h-0 flex-1 grid-cols-[2fr_1fr] gap-2">
         <TapButton
           onTap={() => onReps(plan.tapReps)}
           running={running}
-          label={`Add ${plan.tapReps} ${part.name}. ${left} left`}
+          label={t`Add ${tapReps} ${name}. ${left} left`}
           className={cn(BIG_TAP, 'h-full')}
           buttonRef={mainRef}
           testId="reps-add-tap"
@@ -201,7 +218,7 @@ export function ForTimePanel({
           <TapButton
             onTap={() => onReps(1)}
             running={running}
-            label={`Add 1 of ${part.name}`}
+            label={t`Add 1 of ${name}`}
             className={SMALL_TAP}
             testId="reps-add-one"
           >
@@ -210,7 +227,7 @@ export function ForTimePanel({
           <TapButton
             onTap={() => onReps(-1)}
             running={running}
-            label="Take back 1 rep"
+            label={t`Take back 1 rep`}
             className={SMALL_TAP}
             testId="reps-take-one"
           >
@@ -231,7 +248,7 @@ export function ForTimePanel({
           data-testid="program-next"
         >
           {last ? <Flag aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
-          {last ? 'Finish' : `Next: ${movementTitle(next!)}`}
+          {last ? t`Finish` : nextWords(movementTitle(next!))}
         </Button>
       </div>
     </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatScoreShort, howToOf } from '@common/challenges';
 import { useMarkRunInProgress } from '@/lib/run-in-progress';
@@ -41,9 +42,9 @@ const TAP_TONE: [number, number] = [740, 60];
 
 /** "Round 1: 5 push-ups (knees allowed), 10 air squats", "40 burpees". */
 function firstWords(plan: ProgramPlan): string {
-  return plan.mode === 'rounds'
-    ? `Round 1: ${plan.round.map(movementText).join(', ')}`
-    : movementText(plan.parts[0]!);
+  if (plan.mode !== 'rounds') return movementText(plan.parts[0]!);
+  const movements = plan.round.map(movementText).join(', ');
+  return t`Round 1: ${movements}`;
 }
 
 /**
@@ -71,7 +72,7 @@ export function ProgramRun({
     plan.mode === 'for-time' && resume ? clampState(plan, resume) : START,
   );
   const [startedAt, setStartedAt] = useState<number | null>(resume?.startedAt ?? null);
-  const [announcement, setAnnouncement] = useState(resume ? 'Run resumed.' : '');
+  const [announcement, setAnnouncement] = useState(resume ? t`Run resumed.` : '');
   const { audio, speech, endedRef, cue, tell } = useRunVoice(muted);
   const say = useCallback(
     (text: string, tone: [number, number] = TONES.cue) => {
@@ -92,13 +93,16 @@ export function ProgramRun({
           say(SPOKEN.end!(e), TONES.end);
           onComplete(rounds * repsPerRound(plan), null);
         } else {
-          say("That's the cap! Great work.", TONES.end);
+          say(t`That's the cap! Great work.`, TONES.end);
           onComplete(reps, null, true);
         }
         return;
       }
       cue(e);
-      if (e.type === 'go') setAnnouncement(`Go! ${firstWords(plan)}.`);
+      if (e.type === 'go') {
+        const first = firstWords(plan);
+        setAnnouncement(t`Go! ${first}.`);
+      }
       if (e.type === 'cue') setAnnouncement(messageFor(e));
     },
     [cue, endedRef, say, onComplete, plan, rounds, reps],
@@ -142,7 +146,7 @@ export function ProgramRun({
     }
     setRounds(0);
     setParts(START);
-    setAnnouncement('Get ready');
+    setAnnouncement(t`Get ready`);
     setStartedAt(Date.now());
     focusOnRun.current = true;
     run.start();
@@ -154,7 +158,7 @@ export function ProgramRun({
     setStartedAt(null);
     setRounds(0);
     setParts(START);
-    setAnnouncement('Timer cancelled');
+    setAnnouncement(t`Timer cancelled`);
   };
 
   // Everything a reload needs to go on: reported on Start and on every tap.
@@ -174,8 +178,9 @@ export function ProgramRun({
     if (!running || endedRef.current) return;
     const next = Math.max(0, rounds + n);
     setRounds(next);
+    const following = next + 1;
     setAnnouncement(
-      n > 0 ? `Round ${next} done. Round ${next + 1}.` : `Round taken back: ${next} done.`,
+      n > 0 ? t`Round ${next} done. Round ${following}.` : t`Round taken back: ${next} done.`,
     );
     if (!muted && n > 0) audio.beep(...TAP_TONE);
   };
@@ -188,17 +193,17 @@ export function ProgramRun({
       endedRef.current = true;
       const seconds = secondsHeldAt(plan, run.t0, performance.now());
       setParts(s.state);
-      say(`Finished in ${holdMessage(seconds)}. Great work!`, TONES.end);
+      const time = holdMessage(seconds);
+      say(t`Finished in ${time}. Great work!`, TONES.end);
       onComplete(seconds, null, false);
       return;
     }
     setParts(s.state);
     const milestone = milestoneBetween(plan, before, repsDone(plan, s.state));
-    const words = [
-      s.kind === 'next' ? `Next: ${movementText(plan.parts[s.state.part]!)}` : null,
-      milestone,
-    ].filter(Boolean);
-    if (words.length > 0) say(words.join('. '));
+    const what = s.kind === 'next' ? movementText(plan.parts[s.state.part]!) : null;
+    const words =
+      what && milestone ? t`Next: ${what}. ${milestone}` : what ? t`Next: ${what}` : milestone;
+    if (words) say(words);
     else if (!muted && s.state.partReps > parts.partReps) audio.beep(...TAP_TONE);
   };
 
@@ -222,6 +227,7 @@ export function ProgramRun({
       ? rounds * repsPerRound(plan) > target.beat
       : target.capped === true && repsDone(plan, parts) > target.beat);
   const targetText = target ? formatScoreShort(challenge.scoring, target.beat, target.capped) : '';
+  const from = target?.from ?? '';
 
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
@@ -233,7 +239,7 @@ export function ProgramRun({
       {target && view !== null ? (
         <TargetProgress
           beaten={beaten}
-          text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`}
+          text={beaten ? t`You beat ${targetText}!` : t`Target: ${targetText} (from ${from})`}
         />
       ) : null}
       <Announcement text={announcement} />
@@ -277,6 +283,7 @@ export function ProgramRun({
 
 /** Before Start: what to do, and the program itself. */
 function ProgramOutline({ plan, howTo }: { plan: ProgramPlan; howTo: string }) {
+  const clock = formatClock(plan.mode === 'rounds' ? plan.seconds : plan.capSeconds);
   return (
     <div className="grid justify-items-center gap-3">
       <p className="text-center text-sm text-muted-foreground">{howTo}</p>
@@ -286,8 +293,8 @@ function ProgramOutline({ plan, howTo }: { plan: ProgramPlan; howTo: string }) {
       >
         <p className="mb-1 font-semibold">
           {plan.mode === 'rounds'
-            ? `Each round, for ${formatClock(plan.seconds)}:`
-            : `In this order, within ${formatClock(plan.capSeconds)}:`}
+            ? t`Each round, for ${clock}:`
+            : t`In this order, within ${clock}:`}
         </p>
         {plan.mode === 'rounds' ? (
           <ul className="list-inside list-disc">

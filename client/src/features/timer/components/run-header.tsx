@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { Volume2, VolumeX } from 'lucide-react';
 import { Fragment } from 'react';
 import { Button } from '@/components/ui/button';
 import { SimpleTooltip } from '@/components/ui/tooltip';
+import { sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { ACROSS } from './run-layout';
 
@@ -10,7 +12,10 @@ import { ACROSS } from './run-layout';
  * ("Burpees or Bust timer"; the plank's stopwatch too), whatever the clock
  * (docs/decisions/0197-the-end-of-a-run.md).
  */
-export const timerTitle = (c: { title: string }) => `${c.title} timer`;
+export const timerTitle = (c: { title: string }) => {
+  const title = sayShared(c.title) ?? c.title;
+  return t`${title} timer`;
+};
 
 /** The heading and the mute toggle, at the top of every run. */
 export function RunHeader({
@@ -34,14 +39,14 @@ export function RunHeader({
         ))}
       </h1>
       <SimpleTooltip
-        content={muted ? 'Sound off: tap to turn voice and beeps on' : 'Sound on: tap to mute'}
+        content={muted ? t`Sound off: tap to turn voice and beeps on` : t`Sound on: tap to mute`}
       >
         <Button
           type="button"
           variant="outline"
           size="icon"
           aria-pressed={muted}
-          aria-label="Mute voice and sound"
+          aria-label={t`Mute voice and sound`}
           onClick={onToggleMute}
           data-testid="mute-toggle"
         >

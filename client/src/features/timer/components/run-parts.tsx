@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Trophy, X } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '@/components/ui/button';
@@ -76,7 +77,7 @@ export function CancelOrQuestion({
       className={cn('shrink-0 self-center justify-self-center', IN_RIGHT_COLUMN)}
     >
       <X aria-hidden="true" />
-      Cancel
+      {t`Cancel`}
     </Button>
   );
 }

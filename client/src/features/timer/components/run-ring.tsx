@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Play } from 'lucide-react';
 import type { RefObject } from 'react';
 import { cn } from '@/lib/utils';
@@ -9,13 +10,23 @@ import { CountdownRing } from './countdown-ring';
 function clockWords(plan: RunPlan): string {
   switch (plan.mode) {
     case 'countdown':
-    case 'rounds':
-      return `${formatClock(plan.seconds)} on the clock`;
+    case 'rounds': {
+      const clock = formatClock(plan.seconds);
+      return t`${clock} on the clock`;
+    }
     case 'stopwatch':
-      return 'A stopwatch: it counts up until you stop it';
-    case 'for-time':
-      return `A clock counting up to the ${formatClock(plan.capSeconds)} cap`;
+      return t`A stopwatch: it counts up until you stop it`;
+    case 'for-time': {
+      const cap = formatClock(plan.capSeconds);
+      return t`A clock counting up to the ${cap} cap`;
+    }
   }
+}
+
+/** Under a run for time's clock: "cap 20:00". */
+function capWords(seconds: number): string {
+  const cap = formatClock(seconds);
+  return t`cap ${cap}`;
 }
 
 /**
@@ -59,7 +70,7 @@ export function RunRing({
           data-testid="timer-start"
         >
           <Play aria-hidden="true" className="size-10 fill-current" />
-          <span className="text-lg font-bold">Start</span>
+          <span className="text-lg font-bold">{t`Start`}</span>
         </button>
         <span className="sr-only">{clockWords(plan)}</span>
       </CountdownRing>
@@ -69,7 +80,7 @@ export function RunRing({
     return (
       <CountdownRing fraction={1} animate={false} sizeClassName={runSize}>
         <span className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-          Get ready
+          {t`Get ready`}
         </span>
         <span
           className="text-7xl font-extrabold tabular-nums text-primary"
@@ -100,11 +111,11 @@ export function RunRing({
           )}
           data-testid="timer-clock"
           role="timer"
-          aria-label="Time held"
+          aria-label={t`Time held`}
         >
           {formatClock(view.secondsHeld)}
         </span>
-        <span className="text-sm font-semibold text-muted-foreground">held</span>
+        <span className="text-sm font-semibold text-muted-foreground">{t`held`}</span>
       </CountdownRing>
     );
   }
@@ -118,12 +129,12 @@ export function RunRing({
           )}
           data-testid="timer-clock"
           role="timer"
-          aria-label="Time gone"
+          aria-label={t`Time gone`}
         >
           {formatClock(view.secondsElapsed)}
         </span>
         <span className="text-sm font-semibold text-muted-foreground">
-          {plan.mode === 'for-time' ? `cap ${formatClock(plan.capSeconds)}` : 'gone'}
+          {plan.mode === 'for-time' ? capWords(plan.capSeconds) : t`gone`}
         </span>
       </CountdownRing>
     );
@@ -142,11 +153,11 @@ export function RunRing({
         )}
         data-testid="timer-clock"
         role="timer"
-        aria-label="Time left"
+        aria-label={t`Time left`}
       >
         {formatClock(seconds)}
       </span>
-      <span className="text-sm font-semibold text-muted-foreground">remaining</span>
+      <span className="text-sm font-semibold text-muted-foreground">{t`remaining`}</span>
     </CountdownRing>
   );
 }

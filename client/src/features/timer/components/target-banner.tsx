@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Swords } from 'lucide-react';
 import { formatScoreShort, type Scoring } from '@common/challenges';
 import type { ChallengeTarget } from '@/lib/challenge-link';
@@ -7,13 +8,15 @@ import type { ChallengeTarget } from '@/lib/challenge-link';
  * beat. Rendered as text only.
  */
 export function TargetBanner({ target, scoring }: { target: ChallengeTarget; scoring: Scoring }) {
+  const targetText = formatScoreShort(scoring, target.beat, target.capped);
+  const from = target.from;
   return (
     <p
       className="flex items-center justify-center gap-2 rounded-xl border border-primary/30 bg-accent/50 px-3 py-2 font-semibold text-accent-foreground"
       data-testid="challenge-target"
     >
       <Swords className="size-4" aria-hidden="true" />
-      Target: {formatScoreShort(scoring, target.beat, target.capped)} (from {target.from})
+      {t`Target: ${targetText} (from ${from})`}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { Camera } from 'lucide-react';
 import {
   useCallback,
@@ -48,6 +49,10 @@ import {
 } from '../utils/timeline';
 
 export { timerTitle };
+
+/** What a screen reader hears at "Go!" of a countdown: "Go! 90 seconds." */
+const goWords = (seconds: number) =>
+  plural(seconds, { one: 'Go! # second.', other: 'Go! # seconds.' });
 
 /** A rep that was not deep enough is said at most this often (the screen shows every one). */
 const DEPTH_HINT_SPOKEN_MS = 5000;
@@ -117,9 +122,9 @@ function CountRun({
   const [startedAt, setStartedAt] = useState<number | null>(resume?.startedAt ?? null);
   const [announcement, setAnnouncement] = useState(
     resume?.camera
-      ? 'Run resumed. The camera stopped with the reload: tap to count the rest.'
+      ? t`Run resumed. The camera stopped with the reload: tap to count the rest.`
       : resume
-        ? 'Run resumed.'
+        ? t`Run resumed.`
         : '',
   );
   const [useCamera, setUseCamera] = useState(false);
@@ -133,13 +138,13 @@ function CountRun({
       if (e.type === 'go')
         setAnnouncement(
           plan.mode === 'stopwatch'
-            ? 'Go! The clock is counting. Stop it when you drop.'
-            : `Go! ${runMs(plan) / 1000} seconds.`,
+            ? t`Go! The clock is counting. Stop it when you drop.`
+            : goWords(runMs(plan) / 1000),
         );
       if (e.type === 'cue') setAnnouncement(messageFor(e));
       if (e.type === 'end') {
         endedRef.current = true;
-        setAnnouncement("Time's up!");
+        setAnnouncement(t`Time's up!`);
         const counted = useCamera ? camera.finishRun() : null;
         if (useCamera) camera.stop();
         onComplete(plan.mode === 'stopwatch' ? plan.maxSeconds : taps, counted);
@@ -184,7 +189,7 @@ function CountRun({
       speech.prime();
     }
     setTaps(0);
-    setAnnouncement('Get ready');
+    setAnnouncement(t`Get ready`);
     setStartedAt(Date.now());
     focusOnRun.current = true;
     const t0 = run.start();
@@ -199,7 +204,7 @@ function CountRun({
     camera.cancelRun();
     setStartedAt(null);
     setTaps(0);
-    setAnnouncement('Timer cancelled');
+    setAnnouncement(t`Timer cancelled`);
   };
   const cancel = () => onCancel(discard);
 
@@ -210,9 +215,11 @@ function CountRun({
     const held = secondsHeldAt(plan, run.t0, performance.now());
     if (!muted) {
       audio.beep(...TONES.end);
-      speech.speak(`Stopped at ${holdMessage(held)}. Well held!`);
+      const time = holdMessage(held);
+      speech.speak(t`Stopped at ${time}. Well held!`);
     }
-    setAnnouncement(`Stopped at ${formatHold(held)}.`);
+    const clock = formatHold(held);
+    setAnnouncement(t`Stopped at ${clock}.`);
     onComplete(held, null);
   };
   // Space or Enter stops the hold wherever the focus is, unless a control has it (Cancel, mute).
@@ -238,13 +245,13 @@ function CountRun({
       toast(
         err instanceof CameraUnavailableError
           ? {
-              title: 'Camera Error: Could not access your camera. Please check permissions.',
-              description: 'Counting by tapping instead.',
+              title: t`Camera Error: Could not access your camera. Please check permissions.`,
+              description: t`Counting by tapping instead.`,
               variant: 'destructive',
             }
           : {
-              title: 'Camera counting is not available',
-              description: 'The face model could not be loaded. Counting by tapping instead.',
+              title: t`Camera counting is not available`,
+              description: t`The face model could not be loaded. Counting by tapping instead.`,
               variant: 'destructive',
             },
       );
@@ -262,7 +269,7 @@ function CountRun({
   const speakHint = useEffectEvent(() => {
     const now = performance.now();
     if (muted || !running || now - hintSpokenAt.current < DEPTH_HINT_SPOKEN_MS) return;
-    if (speech.speak('Go lower')) hintSpokenAt.current = now;
+    if (speech.speak(t`Go lower`)) hintSpokenAt.current = now;
   });
   useEffect(() => {
     if (camera.hint) speakHint();
@@ -313,6 +320,7 @@ function CountRun({
   const scoreSoFar = view?.phase === 'holding' ? view.secondsHeld : countSoFar;
   const beaten = target !== null && scoreSoFar > target.beat;
   const targetText = target ? formatScoreShort(challenge.scoring, target.beat) : '';
+  const from = target?.from ?? '';
 
   return (
     <div className={view === null ? 'grid gap-4' : RUN_LAYOUT} data-testid="timer-screen">
@@ -325,7 +333,7 @@ function CountRun({
       {target && view !== null ? (
         <TargetProgress
           beaten={beaten}
-          text={beaten ? `You beat ${targetText}!` : `Target: ${targetText} (from ${target.from})`}
+          text={beaten ? t`You beat ${targetText}!` : t`Target: ${targetText} (from ${from})`}
         />
       ) : null}
 
@@ -373,7 +381,7 @@ function CountRun({
           {cameraOffered ? (
             <Button type="button" variant="outline" onClick={chooseCamera}>
               <Camera aria-hidden="true" />
-              Count with camera
+              {t`Count with camera`}
             </Button>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { currentLanguage } from '@/lib/i18n';
 
 const synth = (): SpeechSynthesis | undefined =>
   typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : undefined;
@@ -11,6 +12,21 @@ export function hasVoice(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A voice of `lang` ("de" takes "de-DE"), where the browser has one: some browsers keep their
+ * default voice whatever the utterance's lang says, and would read German with English sounds.
+ */
+function voiceFor(s: SpeechSynthesis, lang: string): SpeechSynthesisVoice | undefined {
+  const base = lang.toLowerCase().split('-')[0]!;
+  const voices = s.getVoices();
+  const of = voices.filter((v) => v.lang.toLowerCase().replace('_', '-').split('-')[0] === base);
+  return (
+    of.find((v) => v.lang.toLowerCase() === lang.toLowerCase()) ??
+    of.find((v) => v.default) ??
+    of[0]
+  );
 }
 
 /**
@@ -39,6 +55,11 @@ export function useSpeech() {
       const s = synth()!;
       s.cancel();
       const u = new SpeechSynthesisUtterance(text);
+      // The page's language, so the words are said as written (docs/i18n.md).
+      const lang = currentLanguage();
+      u.lang = lang;
+      const voice = voiceFor(s, lang);
+      if (voice) u.voice = voice;
       u.rate = 1.05;
       s.speak(u);
       return true;

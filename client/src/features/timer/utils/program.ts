@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { Movement } from '@common/challenges';
+import { sayShared } from '@/lib/i18n';
 import type { RunPlan } from './timeline';
 
 // What the member has tapped during an interval program, apart from the clock (utils/timeline.ts):
@@ -15,11 +17,19 @@ export interface PartState {
 
 export const START: PartState = { part: 0, partReps: 0 };
 
-/** "5 push-ups (knees allowed)". */
-export const movementText = (m: Movement) => `${m.reps} ${m.name}${m.note ? ` (${m.note})` : ''}`;
+/** "5 push-ups (knees allowed)", the catalogue's words in the page's language. */
+export function movementText(m: Movement): string {
+  const reps = m.reps;
+  const name = sayShared(m.name) ?? m.name;
+  const note = m.note ? (sayShared(m.note) ?? m.note) : null;
+  return note ? t`${reps} ${name} (${note})` : t`${reps} ${name}`;
+}
 
 /** "Push-ups". */
-export const movementTitle = (m: Movement) => `${m.name.charAt(0).toUpperCase()}${m.name.slice(1)}`;
+export function movementTitle(m: Movement): string {
+  const name = sayShared(m.name) ?? m.name;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
 
 /** The reps of every movement before `part`: done, since the member moved past them. */
 const repsBefore = (plan: ForTimePlan, part: number) =>
@@ -78,5 +88,5 @@ export function milestoneBetween(plan: ForTimePlan, before: number, after: numbe
   const total = totalReps(plan);
   const hundred = Math.floor(after / 100) * 100;
   if (hundred <= before || hundred === 0 || hundred >= total) return null;
-  return hundred * 2 === total ? `Halfway! ${hundred} reps done` : `${hundred} reps done`;
+  return hundred * 2 === total ? t`Halfway! ${hundred} reps done` : t`${hundred} reps done`;
 }

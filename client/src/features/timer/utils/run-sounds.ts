@@ -1,4 +1,5 @@
-import { messageFor, type TimerEvent } from './timeline';
+import { t } from '@lingui/core/macro';
+import { spokenFor, type TimerEvent } from './timeline';
 
 // The run's sounds, one set for every challenge: beeps by event, and the words spoken.
 
@@ -10,8 +11,9 @@ export const TONES: Record<TimerEvent['type'], [number, number]> = {
   end: [523, 700],
 };
 
+// Functions, not strings: the words are in the page's language when they are said.
 export const SPOKEN: Partial<Record<TimerEvent['type'], (e: TimerEvent) => string>> = {
-  go: () => 'Go!',
-  cue: (e) => messageFor(e).replace('. ', '! '),
-  end: () => "Time's up! Great work.",
+  go: () => t`Go!`,
+  cue: (e) => spokenFor(e),
+  end: () => t`Time's up! Great work.`,
 };

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Movement, Scoring, Timer } from '@common/challenges';
 import { formatHold } from '@common/challenges';
 import { CUE_MESSAGE_MS, READY_STEP_MS, READY_STEPS } from '@common/constants';
@@ -251,37 +252,58 @@ export function messageFor(e: TimerEvent): string {
     case 'ready':
       return String(e.step);
     case 'go':
-      return 'Go!';
-    case 'cue':
-      if (e.held) return holdMessage(e.seconds);
-      if (e.elapsed) return `${holdMessage(e.seconds)} gone`;
-      if (e.toCap) return `${holdMessage(e.seconds)} to the cap`;
+      return t`Go!`;
+    case 'cue': {
+      const time = holdMessage(e.seconds);
+      if (e.held) return time;
+      if (e.elapsed) return t`${time} gone`;
+      if (e.toCap) return t`${time} to the cap`;
       if (e.count) return String(e.seconds);
       return cueMessage(e.seconds);
+    }
     case 'end':
-      return "Time's up!";
+      return t`Time's up!`;
   }
 }
 
-export function cueMessage(seconds: number): string {
-  if (seconds === 60) return '1 minute left';
-  if (seconds === 10) return '10 seconds left. Push!';
-  if (seconds === 75) return '75 seconds left. Keep going!';
-  if (seconds > 60 && seconds % 60 === 0) return `${seconds / 60} minutes left`;
-  return `${seconds} seconds left`;
+/** A cue as the voice says it: the screen's words, each sentence an exclamation. */
+export function spokenFor(e: TimerEvent): string {
+  if (e.type === 'cue' && !e.held && !e.elapsed && !e.toCap && !e.count) {
+    if (e.seconds === 10) return t`10 seconds left! Push!`;
+    if (e.seconds === 75) return t`75 seconds left! Keep going!`;
+  }
+  return messageFor(e);
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+export function cueMessage(seconds: number): string {
+  if (seconds === 10) return t`10 seconds left. Push!`;
+  if (seconds === 75) return t`75 seconds left. Keep going!`;
+  if (seconds >= 60 && seconds % 60 === 0) {
+    const minutes = seconds / 60;
+    return plural(minutes, { one: '# minute left', other: '# minutes left' });
+  }
+  return plural(seconds, { one: '# second left', other: '# seconds left' });
+}
 
-/** A time held in words, as the stopwatch speaks it: "30 seconds", "1 minute 30 seconds", "1 hour". */
+/**
+ * A time held in words, as the stopwatch speaks it: "30 seconds", "1 minute 30 seconds", "1 hour";
+ * one message per shape, so each language joins its units its own way.
+ */
 export function holdMessage(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
-  const parts = [h && plural(h, 'hour'), m && plural(m, 'minute'), s && plural(s, 'second')].filter(
-    Boolean,
-  );
-  return parts.length > 0 ? parts.join(' ') : '0 seconds';
+  if (h > 0 && m > 0 && s > 0)
+    return t`${plural(h, { one: '# hour', other: '# hours' })} ${plural(m, { one: '# minute', other: '# minutes' })} ${plural(s, { one: '# second', other: '# seconds' })}`;
+  if (h > 0 && m > 0)
+    return t`${plural(h, { one: '# hour', other: '# hours' })} ${plural(m, { one: '# minute', other: '# minutes' })}`;
+  if (h > 0 && s > 0)
+    return t`${plural(h, { one: '# hour', other: '# hours' })} ${plural(s, { one: '# second', other: '# seconds' })}`;
+  if (h > 0) return t`${plural(h, { one: '# hour', other: '# hours' })}`;
+  if (m > 0 && s > 0)
+    return t`${plural(m, { one: '# minute', other: '# minutes' })} ${plural(s, { one: '# second', other: '# seconds' })}`;
+  if (m > 0) return t`${plural(m, { one: '# minute', other: '# minutes' })}`;
+  return t`${plural(s, { one: '# second', other: '# seconds' })}`;
 }
 
 // Far enough ahead to see the next event of any kind (a countdown's or program's whole run is its horizon).
