@@ -175,29 +175,37 @@ CREATE FUNCTION t10_later() RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT coalesce(current_setting('fitbench.top10_later', true), '') = 'on'
 $$;
 
--- The boards a member's sets are on: the periods of those sets and the member's filters as shown
--- now (a private or suspended member's boards too: checking a board that did not change writes
--- nothing), Verified ones for verified sets. For the fan-out job.
+-- The boards these sets changed, for the fan-out job: those where a set is now its member's best
+-- (its leaderboard_bests rows, found through the member's key; a set that beat nothing changed no
+-- board), with that row's filters; and for a verified set, the Verified boards of the periods it is
+-- in, with its member's filters as shown now. A set deleted or outdone meanwhile was checked by
+-- the statement that did it.
 CREATE FUNCTION t10_check_sets(p_sets integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   periods integer[];
   filters text[];
 BEGIN
-  SELECT array_agg(b.id), array_agg(b.f) INTO periods, filters FROM (
-    SELECT DISTINCT lp.id, f.f
+  SELECT array_agg(x.id), array_agg(x.f) INTO periods, filters FROM (
+    SELECT DISTINCT b.period_id AS id, f.f
+    FROM workouts w
+    JOIN leaderboard_bests b ON b.user_id = w.user_id AND b.workout_id = w.id
+    CROSS JOIN LATERAL t10_filters(b.age, b.gender, false) f(f)
+    WHERE w.id = ANY (p_sets)
+    UNION
+    SELECT lp.id, f.f
     FROM workouts w
     JOIN users m ON m.id = w.user_id
     JOIN leaderboard_periods lp
       ON lp.challenge = w.challenge AND w.created_at >= lp.starts_at AND w.created_at < lp.ends_at
-    CROSS JOIN LATERAL (VALUES (false), (true)) v(verified)
     CROSS JOIN LATERAL t10_filters(lb_shown_age(m.age, m.show_age_gender),
-      lb_shown_gender(m.gender, m.show_age_gender), v.verified) f(f)
-    WHERE w.id = ANY (p_sets) AND (w.verified OR NOT v.verified)
-  ) b;
+      lb_shown_gender(m.gender, m.show_age_gender), true) f(f)
+    WHERE w.id = ANY (p_sets) AND w.verified
+  ) x;
   IF periods IS NOT NULL THEN
     PERFORM t10_check(periods, filters);
   END IF;
 END $$;
+
 
 -- The bests that changed (added, moved, gone; a name or picture change moves nothing): the boards
 -- they were and are on.
