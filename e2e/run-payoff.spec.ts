@@ -127,7 +127,12 @@ test('the best to beat beside a friend’s target, then this set against the las
   await expect(page.getByTestId('first-set')).toHaveCount(0);
   // The set's own card is offered, and draws.
   await expect(page.getByRole('button', { name: 'Share this set' })).toBeVisible();
-  const saved = (await (await api.get('/api/workouts?limit=1')).json()) as { id: number }[];
+  const saved = (await (await api.get('/api/workouts?limit=1')).json()) as {
+    id: number;
+    pace?: number[];
+  }[];
+  // The pace went with the save and is stored with the set (docs/decisions/0268-pace-stored-with-the-set.md).
+  expect(saved[0]!.pace).toEqual([11, 10, 0, 0, 0, 0]);
   const card = await api.get(`/api/share-cards/sets/${saved[0]!.id}.png`);
   expect(card.status()).toBe(200);
   expect(card.headers()['content-type']).toBe('image/png');

@@ -324,11 +324,15 @@ function TimerFlow({ user, challenge }: { user: User; challenge: OpenChallenge }
           // The run's controls are gone: the focus goes to the count, not to the page.
           focusOnOpen
           camera={stage.camera}
+          // The run's pace goes with the save, fitted to the count saved
+          // (docs/decisions/0268-pace-stored-with-the-set.md).
+          pace={(set) => paceOfRun(challenge, readSavedSet(key)?.pace, set)}
           onSaved={(workout) => {
             const samples = readSavedSet(key)?.pace;
             clearSavedSet(key);
             // The stats are still those before this save (it invalidates them after this call).
-            const pace = paceOfRun(challenge, samples, workout);
+            // The pace stored with the set; a save kept offline shows the one it will send.
+            const pace = workout.pace ?? paceOfRun(challenge, samples, workout);
             setStage({ kind: 'saved', workout, last: lastOf(stats.data), pace });
           }}
           onCancel={() => setPending({ kind: 'cancel', discard: () => undefined })}

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { i18n, sayShared } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useChangePlan } from '../api/change-plan';
+import { ChangeDaysDialog } from './change-days-dialog';
 import { dayLabel, daysLabel, prescriptionLine, statusLabel } from '../utils/plan-words';
 
 // Descriptors: shown with i18n._() in the page's language.
@@ -75,6 +76,10 @@ function PlanActions({ plan }: { plan: Plan }) {
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
+          {/* A plan that ended keeps its days: a new one chooses its own. */}
+          {plan.status === 'active' || plan.status === 'paused' ? (
+            <ChangeDaysDialog plan={plan} disabled={change.isPending} />
+          ) : null}
           {actionsFor(plan).map((action) => {
             const Icon = ACTION_ICONS[action];
             return (

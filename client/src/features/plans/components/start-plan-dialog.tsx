@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
-import { PLAN_DAYS, type Plan } from '@common/schemas/plans';
+import type { Plan } from '@common/schemas/plans';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,9 +15,8 @@ import {
 import { FieldError } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { sayShared } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 import { useStartPlan } from '../api/start-plan';
-import { WEEK, weekdayName, weekdayShort } from '../utils/plan-words';
+import { DayPicker, daysChosen } from './day-picker';
 
 /** Monday, Wednesday, Friday: the days most six-week programmes suggest. */
 const SUGGESTED = [1, 3, 5];
@@ -42,16 +41,11 @@ export function StartPlanDialog({
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState<number[]>(SUGGESTED);
   const mutation = useStartPlan();
-  const toggle = (d: number) =>
-    setDays((now) =>
-      now.includes(d) ? now.filter((x) => x !== d) : [...now, d].sort((a, b) => a - b),
-    );
   const error =
     mutation.error instanceof ApiError
       ? (mutation.error.errors?.days?.[0] ?? mutation.error.message.replace(/^\d+: /, ''))
       : mutation.error?.message;
-  const tooMany = days.length !== PLAN_DAYS;
-  const chosen = days.length;
+  const tooMany = !daysChosen(days);
   const title = sayShared(challengeTitle) ?? challengeTitle;
   return (
     <Dialog
@@ -88,43 +82,7 @@ export function StartPlanDialog({
             });
           }}
         >
-          <fieldset className="grid gap-2" aria-describedby="plan-days-hint">
-            <legend className="mb-1 text-sm font-medium">{t`Your days`}</legend>
-            <div className="grid grid-cols-4 gap-2 sm:grid-cols-7">
-              {WEEK.map((d) => {
-                const on = days.includes(d);
-                const name = weekdayName(d);
-                return (
-                  <label
-                    key={name}
-                    className={cn(
-                      'flex min-h-11 cursor-pointer items-center justify-center rounded-lg border text-sm font-semibold',
-                      on
-                        ? 'border-primary bg-primary text-primary-foreground'
-                        : 'border-border bg-card',
-                    )}
-                  >
-                    <input
-                      type="checkbox"
-                      className="sr-only"
-                      checked={on}
-                      onChange={() => toggle(d)}
-                      aria-label={name}
-                    />
-                    {weekdayShort(d)}
-                  </label>
-                );
-              })}
-            </div>
-            <p
-              id="plan-days-hint"
-              className={cn('text-sm', tooMany ? 'font-semibold' : 'text-muted-foreground')}
-            >
-              {tooMany
-                ? t`Choose exactly ${PLAN_DAYS} days (${chosen} chosen).`
-                : t`A rest day between sessions helps.`}
-            </p>
-          </fieldset>
+          <DayPicker days={days} onChange={setDays} />
           <FieldError id="start-plan-error" message={error} />
           <DialogFooter>
             <Button type="submit" disabled={tooMany || mutation.isPending}>

@@ -130,6 +130,8 @@ export function useCreateWorkout({
           tier: 'entered',
           previousBest: null,
           ...(capped ? { capped: true } : {}),
+          // The pace waits with the body in the outbox; the screen shows it as the server would.
+          ...(body.pace ? { pace: body.pace } : {}),
           queued: true,
         };
       }

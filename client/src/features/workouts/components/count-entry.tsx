@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { sayShared } from '@/lib/i18n';
 import { scoreRangeError } from '@common/challenges';
 import { zeroCountReason, zeroCountText } from '@common/rep-hints';
+import type { ScoreOf } from '@common/run-payoff';
 import type { Verification } from '@common/schemas/verification';
 import { Button } from '@/components/ui/button';
 import { VerifiedMark } from '@/components/ui/verified-mark';
@@ -57,6 +58,9 @@ const tooHigh = (c: Scored, n: number, capped: boolean) =>
  * camera's own: the server would not verify another number
  * (docs/decisions/0050-verified-workouts.md).
  * A camera run that counted nothing says why and offers to try again or to type the count.
+ * A timed run's pace (reps per 15 s) goes with the save, fitted to the count saved
+ * (docs/decisions/0268-pace-stored-with-the-set.md); the same count sends the same body, so a retry
+ * keeps its idempotency key.
  */
 export function CountEntry({
   challenge = PUSHUPS,
@@ -67,6 +71,7 @@ export function CountEntry({
   onCancel,
   onTryAgain = onCancel,
   focusOnOpen = false,
+  pace,
 }: {
   challenge?: Scored;
   initialCount: number;
@@ -80,6 +85,8 @@ export function CountEntry({
   onTryAgain?: () => void;
   /** Take the focus to the count as it opens (the end of a run, whose controls are gone). */
   focusOnOpen?: boolean;
+  /** The run's pace for the score being saved (common/run-payoff.ts paceOfRun); none: a typed set. */
+  pace?: (set: ScoreOf) => number[] | null;
 }) {
   const [count, setCount] = useState(initialCount);
   const [capped, setCapped] = useState(initialCapped);
@@ -115,7 +122,12 @@ export function CountEntry({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const body = { challenge: challenge.id, score: count };
+        const runPace = rangeError === null ? (pace?.({ score: count, capped }) ?? null) : null;
+        const body = {
+          challenge: challenge.id,
+          score: count,
+          ...(runPace ? { pace: runPace } : {}),
+        };
         if (rangeError === null)
           save.mutate(
             withCapped(keepsMark ? { ...body, verification: camera.verification } : body, capped),
