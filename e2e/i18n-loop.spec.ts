@@ -386,16 +386,18 @@ test.describe('the loop in Spanish', () => {
   test('register, a run, save, board, settings, the reset mail and the previews', async ({
     page,
     browser,
-  }) => {
+  }, info) => {
     await page.clock.install();
     const name = await register(page, ES);
     await runAndSave(page, ES, 27);
+    await page.screenshot({ path: info.outputPath('saved-es.png'), fullPage: true });
 
     await page.getByRole('link', { name: ES.viewBoard }).click();
     const own = page.getByTestId('leaderboard-own-row');
     await expect(own).toContainText(name);
     await expect(htmlLang(page)).toHaveAttribute('lang', 'es');
     await expectNoA11yViolations(page);
+    await page.screenshot({ path: info.outputPath('board-es.png'), fullPage: true });
 
     await page.goto(`${server.url}/profile/settings`);
     await expect(page.getByRole('heading', { level: 1, name: ES.settings })).toBeVisible();
