@@ -21,7 +21,8 @@ const launchOptions = {
 // screens, dialogs and forms, the boards, profiles, clubs and moderation, axe in the light theme.
 // These specs drive flows whose screens are the phone's, so a second run at 1280x800 checked the
 // same code twice (a third of the e2e time): docs/decisions/0186-desktop-e2e-scope.md. The run's
-// own flows and the address change joined them: docs/decisions/0287-more-phone-only-flows.md.
+// own flows and the address change joined them: docs/decisions/0287-more-phone-only-flows.md;
+// so did the German and Spanish loop (e2e/i18n-loop.spec.ts), phone screens throughout.
 const PHONE_ONLY_SPECS = [
   'after-save',
   'camera',
@@ -29,6 +30,7 @@ const PHONE_ONLY_SPECS = [
   'challenge-run-offline',
   'challenge-run-plank',
   'history',
+  'i18n-loop',
   'leaderboard-state',
   'log-ranges',
   'log-workout',

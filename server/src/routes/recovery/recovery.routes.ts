@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { say } from '@common/say';
 import { userSchema } from '@common/schemas/auth';
 import { apiErrorSchema } from '@common/schemas/errors';
 import { suspendedMessage } from '@common/schemas/moderation';
@@ -50,7 +51,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         const ids = await service.sendResetLinks(app.db, queue, email, now, app.config.siteUrl);
         for (const userId of ids) logAuthEvent(request, 'reset-requested', { userId });
       });
-      return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+      return reply.code(202).send({ message: say(RESET_REQUESTED_MESSAGE) });
     },
   );
 
