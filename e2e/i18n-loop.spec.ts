@@ -356,11 +356,9 @@ test.describe('the loop in German', () => {
     expect(set.ogTitle).toBe(DE.beatTitle(name, 31));
     expect(set.ogImage).toContain('&lang=de');
   });
-  // A known gap: docs/i18n.md and docs/decisions/0296 say the share feature adds the sharer's
-  // ?lang= to the links it shares, but profileShareUrl (client/src/components/ui/share-menu.tsx)
-  // adds none, so a German member's shared profile previews in the crawler's language (English).
-  // Expected to fail until it does; then drop `.fail`.
-  test.fail('the shared profile link names the sharer’s language (?lang=de)', async ({ page }) => {
+  // The links a member shares carry their language, so the preview is in it
+  // (sharedInMyLanguage, client/src/lib/i18n.ts).
+  test('the shared profile link names the sharer’s language (?lang=de)', async ({ page }) => {
     const shared = await shareSheet(page);
     const name = uniqueName('de');
     const register = await page.request.post(`${server.url}/api/register`, {

@@ -108,3 +108,19 @@ export function sayShared(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
   return known(message) ? i18n._(message) : message;
 }
+
+/**
+ * A link to share, in the sharer's language: its preview (title, description, card) is drawn in
+ * the page's language when that is not English (`?lang=`, server/src/routes/previews; docs/i18n.md).
+ * English links stay as they were.
+ */
+export function sharedInMyLanguage(url: string): string {
+  const lang = currentLanguage();
+  if (lang === DEFAULT_LANGUAGE) return url;
+  const u = new URL(
+    url,
+    typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  );
+  u.searchParams.set('lang', lang);
+  return u.toString();
+}

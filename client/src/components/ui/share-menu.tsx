@@ -2,6 +2,7 @@ import { ExternalLink, Link2, Share2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { paths } from '@/config/paths';
+import { sharedInMyLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { Button, type ButtonProps } from './button';
 import { toast } from './use-toast';
@@ -23,7 +24,7 @@ export interface ShareMenuProps {
  * docs/product.md#public-and-personal-data) and the result (lib/challenge-share.ts says it).
  */
 export const profileShareUrl = (username: string) =>
-  `${window.location.origin}${paths.publicProfile.getHref(username)}`;
+  sharedInMyLanguage(`${window.location.origin}${paths.publicProfile.getHref(username)}`);
 
 /** The share-intent pages of each network (opened in a new tab). */
 export function shareIntents(url: string, text: string) {

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
-import { sayShared } from '@/lib/i18n';
+import { sayShared, sharedInMyLanguage } from '@/lib/i18n';
 import { Link } from 'wouter';
 import {
   formatHold,
@@ -161,7 +161,9 @@ export function WorkoutSaved({
   newBadges = [],
 }: WorkoutSavedProps) {
   // "Challenge a friend": the challenge's timer with the score to beat (/burpees-or-bust/timer?beat=42&from=ann).
-  const challengeUrl = `${window.location.origin}${challengeLinkPath(score, username, challenge.id, capped)}`;
+  const challengeUrl = sharedInMyLanguage(
+    `${window.location.origin}${challengeLinkPath(score, username, challenge.id, capped)}`,
+  );
   const [big, unit] = scoreParts(challenge.scoring, score, capped);
   return (
     <Card className="mx-auto w-full max-w-md">
