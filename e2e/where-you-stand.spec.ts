@@ -70,9 +70,13 @@ test('Where you stand: the home and the after-set screen, among 30 women 30-39 a
 
   await page.clock.install();
   await page.goto('/90second/timer');
+  // The clock pauses once the screen is there: paused before, a page slower than its 5 s (a busy
+  // machine) would wait for a timer that never fires.
+  const start = page.getByRole('button', { name: 'Start' });
+  await expect(start).toBeVisible();
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 5000);
-  await page.getByRole('button', { name: 'Start' }).click();
+  await start.click();
   await page.clock.runFor(3 * 800 + 90_000);
   await page.getByLabel('How many push-ups did you complete?').fill('30');
   await page.getByRole('button', { name: 'Save Workout' }).click();

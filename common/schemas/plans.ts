@@ -43,7 +43,7 @@ export const startPlanSchema = z.union([
 ]);
 export type StartPlanInput = z.input<typeof startPlanSchema>;
 
-/** New days for a plan (PATCH /api/plans/{id}): the sessions not done move onto them from today. */
+/** New days for a plan (PUT /api/plans/{id}/days): the sessions not done move onto them from today. */
 export const planDaysChangeSchema = z.strictObject({ days: planDaysSchema });
 export type PlanDaysChange = z.input<typeof planDaysChangeSchema>;
 

@@ -215,6 +215,9 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/moderation/comments/{id}#id': fc.constant(OTHERS_COMMENT),
   'POST /api/moderation/comments/{id}#action': fc.constant('hide'),
   'POST /api/plans/{id}/status#id': fc.constant(SELF_PLAN),
+  'PUT /api/plans/{id}/days#id': fc.constant(SELF_PLAN),
+  // A pace fits its score's reps (a cross-field rule): one rep in the first 15 s fits any count.
+  'POST /api/workouts#pace': fc.constant([1]),
   'POST /api/plans#workoutId': fc.constant(Number(SELF_WORKOUT)),
   'POST /api/plans/{id}/retest#workoutId': fc.constant(Number(SELF_WORKOUT)),
   days: fc.constant(PLAN_DAYS_EVERY_OTHER),

@@ -131,12 +131,15 @@ const STATED_IN_WORDS: Record<string, Rule> = {
   },
   'POST /api/workouts#body': {
     reason:
-      'score and pushups name the same number (send one), and a camera trace is counted again by the ' +
-      'server: cross-field or computed, not JSON Schema',
+      'score and pushups name the same number (send one), a camera trace is counted again by the ' +
+      "server, and a pace adds up to no more than the score's reps: cross-field or computed, not JSON Schema",
     value: (rng, _op, body) => {
-      const { pushups, verification, ...rest } = body ?? {};
+      const { pushups, verification, pace, ...rest } = body ?? {};
       void verification;
-      return rest.score === undefined ? { ...rest, score: pushups ?? rng.int(1, 300) } : rest;
+      const scored =
+        rest.score === undefined ? { ...rest, score: pushups ?? rng.int(1, 300) } : rest;
+      // A pace that fits any count: one rep in the first 15 s.
+      return pace === undefined ? scored : { ...scored, pace: [1] };
     },
   },
   'GET /api/challenges/{id}/standing#score': {

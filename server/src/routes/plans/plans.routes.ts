@@ -125,8 +125,8 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       service.linkRetest(ctx(), requireUser(request), request.params.id, request.body.workoutId),
   );
 
-  app.patch(
-    '/plans/:id',
+  app.put(
+    '/plans/:id/days',
     {
       schema: {
         summary: "Change my plan's days",

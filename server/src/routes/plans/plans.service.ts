@@ -12,9 +12,10 @@ import {
 } from '@common/plans';
 import type { Plan, PlanAction, PlanSummary, TodaySession } from '@common/schemas/plans';
 import { isUniqueViolation, type Db } from '../../db/client';
-import { planSessions, plans, workouts } from '../../db/schema';
+import { planSessions, plans } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { awardPlanFinished } from '../badges';
+import { latestSet, ownWorkout } from './member-sets';
 import { sessionDto, summaryDto, type PlanRow, type SessionRow } from './plans-dto';
 
 // Plans (docs/decisions/0228-a-plans-calendar.md): the calendar is stored, and moved when a
@@ -32,7 +33,6 @@ export interface Ctx {
 }
 
 const PLAN_NOT_FOUND = 'Plan not found.';
-const WORKOUT_NOT_FOUND = 'Workout not found.';
 export const ALREADY_RECORDED = 'That session is already recorded.';
 const NOT_ACTIVE = 'This plan is not running: resume or restart it first.';
 
@@ -120,35 +120,6 @@ function newSessions(
     dueOn: dates[i]!,
     prescription: s.prescription,
   }));
-}
-
-/** A member's set, or 404. */
-async function ownWorkout(db: Db, m: Member, workoutId: number) {
-  const [w] = await db
-    .select({
-      id: workouts.id,
-      challenge: workouts.challenge,
-      score: workouts.score,
-      capped: workouts.capped,
-      createdAt: workouts.createdAt,
-    })
-    .from(workouts)
-    .where(and(eq(workouts.id, workoutId), eq(workouts.userId, m.id)));
-  if (!w) throw notFound(WORKOUT_NOT_FOUND);
-  return w;
-}
-
-/** The member's latest set of `challenge`, or 400. */
-async function latestSet(db: Db, m: Member, challenge: string) {
-  const [w] = await db
-    .select({ id: workouts.id })
-    .from(workouts)
-    .where(and(eq(workouts.userId, m.id), eq(workouts.challenge, challenge)))
-    .orderBy(desc(workouts.createdAt), desc(workouts.id))
-    .limit(1);
-  // A 404, as for a set that is not the member's: the set that would place the plan is not there.
-  if (!w) throw notFound('Do a test set first: it places the plan.');
-  return w.id;
 }
 
 export async function startPlan(

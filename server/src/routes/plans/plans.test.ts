@@ -226,8 +226,8 @@ describe('missed sessions, pause and resume', () => {
     const p = await startPlan(u); // Monday, Wednesday, Friday from Monday 2026-11-30
     const patch = (days: unknown) =>
       t.app.inject({
-        method: 'PATCH',
-        url: `/api/plans/${p.id}`,
+        method: 'PUT',
+        url: `/api/plans/${p.id}/days`,
         headers: { ...u.headers, ...json },
         payload: JSON.stringify({ days }),
       });
@@ -253,8 +253,8 @@ describe('missed sessions, pause and resume', () => {
     // Another member's plan: 404.
     const other = await createUser(t.app);
     const theirs = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/plans/${p.id}`,
+      method: 'PUT',
+      url: `/api/plans/${p.id}/days`,
       headers: { ...other.headers, ...json },
       payload: JSON.stringify({ days: [1, 3, 5] }),
     });

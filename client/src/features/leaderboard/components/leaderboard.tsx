@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { hasVerifiedBoard, type OpenChallenge } from '@common/challenges';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@common/leaderboard';
 import { Button } from '@/components/ui/button';
-import { sayShared } from '@/lib/i18n';
 import { viewerTimeZone } from '@/lib/time-zone';
 import type { LeaderboardEntry } from '@common/schemas/leaderboard';
 import {
@@ -27,6 +26,7 @@ import { RankBadge } from './leaderboard-row';
 import { paths } from '@/config/paths';
 import { scoredOf } from '@/lib/score-figure';
 import { periodLabel } from '../utils/board-words';
+import { nothingYet } from '../utils/nothing-yet';
 import { scoreParts } from '../utils/score';
 
 /** What the Following board says when it has no one on it (docs/product.md#following). */
@@ -59,38 +59,6 @@ export const viewerScopes = (signedIn: boolean): BoardScope[] =>
 
 /** Whether the challenge's board has a Verified kind: its entry declares it (common/challenges.ts). */
 export { hasVerifiedBoard };
-
-/** What the pinned standing says when the viewer has no set in the period (one sentence each). */
-function nothingYet(challenge: OpenChallenge, period: LeaderboardPeriod, kind: BoardKind): string {
-  const unit = sayShared(challenge.scoring.unit)!;
-  if (kind === 'verified')
-    return select(period, {
-      today: `You have no ${unit} counted by camera today yet.`,
-      week: `You have no ${unit} counted by camera this week yet.`,
-      month: `You have no ${unit} counted by camera this month yet.`,
-      other: `You have no ${unit} counted by camera yet.`,
-    });
-  if (challenge.scoring.kind === 'seconds')
-    return select(period, {
-      today: 'You have not logged a hold today yet.',
-      week: 'You have not logged a hold this week yet.',
-      month: 'You have not logged a hold this month yet.',
-      other: 'You have not logged a hold yet.',
-    });
-  if (challenge.scoring.kind !== 'reps')
-    return select(period, {
-      today: 'You have not logged a set today yet.',
-      week: 'You have not logged a set this week yet.',
-      month: 'You have not logged a set this month yet.',
-      other: 'You have not logged a set yet.',
-    });
-  return select(period, {
-    today: `You have not logged ${unit} today yet.`,
-    week: `You have not logged ${unit} this week yet.`,
-    month: `You have not logged ${unit} this month yet.`,
-    other: `You have not logged any ${unit} yet.`,
-  });
-}
 
 /** The pinned standing's line under "You": "Your rank · This Week · following · verified". */
 function standingLine(period: LeaderboardPeriod, scope: BoardScope, kind: BoardKind): string {

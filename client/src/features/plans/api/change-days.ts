@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { planKeys } from './plan-keys';
 
 /**
- * PATCH /api/plans/:id: new days; the sessions not done move onto them from today (a paused plan
+ * PUT /api/plans/:id/days: new days; the sessions not done move onto them from today (a paused plan
  * keeps them for its resume). A plan that ended answers 400 with the reason under `days`.
  */
 export const changeDays = ({ planId, days }: { planId: number } & PlanDaysChange) =>
-  api<Plan>(`/api/plans/${planId}`, { method: 'PATCH', body: { days } });
+  api<Plan>(`/api/plans/${planId}/days`, { method: 'PUT', body: { days } });
 
 export function useChangeDays() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { renderWithApp, signUp } from '@/test/render';
 import { usePlan } from '../api/get-plan';
 import { PlanView } from './plan-view';
 
-// Changing a plan's days on its page, against the real API (PATCH /api/plans/{id}).
+// Changing a plan's days on its page, against the real API (PUT /api/plans/{id}/days).
 
 const SLOW = 30_000;
 

@@ -93,15 +93,11 @@ export function TimerScreen(props: TimerScreenProps) {
 }
 
 /**
- * A challenge's run, timed as the catalogue says. A countdown (push-ups 90 s, burpees 2:00): idle
- * (green start button) -> 3-step ready countdown -> the run -> onComplete with the number of taps
- * counted (and, for push-ups with "Count with camera", the camera's count and trace). A stopwatch
- * (the plank): the same ready countdown, then a clock counting up until Stop (or Space or Enter),
- * -> onComplete with the whole seconds held. Cues show for 2.5 s, beep and speak (unless muted).
- * During the run the screen fills the window (the layout hides its bars) and fits phones from
- * 320x568 up, portrait or landscape. `resume` goes on with a run started before a reload;
- * `onProgress` reports what to keep; Cancel asks through `onCancel`, which calls `discard` once
- * the member has said yes.
+ * A challenge's run, timed as the catalogue says: idle -> a 3-step ready countdown -> a countdown
+ * (taps counted; the camera's count and trace with "Count with camera") or a stopwatch (until Stop,
+ * Space or Enter) -> onComplete. Cues show for 2.5 s, beep and speak (unless muted). The run fills
+ * the window from 320x568 up, portrait or landscape. `resume` goes on after a reload, `onProgress`
+ * reports what to keep, and Cancel asks through `onCancel`, which calls `discard` on a yes.
  */
 function CountRun({
   challenge,

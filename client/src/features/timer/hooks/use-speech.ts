@@ -59,7 +59,9 @@ export function useSpeech() {
       const lang = currentLanguage();
       u.lang = lang;
       const voice = voiceFor(s, lang);
-      if (voice) u.voice = voice;
+      // Only a voice the browser made: an utterance refuses anything else, and would say nothing.
+      if (typeof SpeechSynthesisVoice !== 'undefined' && voice instanceof SpeechSynthesisVoice)
+        u.voice = voice;
       u.rate = 1.05;
       s.speak(u);
       return true;
