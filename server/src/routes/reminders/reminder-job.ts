@@ -7,6 +7,7 @@ import {
   wallClock,
   weeklyGoalDue,
 } from '@common/reminders';
+import { addDays } from '@common/plans';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { reminderSends, reminderSettings, users } from '../../db/schema';
@@ -135,7 +136,7 @@ export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<nu
     const today = localDate(t, tz);
     const at = localInstant(today, m.localTime, tz).getTime();
     // Tomorrow's time is found from tomorrow's date, so a change of the clocks moves it.
-    const tomorrow = localInstant(nextDate(today), m.localTime, tz);
+    const tomorrow = localInstant(addDays(today, 1), m.localTime, tz);
     if (t < at) {
       moves.push({ m, at: new Date(at) });
       continue;
@@ -162,8 +163,6 @@ export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<nu
 }
 
 type Move = { m: { id: number; updatedAt: Date }; at: Date };
-
-const nextDate = (ymd: string) => localDate(Date.parse(`${ymd}T00:00:00Z`) + DAY, 'UTC');
 
 /**
  * When the job next looks at each member: unless their settings (or zone) changed since they were
