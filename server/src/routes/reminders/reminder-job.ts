@@ -73,8 +73,8 @@ async function weekSessions(db: Db, userId: number, tz: string, now: Date) {
 /**
  * One pass at `now`: every member whose reminder time has come today (in their zone, outside
  * quiet hours, within LATE_LIMIT_MS) and who has no row for today gets one looked at; the row is
- * claimed and the mail queued in one transaction, the push sent after it commits. Returns the
- * reminders this call sent.
+ * claimed and the mail and pushes queued in one transaction (the plugin then sends the pushes).
+ * Returns the reminders this call sent.
  */
 export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<number> {
   const { db } = deps;
