@@ -151,6 +151,12 @@ export function speakRequested(tag: unknown): void {
   if (lang && store) store.lang = lang;
 }
 
+/** A count as the current language writes it: "1,234" in English, "1.234" in German. */
+export function countNow(n: number): string {
+  const lang = currentLanguage();
+  return n.toLocaleString(lang === 'de' || lang === 'es' ? lang : 'en-US');
+}
+
 /** `message` in the current language (`currentLanguage`). */
 export const sayNow = (message: string, values?: Record<string, unknown>) =>
   translate(currentLanguage(), message, values);
