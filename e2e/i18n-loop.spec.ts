@@ -291,7 +291,7 @@ test.describe('the loop in German', () => {
     const own = page.getByTestId('leaderboard-own-row');
     await expect(own).toContainText(name);
     await expect(own).toContainText('31');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Rangliste');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Bestenliste');
     await expect(htmlLang(page)).toHaveAttribute('lang', 'de');
     await expectNoA11yViolations(page);
     await page.screenshot({ path: info.outputPath('board-de.png'), fullPage: true });
