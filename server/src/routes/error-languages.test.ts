@@ -121,3 +121,33 @@ describe('rate limits', () => {
     );
   });
 });
+
+describe('validation messages', () => {
+  it("say common/schemas' messages and their text rules in the language asked for", async () => {
+    const u = await createUser(t.app);
+    const patch = (payload: object, tag?: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: { ...u.headers, ...lang(tag) },
+        payload,
+      });
+    const bad = { age: 3, fullName: 'Zoë\u200bLukas', isPrivate: 'yes' };
+    const en = await patch(bad);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().errors).toEqual({
+      age: ['Age must be at least 5'],
+      fullName: ['Full name must not contain invisible characters (such as zero-width spaces)'],
+      isPrivate: ['isPrivate must be true or false'],
+    });
+    expect((await patch(bad, 'de')).json().errors).toEqual({
+      age: ['Das Alter muss mindestens 5 sein'],
+      fullName: [
+        'Vollständiger Name: darf keine unsichtbaren Zeichen enthalten (etwa Leerzeichen ohne Breite)',
+      ],
+      isPrivate: ['isPrivate muss true oder false sein'],
+    });
+    const es = await patch({ fullName: 'x'.repeat(81) }, 'es');
+    expect(es.json().errors.fullName).toEqual(['Nombre completo: como máximo 80 caracteres']);
+  });
+});
