@@ -286,7 +286,7 @@ test.describe('the loop in German', () => {
     expect(sharedUrl.pathname).toBe(`/90second/users/${name}`);
 
     // The board: the member's own row.
-    await page.getByRole('link', { name: DE.viewBoard }).click();
+    await page.getByRole('link', { name: DE.viewBoard, exact: true }).click();
     await expect(page).toHaveURL(`${server.url}/90second/leaderboard`);
     const own = page.getByTestId('leaderboard-own-row');
     await expect(own).toContainText(name);

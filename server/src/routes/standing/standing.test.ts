@@ -101,7 +101,7 @@ describe('GET /api/challenges/:id/standing', () => {
       'Frauen 30–39',
       'Mitglieder 30–39',
       'Frauen',
-      'Mitglieder insgesamt',
+      'alle Mitglieder',
     ]);
     expect(await inLang('es')).toEqual([
       'mujeres de 30 a 39',
