@@ -268,12 +268,12 @@ test.describe('the loop in German', () => {
     expect(sharedUrl.pathname).toBe(`/90second/users/${name}`);
 
     // The board: the member's own row.
-    await page.getByRole('link', { name: DE.viewBoard }).click();
+    await page.getByRole('link', { name: DE.viewBoard, exact: true }).click();
     await expect(page).toHaveURL(`${mailed.server.url}/90second/leaderboard`);
     const own = page.getByTestId('leaderboard-own-row');
     await expect(own).toContainText(name);
     await expect(own).toContainText('31');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Rangliste');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Bestenliste');
     await expect(htmlLang(page)).toHaveAttribute('lang', 'de');
     await expectNoA11yViolations(page);
     await page.screenshot({ path: info.outputPath('board-de.png'), fullPage: true });
