@@ -58,7 +58,8 @@ export async function listNotifications(
       : page.before !== undefined
         ? sql`and n.id < ${page.before}`
         : sql``;
-  const order = page.after !== undefined ? sql`n.id asc` : sql`n.id desc`;
+  // In notifications_recipient_id_idx's order (id DESC NULLS LAST), or backwards (src/db/order.ts).
+  const order = page.after !== undefined ? sql`n.id asc nulls first` : sql`n.id desc nulls last`;
   const rows = await rowsOf<Row>(
     db,
     sql`select n.id, n.kind, a.username as actor_name, a.profile_picture as actor_picture,
