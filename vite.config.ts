@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { lingui } from '@lingui/vite-plugin';
 import { linguiMacroPlugin } from './scripts/vite-lingui-macro.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { landingGroups } from './scripts/vite-landing-groups.ts';
-import { poMessagesPlugin } from './scripts/vite-po-messages.ts';
+import { catalogueChunksPlugin } from './scripts/vite-catalogue-chunks.ts';
 import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
@@ -28,6 +27,14 @@ const landing = landingGroups({
   exclude: /node_modules[\\/](zod|react-hook-form|@hookform|@zxcvbn-ts)[\\/]/,
   barrels: ['lucide-react', 'radix-ui'],
 });
+
+// The catalogue's languages (client/src/app/i18n/load-catalogue.ts), and the modules `/` loads after
+// its first script that can show words on it: their words go in each language's first chunk.
+const LANGUAGES_BUILT = ['en', 'de', 'es', 'en-XA'];
+const ON_ROOT = [
+  r('./client/src/app/pwa/start-pwa.tsx'),
+  r('./client/src/components/ui/toaster.tsx'),
+];
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and
 // loaded only when a member chooses the camera (docs/decisions/0051-face-detection-model.md).
@@ -71,10 +78,9 @@ export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
   plugins: [
-    // Messages compiled at build time, each language's catalogue a chunk of its own (docs/i18n.md).
+    // Messages compiled at build time, two chunks per language: `/`'s words and the rest (docs/i18n.md).
     linguiMacroPlugin(),
-    lingui({ failOnCompileError: true }),
-    poMessagesPlugin(),
+    catalogueChunksPlugin({ languages: LANGUAGES_BUILT, rootDir: r('.'), onRoot: ON_ROOT }),
     react(),
     tailwindcss(),
     themeInitPlugin(),

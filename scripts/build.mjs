@@ -28,7 +28,7 @@ export const halves = {
       'scripts/vite-precompress.ts',
       'scripts/vite-route-preloads.ts',
       'scripts/vite-landing-groups.ts',
-      'scripts/vite-po-messages.ts',
+      'scripts/vite-catalogue-chunks.ts',
       'lingui.config.ts',
     ],
   },

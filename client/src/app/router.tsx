@@ -38,8 +38,10 @@ const screen = (load: () => ScreenModule, auth = false) =>
   });
 
 // The 404 needs no data either, but is rare: it loads when shown, which keeps the first script
-// of every page (and the budget of `/`) a little smaller.
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+// of every page (and the budget of `/`) a little smaller. Its words are not `/`'s: the rest too.
+const NotFoundRoute = lazy(() =>
+  Promise.all([import('./routes/not-found'), loadRestOfCatalogue()]).then(([m]) => m),
+);
 
 const AuthRoute = screen(() => import('./routes/auth'));
 const ResetPasswordRoute = screen(() => import('./routes/reset-password'));

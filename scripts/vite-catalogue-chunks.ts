@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { getConfig } from '@lingui/conf';
+import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { parseAst, type Plugin, type Rolldown } from 'vite';
+import { poMessages } from '../common/po.ts';
+
+/**
+ * Each language's messages in two chunks, `virtual:catalogue/<lang>` and
+ * `virtual:catalogue/<lang>-rest` (docs/decisions/0308-the-words-of-root-picked-by-the-build.md):
+ * the first holds the messages whose id (a Lingui macro's hash, or the English text of a shared
+ * message, common/locales/) is a string in the code `/` loads: the first script with its static
+ * imports, and the chunks of `onRoot` (code `/` loads later and that can show words on it). The
+ * rest holds every other message. Picked when the chunks are rendered, from the code as Rolldown
+ * wrote it (tree-shaken), so a message moves between the two as the code does; the chunks' hashes
+ * are taken after. Outside a build (dev server, Vitest) the first module holds every message and
+ * the rest none.
+ *
+ * English's shared messages are left out: their msgstr is their msgid, and common/say.ts says an
+ * English message itself (client/src/lib/i18n.ts asks the catalogue first).
+ */
+export interface CatalogueChunksOptions {
+  /** The languages, as app/i18n/load-catalogue.ts asks for them. */
+  languages: string[];
+  /** Modules `/` loads after its first script whose words it shows (the update prompt). */
+  onRoot: string[];
+  /** The folder of lingui.config.ts. */
+  rootDir: string;
+}
+
+type Compiled = Record<string, unknown>;
+const PREFIX = 'virtual:catalogue/';
+const placeholder = (lang: string, part: 'first' | 'rest') =>
+  `__FITBENCH_CATALOGUE_${lang}_${part}__`;
+
+/** Every message of `lang` compiled: the shared ones, the shell's, then each feature's. */
+async function compiledMessages(lang: string, root: string, watch: (file: string) => void) {
+  const config = getConfig({ cwd: root });
+  const out: Compiled = {};
+  if (lang !== config.sourceLocale) {
+    // en-XA, the pseudo-locale, takes the English shared messages (lengthened at run time).
+    const sharedLang = lang === config.pseudoLocale ? config.sourceLocale : lang;
+    const file = path.join(root, 'common/locales', `${sharedLang}.po`);
+    watch(file);
+    for (const [id, text] of Object.entries(poMessages(fs.readFileSync(file, 'utf8'))))
+      out[id] = compileMessage(text);
+  }
+  for (const catalog of await getCatalogs(config)) {
+    watch(`${catalog.path.replace('{locale}', lang)}.po`);
+    const { messages } = await catalog.getTranslations(lang, {
+      fallbackLocales: config.fallbackLocales ?? {},
+      sourceLocale: config.sourceLocale ?? 'en',
+    });
+    const { source, errors } = createCompiledCatalog(lang, messages, {
+      namespace: 'json',
+      pseudoLocale: config.pseudoLocale,
+    });
+    if (errors.length)
+      throw new Error(
+        `catalogue ${catalog.path} (${lang}): ${errors.map((e) => `${e.id}: ${String(e.error)}`).join('; ')}`,
+      );
+    Object.assign(out, (JSON.parse(source) as { messages: Compiled }).messages);
+  }
+  return out;
+}
+
+/** Every string literal (and template text) in `code`. */
+function stringsIn(code: string, into: Set<string>) {
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as { type?: string; value?: unknown };
+    if (n.type === 'Literal' && typeof n.value === 'string') into.add(n.value);
+    if (n.type === 'TemplateElement') {
+      const cooked = (n.value as { cooked?: string | null }).cooked;
+      if (cooked) into.add(cooked);
+    }
+    for (const key of Object.keys(n))
+      if (key !== 'type') visit((n as Record<string, unknown>)[key]);
+  };
+  visit(parseAst(code));
+}
+
+/**
+ * The strings of the code `/` loads: every module of the entry's chunk and its static imports,
+ * and the `onRoot` modules themselves (not all their chunk's imports: the toaster's chunk imports
+ * the landing screens' shared chunk, whose words `/` never shows).
+ */
+export function stringsOnRoot(
+  chunks: Record<string, Rolldown.RenderedChunk>,
+  onRoot: string[],
+): Set<string> {
+  const all = Object.values(chunks);
+  const byFile = new Map(all.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const f of byFile.get(file)?.imports ?? []) visit(f);
+  };
+  for (const c of all) if (c.isEntry) visit(c.fileName);
+  const codes: string[] = [];
+  for (const file of seen)
+    for (const mod of Object.values(byFile.get(file)?.modules ?? {}))
+      if (mod.code) codes.push(mod.code);
+  // Rolldown gave no module's code: nothing to pick from (a change of its API), not an empty page.
+  if (!codes.length) throw new Error('catalogue: no rendered code for the modules of /');
+  for (const id of onRoot) {
+    const chunk = all.find((c) => c.moduleIds.includes(id));
+    const code = chunk?.modules[id]?.code;
+    if (!code) throw new Error(`catalogue: no rendered code for ${id}`);
+    codes.push(code);
+  }
+  const strings = new Set<string>();
+  for (const code of codes) stringsIn(code, strings);
+  return strings;
+}
+
+export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
+  const root = options.rootDir;
+  let build = false;
+  const compiled = new Map<string, Promise<Compiled>>();
+  const picked = new WeakMap<object, Set<string>>();
+  const messagesOf = (lang: string, watch: (file: string) => void = () => undefined) => {
+    if (!compiled.has(lang)) compiled.set(lang, compiledMessages(lang, root, watch));
+    return compiled.get(lang)!;
+  };
+  return {
+    name: 'fitbench-catalogue-chunks',
+    enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    buildStart() {
+      compiled.clear();
+    },
+    watchChange(id) {
+      if (id.endsWith('.po')) compiled.clear();
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const name = id.slice(PREFIX.length + 1);
+      const rest = name.endsWith('-rest');
+      const lang = rest ? name.slice(0, -'-rest'.length) : name;
+      if (!options.languages.includes(lang)) throw new Error(`catalogue: no language ${lang}`);
+      const all = await messagesOf(lang, (file) => this.addWatchFile(file));
+      const value = build
+        ? JSON.stringify(placeholder(lang, rest ? 'rest' : 'first'))
+        : JSON.stringify(JSON.stringify(rest ? {} : all));
+      return { code: `export const messages = JSON.parse(${value});`, moduleType: 'js' };
+    },
+    async renderChunk(code, _chunk, _output, meta) {
+      if (!code.includes('__FITBENCH_CATALOGUE_')) return null;
+      let strings = picked.get(meta.chunks);
+      if (!strings) picked.set(meta.chunks, (strings = stringsOnRoot(meta.chunks, options.onRoot)));
+      let out = code;
+      for (const lang of options.languages) {
+        for (const part of ['first', 'rest'] as const) {
+          const marker = new RegExp(`(["'\`])${placeholder(lang, part)}\\1`, 'g');
+          if (!marker.test(out)) continue;
+          const all = await messagesOf(lang);
+          const mine = Object.fromEntries(
+            Object.entries(all).filter(([id]) => strings.has(id) === (part === 'first')),
+          );
+          out = out.replace(marker, () => JSON.stringify(JSON.stringify(mine)));
+        }
+      }
+      return { code: out, map: null };
+    },
+  };
+}
