@@ -25,4 +25,6 @@ export default defineConfig({
     },
   ],
   format: 'po',
+  // The macros' `i18n` is the client's small runtime, not @lingui/core's (docs/decisions/0309).
+  runtimeConfigModule: { i18n: ['@/lib/i18n-runtime', 'i18n'] },
 });

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import type { Messages } from '@lingui/core';
 import {
   DEFAULT_LANGUAGE,
   languageFromList,
@@ -7,6 +7,7 @@ import {
   type AnyLanguage,
 } from '@common/languages';
 import { formatIcu, setSayer } from '@common/say';
+import { i18n } from './i18n-runtime';
 
 // The page's language (docs/i18n.md): the member's setting, kept in this browser so it holds
 // offline and on reload; else the browser's languages; else English. Only that language's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@lingui/core';
+import { i18n } from '@/lib/i18n-runtime';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { lengthen, lengthenAll } from './pseudo-length';
 import { messages as enXA } from 'virtual:catalogue/en-XA';
