@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { landingGroups } from './scripts/vite-landing-groups.ts';
 import { catalogueChunksPlugin } from './scripts/vite-catalogue-chunks.ts';
+import { lucideIconPlugin } from './scripts/vite-lucide-icon.ts';
+import { CATALOGUE } from './common/challenge-entries.ts';
 import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
@@ -28,13 +30,15 @@ const landing = landingGroups({
   barrels: ['lucide-react', 'radix-ui'],
 });
 
-// The catalogue's languages (client/src/app/i18n/load-catalogue.ts), and the modules `/` loads after
-// its first script that can show words on it: their words go in each language's first chunk.
-const LANGUAGES_BUILT = ['en', 'de', 'es', 'en-XA'];
-const ON_ROOT = [
-  r('./client/src/app/pwa/start-pwa.tsx'),
-  r('./client/src/components/ui/toaster.tsx'),
-];
+// Each language's first catalogue chunk (docs/decisions/0308-the-words-of-root-picked-by-the-build.md):
+// the modules `/` loads after its first script whose words it shows, and the shared messages it
+// says (each challenge's card in the catalogue, and the header's strip).
+const catalogueChunks = catalogueChunksPlugin({
+  languages: ['en', 'de', 'es', 'en-XA'],
+  rootDir: r('.'),
+  onRoot: [r('./client/src/app/pwa/start-pwa.tsx'), r('./client/src/components/ui/toaster.tsx')],
+  sharedOnRoot: new Set(CATALOGUE.flatMap((c) => [c.title, c.description, c.duration, ...c.focus])),
+});
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and
 // loaded only when a member chooses the camera (docs/decisions/0051-face-detection-model.md).
@@ -80,7 +84,7 @@ export default defineConfig({
   plugins: [
     // Messages compiled at build time, two chunks per language: `/`'s words and the rest (docs/i18n.md).
     linguiMacroPlugin(),
-    catalogueChunksPlugin({ languages: LANGUAGES_BUILT, rootDir: r('.'), onRoot: ON_ROOT }),
+    catalogueChunks,
     react(),
     tailwindcss(),
     themeInitPlugin(),
@@ -132,6 +136,7 @@ export default defineConfig({
       },
     }),
     cameraFiles(),
+    lucideIconPlugin(r('./client/src/lib/lucide-icon.ts')),
     landing.plugin,
     routePreloadsPlugin(),
     precompress(),
@@ -146,12 +151,20 @@ export default defineConfig({
       ),
     },
   },
-  // Every browser we target supports modulepreload; the polyfill would cost every page.
   build: {
     outDir: r('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    // Every browser we target supports modulepreload; the polyfill would cost every page. index.html
+    // preloads what the first script imports; a lazy import carries no list of its chunk's imports
+    // (the file names of every screen's chunks, 1.4 KB gzip of the first script): a screen's
+    // imports load once its chunk has (docs/decisions/0310-the-first-script-trimmed.md). Landing
+    // screens have theirs from the server (route-preloads.json); the service worker has them all
+    // after the first visit.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: landing.groups } } },
   },

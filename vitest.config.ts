@@ -13,7 +13,12 @@ const retry = process.env.CI ? 1 : 0;
 // The client's marked strings and catalogues, as the build reads them (docs/i18n.md).
 const clientPlugins = () => [
   linguiMacroPlugin(),
-  catalogueChunksPlugin({ languages: ['en', 'de', 'es', 'en-XA'], rootDir: r('.'), onRoot: [] }),
+  catalogueChunksPlugin({
+    languages: ['en', 'de', 'es', 'en-XA'],
+    rootDir: r('.'),
+    onRoot: [],
+    sharedOnRoot: new Set(),
+  }),
 ];
 
 // What the server's tests are not: the unit project's files.

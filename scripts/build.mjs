@@ -29,6 +29,7 @@ export const halves = {
       'scripts/vite-route-preloads.ts',
       'scripts/vite-landing-groups.ts',
       'scripts/vite-catalogue-chunks.ts',
+      'scripts/vite-lucide-icon.ts',
       'lingui.config.ts',
     ],
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { stringsOnRoot } from './vite-catalogue-chunks';
+import { pick, stringsOnRoot } from './vite-catalogue-chunks';
 
 // Which messages go in a language's first chunk: the strings of the code `/` loads
 // (scripts/vite-catalogue-chunks.ts, docs/decisions/0308-the-words-of-root-picked-by-the-build.md).
@@ -59,5 +59,22 @@ describe("the catalogue's first chunk", () => {
 
   it('fails the build when an on-root module is in no chunk', () => {
     expect(() => stringsOnRoot(chunks, ['/src/gone.tsx'])).toThrow(/gone/);
+  });
+
+  it('takes a shared message only when `/` says it, though the first script holds its English', () => {
+    const catalogue = {
+      all: { abc123: ['Anmelden'], zzz999: ['Profil'], Title: ['Titel'], Share: ['Teilen'] },
+      shared: new Set(['Title', 'Share']),
+    };
+    const strings = new Set(['abc123', 'Title', 'Share']);
+    const sharedOnRoot = new Set(['Title']);
+    expect(pick(catalogue, strings, sharedOnRoot, true)).toEqual({
+      abc123: ['Anmelden'],
+      Title: ['Titel'],
+    });
+    expect(pick(catalogue, strings, sharedOnRoot, false)).toEqual({
+      zzz999: ['Profil'],
+      Share: ['Teilen'],
+    });
   });
 });

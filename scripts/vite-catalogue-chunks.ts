@@ -4,47 +4,65 @@ import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { parseAst, type Plugin, type Rolldown } from 'vite';
+import { lengthenAll } from '../client/src/app/i18n/pseudo-length.ts';
 import { poMessages } from '../common/po.ts';
 
 /**
  * Each language's messages in two chunks, `virtual:catalogue/<lang>` and
- * `virtual:catalogue/<lang>-rest` (docs/decisions/0308-the-words-of-root-picked-by-the-build.md):
- * the first holds the messages whose id (a Lingui macro's hash, or the English text of a shared
- * message, common/locales/) is a string in the code `/` loads: the first script with its static
- * imports, and the chunks of `onRoot` (code `/` loads later and that can show words on it). The
- * rest holds every other message. Picked when the chunks are rendered, from the code as Rolldown
- * wrote it (tree-shaken), so a message moves between the two as the code does; the chunks' hashes
- * are taken after. Outside a build (dev server, Vitest) the first module holds every message and
- * the rest none.
+ * `virtual:catalogue/<lang>-rest` (docs/decisions/0308-the-words-of-root-picked-by-the-build.md).
+ * The first holds the messages `/` says: a Lingui message (its id a macro's hash) when its id is a
+ * string in the code `/` loads (the first script with its static imports, and the `onRoot`
+ * modules: code `/` loads later and that shows words on it); a shared message (common/locales/,
+ * its id the English) when it is also one of `sharedOnRoot`, since the first script holds the
+ * English of words only other screens say (a challenge's timer and share words, units, board
+ * labels). The rest holds every other message. Picked when the chunks are rendered, from the code
+ * as Rolldown wrote it (tree-shaken), so a message moves between the two as the code does; the
+ * chunks' hashes are taken after. Outside a build (dev server, Vitest) the first module holds
+ * every message and the rest none.
  *
  * English's shared messages are left out: their msgstr is their msgid, and common/say.ts says an
- * English message itself (client/src/lib/i18n.ts asks the catalogue first).
+ * English message itself (client/src/lib/i18n.ts asks the catalogue first). en-XA's messages are
+ * lengthened here (client/src/app/i18n/pseudo-length.ts).
  */
 export interface CatalogueChunksOptions {
   /** The languages, as app/i18n/load-catalogue.ts asks for them. */
   languages: string[];
   /** Modules `/` loads after its first script whose words it shows (the update prompt). */
   onRoot: string[];
+  /** The shared messages `/` says (a challenge's catalogue words). */
+  sharedOnRoot: ReadonlySet<string>;
   /** The folder of lingui.config.ts. */
   rootDir: string;
 }
 
 type Compiled = Record<string, unknown>;
+interface Catalogue {
+  all: Compiled;
+  /** The ids of the shared messages (common/locales/). */
+  shared: Set<string>;
+}
 const PREFIX = 'virtual:catalogue/';
 const placeholder = (lang: string, part: 'first' | 'rest') =>
   `__FITBENCH_CATALOGUE_${lang}_${part}__`;
 
 /** Every message of `lang` compiled: the shared ones, the shell's, then each feature's. */
-async function compiledMessages(lang: string, root: string, watch: (file: string) => void) {
+async function compiledMessages(
+  lang: string,
+  root: string,
+  watch: (file: string) => void,
+): Promise<Catalogue> {
   const config = getConfig({ cwd: root });
-  const out: Compiled = {};
+  const all: Compiled = {};
+  const shared = new Set<string>();
   if (lang !== config.sourceLocale) {
-    // en-XA, the pseudo-locale, takes the English shared messages (lengthened at run time).
+    // en-XA, the pseudo-locale, takes the English shared messages (lengthened below).
     const sharedLang = lang === config.pseudoLocale ? config.sourceLocale : lang;
     const file = path.join(root, 'common/locales', `${sharedLang}.po`);
     watch(file);
-    for (const [id, text] of Object.entries(poMessages(fs.readFileSync(file, 'utf8'))))
-      out[id] = compileMessage(text);
+    for (const [id, text] of Object.entries(poMessages(fs.readFileSync(file, 'utf8')))) {
+      all[id] = compileMessage(text);
+      shared.add(id);
+    }
   }
   for (const catalog of await getCatalogs(config)) {
     watch(`${catalog.path.replace('{locale}', lang)}.po`);
@@ -60,9 +78,20 @@ async function compiledMessages(lang: string, root: string, watch: (file: string
       throw new Error(
         `catalogue ${catalog.path} (${lang}): ${errors.map((e) => `${e.id}: ${String(e.error)}`).join('; ')}`,
       );
-    Object.assign(out, (JSON.parse(source) as { messages: Compiled }).messages);
+    Object.assign(all, (JSON.parse(source) as { messages: Compiled }).messages);
   }
-  return out;
+  return { all: lang === config.pseudoLocale ? lengthenAll(all as never) : all, shared };
+}
+
+/** The messages of `catalogue` in its first chunk (`first`) or in the rest. */
+export function pick(
+  { all, shared }: Catalogue,
+  strings: ReadonlySet<string>,
+  sharedOnRoot: ReadonlySet<string>,
+  first: boolean,
+): Compiled {
+  const onRoot = (id: string) => strings.has(id) && (!shared.has(id) || sharedOnRoot.has(id));
+  return Object.fromEntries(Object.entries(all).filter(([id]) => onRoot(id) === first));
 }
 
 /** Every string literal (and template text) in `code`. */
@@ -120,7 +149,7 @@ export function stringsOnRoot(
 export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
   const root = options.rootDir;
   let build = false;
-  const compiled = new Map<string, Promise<Compiled>>();
+  const compiled = new Map<string, Promise<Catalogue>>();
   const picked = new WeakMap<object, Set<string>>();
   const messagesOf = (lang: string, watch: (file: string) => void = () => undefined) => {
     if (!compiled.has(lang)) compiled.set(lang, compiledMessages(lang, root, watch));
@@ -147,7 +176,7 @@ export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
       const rest = name.endsWith('-rest');
       const lang = rest ? name.slice(0, -'-rest'.length) : name;
       if (!options.languages.includes(lang)) throw new Error(`catalogue: no language ${lang}`);
-      const all = await messagesOf(lang, (file) => this.addWatchFile(file));
+      const { all } = await messagesOf(lang, (file) => this.addWatchFile(file));
       const value = build
         ? JSON.stringify(placeholder(lang, rest ? 'rest' : 'first'))
         : JSON.stringify(JSON.stringify(rest ? {} : all));
@@ -162,9 +191,11 @@ export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
         for (const part of ['first', 'rest'] as const) {
           const marker = new RegExp(`(["'\`])${placeholder(lang, part)}\\1`, 'g');
           if (!marker.test(out)) continue;
-          const all = await messagesOf(lang);
-          const mine = Object.fromEntries(
-            Object.entries(all).filter(([id]) => strings.has(id) === (part === 'first')),
+          const mine = pick(
+            await messagesOf(lang),
+            strings,
+            options.sharedOnRoot,
+            part === 'first',
           );
           out = out.replace(marker, () => JSON.stringify(JSON.stringify(mine)));
         }

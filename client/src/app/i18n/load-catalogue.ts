@@ -1,16 +1,13 @@
 import type { Messages } from '@lingui/core';
 import type { AnyLanguage } from '@common/languages';
 import { currentLanguage, i18n } from '@/lib/i18n';
-import { lengthenAll } from './pseudo-length';
 
 // Two chunks per language, only the language in use loading: the messages the code of `/` uses
 // (`virtual:catalogue/<lang>`, asked for at start) and every other one (`<lang>-rest`, asked for
 // beside the code of the first other screen, app/router.tsx). The build picks which message goes
 // where from the code itself (scripts/vite-catalogue-chunks.ts,
-// docs/decisions/0308-the-words-of-root-picked-by-the-build.md).
-
-// en-XA's messages a third longer (./pseudo-length.ts).
-const long = (m: { messages: Messages }) => lengthenAll(m.messages);
+// docs/decisions/0308-the-words-of-root-picked-by-the-build.md). en-XA's messages come a third
+// longer (./pseudo-length.ts).
 
 function first(lang: AnyLanguage): Promise<Messages> {
   switch (lang) {
@@ -19,7 +16,7 @@ function first(lang: AnyLanguage): Promise<Messages> {
     case 'es':
       return import('virtual:catalogue/es').then((m) => m.messages);
     case 'en-XA':
-      return import('virtual:catalogue/en-XA').then(long);
+      return import('virtual:catalogue/en-XA').then((m) => m.messages);
     default:
       return import('virtual:catalogue/en').then((m) => m.messages);
   }
@@ -32,7 +29,7 @@ function rest(lang: AnyLanguage): Promise<Messages> {
     case 'es':
       return import('virtual:catalogue/es-rest').then((m) => m.messages);
     case 'en-XA':
-      return import('virtual:catalogue/en-XA-rest').then(long);
+      return import('virtual:catalogue/en-XA-rest').then((m) => m.messages);
     default:
       return import('virtual:catalogue/en-rest').then((m) => m.messages);
   }
