@@ -31,12 +31,16 @@ const landing = landingGroups({
 });
 
 // Each language's first catalogue chunk (docs/decisions/0308-the-words-of-root-picked-by-the-build.md):
-// the modules `/` loads after its first script whose words it shows, and the shared messages it
-// says (each challenge's card in the catalogue, and the header's strip).
+// the modules loaded after the first script whose words show with it (the toaster; a board's
+// heading, which paints before the rest of the catalogue is asked for), and the shared messages
+// `/` says (each challenge's card in the catalogue, and the header's strip).
 const catalogueChunks = catalogueChunksPlugin({
   languages: ['en', 'de', 'es', 'en-XA'],
   rootDir: r('.'),
-  onRoot: [r('./client/src/app/pwa/start-pwa.tsx'), r('./client/src/components/ui/toaster.tsx')],
+  onRoot: [
+    r('./client/src/components/ui/toaster.tsx'),
+    r('./client/src/app/routes/leaderboard-page.tsx'),
+  ],
   sharedOnRoot: new Set(CATALOGUE.flatMap((c) => [c.title, c.description, c.duration, ...c.focus])),
 });
 

@@ -1,7 +1,7 @@
 import { hasVerifiedBoard } from '@common/challenges';
 import { patternsOf, paths } from '@/config/paths';
 import { leaderboardPath, NO_FILTERS } from '@/features/leaderboard/api/leaderboard-path';
-import { parseBoardSearch } from '@/features/leaderboard/utils/board-url';
+import { periodAndKind } from '@/features/leaderboard/utils/board-period';
 import { publicProfilePath } from '@/features/users/api/public-profile-path';
 import { prefetch } from '@/lib/api-client';
 import { defaultOpenChallenge, openChallengeForPath, servedChallenges } from '@/lib/challenges';
@@ -29,7 +29,7 @@ function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string)
  */
 export function prefetchRouteData(pathname: string, search = '') {
   if (matchParam(paths.leaderboard, pathname) !== null) {
-    const board = parseBoardSearch(search);
+    const board = periodAndKind(new URLSearchParams(search));
     const challenge = openChallengeForPath(pathname) ?? defaultOpenChallenge();
     // Only a challenge with a Verified board has a camera-counted kind (common/challenges.ts).
     const kind = challenge && hasVerifiedBoard(challenge) ? board.kind : 'all';

@@ -6,7 +6,6 @@ import { servedChallenges } from '@/lib/challenges';
 import { loadRestOfCatalogue } from './i18n/load-catalogue';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
-import { LeaderboardPage } from './routes/leaderboard-page';
 
 // Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
 // the query client (TanStack Query), which only those screens use.
@@ -51,7 +50,12 @@ const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
 const TimerRoute = screen(() => import('./routes/timer'), true);
 const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
 const LeaderboardBoard = screen(() => import('./routes/leaderboard'));
-// The heading shows from the first script; the board loads inside it.
+// The board's heading is in the board's chunk (which the server preloads on a board's address,
+// route-preloads.json) and shows without waiting for the rest of the catalogue: its words are in
+// the first chunk (vite.config.ts). The board loads inside it.
+const LeaderboardPage = lazy(() =>
+  import('./routes/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })),
+);
 const LeaderboardRoute = () => (
   <LeaderboardPage>
     <LeaderboardBoard />

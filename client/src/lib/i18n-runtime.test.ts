@@ -5,6 +5,7 @@ import { messages as de } from 'virtual:catalogue/de';
 import { messages as en } from 'virtual:catalogue/en';
 import { messages as enXA } from 'virtual:catalogue/en-XA';
 import { messages as es } from 'virtual:catalogue/es';
+import { activateLanguage } from './i18n';
 import { i18n } from './i18n-runtime';
 
 // The client's small runtime (./i18n-runtime.ts) says every message of every catalogue as
@@ -65,7 +66,7 @@ describe('the small message runtime', () => {
   // Ids from variables: a literal `i18n._('a')` would be taken for a message by Lingui's extractor.
   const [a, b, zz, unknown] = ['a', 'b', 'zz', 'unknown-id'];
 
-  it('takes a descriptor, loads more messages, and tells who listens', () => {
+  it('takes a descriptor, loads more messages, and tells who listens', async () => {
     let changes = 0;
     const off = i18n.on('change', () => changes++);
     i18n.loadAndActivate({ locale: 'xx', messages: { [a]: ['Hi ', ['name']] } });
@@ -76,7 +77,7 @@ describe('the small message runtime', () => {
     expect(i18n.locale).toBe('xx');
     expect(changes).toBe(2);
     off();
-    i18n.activate('en');
+    await activateLanguage('en');
     expect(changes).toBe(2);
   });
 

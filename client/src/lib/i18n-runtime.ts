@@ -1,9 +1,9 @@
 import type { MessageDescriptor, Messages } from '@lingui/core';
 import { formatIcu, type SayValues } from '@common/say';
 
-// What the client uses of @lingui/core's `i18n`, in its place (vite.config.ts and vitest.config.ts
-// alias `@lingui/core` here; the server keeps Lingui's): `_` for the macros' `{ id, values }`,
-// `load`, `loadAndActivate`, `activate`, `locale`, `messages` and the `change` event. Catalogues are
+// What the client uses of @lingui/core's `i18n`, in its place (the macros import it here:
+// lingui.config.ts's runtimeConfigModule; the server keeps Lingui's): `_` for the macros'
+// `{ id, values }`, `load`, `loadAndActivate`, `locale`, `messages` and the `change` event. Catalogues are
 // compiled at build time (scripts/vite-catalogue-chunks.ts), so a message is text and
 // placeholders, plural and select: the only ICU our catalogues use (i18n-runtime.test.ts says the
 // same as Lingui's for every message of every catalogue). A third of @lingui/core's bytes on `/`
@@ -61,61 +61,50 @@ function format(message: Compiled, values: Values, locale: string, pound?: strin
 
 type Listener = () => void;
 
-class I18n {
-  private current = '';
-  private catalogues: Record<string, Messages> = {};
-  private listeners = new Set<Listener>();
+let current = '';
+const catalogues: Record<string, Messages> = {};
+const listeners = new Set<Listener>();
+const changed = () => listeners.forEach((l) => l());
 
+/** A plain object, not a class: its methods minify to fewer bytes (the first script carries it). */
+export const i18n = {
   get locale(): string {
-    return this.current;
-  }
+    return current;
+  },
 
   get messages(): Messages {
-    return this.catalogues[this.current] ?? {};
-  }
+    return catalogues[current] ?? {};
+  },
 
   /** A message by id (or a macro's descriptor) in the active language, its values filled in. */
-  _(id: string | MessageDescriptor, values?: Values, options?: { message?: string }): string {
-    let message = options?.message;
+  _(id: string | MessageDescriptor, values?: Values): string {
+    let message: string | undefined;
     if (typeof id !== 'string') {
       values = id.values ?? values;
       message = id.message;
       id = id.id;
     }
-    const compiled = this.messages[id] as Compiled | undefined;
-    if (compiled !== undefined) return format(compiled, values ?? {}, this.current);
+    const compiled = catalogues[current]?.[id] as Compiled | undefined;
+    if (compiled !== undefined) return format(compiled, values ?? {}, current);
     // Outside a build the macros keep the English: a message no catalogue has yet is said as it is.
     return message === undefined ? id : formatIcu(message, (values ?? {}) as SayValues);
-  }
-
-  t = this._.bind(this);
+  },
 
   /** Adds `messages` to `locale`'s. */
   load(locale: string, messages: Messages): void {
-    this.catalogues[locale] = { ...this.catalogues[locale], ...messages };
-    this.emit();
-  }
+    catalogues[locale] = { ...catalogues[locale], ...messages };
+    changed();
+  },
 
   loadAndActivate({ locale, messages }: { locale: string; messages: Messages }): void {
-    this.catalogues[locale] = messages;
-    this.current = locale;
-    this.emit();
-  }
-
-  activate(locale: string): void {
-    this.current = locale;
-    this.emit();
-  }
+    catalogues[locale] = messages;
+    current = locale;
+    changed();
+  },
 
   /** Only `change` (a language loaded or switched) is ever emitted. */
   on(_event: 'change', listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit() {
-    for (const l of [...this.listeners]) l();
-  }
-}
-
-export const i18n = new I18n();
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@/lib/i18n-runtime';
+import { activateLanguage, i18n } from '@/lib/i18n';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { lengthen, lengthenAll } from './pseudo-length';
 import { messages as enXA } from 'virtual:catalogue/en-XA';
@@ -11,7 +11,7 @@ describe('pseudo-locale length', () => {
     expect(lengthen('')).toBe(' ·');
   });
 
-  it('lengthens and accents the en-XA catalogue, with placeholders that still work', () => {
+  it('lengthens and accents the en-XA catalogue, with placeholders that still work', async () => {
     const all = lengthenAll({ a: 'Close' });
     expect(all.a).toBe('Close ··');
     // Outside a build the first chunk holds every message, lengthened (scripts/vite-catalogue-chunks.ts).
@@ -22,6 +22,6 @@ describe('pseudo-locale length', () => {
     const shown = i18n._(generateMessageId('Remove {name}?'), { name: 'Zed' });
     expect(shown).toContain('Zed');
     expect(shown.endsWith('·')).toBe(true);
-    i18n.activate('en');
+    await activateLanguage('en');
   });
 });

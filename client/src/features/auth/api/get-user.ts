@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { SessionState, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
 import { lastUser, rememberUser } from '@/lib/offline/last-user';
-import { queryKeys } from '@/lib/query-keys';
+import { USER_QUERY_KEY } from '@/lib/user-query-key';
 
 /**
  * The current user, or null when signed out. GET /api/session answers a visitor with 200 and
@@ -24,7 +24,7 @@ export async function getUser(): Promise<User | null> {
   }
 }
 
-export const userQueryKey = queryKeys.user;
+export const userQueryKey = USER_QUERY_KEY;
 
 export interface UserState {
   data: User | null | undefined;
