@@ -36,6 +36,13 @@ const chunks: Chunk[] = [
     modules: ['../node_modules/x/use-query.js'],
   },
   {
+    // The board's heading, a chunk of its own (client/src/app/router.tsx).
+    fileName: 'assets/leaderboard-page-8.js',
+    isEntry: false,
+    imports: ['assets/index-1.js'],
+    modules: ['src/app/routes/leaderboard-page.tsx'],
+  },
+  {
     fileName: 'assets/not-found-6.js',
     isEntry: false,
     imports: ['assets/jsx-runtime-2.js'],
@@ -68,9 +75,14 @@ describe('route preloads', () => {
     const { routes, fallback } = routePreloads(chunks);
     expect(routes.map((r) => r.patterns)).toEqual(Object.values(paths).map((p) => patternsOf(p)));
     // Every challenge a server may open has its screens preloaded, whatever this build's default.
-    expect(routes.find((r) => r.patterns.includes('/plank-drop/leaderboard'))!.files).toContain(
+    expect(routes.find((r) => r.patterns.includes('/plank-drop/leaderboard'))!.files).toEqual([
+      '/assets/query-provider-5.js',
+      '/assets/use-query-3.js',
       '/assets/leaderboard-7.js',
-    );
+      '/assets/tabs-4.js',
+      // The board's heading, loaded apart from the board.
+      '/assets/leaderboard-page-8.js',
+    ]);
     expect(routes.find((r) => r.patterns.includes('/burpees-or-bust/timer'))!.files).toContain(
       '/assets/timer-7.js',
     );

@@ -50,9 +50,9 @@ const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
 const TimerRoute = screen(() => import('./routes/timer'), true);
 const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
 const LeaderboardBoard = screen(() => import('./routes/leaderboard'));
-// The board's heading is in the board's chunk (which the server preloads on a board's address,
-// route-preloads.json) and shows without waiting for the rest of the catalogue: its words are in
-// the first chunk (vite.config.ts). The board loads inside it.
+// The board's heading is a chunk of its own (the server preloads it on a board's address,
+// scripts/vite-route-preloads.ts) and shows without waiting for the board or the rest of the
+// catalogue: its words are in the first chunk (vite.config.ts). The board loads inside it.
 const LeaderboardPage = lazy(() =>
   import('./routes/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })),
 );
