@@ -15,6 +15,22 @@ import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+// Loaded by the first script apart from any screen, in one small chunk of their own rather than in
+// a screen's, which would bring the screens' shared chunk with them (docs/decisions/0310): what a
+// device keeps of a member (loaded for a member only) and the early board fetch with its helpers
+// (app/board-prefetch.ts, preloaded on a board's address).
+const EARLY = new RegExp(
+  `client[\\\\/]src[\\\\/](${[
+    'lib/offline/last-user',
+    'app/board-prefetch',
+    'features/leaderboard/api/leaderboard-path',
+    'features/leaderboard/utils/board-period',
+    'lib/time-zone',
+  ]
+    .map((m) => `${m.replaceAll('/', '[\\\\/]')}\\.ts`)
+    .join('|')})$`,
+);
+
 // The landing screens' code in a few chunks, not thirty (docs/decisions/0189-landing-chunks.md).
 const landing = landingGroups({
   everyScreen: r('./client/src/app/query-provider.tsx'),
@@ -25,8 +41,11 @@ const landing = landingGroups({
     'public-profile': r('./client/src/app/routes/public-profile.tsx'),
     timer: r('./client/src/app/routes/timer.tsx'),
   },
-  // Forms, their schemas and the password meter: large, and used by only some screens.
-  exclude: /node_modules[\\/](zod|react-hook-form|@hookform|@zxcvbn-ts)[\\/]/,
+  // Forms, their schemas and the password meter: large, and used by only some screens. And the
+  // modules the first script loads apart from a screen (EARLY).
+  exclude: new RegExp(
+    `node_modules[\\\\/](zod|react-hook-form|@hookform|@zxcvbn-ts)[\\\\/]|${EARLY.source}`,
+  ),
   barrels: ['lucide-react', 'radix-ui'],
 });
 
@@ -170,7 +189,16 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: landing.groups } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            ...landing.groups,
+            { name: 'early', test: EARLY, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { pick, stringsOnRoot } from './vite-catalogue-chunks';
+import { shortenIds, shortId, shortIds } from './message-ids';
+import { namedOnRoot, pick } from './vite-catalogue-chunks';
 
-// Which messages go in a language's first chunk: the strings of the code `/` loads
+// Which messages go in a language's first chunk: what the code `/` loads names
 // (scripts/vite-catalogue-chunks.ts, docs/decisions/0308-the-words-of-root-picked-by-the-build.md).
 
 const chunk = (
@@ -43,22 +44,25 @@ const chunks = Object.fromEntries(
 );
 
 describe("the catalogue's first chunk", () => {
-  it("takes the strings of the entry and of its static imports, not a lazy screen's", () => {
-    const strings = stringsOnRoot(chunks, []);
-    expect(strings).toContain('abc123');
+  it("takes what the entry and its static imports name, not a lazy screen's", () => {
+    const { strings, ids } = namedOnRoot(chunks, []);
+    expect(ids).toContain('abc123');
     expect(strings).toContain('Sign in');
     expect(strings).toContain('90 Second Push-up Challenge');
+    // A message's id only where the macros put it: `{ id: '...' }`.
+    expect(ids).not.toContain('Sign in');
+    expect(ids).not.toContain('zzz999');
     expect(strings).not.toContain('zzz999');
   });
 
-  it("takes an on-root module's own strings, not those of its chunk's imports", () => {
-    const strings = stringsOnRoot(chunks, ['/src/toaster.tsx']);
-    expect(strings).toContain('close1');
-    expect(strings).not.toContain('shared9');
+  it("takes what an on-root module names, not its chunk's imports", () => {
+    const { ids } = namedOnRoot(chunks, ['/src/toaster.tsx']);
+    expect(ids).toContain('close1');
+    expect(ids).not.toContain('shared9');
   });
 
   it('fails the build when an on-root module is in no chunk', () => {
-    expect(() => stringsOnRoot(chunks, ['/src/gone.tsx'])).toThrow(/gone/);
+    expect(() => namedOnRoot(chunks, ['/src/gone.tsx'])).toThrow(/gone/);
   });
 
   it('takes a shared message only when `/` says it, though the first script holds its English', () => {
@@ -66,15 +70,35 @@ describe("the catalogue's first chunk", () => {
       all: { abc123: ['Anmelden'], zzz999: ['Profil'], Title: ['Titel'], Share: ['Teilen'] },
       shared: new Set(['Title', 'Share']),
     };
-    const strings = new Set(['abc123', 'Title', 'Share']);
+    const named = { strings: new Set(['Title', 'Share', 'zzz999']), ids: new Set(['abc123']) };
     const sharedOnRoot = new Set(['Title']);
-    expect(pick(catalogue, strings, sharedOnRoot, true)).toEqual({
+    expect(pick(catalogue, named, sharedOnRoot, true)).toEqual({
       abc123: ['Anmelden'],
       Title: ['Titel'],
     });
-    expect(pick(catalogue, strings, sharedOnRoot, false)).toEqual({
+    expect(pick(catalogue, named, sharedOnRoot, false)).toEqual({
       zzz999: ['Profil'],
       Share: ['Teilen'],
     });
+  });
+});
+
+describe('short message ids', () => {
+  it('numbers the ids in their sorted order, and shortens only known ids in `id:` places', () => {
+    const ids = shortIds(['b2', 'a1', 'c3'], new Set(['Title']));
+    expect([...ids]).toEqual([
+      ['a1', '0'],
+      ['b2', '1'],
+      ['c3', '2'],
+    ]);
+    expect(shortenIds('_._({ id: "b2", values }); x = { id: \'zz\' }; y = "b2";', ids)).toBe(
+      '_._({ id: "1", values }); x = { id: \'zz\' }; y = "b2";',
+    );
+    expect(shortId(61)).toBe('Z');
+    expect(shortId(62)).toBe('10');
+  });
+
+  it('refuses a short id that is a shared message', () => {
+    expect(() => shortIds(['a1'], new Set(['0']))).toThrow(/shared/);
   });
 });

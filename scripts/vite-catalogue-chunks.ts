@@ -6,6 +6,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { parseAst, type Plugin, type Rolldown } from 'vite';
 import { lengthenAll } from '../client/src/app/i18n/pseudo-length.ts';
 import { poMessages } from '../common/po.ts';
+import { shortenIds, shortIds } from './message-ids.ts';
 
 /**
  * Each language's messages in two chunks, `virtual:catalogue/<lang>` and
@@ -22,7 +23,8 @@ import { poMessages } from '../common/po.ts';
  *
  * English's shared messages are left out: their msgstr is their msgid, and common/say.ts says an
  * English message itself (client/src/lib/i18n.ts asks the catalogue first). en-XA's messages are
- * lengthened here (client/src/app/i18n/pseudo-length.ts).
+ * lengthened here (client/src/app/i18n/pseudo-length.ts). In a build, Lingui's ids are shortened
+ * in the code and the chunks alike (./message-ids.ts).
  */
 export interface CatalogueChunksOptions {
   /** The languages, as app/i18n/load-catalogue.ts asks for them. */
@@ -86,24 +88,41 @@ async function compiledMessages(
 /** The messages of `catalogue` in its first chunk (`first`) or in the rest. */
 export function pick(
   { all, shared }: Catalogue,
-  strings: ReadonlySet<string>,
+  { strings, ids }: Named,
   sharedOnRoot: ReadonlySet<string>,
   first: boolean,
 ): Compiled {
-  const onRoot = (id: string) => strings.has(id) && (!shared.has(id) || sharedOnRoot.has(id));
+  const onRoot = (id: string) =>
+    shared.has(id) ? strings.has(id) && sharedOnRoot.has(id) : ids.has(id);
   return Object.fromEntries(Object.entries(all).filter(([id]) => onRoot(id) === first));
 }
 
-/** Every string literal (and template text) in `code`. */
-function stringsIn(code: string, into: Set<string>) {
+/** What `code` names: every string (and template text), and the strings of `id` properties. */
+export interface Named {
+  strings: Set<string>;
+  /** `{ id: '...' }`: the ids of Lingui's messages, as the macros write them. */
+  ids: Set<string>;
+}
+
+function namedIn(code: string, into: Named) {
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
-    const n = node as { type?: string; value?: unknown };
-    if (n.type === 'Literal' && typeof n.value === 'string') into.add(n.value);
+    const n = node as { type?: string; value?: unknown; key?: { type?: string; name?: string } };
+    if (n.type === 'Literal' && typeof n.value === 'string') into.strings.add(n.value);
     if (n.type === 'TemplateElement') {
       const cooked = (n.value as { cooked?: string | null }).cooked;
-      if (cooked) into.add(cooked);
+      if (cooked) into.strings.add(cooked);
+    }
+    if (n.type === 'Property' && n.key?.type === 'Identifier' && n.key.name === 'id') {
+      const v = n.value as {
+        type?: string;
+        value?: unknown;
+        quasis?: { value: { cooked?: string } }[];
+      };
+      if (v.type === 'Literal' && typeof v.value === 'string') into.ids.add(v.value);
+      if (v.type === 'TemplateLiteral' && v.quasis?.length === 1 && v.quasis[0]!.value.cooked)
+        into.ids.add(v.quasis[0]!.value.cooked);
     }
     for (const key of Object.keys(n))
       if (key !== 'type') visit((n as Record<string, unknown>)[key]);
@@ -112,14 +131,14 @@ function stringsIn(code: string, into: Set<string>) {
 }
 
 /**
- * The strings of the code `/` loads: every module of the entry's chunk and its static imports,
+ * What the code `/` loads names: every module of the entry's chunk and its static imports,
  * and the `onRoot` modules themselves (not all their chunk's imports: the toaster's chunk imports
  * the landing screens' shared chunk, whose words `/` never shows).
  */
-export function stringsOnRoot(
+export function namedOnRoot(
   chunks: Record<string, Rolldown.RenderedChunk>,
   onRoot: string[],
-): Set<string> {
+): Named {
   const all = Object.values(chunks);
   const byFile = new Map(all.map((c) => [c.fileName, c]));
   const seen = new Set<string>();
@@ -141,19 +160,29 @@ export function stringsOnRoot(
     if (!code) throw new Error(`catalogue: no rendered code for ${id}`);
     codes.push(code);
   }
-  const strings = new Set<string>();
-  for (const code of codes) stringsIn(code, strings);
-  return strings;
+  const named: Named = { strings: new Set(), ids: new Set() };
+  for (const code of codes) namedIn(code, named);
+  return named;
 }
 
 export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
   const root = options.rootDir;
   let build = false;
   const compiled = new Map<string, Promise<Catalogue>>();
-  const picked = new WeakMap<object, Set<string>>();
+  const picked = new WeakMap<object, Named>();
+  let ids: Map<string, string> | null = null;
   const messagesOf = (lang: string, watch: (file: string) => void = () => undefined) => {
     if (!compiled.has(lang)) compiled.set(lang, compiledMessages(lang, root, watch));
     return compiled.get(lang)!;
+  };
+  /** `lang`'s catalogue with the build's short ids. */
+  const shortened = async (lang: string): Promise<Catalogue> => {
+    const { all, shared } = await messagesOf(lang);
+    const short = (id: string) => (shared.has(id) ? id : (ids?.get(id) ?? id));
+    return {
+      all: Object.fromEntries(Object.entries(all).map(([id, m]) => [short(id), m])),
+      shared,
+    };
   };
   return {
     name: 'fitbench-catalogue-chunks',
@@ -161,8 +190,18 @@ export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
     configResolved(config) {
       build = config.command === 'build';
     },
-    buildStart() {
+    async buildStart() {
       compiled.clear();
+      if (!build) return;
+      // Every Lingui id is in the source language's catalogue, which holds no shared message.
+      const source = getConfig({ cwd: root }).sourceLocale ?? 'en';
+      const shared = poMessages(fs.readFileSync(path.join(root, 'common/locales/en.po'), 'utf8'));
+      ids = shortIds(Object.keys((await messagesOf(source)).all), new Set(Object.keys(shared)));
+    },
+    transform(code, id) {
+      if (!ids || !/[\\/]client[\\/]src[\\/]/.test(id) || !code.includes('id:')) return null;
+      const out = shortenIds(code, ids);
+      return out === code ? null : { code: out, map: null };
     },
     watchChange(id) {
       if (id.endsWith('.po')) compiled.clear();
@@ -184,19 +223,14 @@ export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
     },
     async renderChunk(code, _chunk, _output, meta) {
       if (!code.includes('__FITBENCH_CATALOGUE_')) return null;
-      let strings = picked.get(meta.chunks);
-      if (!strings) picked.set(meta.chunks, (strings = stringsOnRoot(meta.chunks, options.onRoot)));
+      let named = picked.get(meta.chunks);
+      if (!named) picked.set(meta.chunks, (named = namedOnRoot(meta.chunks, options.onRoot)));
       let out = code;
       for (const lang of options.languages) {
         for (const part of ['first', 'rest'] as const) {
           const marker = new RegExp(`(["'\`])${placeholder(lang, part)}\\1`, 'g');
           if (!marker.test(out)) continue;
-          const mine = pick(
-            await messagesOf(lang),
-            strings,
-            options.sharedOnRoot,
-            part === 'first',
-          );
+          const mine = pick(await shortened(lang), named, options.sharedOnRoot, part === 'first');
           out = out.replace(marker, () => JSON.stringify(JSON.stringify(mine)));
         }
       }

@@ -43,6 +43,13 @@ const chunks: Chunk[] = [
     modules: ['src/app/routes/leaderboard-page.tsx'],
   },
   {
+    // The early board fetch, in the small chunk of what the first script loads apart.
+    fileName: 'assets/early-9.js',
+    isEntry: false,
+    imports: ['assets/index-1.js'],
+    modules: ['src/app/board-prefetch.ts', 'src/lib/offline/last-user.ts'],
+  },
+  {
     fileName: 'assets/not-found-6.js',
     isEntry: false,
     imports: ['assets/jsx-runtime-2.js'],
@@ -80,8 +87,9 @@ describe('route preloads', () => {
       '/assets/use-query-3.js',
       '/assets/leaderboard-7.js',
       '/assets/tabs-4.js',
-      // The board's heading, loaded apart from the board.
+      // The board's heading and the early fetch of its data, loaded apart from the board.
       '/assets/leaderboard-page-8.js',
+      '/assets/early-9.js',
     ]);
     expect(routes.find((r) => r.patterns.includes('/burpees-or-bust/timer'))!.files).toContain(
       '/assets/timer-7.js',

@@ -28,8 +28,13 @@ const screenModule = (key: string) =>
   `src/app/routes/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
 /** Static in the first script: nothing to preload. */
 const IN_ENTRY = new Set<string>(['catalogue']);
-/** Loaded beside a screen, apart from it: the board's heading (client/src/app/router.tsx). */
-const BESIDE: Record<string, string[]> = { leaderboard: ['src/app/routes/leaderboard-page.tsx'] };
+/**
+ * Loaded beside a screen, apart from it: the board's heading (client/src/app/router.tsx) and the
+ * early fetch of its data (client/src/app/board-prefetch.ts).
+ */
+const BESIDE: Record<string, string[]> = {
+  leaderboard: ['src/app/routes/leaderboard-page.tsx', 'src/app/board-prefetch.ts'],
+};
 
 /**
  * The files (`/assets/...`) of the chunks holding `modules` and of their static imports, less what

@@ -32,7 +32,7 @@ installBackGuard();
 firstUserFetch().catch(() => undefined);
 // A shell from the service worker's cache does not say which challenges are open: ask.
 askServerForChallenges();
-prefetchRouteData(window.location.pathname, window.location.search);
+void prefetchRouteData(window.location.pathname, window.location.search);
 
 void languageReady.finally(() =>
   createRoot(document.getElementById('root')!).render(

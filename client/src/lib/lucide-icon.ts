@@ -1,4 +1,4 @@
-import { createElement, forwardRef, type ReactNode, type SVGProps } from 'react';
+import { createElement, type ReactNode, type SVGProps } from 'react';
 
 // lucide-react's createLucideIcon in a few lines, for the build (vite.config.ts points each icon's
 // import of it here): the same <svg> (lucide-icon.test.tsx renders both for every icon the app
@@ -24,51 +24,42 @@ const named = (props: object) =>
     ([k, v]) => (k.startsWith('aria-') || k === 'role' || k === 'title') && v != null,
   );
 
-export default function createLucideIcon(icon: IconData) {
-  return forwardRef<SVGSVGElement, Props>(
-    (
+export default function createLucideIcon({ name, node, aliases = [] }: IconData) {
+  // A plain component: React 19 hands it `ref` as a prop, which goes to the <svg> with the rest.
+  return ({
+    color = 'currentColor',
+    size = 24,
+    strokeWidth = 2,
+    absoluteStrokeWidth,
+    className = '',
+    children,
+    ...rest
+  }: Props) =>
+    createElement(
+      'svg',
       {
-        color = 'currentColor',
-        size = 24,
-        strokeWidth = 2,
-        absoluteStrokeWidth,
-        className = '',
-        children,
-        ...rest
+        xmlns: 'http://www.w3.org/2000/svg',
+        width: size,
+        height: size,
+        viewBox: '0 0 24 24',
+        fill: 'none',
+        stroke: color,
+        strokeWidth: absoluteStrokeWidth ? (+strokeWidth * 24) / +size : strokeWidth,
+        strokeLinecap: 'round',
+        strokeLinejoin: 'round',
+        className: [
+          ...new Set([
+            'lucide',
+            ...[name, ...aliases].map((n) => `lucide-${n}`),
+            ...className.split(/\s+/),
+          ]),
+        ]
+          .filter(Boolean)
+          .join(' '),
+        ...(children || named(rest) ? {} : { 'aria-hidden': 'true' }),
+        ...rest,
       },
-      ref,
-    ) =>
-      createElement(
-        'svg',
-        {
-          ref,
-          xmlns: 'http://www.w3.org/2000/svg',
-          width: size,
-          height: size,
-          viewBox: '0 0 24 24',
-          fill: 'none',
-          stroke: color,
-          strokeWidth: absoluteStrokeWidth
-            ? (Number(strokeWidth) * 24) / Number(size)
-            : strokeWidth,
-          strokeLinecap: 'round',
-          strokeLinejoin: 'round',
-          className: [
-            ...new Set(
-              ['lucide', icon.name, ...(icon.aliases ?? [])]
-                .map((n, i) => (i ? `lucide-${n}` : n))
-                .concat(className.split(/\s+/)),
-            ),
-          ]
-            .filter(Boolean)
-            .join(' '),
-          ...(children || named(rest) ? {} : { 'aria-hidden': 'true' }),
-          ...rest,
-        },
-        [
-          ...icon.node.map(([tag, attrs]) => createElement(tag, attrs)),
-          ...(Array.isArray(children) ? children : [children]),
-        ],
-      ),
-  );
+      ...node.map(([tag, attrs]) => createElement(tag, attrs)),
+      children,
+    );
 }
