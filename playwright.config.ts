@@ -36,6 +36,7 @@ const PHONE_ONLY_SPECS = [
   'log-workout',
   'offline-without-worker',
   'password-reset',
+  'plan-session-offline',
   'proof-clip',
   'pwa',
   'pwa-challenges',

@@ -21,7 +21,7 @@ describe('judgeRecount', () => {
     expect(judgeRecount(clip, 21, null).outcome).toBe('recounted');
     expect(judgeRecount(clip, 22, null)).toMatchObject({
       outcome: 'count-differs',
-      reason: 'FitBench counted 20 push-ups in the proof clip, not 22.',
+      reason: { code: 'count-differs', counted: 20, claimed: 22 },
     });
   });
 
@@ -31,7 +31,7 @@ describe('judgeRecount', () => {
     const metronome = track({ reps: 20, repJitter: 0, noise: 0, timeJitterMs: 0 });
     expect(judgeRecount(metronome, 20, null)).toMatchObject({
       outcome: 'not-a-person',
-      reason: expect.stringMatching(/machine/),
+      reason: { code: 'machine-beat' },
     });
     const slower = track({ reps: 20, repMs: 1900, seed: 9 });
     expect(judgeRecount(slower, 20, syntheticTrace({ reps: 20, seed: 4 })).outcome).toBe(

@@ -2,6 +2,7 @@
 // the face sizes the server measured in the clip go through the same rep counter as the device's
 // trace (./rep-counter.ts) and the same plausibility rules (./trace-plausibility.ts), then are
 // compared with the claimed score and with the trace the device sent. Pure: server and tests.
+import type { RecountReason } from './recount-reasons';
 import type { RecountOutcome } from './tiers';
 import { type FaceSize, countReps } from './rep-counter';
 import { PLAUSIBLE, implausibility, repTimes, traceFigures } from './trace-plausibility';
@@ -33,8 +34,8 @@ export interface TraceSent {
 export interface RecountVerdict {
   outcome: RecountOutcome;
   serverCount: number | null;
-  /** Why, in words a member reads. */
-  reason: string;
+  /** Why: a code and its figures, said in the member's language when read (./recount-reasons.ts). */
+  reason: RecountReason;
 }
 
 /** The clip's own top: a low quantile of the sizes seen (null: no face). */
@@ -66,8 +67,6 @@ export function repsAlign(clipEnds: readonly number[], traceEnds: readonly numbe
   return best >= RECOUNT_RULES.alignShare;
 }
 
-const plural = (n: number) => `${n} push-up${n === 1 ? '' : 's'}`;
-
 /**
  * The recount's verdict on a clip's face track for a set claimed at `claimed` reps, with the
  * trace the device sent (null for sets saved before traces were kept: the count alone decides).
@@ -84,40 +83,36 @@ export function judgeRecount(
     return {
       outcome: 'no-face',
       serverCount: null,
-      reason: 'No face was found in most of the proof clip, so FitBench could not count its reps.',
+      reason: { code: 'no-face' },
     };
   const serverCount = countReps(t, s, top);
   if (Math.abs(serverCount - claimed) > RECOUNT_RULES.countTolerance)
     return {
       outcome: 'count-differs',
       serverCount,
-      reason: `FitBench counted ${plural(serverCount)} in the proof clip, not ${claimed}.`,
+      reason: { code: 'count-differs', counted: serverCount, claimed },
     };
   const { ends } = repTimes(t, s, top);
   // The device's trace rules, applied to the server's own measurement of the clip.
   if (implausibility(t, s, top)) {
     const f = traceFigures(t, s, top);
-    const why =
+    const code =
       f.reps >= PLAUSIBLE.cvMinReps && f.repCv < PLAUSIBLE.minRepCv
-        ? 'every rep takes exactly the same time, the beat of a machine'
+        ? 'machine-beat'
         : f.faceSeconds >= PLAUSIBLE.turnsMinSeconds && f.extraTurns < PLAUSIBLE.minExtraTurns
-          ? 'the face grows and shrinks as smoothly as a zoomed photo'
-          : 'the reps come faster or more sparsely than a camera run allows';
-    return {
-      outcome: 'not-a-person',
-      serverCount,
-      reason: `The proof clip does not look like a person doing push-ups: ${why}.`,
-    };
+          ? 'zoomed-photo'
+          : 'implausible-pace';
+    return { outcome: 'not-a-person', serverCount, reason: { code } };
   }
   if (trace && !repsAlign(ends, repTimes(trace.t, trace.s, trace.top).ends))
     return {
       outcome: 'trace-differs',
       serverCount,
-      reason: "The reps in the proof clip do not come when the camera's count saw them.",
+      reason: { code: 'trace-differs' },
     };
   return {
     outcome: 'recounted',
     serverCount,
-    reason: `FitBench counted ${plural(serverCount)} again from the proof clip.`,
+    reason: { code: 'recounted', counted: serverCount },
   };
 }

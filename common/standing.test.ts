@@ -85,6 +85,7 @@ describe('percentile arithmetic', () => {
     ]);
     expect(groupsOf(null, 'male').map(groupLabel)).toEqual(['men', 'all members']);
     expect(groupsOf('60-plus', null).map(groupLabel)).toEqual(['members 60+', 'all members']);
+    expect(groupLabel({ ageGroup: 'under-20', gender: 'female' })).toBe('women under 20');
     expect(standingGender('prefer-not-to-say')).toBeNull();
     expect(standingGender('female')).toBe('female');
   });

@@ -2,6 +2,7 @@
 // reads the counts kept by server/src/db/sql/standing.sql) and the tests. Pure: no database.
 // docs/decisions/0221-where-you-stand.md
 import { AGE_GROUPS, type AgeGroupId } from './leaderboard.ts';
+import { say } from './say.ts';
 
 /** A group is shown only with at least this many members (docs/decisions/0221-where-you-stand.md). */
 export const STANDING_MIN_MEMBERS = 30;
@@ -76,13 +77,34 @@ export function betterThan(
   return Math.floor((100 * Math.max(0, t.below)) / others);
 }
 
-const GENDER_WORDS: Record<StandingGender, string> = { male: 'men', female: 'women' };
+/**
+ * A group's words, whole per gender so each language words it its own way (common/locales/): the
+ * band by kind, its figures apart ("women 30-39", "Frauen 30–39", "mujeres de 30 a 39").
+ */
+const BAND = '{band, select, under {under {below}} plus {{min}+} other {{min}-{max}}}';
+const WITH_BAND: Record<StandingGender | 'all', string> = {
+  female: `women ${BAND}`,
+  male: `men ${BAND}`,
+  all: `members ${BAND}`,
+};
+const WITHOUT_BAND: Record<StandingGender | 'all', string> = {
+  female: 'women',
+  male: 'men',
+  all: 'all members',
+};
 
-/** "women 30-39", "men", "members 30-39", "all members". */
+/** "women 30-39", "men", "members 60+", "women under 20", "all members", in the reader's language. */
 export function groupLabel(key: GroupKey): string {
-  const band = key.ageGroup ? AGE_GROUPS.find((g) => g.id === key.ageGroup)?.label : null;
-  if (key.gender) return band ? `${GENDER_WORDS[key.gender]} ${band}` : GENDER_WORDS[key.gender];
-  return band ? `members ${band}` : 'all members';
+  const who = key.gender ?? 'all';
+  const band = key.ageGroup ? AGE_GROUPS.find((g) => g.id === key.ageGroup) : undefined;
+  if (!band) return say(WITHOUT_BAND[who]);
+  const open = !Number.isFinite(band.max);
+  return say(WITH_BAND[who], {
+    band: band.min === 0 ? 'under' : open ? 'plus' : 'range',
+    below: band.max + 1,
+    min: band.min,
+    max: open ? band.min : band.max,
+  });
 }
 
 /** The groups shown to a member: theirs, then widening to all ages and all genders. */

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
-import { linkIn, startTestSmtp, type TestSmtp } from '../server/src/test/smtp';
+import { linkIn } from '../server/src/test/smtp';
 import { expect, expectNoA11yViolations, PASSWORD, test, toasts, uniqueName } from './fixtures';
-import { freePort, startOwnServer, type OwnServer } from './support/own-server';
+import { withMailServer } from './support/mail-server';
 
 // The whole loop in German, and a shorter pass in Spanish (issue 39): register, a 90-second run
 // driven by the page's clock, save, the board, the profile, settings, the reset mail read from a
@@ -13,25 +13,7 @@ test.setTimeout(120_000);
 // One server for both passes: they run one after the other in one worker.
 test.describe.configure({ mode: 'default' });
 
-let smtp: TestSmtp;
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  server = await startOwnServer({
-    port,
-    env: {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: `http://localhost:${port}`,
-      MAIL_FROM: 'FitBench <fitbench@test.example>',
-    },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const mailed = withMailServer();
 
 /** The words each pass looks for, from the catalogues. */
 interface Words {
@@ -150,7 +132,7 @@ const htmlLang = (page: Page) => page.locator('html');
 /** Registers on the auth screen, in the page's language; returns the new member's name. */
 async function register(page: Page, w: Words): Promise<string> {
   const name = uniqueName(w.lang);
-  await page.goto(`${server.url}/auth`);
+  await page.goto(`${mailed.server.url}/auth`);
   await expect(htmlLang(page)).toHaveAttribute('lang', w.lang);
   await page.getByRole('tab', { name: w.register }).click();
   const panel = page.getByRole('tabpanel');
@@ -159,7 +141,7 @@ async function register(page: Page, w: Words): Promise<string> {
   await panel.getByLabel(w.password, { exact: true }).fill(PASSWORD);
   await panel.getByRole('button', { name: w.createAccount }).click();
   await expect(toasts(page).getByText(w.registered)).toBeVisible();
-  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page).toHaveURL(`${mailed.server.url}/`);
   return name;
 }
 
@@ -168,7 +150,7 @@ async function register(page: Page, w: Words): Promise<string> {
  * the first cue, three taps, the 75-second cue, the count entry, saved as `count`.
  */
 async function runAndSave(page: Page, w: Words, count: number) {
-  await page.goto(`${server.url}/90second/timer`);
+  await page.goto(`${mailed.server.url}/90second/timer`);
   const start = page.getByRole('button', { name: w.start, exact: true });
   await expect(start).toBeVisible();
   await expect(htmlLang(page)).toHaveAttribute('lang', w.lang);
@@ -196,7 +178,7 @@ async function runAndSave(page: Page, w: Words, count: number) {
 async function previewTags(path: string) {
   const crawler = await playwrightRequest.newContext();
   try {
-    const res = await crawler.get(`${server.url}${path}`);
+    const res = await crawler.get(`${mailed.server.url}${path}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
     const unescape = (s: string) =>
@@ -246,10 +228,10 @@ async function newPhoneContext(browser: Browser, page: Page, locale: string) {
 async function checkMail(email: string, w: Words) {
   // The welcome's address confirmation comes first; the reset mail follows.
   await expect
-    .poll(() => smtp.to(email).map((m) => m.subject), { timeout: 40_000 })
+    .poll(() => mailed.smtp.to(email).map((m) => m.subject), { timeout: 40_000 })
     .toContain(w.mailSubject);
-  expect(smtp.to(email).map((m) => m.subject)).toContain(w.confirmSubject);
-  const mail = smtp.to(email).find((m) => m.subject === w.mailSubject);
+  expect(mailed.smtp.to(email).map((m) => m.subject)).toContain(w.confirmSubject);
+  const mail = mailed.smtp.to(email).find((m) => m.subject === w.mailSubject);
   const link = linkIn(mail!, '/reset-password');
   const paragraphs = mail!.text.split('\n\n');
   const [greeting, body, ignore, linkPart, closing] = paragraphs;
@@ -286,18 +268,18 @@ test.describe('the loop in German', () => {
     expect(sharedUrl.pathname).toBe(`/90second/users/${name}`);
 
     // The board: the member's own row.
-    await page.getByRole('link', { name: DE.viewBoard }).click();
-    await expect(page).toHaveURL(`${server.url}/90second/leaderboard`);
+    await page.getByRole('link', { name: DE.viewBoard, exact: true }).click();
+    await expect(page).toHaveURL(`${mailed.server.url}/90second/leaderboard`);
     const own = page.getByTestId('leaderboard-own-row');
     await expect(own).toContainText(name);
     await expect(own).toContainText('31');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Rangliste');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Bestenliste');
     await expect(htmlLang(page)).toHaveAttribute('lang', 'de');
     await expectNoA11yViolations(page);
     await page.screenshot({ path: info.outputPath('board-de.png'), fullPage: true });
 
     // The profile.
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${mailed.server.url}/profile`);
     await expect(page.getByRole('link', { name: 'Alle Challenges ansehen' })).toBeVisible();
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await page.screenshot({ path: info.outputPath('profile-de.png'), fullPage: true });
@@ -316,7 +298,9 @@ test.describe('the loop in German', () => {
     await expect(htmlLang(page)).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('heading', { level: 1, name: DE.settings })).toBeVisible();
     await expect(page.getByRole('combobox', { name: DE.languageLabel })).toHaveValue('de');
-    expect((await (await page.request.get(`${server.url}/api/user`)).json()).language).toBe('de');
+    expect((await (await page.request.get(`${mailed.server.url}/api/user`)).json()).language).toBe(
+      'de',
+    );
     await expectNoA11yViolations(page);
     await page.screenshot({ path: info.outputPath('settings-de.png'), fullPage: true });
 
@@ -324,7 +308,7 @@ test.describe('the loop in German', () => {
     const english = await newPhoneContext(browser, page, 'en-US');
     try {
       const visitor = await english.newPage();
-      await visitor.goto(`${server.url}/auth`);
+      await visitor.goto(`${mailed.server.url}/auth`);
       await expect(htmlLang(visitor)).toHaveAttribute('lang', 'en');
       await visitor.getByRole('button', { name: 'Forgot password?' }).click();
       await visitor.getByLabel('Email').fill(`${name}@example.com`);
@@ -361,16 +345,16 @@ test.describe('the loop in German', () => {
   test('the shared profile link names the sharer’s language (?lang=de)', async ({ page }) => {
     const shared = await shareSheet(page);
     const name = uniqueName('de');
-    const register = await page.request.post(`${server.url}/api/register`, {
+    const register = await page.request.post(`${mailed.server.url}/api/register`, {
       data: { username: name, email: `${name}@example.com`, password: PASSWORD },
     });
     expect(register.status()).toBe(201);
-    const save = await page.request.post(`${server.url}/api/workouts`, {
+    const save = await page.request.post(`${mailed.server.url}/api/workouts`, {
       data: { pushups: 20 },
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(save.status()).toBe(201);
-    await page.goto(`${server.url}/profile/pushup-90`);
+    await page.goto(`${mailed.server.url}/profile/pushup-90`);
     await page.getByTestId('workout-row').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Teilen', exact: true }).click();
     await expect.poll(shared).toMatchObject({ url: expect.stringContaining(`/users/${name}`) });
@@ -397,7 +381,7 @@ test.describe('the loop in Spanish', () => {
     await expectNoA11yViolations(page);
     await page.screenshot({ path: info.outputPath('board-es.png'), fullPage: true });
 
-    await page.goto(`${server.url}/profile/settings`);
+    await page.goto(`${mailed.server.url}/profile/settings`);
     await expect(page.getByRole('heading', { level: 1, name: ES.settings })).toBeVisible();
     await expect(
       page.getByRole('combobox', { name: ES.languageLabel }).locator('option:checked'),
@@ -407,7 +391,7 @@ test.describe('the loop in Spanish', () => {
     const spanish = await newPhoneContext(browser, page, 'es-ES');
     try {
       const visitor = await spanish.newPage();
-      await visitor.goto(`${server.url}/auth`);
+      await visitor.goto(`${mailed.server.url}/auth`);
       await expect(htmlLang(visitor)).toHaveAttribute('lang', 'es');
       await visitor.getByRole('button', { name: ES.forgot }).click();
       await expect(visitor.getByRole('heading', { name: ES.resetHeading })).toBeVisible();

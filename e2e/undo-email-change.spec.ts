@@ -1,36 +1,18 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { startTestSmtp, linkIn, type TestSmtp } from '../server/src/test/smtp';
+import { linkIn } from '../server/src/test/smtp';
 import { expect, expectNoA11yViolations, PASSWORD, test, uniqueName } from './fixtures';
-import { freePort, startOwnServer, type OwnServer } from './support/own-server';
+import { withMailServer } from './support/mail-server';
 
 // Someone with the password moves the account to their address; the old address's mail has an
 // undo link, and the undo screen gives the address back (docs/decisions/0205-account-tokens-end-and-undo.md).
 // The links are read from a real SMTP server the spec starts (the app sends to it through SMTP_URL).
 test.setTimeout(120_000);
-let smtp: TestSmtp;
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  smtp = await startTestSmtp();
-  const port = await freePort();
-  server = await startOwnServer({
-    port,
-    env: {
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: `http://localhost:${port}`,
-      MAIL_FROM: 'FitBench <fitbench@test.example>',
-    },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const mailed = withMailServer();
 
 /** Follows the newest mailed link to `path` sent to `to` with `subject`, through the API. */
 async function tokenFrom(to: string, subject: string, path: string) {
-  await expect.poll(() => smtp.to(to).some((m) => m.subject === subject)).toBe(true);
-  const mail = smtp
+  await expect.poll(() => mailed.smtp.to(to).some((m) => m.subject === subject)).toBe(true);
+  const mail = mailed.smtp
     .to(to)
     .filter((m) => m.subject === subject)
     .pop()!;
@@ -52,14 +34,14 @@ test("undo a change of address from the old address's mail: the address comes ba
   const username = uniqueName('undo');
   const email = `${username}@example.com`;
   const theirs = `${username}@evil.example`;
-  const owner = await playwrightRequest.newContext({ baseURL: server.url });
+  const owner = await playwrightRequest.newContext({ baseURL: mailed.server.url });
   expect(
     (await owner.post('/api/register', { data: { username, email, password: PASSWORD } })).status(),
   ).toBe(201);
   await confirm(owner, email, 'Confirm your email address - FitBench');
 
   // The attacker, with the password, moves the account to their address.
-  const attacker = await playwrightRequest.newContext({ baseURL: server.url });
+  const attacker = await playwrightRequest.newContext({ baseURL: mailed.server.url });
   expect(
     (await attacker.post('/api/login', { data: { username, password: PASSWORD } })).status(),
   ).toBe(200);
@@ -75,7 +57,7 @@ test("undo a change of address from the old address's mail: the address comes ba
     'Your email address was changed - FitBench',
     '/undo-email-change',
   );
-  expect(undo.origin).toBe(server.url);
+  expect(undo.origin).toBe(mailed.server.url);
   await page.goto(undo.toString());
   await expect(
     page.getByRole('heading', { name: 'Undo the change of your address' }),

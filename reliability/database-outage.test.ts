@@ -28,6 +28,17 @@ describe('database restart while serving', () => {
   it('answers 503 with JSON within 5 s during the outage, keeps its PID, recovers, loses nothing', async () => {
     const members: Member[] = [];
     for (let i = 0; i < 4; i++) members.push(await register(server.base, `outage${i}`));
+    // Everyone follows everyone, so the saves leave fan-out jobs (beat-your-best, top 10) that the
+    // job runs through the outage too.
+    for (const a of members)
+      for (const b of members)
+        if (a !== b) {
+          const res = await fetch(`${server.base}/api/following/${b.username}`, {
+            method: 'PUT',
+            headers: { cookie: a.cookie },
+          });
+          expect(res.status).toBe(204);
+        }
     const pid = server.child.pid;
     const load = runLoad(() => server.base, members, 8);
     await sleep(2_000);
@@ -81,7 +92,26 @@ describe('database restart while serving', () => {
       expect(mine.filter((id) => !ids.has(id))).toEqual([]);
       expect(ids.size).toBe(mine.length);
     }
-  }, 120_000);
+
+    // The fan-out job lived through the outage: its batch under way when the database went was
+    // rolled back and taken again, so every job is done, and followers were told.
+    const db = new pg.Client({ connectionString: cluster.url('fitbench') });
+    await db.connect();
+    try {
+      const waiting = async () =>
+        (await db.query<{ n: number }>('select count(*)::int as n from notification_jobs')).rows[0]!
+          .n;
+      for (let t0 = Date.now(); (await waiting()) > 0 && Date.now() - t0 < 60_000;)
+        await sleep(250);
+      expect(await waiting()).toBe(0);
+      const told = await db.query<{ n: number }>(
+        `select count(*)::int as n from notifications where kind = 'beat-your-best'`,
+      );
+      expect(told.rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await db.end();
+    }
+  }, 150_000);
 
   it('started while the database is down, waits with growing delays and says so, then serves', async () => {
     await stopServer(server, 'SIGTERM');

@@ -2,6 +2,7 @@
 // 0249-the-feed.md): GET /api/feed, GET /api/sets/:id, PUT/DELETE /api/workouts/:id/kudos,
 // GET/POST /api/workouts/:id/comments, DELETE /api/comments/:id.
 import { z } from 'zod';
+import { AGE_GROUP_IDS } from '../leaderboard';
 import { scoreTierSchema } from '../tiers';
 import { BADGE_KINDS } from './badges';
 import { pageCursor, pageLimit } from './page';
@@ -116,12 +117,29 @@ export const feedItemSchema = z.object({
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
 /**
+ * Why a member is suggested, as a code a screen says in its own language
+ * (docs/decisions/0306-reason-codes-for-the-feed-and-errors-said-whole.md): a member of one of my
+ * clubs (its name), or at the top of the all-time board of my age band (null: everyone's).
+ */
+export const suggestionReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('club'), club: z.string() }),
+  z.object({ kind: z.literal('board-top'), ageGroup: z.enum(AGE_GROUP_IDS).nullable() }),
+]);
+export type SuggestionReason = z.infer<typeof suggestionReasonSchema>;
+
+/**
  * GET /api/feed: newest first; the next page's cursor in X-Next-Cursor. `suggestions` only on a
  * first page with no items: members to follow (the top of my age band's board, my clubs' members).
  */
 export const feedSchema = z.object({
   items: z.array(feedItemSchema),
-  suggestions: z.array(feedMemberSchema.extend({ why: z.string() })),
+  suggestions: z.array(
+    feedMemberSchema.extend({
+      /** Why, in words, in the request's language ("In Early Birds", "Top of the 30-39 board"). */
+      why: z.string(),
+      reason: suggestionReasonSchema,
+    }),
+  ),
 });
 export type Feed = z.infer<typeof feedSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../say.ts';
 import { pageCursor, pageLimit } from './page';
 import { usernameParamSchema } from './profile';
 import { visibleText } from './text';
@@ -366,8 +367,9 @@ export type AwaitingReview = z.infer<typeof awaitingReviewSchema>;
 // ---- The member's side ---------------------------------------------------------------------------
 
 /** How the member's own list marks a hidden workout: "Hidden by a moderator: {reason}". */
-export const hiddenLabel = (reason: string) => `Hidden by a moderator: ${reason}`;
+export const hiddenLabel = (reason: string) => say('Hidden by a moderator: {reason}', { reason });
 /** The 403 of a sign-in (or a password reset's sign-in) to a suspended account. */
-export const suspendedMessage = (reason: string) => `This account is suspended: ${reason}`;
+export const suspendedMessage = (reason: string) =>
+  say('This account is suspended: {reason}', { reason });
 /** 403 of a moderation route to a member who is not a moderator. */
 export const MODERATORS_ONLY = 'Only moderators can do this.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../say.ts';
 import { isStockAvatarUrl } from '../avatars';
 import { isValidTimeZone } from '../leaderboard';
 import { languageSettingSchema } from './language';
@@ -68,7 +69,11 @@ export function checkImageDataUrl(value: string): ImageDataUrl | { error: string
   if (base64Bytes(base64) > AVATAR_MAX_BYTES)
     return { error: 'The picture must be at most 1.5 MB.' };
   if (sniffImageType(decodeBase64Prefix(base64, 12)) !== mime) {
-    return { error: `The picture's contents are not a ${mime.slice(6).toUpperCase()} image.` };
+    return {
+      error: say("The picture's contents are not a {type} image.", {
+        type: mime.slice(6).toUpperCase(),
+      }),
+    };
   }
   return { mime, base64 };
 }
@@ -208,7 +213,7 @@ export const updateProfileSchema = z.strictObject(
   {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
-        ? `Unknown profile field: ${iss.keys.join(', ')}`
+        ? say('Unknown profile field: {fields}', { fields: iss.keys.join(', ') })
         : undefined,
   },
 );

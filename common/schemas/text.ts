@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say } from '../say.ts';
 
 // Rules every piece of text a person or a client sends must follow, whatever the field: no NUL
 // (PostgreSQL refuses it in text, which used to be a 500), no other control characters (they
@@ -27,6 +28,16 @@ export const MULTILINE_TEXT_PATTERN =
 const patternOf = (options: TextRuleOptions) =>
   options.multiline ? MULTILINE_TEXT_PATTERN : TEXT_PATTERN;
 
+/**
+ * A rule's message naming its field, said in the reader's language when a value breaks it
+ * (common/say.ts; the msgids are in common/locales/), its label too. German and Spanish put the
+ * label first, then a colon, so no article or verb has to agree with it. Labels that are the
+ * API's own names (q, cursor) stay as they are.
+ */
+function ruleSaid(message: string, label: string, values: Record<string, number> = {}): string {
+  return say(message, { ...values, label: /^[A-Z]/.test(label) ? say(label) : label });
+}
+
 export interface TextRuleOptions {
   /** Allow line breaks and tabs (notes). */
   multiline?: boolean;
@@ -38,13 +49,17 @@ export function textRuleError(
   value: string,
   options: TextRuleOptions = {},
 ): string | null {
-  if (value.includes('\u0000')) return `${label} must not contain a NUL character`;
+  if (value.includes('\u0000')) return ruleSaid('{label} must not contain a NUL character', label);
   if ((options.multiline ? CONTROL_MULTILINE : CONTROL).test(value)) {
     return options.multiline
-      ? `${label} must not contain control characters (line breaks and tabs are fine)`
-      : `${label} must not contain control characters or line breaks`;
+      ? ruleSaid(
+          '{label} must not contain control characters (line breaks and tabs are fine)',
+          label,
+        )
+      : ruleSaid('{label} must not contain control characters or line breaks', label);
   }
-  if (LONE_SURROGATE.test(value)) return `${label} contains an invalid character (a broken emoji?)`;
+  if (LONE_SURROGATE.test(value))
+    return ruleSaid('{label} contains an invalid character (a broken emoji?)', label);
   return null;
 }
 
@@ -56,9 +71,11 @@ export function textRuleError(
 export function plainText(label: string, options: TextRuleOptions = {}) {
   return (
     z
-      .string({ error: `${label} must be text` })
+      .string({ error: () => ruleSaid('{label} must be text', label) })
       .refine((v) => textRuleError(label, v, options) === null, {
-        error: (iss) => textRuleError(label, String(iss.input), options) ?? `${label} is not valid`,
+        error: (iss) =>
+          textRuleError(label, String(iss.input), options) ??
+          ruleSaid('{label} is not valid', label),
         abort: true,
       })
       // For the API description. A schema that adds its own .regex() restates it after (a later
@@ -120,16 +137,31 @@ export function visibleTextError(
   const plain = textRuleError(label, value, options);
   if (plain) return plain;
   if (BIDI.test(value))
-    return `${label} must not contain characters that change the text direction`;
+    return ruleSaid('{label} must not contain characters that change the text direction', label);
   if (NONCHARACTER.test(value))
-    return `${label} contains a character that is not valid text (a Unicode noncharacter)`;
+    return ruleSaid(
+      '{label} contains a character that is not valid text (a Unicode noncharacter)',
+      label,
+    );
   const withoutAllowed = value.replace(TAG_FLAG, '\u{1f3f4}').replace(JOINER_IN_WORD, '');
   if (INVISIBLE.test(withoutAllowed))
-    return `${label} must not contain invisible characters (such as zero-width spaces)`;
+    return ruleSaid(
+      '{label} must not contain invisible characters (such as zero-width spaces)',
+      label,
+    );
   if (STACKED_SELECTORS.test(value))
-    return `${label} must not contain invisible characters (stacked variation selectors)`;
+    return ruleSaid(
+      '{label} must not contain invisible characters (stacked variation selectors)',
+      label,
+    );
   if (TOO_MANY_MARKS.test(value))
-    return `${label} must not stack more than ${MAX_MARKS_IN_A_ROW} accents or marks on one character`;
+    return ruleSaid(
+      '{label} must not stack more than {max} accents or marks on one character',
+      label,
+      {
+        max: MAX_MARKS_IN_A_ROW,
+      },
+    );
   return null;
 }
 
@@ -140,15 +172,17 @@ export function visibleTextError(
 export function visibleText(label: string, options: TextRuleOptions & { max: number }) {
   return (
     z
-      .string({ error: `${label} must be text` })
+      .string({ error: () => ruleSaid('{label} must be text', label) })
       .refine((v) => visibleTextError(label, v, options) === null, {
         error: (iss) =>
-          visibleTextError(label, String(iss.input), options) ?? `${label} is not valid`,
+          visibleTextError(label, String(iss.input), options) ??
+          ruleSaid('{label} is not valid', label),
         abort: true,
       })
       .trim()
       .refine((v) => codePointLength(v) <= options.max, {
-        error: `${label} must be at most ${options.max} characters`,
+        error: () =>
+          ruleSaid('{label} must be at most {max} characters', label, { max: options.max }),
         abort: true,
       })
       // For the API description: JSON Schema's maxLength counts code points too (zod's .max() does not).

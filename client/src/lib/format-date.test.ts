@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { format } from 'date-fns';
 import { formatFull, formatMedium, formatShort, formatTime } from './dates';
 import {
   formatClockTime,
@@ -6,6 +7,7 @@ import {
   formatDateMedium,
   formatDateShort,
   formatDateTime,
+  formatMonthDay,
 } from './format-date';
 
 describe('format-date', () => {
@@ -23,6 +25,8 @@ describe('format-date', () => {
       expect(formatDateShort(x, 'en')).toBe(formatShort(x));
       expect(formatDateMedium(x, 'en')).toBe(formatMedium(x));
       expect(formatClockTime(x, 'en')).toBe(formatTime(x));
+      const m = new Date(2026, day % 12, day);
+      expect(formatMonthDay(m, 'en')).toBe(format(m, 'MMM d'));
     }
   });
 
@@ -34,6 +38,8 @@ describe('format-date', () => {
     expect(formatDateFull(d, 'es')).toBe('martes, 3 de noviembre de 2026');
     expect(formatClockTime(d, 'de')).toBe('14:05');
     expect(formatClockTime(d, 'es')).toBe('14:05');
+    expect(formatMonthDay(d, 'de')).toBe('3. Nov.');
+    expect(formatMonthDay(d, 'es')).toBe('3 nov');
   });
 
   it('takes ISO strings and refuses invalid dates', () => {

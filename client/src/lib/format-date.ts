@@ -83,6 +83,13 @@ export function formatClockTime(d: DateLike, lang = currentLanguage()): string {
   return intl(lang, { hour: 'numeric', minute: '2-digit' }, date);
 }
 
+/** "Nov 3" (de "3. Nov.", es "3 nov"): a chart's axis. */
+export function formatMonthDay(d: DateLike, lang = currentLanguage()): string {
+  const date = toDate(d);
+  if (english(lang)) return `${MONTHS[date.getMonth()]!.slice(0, 3)} ${date.getDate()}`;
+  return intl(lang, { day: 'numeric', month: 'short' }, date);
+}
+
 /** "Nov 3, 2026, 2:05 PM" (de "3. Nov. 2026, 14:05"). */
 export const formatDateTime = (d: DateLike, lang = currentLanguage()) =>
   `${formatDateMedium(d, lang)}, ${formatClockTime(d, lang)}`;

@@ -8,6 +8,8 @@ import {
   type OpenChallenge,
 } from '@common/challenges';
 import { badgeName } from '@common/badges';
+import { updateProfileSchema } from '@common/schemas/profile';
+import { groupLabel } from '@common/standing';
 import { TIER_WORDS } from '@common/tier-words';
 import { activateLanguage, sayShared } from './i18n';
 
@@ -39,7 +41,22 @@ describe('common words on the page', () => {
     );
     expect(sayShared('Plank Till You Drop')).toBe('Plank bis zum Umfallen');
     expect(sayShared('no such message {x}')).toBe('no such message {x}');
+    expect(groupLabel({ ageGroup: '30-39', gender: 'female' })).toBe('Frauen 30–39');
+    // A form's zod messages: a fixed one by sayShared, a text rule said as it is checked.
+    expect(sayShared('The weekly goal must be at most 7 sessions a week')).toBe(
+      'Das Wochenziel darf höchstens 7 Einheiten pro Woche sein',
+    );
+    const name = updateProfileSchema.safeParse({ fullName: 'a\u202eb' });
+    expect(name.error?.issues[0]?.message).toBe(
+      'Vollständiger Name: darf keine Zeichen enthalten, die die Schreibrichtung ändern',
+    );
+    expect(groupLabel({ ageGroup: '60-plus', gender: 'male' })).toBe('Männer ab 60');
+    expect(groupLabel({ ageGroup: 'under-20', gender: null })).toBe('Mitglieder unter 20');
     await activateLanguage('es');
+    expect(groupLabel({ ageGroup: '30-39', gender: 'female' })).toBe('mujeres de 30 a 39');
+    expect(groupLabel({ ageGroup: '60-plus', gender: null })).toBe('miembros de 60 o más');
+    expect(groupLabel({ ageGroup: 'under-20', gender: 'male' })).toBe('hombres menores de 20');
+    expect(groupLabel({ ageGroup: null, gender: null })).toBe('todos los miembros');
     expect(howToOf(burpees)).toContain('en 2 minutos');
     expect(formatScore(pushups.scoring!, 42)).toBe('42 flexiones');
   });

@@ -227,12 +227,15 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   startDate: fc.constant(CLUB_CHALLENGE_START),
   endDate: fc.constant(CLUB_CHALLENGE_END),
   done: fc.constant(PLAN_FIRST_SETS),
+  // A save's own key (a UUID), as the app sends it: the header's hostile values are drawn besides.
+  'idempotency-key': fc.uuid({ version: 4 }),
 };
 // A hint given more often than the others (one in three): the club's slug, which every club route
 // needs before it reads anything else, and which a route with many parameters must also get right.
 // The time zone and the challenge too: their schemas give their form, and only a few values of
-// that form are known zones and open challenges.
-const HINT_WEIGHTS: Record<string, number> = { slug: 4, tz: 3, challenge: 3 };
+// that form are known zones and open challenges. A plan session's id too: its route also needs
+// the plan's id, a body of the session's sets and an Idempotency-Key either absent or a UUID.
+const HINT_WEIGHTS: Record<string, number> = { slug: 4, tz: 3, challenge: 3, sessionId: 3 };
 /** A body's property names, also across the shapes of a body that is one of several (anyOf). */
 function bodyPropertyNames(body: JsonSchema): string[] {
   const shapes = [body, ...((body.anyOf ?? body.oneOf ?? []) as JsonSchema[])];
@@ -321,9 +324,14 @@ function requestArbitrary(op: Operation): fc.Arbitrary<FuzzRequest> {
     .tuple(
       fc.tuple(
         ...headerParams.map((p) =>
-          fc.option(fc.oneof(validFrom(p.schema, now).map(String), hostileHeaderValue), {
-            nil: undefined,
-          }),
+          fc.option(
+            withHints(
+              op,
+              p.name,
+              fc.oneof(validFrom(p.schema, now).map(String), hostileHeaderValue),
+            ),
+            { nil: undefined },
+          ),
         ),
       ),
       // Now and then: a cross-site origin, a forged X-Forwarded-For, odd header values.

@@ -19,7 +19,20 @@ export interface ClipFacts {
   durationMs: number;
 }
 
-export class ClipUnreadableError extends Error {}
+/** Why a clip cannot be read, by code (a recount stores the code: common/recount-reasons.ts). */
+export const CLIP_PROBLEMS = {
+  undecodable: 'The clip could not be decoded.',
+  'too-slow': 'The clip took too long to read.',
+  'no-video': 'The clip has no video.',
+  'no-times': "The clip's frames have no times.",
+} as const;
+export type ClipProblem = keyof typeof CLIP_PROBLEMS;
+
+export class ClipUnreadableError extends Error {
+  constructor(public readonly problem: ClipProblem) {
+    super(CLIP_PROBLEMS[problem]);
+  }
+}
 
 interface Report {
   streams?: { codec_name?: string; width?: number; height?: number; nb_read_packets?: string }[];
@@ -77,12 +90,8 @@ async function runTool(
     child.on('error', reject);
     child.on('close', (c, s) => resolve({ code: c, signal: s }));
   });
-  if (signal)
-    throw new ClipUnreadableError(
-      outBytes >= outMax ? 'The clip could not be decoded.' : 'The clip took too long to read.',
-    );
-  if (code !== 0 || err.trim() !== '')
-    throw new ClipUnreadableError('The clip could not be decoded.');
+  if (signal) throw new ClipUnreadableError(outBytes >= outMax ? 'undecodable' : 'too-slow');
+  if (code !== 0 || err.trim() !== '') throw new ClipUnreadableError('undecodable');
   return Buffer.concat(out);
 }
 
@@ -90,7 +99,7 @@ function parseReport(out: Buffer): Report {
   try {
     return JSON.parse(out.toString('utf8')) as Report;
   } catch {
-    throw new ClipUnreadableError('The clip could not be decoded.');
+    throw new ClipUnreadableError('undecodable');
   }
 }
 
@@ -132,7 +141,7 @@ export async function readClipHeader(bytes: Buffer, options: RunOptions = {}): P
     !Number.isFinite(packets) ||
     packets === 0
   )
-    throw new ClipUnreadableError('The clip has no video.');
+    throw new ClipUnreadableError('no-video');
   return { codec: stream.codec_name, width: stream.width, height: stream.height, packets };
 }
 
@@ -164,12 +173,11 @@ export async function probeClip(
   const stream = report.streams?.[0];
   const frames = report.frames ?? [];
   if (!stream?.codec_name || !stream.width || !stream.height || frames.length === 0)
-    throw new ClipUnreadableError('The clip has no video.');
+    throw new ClipUnreadableError('no-video');
   const times = frames
     .map((f) => Number(f.best_effort_timestamp_time))
     .filter((x) => Number.isFinite(x));
-  if (times.length !== frames.length)
-    throw new ClipUnreadableError("The clip's frames have no times.");
+  if (times.length !== frames.length) throw new ClipUnreadableError('no-times');
   const last = frames[frames.length - 1]!;
   const lastLength = Number(last.duration_time ?? last.pkt_duration_time);
   const durationS =
@@ -211,8 +219,7 @@ export async function remuxClip(
     'pipe:1',
   ];
   const out = await runTool('ffmpeg', args, bytes, options, outMax + 1);
-  if (out.length === 0 || out.length > outMax)
-    throw new ClipUnreadableError('The clip could not be decoded.');
+  if (out.length === 0 || out.length > outMax) throw new ClipUnreadableError('undecodable');
   return out;
 }
 
@@ -264,6 +271,6 @@ export async function decodeFrames(
   ];
   const rgb = await runTool('ffmpeg', args, bytes, options, frameBytes * maxFrames + 1);
   const count = Math.floor(rgb.length / frameBytes);
-  if (count === 0) throw new ClipUnreadableError('The clip could not be decoded.');
+  if (count === 0) throw new ClipUnreadableError('undecodable');
   return { rgb, width, height, count, fps };
 }

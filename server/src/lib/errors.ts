@@ -1,3 +1,5 @@
+import { formatIcu } from '@common/say';
+
 // Errors a handler throws on purpose; the error handler turns them into the JSON of docs/product.md#error-format.
 export class HttpError extends Error {
   constructor(
@@ -28,3 +30,14 @@ export const tooManyRequests = (
   retryAfter: number,
   template?: HttpError['template'],
 ) => new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) }, template);
+
+/**
+ * A 429 whose message has figures in it ("Please try again in {minutes} minutes."): `id` is its
+ * English ICU message, the catalogue's msgid (server/src/locales/). The English is formatted now,
+ * as the code always wrote it; the error handler says the template in the member's language.
+ */
+export const tooManyRequestsSaying = (
+  id: string,
+  values: Record<string, string | number>,
+  retryAfter: number,
+) => tooManyRequests(formatIcu(id, values), retryAfter, { id, values });

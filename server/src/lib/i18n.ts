@@ -12,7 +12,7 @@ import {
   type AnyLanguage,
 } from '@common/languages';
 import { poMessages } from '@common/po';
-import { formatIcu, setSayer } from '@common/say';
+import { formatIcu, setSayer, type SayValues } from '@common/say';
 
 /**
  * Server messages in the member's language (docs/i18n.md): the catalogues are .po files whose
@@ -106,6 +106,20 @@ export function translate(
 }
 
 /**
+ * `message` (English ICU) with `values` in `lang`: English formatted as common/ formats it, so it
+ * reads as the code always wrote it; a message no catalogue holds stays English.
+ */
+export function sayIn(
+  lang: AnyLanguage,
+  message: string,
+  values?: Record<string, unknown>,
+): string {
+  return lang === DEFAULT_LANGUAGE
+    ? formatIcu(message, values as SayValues | undefined)
+    : translate(lang, message, values);
+}
+
+/**
  * Whose language common/'s words (common/say.ts) are said in: the request being answered (its
  * member's setting or Accept-Language, read when a word is said, so after the session is known),
  * or the recipient of a mail or a push (`inLanguage`). Outside both (start-up, a job): English.
@@ -137,6 +151,12 @@ export function speakRequested(tag: unknown): void {
   if (lang && store) store.lang = lang;
 }
 
+/** A count as the current language writes it: "1,234" in English, "1.234" in German. */
+export function countNow(n: number): string {
+  const lang = currentLanguage();
+  return n.toLocaleString(lang === 'de' || lang === 'es' ? lang : 'en-US');
+}
+
 /** `message` in the current language (`currentLanguage`). */
 export const sayNow = (message: string, values?: Record<string, unknown>) =>
   translate(currentLanguage(), message, values);
@@ -146,8 +166,5 @@ export function requestLanguageScope(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => scope.run({ request }, done));
 }
 
-setSayer((message, values) => {
-  const lang = currentLanguage();
-  // English as common/ formats it: the same words the client shows.
-  return lang === DEFAULT_LANGUAGE ? formatIcu(message, values) : translate(lang, message, values);
-});
+// English as common/ formats it: the same words the client shows.
+setSayer((message, values) => sayIn(currentLanguage(), message, values));

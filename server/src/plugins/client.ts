@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import path from 'node:path';
+import { requestLanguage, sayIn } from '../lib/i18n';
 import { loadIndexHtml } from '../lib/index-html';
 import { allowedMethods } from './strict-requests';
 
@@ -47,6 +48,8 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
   }
 
   app.setNotFoundHandler((request, reply) => {
+    // In the request's language (server/src/locales/); English as it always was.
+    const lang = requestLanguage(request);
     // A path the app has, asked with a method it does not have there.
     const path = request.url.split('?')[0]!;
     const allow = allowedMethods(app, path);
@@ -55,16 +58,23 @@ export const client = fp<{ clientDir?: string }>(async (app: FastifyInstance, op
         .code(405)
         .header('allow', allow.join(', '))
         .send({
-          message: `${request.method} is not allowed on ${path}. Allowed: ${allow.join(', ')}.`,
+          message: sayIn(lang, '{method} is not allowed on {path}. Allowed: {allowed}.', {
+            method: request.method,
+            path,
+            allowed: allow.join(', '),
+          }),
         });
     }
     if (request.url.startsWith('/api/') || request.url === '/api' || !htmlFor) {
-      return reply
-        .code(404)
-        .send({ message: `No API route matches ${request.method} ${request.url.split('?')[0]}.` });
+      return reply.code(404).send({
+        message: sayIn(lang, 'No API route matches {method} {path}.', {
+          method: request.method,
+          path,
+        }),
+      });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ message: 'Not found.' });
+      return reply.code(404).send({ message: sayIn(lang, 'Not found.') });
     }
     return reply
       .header('cache-control', 'no-cache')

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../lib/errors';
+import { formatIcu } from '@common/say';
+import { HttpError } from '../lib/errors';
+
+// The refusal of an unknown query parameter, said by the error handler (server/src/locales/).
+const UNKNOWN_QUERY =
+  'Unknown query parameter {names}. {takes, select, none {It takes none.} other {It takes {listed}.}}';
 
 /**
  * Two rules every route follows without saying so itself (docs/decisions/0209-openapi-says-what-the-server-enforces.md):
@@ -92,10 +97,18 @@ export const strictRequests = fp(
       const check = async (request: FastifyRequest, _reply: FastifyReply) => {
         const unknown = Object.keys(request.query as object).filter((k) => !allowed.has(k));
         if (unknown.length === 0) return;
-        const listed = allowed.size ? `It takes ${[...allowed].join(', ')}.` : 'It takes none.';
-        throw badRequest(
-          `Unknown query parameter ${unknown.map((k) => JSON.stringify(k)).join(', ')}. ${listed}`,
+        // Said in the request's language by the error handler (server/src/locales/).
+        const values = {
+          names: unknown.map((k) => JSON.stringify(k)).join(', '),
+          takes: allowed.size ? 'some' : 'none',
+          listed: [...allowed].join(', '),
+        };
+        throw new HttpError(
+          400,
+          formatIcu(UNKNOWN_QUERY, values),
           Object.fromEntries(unknown.map((k) => [k, ['Not a query parameter of this route']])),
+          undefined,
+          { id: UNKNOWN_QUERY, values },
         );
       };
       const existing = route.preValidation;

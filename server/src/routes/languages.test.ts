@@ -6,6 +6,7 @@ import { useTestApp } from '../test/app';
 import { clientDirWithIndex } from '../test/client-dir';
 import { createUser, createWorkout } from '../test/factories';
 import { startTestSmtp } from '../test/smtp';
+import { cardDays } from './previews/club-challenge-card';
 import { cardTree, type CardContent } from './previews/share-cards';
 
 // What the server says, in the member's language (docs/i18n.md): API errors by Accept-Language,
@@ -97,14 +98,21 @@ describe('link previews and share cards', () => {
       'Bestleistung: 42 Liegestütze in 90 Sekunden (Eingetragen). 2 Trainings auf FitBench eingetragen.',
     );
     expect(metaOf(de, 'og:image')).toBe('/api/share-cards/SprachSam.png?best=42&amp;lang=de');
+    expect(metaOf(de, 'og:locale')).toBe('de_DE');
+    expect(de).toContain('<html lang="de">');
     // Without it, English as before (the page kept for German is not the English one).
     const en = (await t.app.inject({ url: '/users/SprachSam', headers: BOT })).body;
     expect(metaOf(en, 'og:title')).toBe('SprachSam on FitBench');
     expect(metaOf(en, 'og:image')).toBe('/api/share-cards/SprachSam.png?best=42');
+    expect(metaOf(en, 'og:locale')).toBe('en_US');
+    expect(en).toContain('<html lang="en">');
     const timer = (
       await t.app.inject({ url: '/timer?beat=40&from=SprachSam&lang=de', headers: BOT })
     ).body;
     expect(metaOf(timer, 'og:title')).toBe('SprachSam hat 40 geschafft: Schaffst du mehr?');
+    const spanish = (await t.app.inject({ url: '/users/SprachSam?lang=es', headers: BOT })).body;
+    expect(metaOf(spanish, 'og:locale')).toBe('es_ES');
+    expect(spanish).toContain('<html lang="es">');
     const card = await t.app.inject({ url: '/api/share-cards/SprachSam.png?best=42&lang=de' });
     expect(card.statusCode).toBe(200);
     expect(card.headers['content-type']).toBe('image/png');
@@ -137,6 +145,60 @@ describe('link previews and share cards', () => {
       '42',
       'push-ups in 90 s: personal best',
       'Camera-counted · Can you beat it?',
+    ]);
+  });
+
+  it("writes a club's card and a club challenge's result card in the sharer's language", () => {
+    const club: CardContent = { kind: 'club', name: 'Frühaufsteher', memberCount: 1234 };
+    expect(textsOf(inLanguage('de', () => cardTree(club)))).toEqual([
+      'FitBench · Club',
+      'Frühaufsteher',
+      '1.234 Mitglieder',
+      'Mach mit und tritt an',
+    ]);
+    expect(textsOf(cardTree(club))).toEqual([
+      'FitBench · Club',
+      'Frühaufsteher',
+      '1,234 members',
+      'Join us and compete',
+    ]);
+    const pushups = CATALOGUE[0]!;
+    const result = (lang: 'en' | 'de' | 'es') =>
+      inLanguage(lang, () =>
+        textsOf(
+          cardTree({
+            kind: 'club-challenge',
+            id: 1,
+            club: 'Frühaufsteher',
+            title: pushups.title,
+            scoring: pushups.scoring!,
+            days: cardDays('2026-12-03', '2026-12-10'),
+            podium: [{ rank: 1, username: 'SprachSam', score: 42, capped: false }],
+            participants: 1,
+            reached: 3,
+          }),
+        ),
+      );
+    expect(result('en')).toEqual([
+      'FitBench · Frühaufsteher',
+      '90 Second Push-up Challenge · 3 Dec 2026 to 10 Dec 2026',
+      '1. SprachSam',
+      '42 push-ups',
+      '1 member took part · 3 reached the target',
+    ]);
+    expect(result('de')).toEqual([
+      'FitBench · Frühaufsteher',
+      '90-Sekunden-Liegestütz-Challenge · 3. Dez. 2026 bis 10. Dez. 2026',
+      '1. SprachSam',
+      '42 Liegestütze',
+      '1 Mitglied hat mitgemacht · 3 haben das Ziel erreicht',
+    ]);
+    expect(result('es')).toEqual([
+      'FitBench · Frühaufsteher',
+      'Reto de flexiones en 90 segundos · del 3 dic 2026 al 10 dic 2026',
+      '1. SprachSam',
+      '42 flexiones',
+      '1 miembro participó · 3 alcanzaron el objetivo',
     ]);
   });
 });

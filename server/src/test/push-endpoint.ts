@@ -26,7 +26,14 @@ interface Sub {
   ecdh: ReturnType<typeof createECDH>;
   auth: Buffer;
   gone: boolean;
+  /** Requests received for it, answered or not. */
+  requests: number;
+  /** The next requests' answers, in order; then 201 (decrypted) as a push service would. */
+  script: Answer[];
 }
+
+/** A scripted answer: a status (with headers), or 'reset' (the connection dropped, no answer). */
+export type Answer = { status: number; headers?: Record<string, string> } | 'reset';
 
 const hmac = (keyBytes: Buffer, data: Buffer) =>
   createHmac('sha256', keyBytes).update(data).digest();
@@ -80,7 +87,18 @@ export async function startPushEndpoint() {
       const id = (req.url ?? '').replace(/^\/push\//, '');
       const sub = subs.get(id);
       if (!sub || sub.gone) {
+        if (sub) sub.requests += 1;
         res.writeHead(sub ? 410 : 404).end();
+        return;
+      }
+      sub.requests += 1;
+      const scripted = sub.script.shift();
+      if (scripted === 'reset') {
+        req.socket.destroy();
+        return;
+      }
+      if (scripted) {
+        res.writeHead(scripted.status, scripted.headers).end();
         return;
       }
       try {
@@ -112,7 +130,7 @@ export async function startPushEndpoint() {
       const id = randomBytes(8).toString('hex');
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
-      const sub: Sub = { id, ecdh, auth: randomBytes(16), gone: false };
+      const sub: Sub = { id, ecdh, auth: randomBytes(16), gone: false, requests: 0, script: [] };
       subs.set(id, sub);
       return {
         id,
@@ -127,6 +145,12 @@ export async function startPushEndpoint() {
     expire(id: string) {
       subs.get(id)!.gone = true;
     },
+    /** The next requests for this subscription get these answers, in order (then 201). */
+    answer(id: string, ...answers: Answer[]) {
+      subs.get(id)!.script.push(...answers);
+    },
+    /** How many requests this subscription's endpoint received, whatever it answered. */
+    requests: (id: string) => subs.get(id)!.requests,
     to: (id: string) => received.filter((r) => r.subscription === id),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -39,7 +39,7 @@ export async function startInstances(smtp: TestSmtp, push: PushEndpoint): Promis
       mailTransport: smtp.transport(),
       mailPollMs: 60_000,
       reminders: { pollMs: 0, pushAgent: push.agent },
-      notifications: { digestPollMs: 0, pushAgent: push.agent },
+      notifications: { digestPollMs: 0 },
     });
   const [a, b] = await Promise.all([make(database.db), make(dbB)]);
   const checks = [recordResponses(a), recordResponses(b)];

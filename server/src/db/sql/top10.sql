@@ -192,14 +192,12 @@ BEGIN
     CROSS JOIN LATERAL t10_filters(b.age, b.gender, false) f(f)
     WHERE w.id = ANY (p_sets)
     UNION
-    SELECT lp.id, f.f
-    FROM workouts w
-    JOIN users m ON m.id = w.user_id
-    JOIN leaderboard_periods lp
-      ON lp.challenge = w.challenge AND w.created_at >= lp.starts_at AND w.created_at < lp.ends_at
-    CROSS JOIN LATERAL t10_filters(lb_shown_age(m.age, m.show_age_gender),
-      lb_shown_gender(m.gender, m.show_age_gender), true) f(f)
-    WHERE w.id = ANY (p_sets) AND w.verified
+    SELECT v.period_id, v.filter
+    FROM (
+      SELECT array_agg(w.user_id) AS u, array_agg(w.challenge) AS c, array_agg(w.created_at) AS t
+      FROM workouts w WHERE w.id = ANY (p_sets) AND w.verified
+    ) s
+    CROSS JOIN LATERAL t10_verified_boards(s.u, s.c, s.t) v
   ) x;
   IF periods IS NOT NULL THEN
     PERFORM t10_check(periods, filters);
@@ -256,20 +254,24 @@ CREATE TRIGGER t10_bests_delete AFTER DELETE ON leaderboard_bests
 
 -- The Verified boards these verified sets (a member, a challenge, a time) were or are on, as their
 -- member shows their age and gender now (a deleted member's: the unfiltered one).
+CREATE FUNCTION t10_verified_boards(p_users integer[], p_challenges text[], p_times timestamptz[])
+RETURNS TABLE (period_id integer, filter text) LANGUAGE sql STABLE AS $$
+  SELECT DISTINCT lp.id, f.f
+  FROM unnest(p_users, p_challenges, p_times) AS s(u, c, t)
+  JOIN leaderboard_periods lp ON lp.challenge = s.c AND s.t >= lp.starts_at AND s.t < lp.ends_at
+  LEFT JOIN users m ON m.id = s.u
+  CROSS JOIN LATERAL t10_filters(lb_shown_age(m.age, m.show_age_gender),
+    lb_shown_gender(m.gender, m.show_age_gender), true) f(f)
+$$;
+
 CREATE FUNCTION t10_check_verified(p_users integer[], p_challenges text[], p_times timestamptz[])
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   periods integer[];
   filters text[];
 BEGIN
-  SELECT array_agg(b.id), array_agg(b.f) INTO periods, filters FROM (
-    SELECT DISTINCT lp.id, f.f
-    FROM unnest(p_users, p_challenges, p_times) AS s(u, c, t)
-    JOIN leaderboard_periods lp ON lp.challenge = s.c AND s.t >= lp.starts_at AND s.t < lp.ends_at
-    LEFT JOIN users m ON m.id = s.u
-    CROSS JOIN LATERAL t10_filters(lb_shown_age(m.age, m.show_age_gender),
-      lb_shown_gender(m.gender, m.show_age_gender), true) f(f)
-  ) b;
+  SELECT array_agg(b.period_id), array_agg(b.filter) INTO periods, filters
+  FROM t10_verified_boards(p_users, p_challenges, p_times) b;
   IF periods IS NOT NULL THEN
     PERFORM t10_check(periods, filters);
   END IF;

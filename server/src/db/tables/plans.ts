@@ -74,6 +74,12 @@ export const planSessions = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
     prescription: jsonb('prescription').$type<Prescription>(),
     done: jsonb('done').$type<number[]>(),
+    /**
+     * The Idempotency-Key the session was recorded with, if any: the same key again is answered as
+     * the first time (a resend from the device's outbox), another is a conflict (migration 0044;
+     * docs/decisions/0312-plan-sessions-in-the-outbox.md).
+     */
+    idempotencyKey: text('idempotency_key'),
     workoutId: integer('workout_id').references(() => workouts.id, { onDelete: 'set null' }),
     score: integer('score'),
   },

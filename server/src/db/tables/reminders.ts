@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -82,6 +84,32 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A push waiting to go to one device (migration 0044; docs/decisions/0311-push-retries.md): queued
+ * with the reminder or digest that makes it, taken by one instance per attempt (FOR UPDATE SKIP
+ * LOCKED and a lease, as the mail queue), retried after a transient failure; deleted once sent or
+ * given up. The payload is said in the member's language when queued.
+ */
+export const pushQueue = pgTable(
+  'push_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subscriptionId: bigint('subscription_id', { mode: 'number' })
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('push_queue_due_idx').on(t.nextAttemptAt),
+    index('push_queue_subscription_idx').on(t.subscriptionId),
   ],
 );
 

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/client';
 import { hiddenWorkouts, rateLimits, users, workouts } from '../../db/schema';
 import { toUserDto } from '../../lib/auth';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { badRequest, tooManyRequestsSaying } from '../../lib/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
 import { endPendingTokens } from '../../lib/account-tokens';
@@ -45,8 +45,9 @@ export async function confirmPassword(
   const window = await rateLimit.peek(db, key, now);
   if (window && window.count >= limits.loginMaxFailures) {
     const after = rateLimit.retryAfterSeconds(window, now);
-    throw tooManyRequests(
-      `Too many wrong passwords. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Too many wrong passwords. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
     );
   }

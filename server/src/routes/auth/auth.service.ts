@@ -3,7 +3,7 @@ import type { LoginInput, RegisterInput } from '@common/schemas/auth';
 import { suspendedMessage } from '@common/schemas/moderation';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, conflict, HttpError, tooManyRequests } from '../../lib/errors';
+import { badRequest, conflict, HttpError, tooManyRequestsSaying } from '../../lib/errors';
 import {
   argon2Limiter,
   burnVerify,
@@ -49,13 +49,10 @@ export async function register(
   );
   if (window.count > limits.registerMax) {
     const after = rateLimit.retryAfterSeconds(window, now);
-    throw tooManyRequests(
-      `Too many registrations from your network. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Too many registrations from your network. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
-      {
-        id: 'Too many registrations from your network. Please try again in {minutes} minutes.',
-        values: { minutes: minutes(after) },
-      },
     );
   }
   if (isCommonPassword(input.password)) {
@@ -124,11 +121,11 @@ export async function login(
     why: Lockout,
     after: number,
     message: string,
-    template: HttpError['template'],
+    values: Record<string, number>,
   ) => {
     await giveBack();
     onLockout(why);
-    throw tooManyRequests(message, after, template);
+    throw tooManyRequestsSaying(message, values, after);
   };
 
   const pair = await rateLimit.hit(db, pairKey, limits.loginWindowMs, now);
@@ -136,13 +133,10 @@ export async function login(
     const after = rateLimit.retryAfterSeconds(pair, now);
     // Not given back: beyond the limit the count only says how hard it is being tried.
     onLockout('username-and-address');
-    throw tooManyRequests(
-      `Too many failed sign-in attempts. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
-      {
-        id: 'Too many failed sign-in attempts. Please try again in {minutes} minutes.',
-        values: { minutes: minutes(after) },
-      },
     );
   }
   counted.push(pairKey);
@@ -153,11 +147,8 @@ export async function login(
     await refuse(
       'address',
       after,
-      `Too many failed sign-in attempts from your network. Please try again in ${minutes(after)} minutes.`,
-      {
-        id: 'Too many failed sign-in attempts from your network. Please try again in {minutes} minutes.',
-        values: { minutes: minutes(after) },
-      },
+      'Too many failed sign-in attempts from your network. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
     );
   }
   const wait = await rateLimit.reserveWithDelay(db, userKey, USERNAME_DELAY, now);
@@ -165,11 +156,8 @@ export async function login(
     await refuse(
       'username',
       wait,
-      `Too many failed sign-in attempts for this account. Please try again in ${wait} seconds.`,
-      {
-        id: 'Too many failed sign-in attempts for this account. Please try again in {seconds} seconds.',
-        values: { seconds: wait },
-      },
+      'Too many failed sign-in attempts for this account. Please try again in {seconds} seconds.',
+      { seconds: wait },
     );
   }
   counted.push(userKey);

@@ -19,7 +19,7 @@ import {
   remuxClip,
   type ClipFacts,
 } from '../../lib/clip-probe';
-import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { HttpError, notFound, tooManyRequestsSaying } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import type { WorkLimiter } from '../../lib/work-limiter';
 import { dropQueuedRecount, queueRecount } from '../recounts';
@@ -136,8 +136,9 @@ export async function putClip(
   const state = await rateLimit.hit(db, `clip-upload:${userId}`, intake.limit.windowMs, intake.now);
   if (state.count > intake.limit.max) {
     const after = rateLimit.retryAfterSeconds(state, intake.now);
-    throw tooManyRequests(
-      `You have sent many clips in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
+    throw tooManyRequestsSaying(
+      'You have sent many clips in a short time. Please try again in {minutes} minutes.',
+      { minutes: Math.ceil(after / 60) },
       after,
     );
   }

@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { openChallenges } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
 import { CLUB_SLUG_MAX, CLUB_SLUG_PATTERN, clubInvitePath } from '@common/schemas/clubs';
+import { say } from '@common/say';
+import { countNow, currentLanguage, speakRequested } from '../../lib/i18n';
 import { loadIndexHtml } from '../../lib/index-html';
 import { mediaResponse } from '../../plugins/openapi';
-import { genericTags, renderIndexHtml, type PreviewTags } from '../previews';
+import { genericTags, MEMBERS, renderIndexHtml, type PreviewTags } from '../previews';
 import { clubCardKey, visibleClub } from './clubs.service';
 
-const membersText = (n: number) => `${n.toLocaleString('en-US')} member${n === 1 ? '' : 's'}`;
+const membersText = (n: number) => say(MEMBERS, { n, count: countNow(n) });
 
 /**
  * A club's card (server/src/routes/previews/previews.routes.ts): ?members= makes a new count a new
@@ -25,11 +27,14 @@ export function clubCardUrl(
   base: string,
 ): string {
   const key = club.visibility === 'invite' ? `&key=${clubCardKey(club.invite_code_hash)}` : '';
-  return `${base}/api/share-cards/clubs/${encodeURIComponent(club.slug)}.png?members=${Number(club.member_count)}${key}`;
+  // Drawn in the page's language (the link's ?lang=); English keeps the address it always had.
+  const lang = currentLanguage() === 'en' ? '' : `&lang=${currentLanguage()}`;
+  return `${base}/api/share-cards/clubs/${encodeURIComponent(club.slug)}.png?members=${Number(club.member_count)}${key}${lang}`;
 }
 
 /**
- * A club's link-preview tags: its name and member count (and description), and its share card.
+ * A club's link-preview tags: its name and member count (and description), and its share card,
+ * in the current language (common/say.ts).
  * Only for a club a visitor may see: a public one, or an invite-only one with its current code;
  * anything else gets the generic tags, which name nobody (docs/decisions/0166-club-pages-and-previews.md).
  */
@@ -48,8 +53,8 @@ export function clubTags(
   const count = membersText(Number(club.member_count));
   return {
     type: 'website',
-    title: `Join ${club.name} on ${APP_NAME}`,
-    description: `${club.name}: ${count}.${club.description ? ` ${club.description}` : ''} Compete with them on every challenge.`,
+    title: say('Join {name} on {app}', { name: club.name, app: APP_NAME }),
+    description: `${club.name}: ${count}.${club.description ? ` ${club.description}` : ''} ${say('Compete with them on every challenge.')}`,
     image: clubCardUrl(club, base),
     url: `${base}${code ? clubInvitePath(club.slug, code) : `/clubs/${club.slug}`}`,
     card: true,
@@ -69,6 +74,11 @@ export const clubPagesRoutes: FastifyPluginAsyncZod<{ clientDir?: string }> = as
     ['text/html'],
     z.string(),
   );
+  // The tags (and the card they name) in the language of whoever shared the link: its ?lang=
+  // (docs/i18n.md); else the request's.
+  app.addHook('preHandler', async (request) => {
+    speakRequested((request.query as Record<string, unknown> | undefined)?.lang);
+  });
   const tagsFor = async (slug: string, code: string | undefined) => {
     if (slug.length > CLUB_SLUG_MAX || !CLUB_SLUG_PATTERN.test(slug)) return genericTags(base);
     // As a visitor sees it: no session is read, so a member's own view never leaks into a preview.

@@ -44,6 +44,27 @@ describe('club pages and their link previews', () => {
       `https://fit.example/clubs/hidden-den/join?code=${secret.inviteCode}`,
     );
 
+    // In the sharer's language (the link's ?lang=): tags, card, <html lang> and og:locale.
+    const de = await page(`/clubs/hidden-den/join?code=${secret.inviteCode}&lang=de`);
+    expect(og(de, 'title')).toBe('Tritt Hidden Den auf FitBench bei');
+    expect(og(de, 'description')).toBe(
+      'Hidden Den: 1 Mitglied. Tritt in jeder Challenge gegen sie an.',
+    );
+    expect(og(de, 'image')).toMatch(
+      /^https:\/\/fit\.example\/api\/share-cards\/clubs\/hidden-den\.png\?members=1&amp;key=[^&]+&amp;lang=de$/,
+    );
+    expect(og(de, 'locale')).toBe('de_DE');
+    expect(de).toContain('<html lang="de">');
+    const es = await page('/clubs/open-house?lang=es');
+    expect(og(es, 'title')).toBe('Únete a Open &lt;House&gt; en FitBench');
+    expect(og(es, 'locale')).toBe('es_ES');
+    // English as before, its card's address unchanged.
+    expect(og(open, 'image')).toBe(
+      'https://fit.example/api/share-cards/clubs/open-house.png?members=1',
+    );
+    expect(og(open, 'locale')).toBe('en_US');
+    expect(open).toContain('<html lang="en">');
+
     for (const url of [
       '/clubs/hidden-den/join?code=wrong',
       '/clubs/hidden-den',

@@ -7,7 +7,7 @@ import {
   undoEmailChangeSchema,
 } from '@common/schemas/recovery';
 import { PRIVATE_NO_STORE, requireUser, signedIn } from '../../lib/auth';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { badRequest, tooManyRequestsSaying } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { optionalSession } from '../../plugins/openapi';
 import { confirmPassword } from '../account';
@@ -150,8 +150,9 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (window.count > RESEND_MAX) {
         const after = rateLimit.retryAfterSeconds(window, now);
-        throw tooManyRequests(
-          `You asked for many links. Please try again in ${Math.ceil(after / 60)} minutes.`,
+        throw tooManyRequestsSaying(
+          'You asked for many links. Please try again in {minutes} minutes.',
+          { minutes: Math.ceil(after / 60) },
           after,
         );
       }

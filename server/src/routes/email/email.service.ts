@@ -9,7 +9,7 @@ import {
   issueTokenUnlessLive,
 } from '../../lib/account-tokens';
 import { inLanguage } from '../../lib/i18n';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { badRequest, tooManyRequestsSaying } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import {
   addressAttemptMail,
@@ -245,8 +245,9 @@ async function countChangeRequest(
   );
   if (byMember.count > limits.emailChangeMax) {
     const after = rateLimit.retryAfterSeconds(byMember, now);
-    throw tooManyRequests(
-      `You asked for many changes of address. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'You asked for many changes of address. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
     );
   }
@@ -258,8 +259,9 @@ async function countChangeRequest(
   );
   if (byAddress.count > limits.emailChangeAddressMax) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    throw tooManyRequests(
-      `Many messages went to that address lately. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Many messages went to that address lately. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
     );
   }

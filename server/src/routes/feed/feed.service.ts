@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { AGE_GROUPS } from '@common/leaderboard';
-import { SET_NOT_FOUND, type Feed, type SetPage } from '@common/schemas/feed';
+import {
+  SET_NOT_FOUND,
+  type Feed,
+  type SetPage,
+  type SuggestionReason,
+} from '@common/schemas/feed';
+import { say } from '@common/say';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notFound } from '../../lib/errors';
@@ -84,7 +90,17 @@ interface SuggestionRow {
   username: string;
   full_name: string | null;
   profile_picture: string | null;
-  why: string;
+  /** The club the member shares with me; null: the top of the board. */
+  club: string | null;
+}
+
+/** A suggestion's reason in words, in the request's language (English as it always was). */
+function suggestionWords(reason: SuggestionReason): string {
+  if (reason.kind === 'club') return say('In {club}', { club: reason.club });
+  const band = AGE_GROUPS.find((g) => g.id === reason.ageGroup);
+  return band
+    ? say('Top of the {group} board', { group: band.label })
+    : say('Top of the all-time board');
 }
 
 /**
@@ -101,18 +117,17 @@ async function suggestionsFor(db: Db, viewer: { id: number; age: number | null }
   const inBand = band
     ? sql`and u.show_age_gender and u.age between ${band.min}::int and ${Number.isFinite(band.max) ? band.max : 200}::int`
     : sql``;
-  const boardWhy = band ? `Top of the ${band.label} board` : 'Top of the all-time board';
   const rows = await rowsOf<SuggestionRow>(
     db,
-    sql`select username, full_name, profile_picture, why from (
-        (select u.username, u.full_name, u.profile_picture, 'In ' || c.name as why, 0 as k, u.id as ord
+    sql`select username, full_name, profile_picture, club from (
+        (select u.username, u.full_name, u.profile_picture, c.name as club, 0 as k, u.id as ord
           from club_members m join clubs c on c.id = m.club_id and c.removed_at is null
           join club_members o on o.club_id = m.club_id join users u on u.id = o.user_id
           where m.user_id = ${v}::int and u.id <> ${v}::int and ${shown('u')}
             and not exists (select 1 from follows f where f.follower_id = ${v}::int and f.followee_id = u.id)
           order by o.joined_at desc limit ${SUGGESTIONS}::int)
         union all
-        (select u.username, u.full_name, u.profile_picture, ${boardWhy} as why, 1 as k, -b.rank_value as ord
+        (select u.username, u.full_name, u.profile_picture, null::text as club, 1 as k, -b.rank_value as ord
           from leaderboard_periods p join leaderboard_bests b on b.period_id = p.id
           join users u on u.id = b.user_id
           where p.challenge = ${DEFAULT_CHALLENGE} and p.starts_at = '-infinity' and p.ends_at = 'infinity'
@@ -125,12 +140,19 @@ async function suggestionsFor(db: Db, viewer: { id: number; age: number | null }
   return rows
     .filter((r) => !seen.has(r.username) && seen.add(r.username))
     .slice(0, SUGGESTIONS)
-    .map((r) => ({
-      username: r.username,
-      fullName: r.full_name,
-      profilePicture: r.profile_picture,
-      why: r.why,
-    }));
+    .map((r) => {
+      const reason: SuggestionReason =
+        r.club !== null
+          ? { kind: 'club', club: r.club }
+          : { kind: 'board-top', ageGroup: band?.id ?? null };
+      return {
+        username: r.username,
+        fullName: r.full_name,
+        profilePicture: r.profile_picture,
+        why: suggestionWords(reason),
+        reason,
+      };
+    });
 }
 
 /** A set's own page: the set as the feed shows it, with its comments (404 when not readable). */

@@ -167,8 +167,42 @@ describe('GET /api/feed', () => {
     await set(older, 10, 90);
     const { body } = await feed(me);
     expect(body.items).toEqual([]);
-    expect(body.suggestions.map((s) => [s.username, s.why])).toEqual([
-      [top.username, 'Top of the 30-39 board'],
+    expect(body.suggestions.map((s) => [s.username, s.why, s.reason])).toEqual([
+      [top.username, 'Top of the 30-39 board', { kind: 'board-top', ageGroup: '30-39' }],
+    ]);
+  });
+
+  it("says why with a code, and in words in the request's language", async () => {
+    const me = await createUser(t.app);
+    const mate = await createUser(t.app);
+    const top = await createUser(t.app);
+    await set(top, 10, 60);
+    const club = await t.app.inject({
+      method: 'POST',
+      url: '/api/clubs',
+      headers: { ...me.headers, ...json },
+      payload: JSON.stringify({ name: 'Frühaufsteher', visibility: 'public' }),
+    });
+    expect(club.statusCode, club.body).toBe(201);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/clubs/${club.json<{ slug: string }>().slug}/join`,
+      headers: { ...mate.headers, ...json },
+      payload: '{}',
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const { body } = await feed(me);
+    expect(body.suggestions.map((s) => [s.username, s.why, s.reason])).toEqual([
+      [mate.username, 'In Frühaufsteher', { kind: 'club', club: 'Frühaufsteher' }],
+      [top.username, 'Top of the all-time board', { kind: 'board-top', ageGroup: null }],
+    ]);
+    const es = await t.app.inject({
+      url: '/api/feed',
+      headers: { ...me.headers, 'accept-language': 'es' },
+    });
+    expect(es.json<Feed>().suggestions.map((s) => s.why)).toEqual([
+      'En Frühaufsteher',
+      'En cabeza de la clasificación histórica',
     ]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@common/schemas/feed';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import { badRequest, forbidden, notFound, tooManyRequestsSaying } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { commentPage, commentSelect, toComment, type CommentRow } from './comment-pages';
 import { readable, shown } from './set-items';
@@ -51,14 +51,17 @@ async function reactableSet(db: Db, viewer: Viewer, workoutId: number) {
   return set;
 }
 
-async function spend(db: Db, key: string, limit: Limit, now: Date, what: string) {
+// Each whole, so a language words it its own way (server/src/locales/).
+const TOO_MANY = {
+  kudos: 'You have given many kudos in a short time. Please try again in {minutes} minutes.',
+  comments: 'You have given many comments in a short time. Please try again in {minutes} minutes.',
+};
+
+async function spend(db: Db, key: string, limit: Limit, now: Date, what: keyof typeof TOO_MANY) {
   const state = await rateLimit.hit(db, key, limit.windowMs, now);
   if (state.count > limit.max) {
     const after = rateLimit.retryAfterSeconds(state, now);
-    throw tooManyRequests(
-      `You have given many ${what} in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
-      after,
-    );
+    throw tooManyRequestsSaying(TOO_MANY[what], { minutes: Math.ceil(after / 60) }, after);
   }
 }
 

@@ -203,6 +203,48 @@ describe('tiers and the review queue', () => {
     expect(mine.find((w) => w.tier === 'entered')?.tierNote).toBeUndefined();
   });
 
+  it("says a recount's reason in the reader's language: a stored code, and an old row's English", async () => {
+    const coded = await createWorkout(t.app, member.id, { pushups: 40, tier: 'camera-counted' });
+    const old = await createWorkout(t.app, member.id, { pushups: 3, tier: 'camera-counted' });
+    const gone = await createWorkout(t.app, member.id, { pushups: 5, tier: 'camera-counted' });
+    const done = { state: 'done', finishedAt: t.clock.now } as const;
+    await t.app.db.insert(clipRecounts).values([
+      {
+        ...done,
+        workoutId: coded.id,
+        outcome: 'count-differs',
+        reason: 'count-differs?counted=10&claimed=40',
+      },
+      {
+        ...done,
+        workoutId: old.id,
+        outcome: 'count-differs',
+        reason: 'FitBench counted 1 push-up in the proof clip, not 3.',
+      },
+      { ...done, workoutId: gone.id, outcome: 'unreadable', reason: 'clip-gone' },
+    ]);
+    const notes = async (lang?: string) => {
+      const items = (
+        await get('/api/workouts', {
+          ...member.headers,
+          ...(lang ? { 'accept-language': lang } : {}),
+        })
+      ).json() as Workout[];
+      return [coded, old, gone].map((w) => items.find((i) => i.id === w.id)?.tierNote?.text);
+    };
+    expect(await notes()).toEqual([
+      'Not recounted: FitBench counted 10 push-ups in the proof clip, not 40.',
+      'Not recounted: FitBench counted 1 push-up in the proof clip, not 3.',
+      'Not recounted: The proof clip is no longer kept.',
+    ]);
+    expect(await notes('de')).toEqual([
+      'Nicht nachgezählt: FitBench hat im Beweisclip 10 Liegestütze gezählt, nicht 40.',
+      'Nicht nachgezählt: FitBench hat im Beweisclip 1 Liegestütz gezählt, nicht 3.',
+      'Nicht nachgezählt: Der Beweisclip wird nicht mehr aufbewahrt.',
+    ]);
+    expect((await notes('es'))[2]).toBe('No recontado: El clip de prueba ya no se conserva.');
+  });
+
   it('carries the tier on the public profile, its best and the export', async () => {
     const profile = (await get('/api/users/tierc')).json() as PublicProfile;
     expect(profile.workouts[0]).toMatchObject({ id: wc.id, tier: 'reviewed' });

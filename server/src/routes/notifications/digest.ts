@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { composeMail, greeting, provenName } from '../../mail/messages';
 import type { MailMessage } from '../../mail/queue';
-import { LATE_LIMIT_MS, pushToMember, type PushOptions, type ReminderKeys } from '../reminders';
+import { LATE_LIMIT_MS, queuePushToMember, type ReminderKeys } from '../reminders';
 import { listNotifications } from './notifications.service';
 
 // The daily digest (docs/decisions/0257-notification-digest.md): ruling 34's rules, as the
@@ -25,7 +25,6 @@ export interface DigestDeps {
   keys: () => Promise<ReminderKeys>;
   queueMail: (message: MailMessage, db: Db) => Promise<void>;
   kickMail: () => void;
-  push: Omit<PushOptions, 'keys'>;
   warn: (m: string) => void;
 }
 
@@ -154,17 +153,17 @@ async function digestOne(deps: DigestDeps, m: Member, today: string, now: Date) 
         tx as unknown as Db,
       );
     }
+    // Queued with the day's row (server/src/routes/reminders/push-queue.ts sends and retries it).
+    if (m.digest_push)
+      await queuePushToMember(
+        tx as unknown as Db,
+        m.id,
+        { title, body, url: '/notifications', tag: 'fitbench-digest', offUrl },
+        now,
+      );
     return true;
   });
   if (!claimed) return false;
   deps.kickMail();
-  if (m.digest_push)
-    await pushToMember(
-      deps.db,
-      m.id,
-      { title, body, url: '/notifications', tag: 'fitbench-digest', offUrl },
-      { ...deps.push, keys },
-      deps.warn,
-    );
   return true;
 }

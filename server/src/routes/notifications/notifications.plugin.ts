@@ -1,7 +1,6 @@
-import type https from 'node:https';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { ReminderTimer, vapidSubject } from '../reminders';
+import { ReminderTimer } from '../reminders';
 import { runDigests } from './digest';
 import { fanOut } from './fan-out';
 import { NotificationHub, connectNotificationHub } from './stream';
@@ -28,8 +27,6 @@ export interface NotificationPluginOptions {
    * on its own, so a test decides when (`app.notificationJobs.drain()`).
    */
   fanOutPollMs?: number;
-  /** For the digest's push requests: tests give one that trusts their local push endpoint. */
-  pushAgent?: https.Agent;
 }
 
 /** The instance's open notification streams (./stream.ts) and their ear on the database. */
@@ -39,19 +36,22 @@ export const notificationHub = fp<NotificationPluginOptions>(
     app.decorate('notificationHub', hub);
     let stop: (() => Promise<void>) | null = null;
     // The digest job runs on every instance; the database decides who sends (./digest.ts).
-    const run = () =>
-      runDigests(
+    const run = async () => {
+      const sent = await runDigests(
         {
           db: app.db,
           siteUrl: app.config.siteUrl,
           keys: () => app.reminders.keys(),
           queueMail: (message, db) => app.mail.queue(message, db),
           kickMail: () => app.mail.kick(),
-          push: { subject: vapidSubject(app.config.siteUrl), agent: opts.pushAgent },
           warn: (m) => app.log.warn(m),
         },
         app.now(),
       );
+      // The digests' pushes go through the reminders' push queue, at once.
+      await app.reminders.pushes();
+      return sent;
+    };
     app.decorate('notificationDigests', { run });
     const every = opts.digestPollMs ?? 60_000;
     const timer =

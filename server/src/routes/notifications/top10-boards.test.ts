@@ -218,6 +218,38 @@ describe('Verified boards', () => {
     await t.app.db.execute(sql`update workouts set notes = 'again' where id = ${set.id}`);
     expect(await count()).toBe(2);
   });
+
+  it("a verified set saved for later is checked by the job's t10_check_sets, on its Verified boards", async () => {
+    const verified: MadeUser[] = [];
+    for (let i = 0; i < 10; i++) {
+      const u = await createUser(t.app, { age: 35, gender: 'male' });
+      verified.push(u);
+      await createWorkout(t.app, u.id, { pushups: 50 + i, verified: true });
+    }
+    const y = await createUser(t.app, { age: 36, gender: 'male' });
+    // As save_batch does: the save's own statement leaves its boards to the fan-out job.
+    const id = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('fitbench.top10_later', 'on', true)`);
+      const [row] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into workouts (user_id, score, tier, verified, created_at, received_at)
+          values (${y.id}, 70, 'recounted', true, now(), now()) returning id`,
+      );
+      return row!.id;
+    });
+    expect(await count()).toBe(0);
+    await t.app.db.execute(sql`select t10_check_sets(array[${id}]::int[])`);
+    // Out of the top 10 of every all-time board both are on: the set is also its member's best.
+    const boards = [f(null, null), f('30-39', null), f(null, 'male'), f('30-39', 'male')];
+    expect(await drops(verified[0]!)).toEqual(
+      sorted(
+        boards.flatMap((b): Drop[] => [
+          ['all_time', b.ageGroup || b.gender ? b : null],
+          ['all_time', { ...b, verified: true }],
+        ]),
+      ),
+    );
+  });
 });
 
 describe('the bands in SQL', () => {

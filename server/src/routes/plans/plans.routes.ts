@@ -12,6 +12,7 @@ import {
   todaySessionSchema,
 } from '@common/schemas/plans';
 import { plainText } from '@common/schemas/text';
+import { idempotencyKeySchema } from '@common/schemas/workouts';
 import { requireUser, signedIn } from '../../lib/auth';
 import * as service from './plans.service';
 
@@ -27,6 +28,9 @@ const pathId = (what: string) =>
     );
 
 const planParams = z.object({ id: pathId('The plan id') });
+// Loose: the other request headers (cookie, host, ...) must survive validation untouched. The key
+// is optional, as on POST /api/workouts (docs/decisions/0312-plan-sessions-in-the-outbox.md).
+const doneHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 const sessionParams = z.object({ id: pathId('The plan id'), sessionId: pathId('The session id') });
 
 // Plans (docs/decisions/0228-a-plans-calendar.md, 0229-the-plans-api.md). Every route is the
@@ -97,17 +101,23 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'recordPlanSession',
         params: sessionParams,
         body: sessionDoneSchema,
+        headers: doneHeadersSchema,
         response: { 200: planSchema, ...errors, 409: apiErrorSchema },
       },
     },
-    async (request) =>
-      service.recordDone(
+    async (request, reply) => {
+      const { plan, replayed } = await service.recordDone(
         ctx(),
         requireUser(request),
         request.params.id,
         request.params.sessionId,
         request.body.done,
-      ),
+        request.headers['idempotency-key'],
+      );
+      // Same status and body as the first answer; the header only helps debugging.
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return plan;
+    },
   );
 
   app.post(

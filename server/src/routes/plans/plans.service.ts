@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { findEntry, type Challenge } from '@common/challenges';
 import {
   localDate,
@@ -211,14 +211,36 @@ async function nextSession(ctx: Ctx, m: Member, p: PlanRow, sessionId?: number) 
   return { next, sessions };
 }
 
+/** Whether the plan's session was recorded with `key`: a resend of that record. */
+async function recordedWith(db: Db, planId: number, sessionId: number, key: string) {
+  const rows = await db
+    .select({ id: planSessions.id })
+    .from(planSessions)
+    .where(
+      and(
+        eq(planSessions.id, sessionId),
+        eq(planSessions.planId, planId),
+        eq(planSessions.idempotencyKey, key),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/**
+ * Records a session as done. A resend with the key it was recorded with is answered as the first
+ * time (`replayed`); a session recorded already is otherwise a conflict (docs/decisions/0312).
+ */
 export async function recordDone(
   ctx: Ctx,
   m: Member,
   planId: number,
   sessionId: number,
   done: number[],
-) {
+  key?: string,
+): Promise<{ plan: Plan; replayed: boolean }> {
   const p = await ownPlan(ctx.db, m, planId);
+  const replay = async () => ({ plan: await planDto(ctx, m, p), replayed: true });
+  if (key && (await recordedWith(ctx.db, p.id, sessionId, key))) return replay();
   const { next } = await nextSession(ctx, m, p, sessionId);
   if (next.kind === 'retest')
     throw badRequest('A re-test is a test set: save it with the timer, then link it to the plan.');
@@ -230,11 +252,15 @@ export async function recordDone(
   // Exactly once: of two posts for one session, the one that finds it undone records it.
   const updated = await ctx.db
     .update(planSessions)
-    .set({ doneAt: ctx.now, done })
+    .set({ doneAt: ctx.now, done, idempotencyKey: key ?? null })
     .where(and(eq(planSessions.id, next.id), isNull(planSessions.doneAt)))
     .returning({ id: planSessions.id });
-  if (updated.length === 0) throw conflict(ALREADY_RECORDED);
-  return planDto(ctx, m, p);
+  if (updated.length === 0) {
+    // The same key raced itself: the other post recorded it.
+    if (key && (await recordedWith(ctx.db, p.id, sessionId, key))) return replay();
+    throw conflict(ALREADY_RECORDED);
+  }
+  return { plan: await planDto(ctx, m, p), replayed: false };
 }
 
 export async function linkRetest(
@@ -371,8 +397,3 @@ export async function changeDays(
   });
   return planDto(ctx, m, await ownPlan(ctx.db, m, planId));
 }
-
-/** Reminders' question (the fixed interface): is a session of an active plan due by `date`? */
-export const dueSql = (userId: number, date: string) =>
-  sql`select exists(select 1 from plan_sessions s join plans p on p.id = s.plan_id
-    where p.user_id = ${userId} and p.status = 'active' and s.done_at is null and s.due_on <= ${date}::date) as due`;

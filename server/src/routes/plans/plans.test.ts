@@ -126,6 +126,47 @@ describe('a plan from start to finish', () => {
     expect((await plan(u, p.id)).sessionsDone).toBe(1);
   });
 
+  it('an Idempotency-Key makes a resend answer as the first time; another key is a conflict', async () => {
+    const u = await createUser(t.app);
+    const p = await startPlan(u);
+    const s = p.sessions[0]!;
+    const url = `/api/plans/${p.id}/sessions/${s.id}/done`;
+    const keyed = (key: string, sets: number[]) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...u.headers, ...json, 'idempotency-key': key },
+        payload: JSON.stringify({ done: sets }),
+      });
+    const key = '7d1b8c2e-4a5f-4e21-9b1c-0f3a2d4e5b6c';
+    // Two sends of one save racing (a lost answer and the outbox's resend): both 200, one record.
+    const [first, again] = await Promise.all([
+      keyed(key, [20, 20, 16, 16, 21]),
+      keyed(key, [20, 20, 16, 16, 21]),
+    ]);
+    const a = await ok<Plan>(first);
+    const b = await ok<Plan>(again);
+    expect(a.sessionsDone).toBe(1);
+    expect(b.sessions[0]).toEqual(a.sessions[0]);
+    expect([first, again].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(
+      1,
+    );
+    // Later, with the same key (upper case too): the same answer, nothing recorded twice.
+    const late = await keyed(key.toUpperCase(), [20, 20, 16, 16, 21]);
+    expect((await ok<Plan>(late)).sessions[0]!.done).toEqual([20, 20, 16, 16, 21]);
+    expect(late.headers['idempotent-replayed']).toBe('true');
+    // Another key, or none, for the recorded session: 409, as before.
+    expect((await keyed('0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', [1, 1, 1, 1, 1])).statusCode).toBe(
+      409,
+    );
+    expect((await done(u, p, s.id, [1, 1, 1, 1, 1])).statusCode).toBe(409);
+    // A key that is not a UUID: 400 with the header named.
+    const bad = await keyed('not-a-key', [20, 20, 16, 16, 21]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Idempotency-Key/);
+    expect((await plan(u, p.id)).sessions[0]!.done).toEqual([20, 20, 16, 16, 21]);
+  });
+
   it('re-tests re-place what follows: lower moves the plan back, and the last re-test finishes it', async () => {
     const u = await createUser(t.app);
     const p = await startPlan(u);

@@ -1,6 +1,9 @@
+import { format } from 'date-fns';
 import { formatScore, type Scoring } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
+import { say } from '@common/say';
 import type { CardNode } from '../../lib/card-renderer';
+import { countNow, currentLanguage } from '../../lib/i18n';
 
 // A club challenge's result card (docs/decisions/0261-club-challenge-result-card.md): the club,
 // the challenge and its days, the podium and how many reached the target. Drawn like the other
@@ -36,8 +39,27 @@ const h = (
   children?: CardNode['props']['children'],
 ): CardNode => ({ type, props: { style, children } });
 
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/**
+ * The challenge's days as the card says them, in the current language: "3 Dec 2026 to 10 Dec
+ * 2026" in English (as it always was), by Intl in the others ("3. Dez. 2026 bis 10. Dez. 2026").
+ */
+export function cardDays(startDate: string, endDate: string): string {
+  const lang = currentLanguage();
+  const day = (d: string) => {
+    const at = new Date(`${d}T12:00:00Z`);
+    return lang === 'de' || lang === 'es'
+      ? new Intl.DateTimeFormat(lang, {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(at)
+      : format(at, 'd MMM yyyy');
+  };
+  return startDate === endDate
+    ? day(startDate)
+    : say('{start} to {end}', { start: day(startDate), end: day(endDate) });
+}
 
 export function clubChallengeTree(
   c: ClubChallengeCardContent,
@@ -59,9 +81,20 @@ export function clubChallengeTree(
       ],
     ),
   );
+  // Its words in the current language (the link's ?lang=), as the other cards'.
   const summary = [
-    count(c.participants, 'member took part', 'members took part'),
-    ...(c.reached === null ? [] : [`${count(c.reached, 'reached', 'reached')} the target`]),
+    say('{n, plural, one {{count} member took part} other {{count} members took part}}', {
+      n: c.participants,
+      count: countNow(c.participants),
+    }),
+    ...(c.reached === null
+      ? []
+      : [
+          say('{n, plural, one {{count} reached the target} other {{count} reached the target}}', {
+            n: c.reached,
+            count: countNow(c.reached),
+          }),
+        ]),
   ].join(' · ');
   return frame([
     h('div', { display: 'flex', flexDirection: 'column' }, [
@@ -70,12 +103,14 @@ export function clubChallengeTree(
         { display: 'flex', fontSize: 36, fontWeight: 800, opacity: 0.9, overflow: 'hidden' },
         `${APP_NAME} · ${c.club}`,
       ),
-      h('div', { display: 'flex', fontSize: 32, marginTop: 8 }, `${c.title} · ${c.days}`),
+      h('div', { display: 'flex', fontSize: 32, marginTop: 8 }, `${say(c.title)} · ${c.days}`),
     ]),
     h(
       'div',
       { display: 'flex', flexDirection: 'column' },
-      lines.length > 0 ? lines : [h('div', { display: 'flex', fontSize: 56 }, 'No sets in it')],
+      lines.length > 0
+        ? lines
+        : [h('div', { display: 'flex', fontSize: 56 }, say('No sets in it'))],
     ),
     h('div', { display: 'flex', fontSize: 36, fontWeight: 600 }, summary),
   ]);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { say } from '@common/say';
+import type { AnyLanguage } from '@common/languages';
 import { currentLanguage } from '../../lib/i18n';
 import {
   DEFAULT_CHALLENGE,
@@ -269,11 +270,30 @@ export function challengeTags(
   };
 }
 
-/** index.html with the preview's tags in its head (every value escaped). */
-export function renderIndexHtml(indexHtml: string, tags: PreviewTags): string {
+/** "1 member", "1,234 members": a club's card and its page's tags. */
+export const MEMBERS = '{n, plural, one {{count} member} other {{count} members}}';
+
+/** Open Graph's locale (language_TERRITORY) of each language a page is said in. */
+const OG_LOCALES: Record<AnyLanguage, string> = {
+  en: 'en_US',
+  de: 'de_DE',
+  es: 'es_ES',
+  'en-XA': 'en_US',
+};
+
+/**
+ * index.html with the preview's tags in its head (every value escaped), and `<html lang>` and
+ * `og:locale` naming the language the tags are said in (the link's ?lang=, else the request's).
+ */
+export function renderIndexHtml(
+  indexHtml: string,
+  tags: PreviewTags,
+  lang: AnyLanguage = currentLanguage(),
+): string {
   const meta = (attr: 'property' | 'name', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const head = [
+    meta('property', 'og:locale', OG_LOCALES[lang]),
     meta('property', 'og:type', tags.type),
     meta('property', 'og:site_name', APP_NAME),
     meta('property', 'og:title', tags.title),
@@ -294,6 +314,10 @@ export function renderIndexHtml(indexHtml: string, tags: PreviewTags): string {
   ].join('\n    ');
   // Replacement functions, not strings: a `$&` in a value would be a pattern in a string.
   return indexHtml
+    .replace(
+      /<html(\s[^>]*)?>/,
+      (_m, attrs: string = '') => `<html${attrs.replace(/\slang="[^"]*"/, '')} lang="${lang}">`,
+    )
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(tags.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*" \/>/, () =>
       meta('name', 'description', tags.description),

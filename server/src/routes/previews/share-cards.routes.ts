@@ -16,7 +16,7 @@ import { keptFacts } from './kept-facts';
 import { setCardFacts } from './set-card';
 import { beatRange, reached } from './previews.service';
 import { canBeCapped, findEntry, openChallenges } from '@common/challenges';
-import { format } from 'date-fns';
+import { cardDays } from './club-challenge-card';
 import { ShareCards, type CardContent } from './share-cards';
 import { UNLISTED_QUERY_IGNORED } from '../../plugins/strict-requests';
 
@@ -209,6 +209,11 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
             .max(64)
             .optional()
             .describe("An invite-only club's card key; public clubs need none."),
+          lang: z
+            .string()
+            .max(16)
+            .optional()
+            .describe("The card's language (en, de, es), the sharer's; else the request's."),
         }),
         response: cardResponses,
       },
@@ -245,6 +250,11 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
             .max(64)
             .optional()
             .describe("An invite-only club's card key; public clubs need none."),
+          lang: z
+            .string()
+            .max(16)
+            .optional()
+            .describe("The card's language (en, de, es), the sharer's; else the request's."),
         }),
         response: cardResponses,
       },
@@ -265,7 +275,6 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
       );
       const entry = found ? findEntry(found.challenge.challenge, app.config.challenges) : undefined;
       if (!found || !entry?.scoring) throw notFound('No share card here.');
-      const day = (d: string) => format(new Date(`${d}T12:00:00Z`), 'd MMM yyyy');
       const { startDate, endDate } = found.challenge;
       const png = await cards.get(
         {
@@ -274,7 +283,7 @@ export const shareCardsRoutes: FastifyPluginAsyncZod<ShareCardsOptions> = async 
           club: found.club,
           title: entry.title,
           scoring: entry.scoring,
-          days: startDate === endDate ? day(startDate) : `${day(startDate)} to ${day(endDate)}`,
+          days: cardDays(startDate, endDate),
           podium: found.podium,
           participants: found.participants,
           reached: found.reached,

@@ -1,11 +1,12 @@
 import { formatHold, roundsOf, type Scoring, type Timer } from '@common/challenges';
 import { APP_NAME } from '@common/constants';
 import { say } from '@common/say';
-import { currentLanguage } from '../../lib/i18n';
+import { countNow, currentLanguage } from '../../lib/i18n';
 import { TIER_WORDS, type ScoreTier } from '@common/tiers';
 import type { AddressBudget } from '../../lib/address-budget';
 import type { CardNode, CardRenderer } from '../../lib/card-renderer';
 import { tooManyRequests } from '../../lib/errors';
+import { MEMBERS } from './previews.service';
 import {
   clubChallengeCardKey,
   clubChallengeTree,
@@ -188,12 +189,7 @@ function clubTree(content: { name: string; memberCount: number }): CardNode {
       h(
         'div',
         { display: 'flex', fontSize: 44, marginTop: 24 },
-        say('{n, plural, one {{count} member} other {{count} members}}', {
-          n,
-          count: n.toLocaleString(
-            currentLanguage() === 'de' || currentLanguage() === 'es' ? currentLanguage() : 'en-US',
-          ),
-        }),
+        say(MEMBERS, { n, count: countNow(n) }),
       ),
     ]),
     h('div', { display: 'flex', fontSize: 52, fontWeight: 800 }, say('Join us and compete')),

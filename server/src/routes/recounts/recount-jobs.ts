@@ -3,6 +3,7 @@
 // recounted by one of them; a running job whose lock is older than the lock time (its instance
 // stopped or died) is taken again. docs/decisions/0241-the-recount-queue.md.
 import { sql } from 'drizzle-orm';
+import { storedReason, type RecountReason } from '@common/recount-reasons';
 import type { RecountOutcome } from '@common/tiers';
 import { rowsOf, type Db } from '../../db/client';
 
@@ -81,7 +82,8 @@ export async function retryLater(
 export interface RecountResult {
   outcome: RecountOutcome;
   serverCount: number | null;
-  reason: string;
+  /** Stored as its code (common/recount-reasons.ts), said in the member's language when read. */
+  reason: RecountReason;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function finishRecount(
     const done = await rowsOf(
       tx as unknown as Db,
       sql`update clip_recounts set state = 'done', outcome = ${result.outcome},
-          server_count = ${result.serverCount}, reason = ${result.reason}, finished_at = now(),
+          server_count = ${result.serverCount}, reason = ${storedReason(result.reason)}, finished_at = now(),
           locked_at = null
         where workout_id = ${workoutId} and locked_by = ${instance} and state = 'running'
         returning workout_id`,

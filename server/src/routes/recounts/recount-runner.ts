@@ -5,6 +5,7 @@
 // (common/recount.ts). At most `concurrency` clips at once on this instance.
 import { sql } from 'drizzle-orm';
 import { judgeRecount } from '@common/recount';
+import type { RecountReasonCode } from '@common/recount-reasons';
 import { CLIP_MAX_MS } from '@common/schemas/clips';
 import { rowsOf, type Db } from '../../db/client';
 import { ClipUnreadableError, decodeFrames } from '../../lib/clip-probe';
@@ -63,11 +64,11 @@ async function readJob(db: Db, workoutId: number): Promise<ClipToCount | undefin
 export async function recountOne(deps: RecountDeps, job: ClaimedRecount): Promise<void> {
   const { db, instance } = deps;
   const { workoutId } = job;
-  const finish = (outcome: 'unreadable', reason: string) =>
-    finishRecount(db, workoutId, instance, { outcome, serverCount: null, reason });
+  const finish = (outcome: 'unreadable', code: RecountReasonCode) =>
+    finishRecount(db, workoutId, instance, { outcome, serverCount: null, reason: { code } });
   const row = await readJob(db, workoutId);
   if (!row?.bytes || !row.width || !row.height) {
-    await finish('unreadable', 'The proof clip is no longer kept.');
+    await finish('unreadable', 'clip-gone');
     return;
   }
   const bytes = Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes);
@@ -88,13 +89,13 @@ export async function recountOne(deps: RecountDeps, job: ClaimedRecount): Promis
     if (written && verdict.outcome === 'recounted') deps.verified?.();
   } catch (err) {
     if (err instanceof ClipUnreadableError) {
-      await finish('unreadable', `${err.message} FitBench could not count its reps.`);
+      await finish('unreadable', `clip-${err.problem}`);
     } else if (err instanceof HttpError && err.statusCode === 503) {
       // Every clip reader is busy with uploads: members go first, the recount waits.
       await retryLater(db, workoutId, instance, 15);
     } else if (job.attempts >= MAX_ATTEMPTS) {
       deps.warn(`recount of workout ${workoutId}: ${(err as Error).message}`);
-      await finish('unreadable', 'FitBench could not read the proof clip to count its reps.');
+      await finish('unreadable', 'clip-unread');
     } else {
       deps.warn(`recount of workout ${workoutId}: ${(err as Error).message}; tried again later`);
       await retryLater(db, workoutId, instance, 60 * job.attempts);

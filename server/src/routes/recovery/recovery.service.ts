@@ -9,7 +9,7 @@ import { sessions, users } from '../../db/schema';
 import { inLanguage } from '../../lib/i18n';
 import { consumeToken, endPendingTokens, findToken, issueToken } from '../../lib/account-tokens';
 import { addressKey } from '../../lib/client-address';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { badRequest, tooManyRequestsSaying } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import * as rateLimit from '../../lib/rate-limit';
 import type { MailMessage } from '../../mail/queue';
@@ -51,8 +51,9 @@ export async function countResetRequest(
   );
   if (byAddress.count > config.passwordResetMax) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    throw tooManyRequests(
-      `Too many reset requests from your network. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Too many reset requests from your network. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
     );
   }
@@ -65,8 +66,9 @@ export async function countResetRequest(
   );
   if (byEmail.count > config.passwordResetEmailMax) {
     const after = rateLimit.retryAfterSeconds(byEmail, now);
-    throw tooManyRequests(
-      `Too many reset requests for this address. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Too many reset requests for this address. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
     );
   }
@@ -134,8 +136,9 @@ export async function checkResetLink(
   );
   if (byAddress.count > config.passwordResetMax * CHECKS_PER_REQUEST) {
     const after = rateLimit.retryAfterSeconds(byAddress, now);
-    throw tooManyRequests(
-      `Too many link checks from your network. Please try again in ${minutes(after)} minutes.`,
+    throw tooManyRequestsSaying(
+      'Too many link checks from your network. Please try again in {minutes} minutes.',
+      { minutes: minutes(after) },
       after,
     );
   }

@@ -3,5 +3,5 @@
 export { reminderJob, type ReminderPluginOptions } from './reminders.plugin';
 export { ensureReminderKeys, unsubscribeToken } from './keys';
 export { verifyUnsubscribeToken, type ReminderKeys } from './keys';
-export { pushToMember, vapidSubject, type PushOptions } from './push';
+export { queuePushToMember, vapidSubject } from './push';
 export { ReminderTimer, LATE_LIMIT_MS } from './reminder-job';

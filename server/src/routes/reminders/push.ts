@@ -1,10 +1,9 @@
 import type https from 'node:https';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { say } from '@common/say';
 import { currentLanguage } from '../../lib/i18n';
 import type { Db } from '../../db/client';
-import { pushSubscriptions } from '../../db/schema';
 import type { ReminderKeys } from './keys';
 
 /** What the service worker receives (client/public/push-handler.js reads it). */
@@ -30,54 +29,50 @@ export interface PushOptions {
   agent?: https.Agent;
 }
 
+export interface PushDevice {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** One push request to one device; rejects as web-push does (a WebPushError has statusCode). */
+export async function sendPush(device: PushDevice, payload: PushPayload, opts: PushOptions) {
+  await webpush.sendNotification(
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: {
+        subject: opts.subject,
+        publicKey: opts.keys.vapidPublic,
+        privateKey: opts.keys.vapidPrivate,
+      },
+      TTL: 6 * 3600,
+      contentEncoding: 'aes128gcm',
+      timeout: 20_000,
+      ...(opts.agent ? { agent: opts.agent } : {}),
+    },
+  );
+}
+
 /**
- * Sends the payload to each of the member's devices. A subscription the push service says is gone
- * (404, 410) is deleted; other failures are logged and the reminder is not sent again (it counts
- * as sent for the day: docs/decisions/0235-the-reminder-job.md). Resolves with the devices reached.
+ * Queues the payload for each of the member's devices (./push-queue.ts sends it). `db` may be the
+ * transaction that claims the reminder or digest: the pushes then exist only if the claim commits,
+ * and an instance that stops after the commit leaves them to another.
  */
-export async function pushToMember(
+export async function queuePushToMember(
   db: Db,
   userId: number,
   payload: PushPayload,
-  opts: PushOptions,
-  warn: (m: string) => void,
-): Promise<number> {
-  const subs = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
+  now: Date,
+): Promise<void> {
   // Title and body come said in the member's language (the job runs in inLanguage); the action too.
   const said =
     currentLanguage() === 'en' ? payload : { ...payload, offLabel: say('Turn off reminders') };
-  let reached = 0;
-  for (const sub of subs) {
-    try {
-      await webpush.sendNotification(
-        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-        JSON.stringify(said),
-        {
-          vapidDetails: {
-            subject: opts.subject,
-            publicKey: opts.keys.vapidPublic,
-            privateKey: opts.keys.vapidPrivate,
-          },
-          TTL: 6 * 3600,
-          contentEncoding: 'aes128gcm',
-          timeout: 20_000,
-          ...(opts.agent ? { agent: opts.agent } : {}),
-        },
-      );
-      reached += 1;
-    } catch (err) {
-      const status = (err as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 410) {
-        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
-      } else {
-        warn(`push to member ${userId} failed: ${status ?? ''} ${(err as Error).message}`);
-      }
-    }
-  }
-  return reached;
+  const at = now.toISOString();
+  await db.execute(sql`
+    insert into push_queue (subscription_id, payload, created_at, next_attempt_at)
+    select id, ${JSON.stringify(said)}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+    from push_subscriptions where user_id = ${userId}`);
 }
 
 /** The VAPID subject from the site's address: itself when https, else a mailto: on its host. */

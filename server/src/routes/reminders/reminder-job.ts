@@ -16,7 +16,7 @@ import { unsubscribeToken, type ReminderKeys } from './keys';
 import { inLanguage } from '../../lib/i18n';
 import { reminderMail, reminderText, type ReminderKind } from './messages';
 import { planSessionDue } from './plan-due';
-import { pushToMember, type PushOptions } from './push';
+import { queuePushToMember } from './push';
 
 // The reminder job (docs/decisions/0235-the-reminder-job.md): any instance may run it at any
 // moment; the primary key of reminder_sends (member, local date) decides who sends, so a reminder
@@ -31,7 +31,6 @@ export interface ReminderJobDeps {
   keys: () => Promise<ReminderKeys>;
   queueMail: (message: MailMessage, db: Db) => Promise<void>;
   kickMail: () => void;
-  push: Omit<PushOptions, 'keys'>;
   warn: (m: string) => void;
 }
 
@@ -74,8 +73,8 @@ async function weekSessions(db: Db, userId: number, tz: string, now: Date) {
 /**
  * One pass at `now`: every member whose reminder time has come today (in their zone, outside
  * quiet hours, within LATE_LIMIT_MS) and who has no row for today gets one looked at; the row is
- * claimed and the mail queued in one transaction, the push sent after it commits. Returns the
- * reminders this call sent.
+ * claimed and the mail and pushes queued in one transaction (the plugin then sends the pushes).
+ * Returns the reminders this call sent.
  */
 export async function runReminders(deps: ReminderJobDeps, now: Date): Promise<number> {
   const { db } = deps;
@@ -209,7 +208,8 @@ async function remindOne(
   const keys = await deps.keys();
   const offUrl = unsubscribeUrl(deps.siteUrl, keys.tokenSecret, m.id);
   const text = kind === 'none' ? null : reminderText(kind, missing);
-  // Only one instance's insert makes the row: that one sends.
+  // Only one instance's insert makes the row: that one sends. The mail and the pushes are queued
+  // with it, so they exist once the day's row does (./push-queue.ts sends the pushes).
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(reminderSends)
@@ -220,25 +220,23 @@ async function remindOne(
     // Mail only to an address the member proved theirs.
     if (text && m.byEmail && m.emailConfirmedAt)
       await deps.queueMail(reminderMail(m, text, deps.siteUrl, offUrl), tx as unknown as Db);
+    if (text && m.byPush)
+      await queuePushToMember(
+        tx as unknown as Db,
+        m.id,
+        {
+          title: text.title,
+          body: text.body,
+          url: text.path,
+          tag: `fitbench-reminder-${kind}`,
+          offUrl,
+        },
+        now,
+      );
     return true;
   });
   if (!claimed || !text) return false;
   deps.kickMail();
-  if (m.byPush) {
-    await pushToMember(
-      db,
-      m.id,
-      {
-        title: text.title,
-        body: text.body,
-        url: text.path,
-        tag: `fitbench-reminder-${kind}`,
-        offUrl,
-      },
-      { ...deps.push, keys },
-      deps.warn,
-    );
-  }
   return true;
 }
 

@@ -2,13 +2,19 @@ import type https from 'node:https';
 import fp from 'fastify-plugin';
 import { ensureReminderKeys, type ReminderKeys } from './keys';
 import { vapidSubject } from './push';
+import { sendDuePushes } from './push-queue';
 import { ReminderTimer, runReminders } from './reminder-job';
 
 export interface Reminders {
   /** The keys row (made at start; read once, it never changes). */
   keys(): Promise<ReminderKeys>;
-  /** One pass of the job at the app's clock; resolves with the reminders it sent. */
+  /** One pass of the job at the app's clock, then of the push queue; resolves with the reminders it sent. */
   run(): Promise<number>;
+  /**
+   * One pass of the push queue at the app's clock (reminders' and digests' pushes, first tries and
+   * retries: ./push-queue.ts); resolves with the pushes delivered.
+   */
+  pushes(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -38,20 +44,33 @@ export const reminderJob = fp<ReminderPluginOptions>(
       });
       return keys;
     };
-    const run = () =>
-      runReminders(
+    const pushes = () =>
+      sendDuePushes(
+        {
+          db: app.db,
+          keys: getKeys,
+          push: { subject: vapidSubject(app.config.siteUrl), agent: opts.pushAgent },
+          warn: (m) => app.log.warn(m),
+        },
+        app.now(),
+      );
+    const run = async () => {
+      const sent = await runReminders(
         {
           db: app.db,
           siteUrl: app.config.siteUrl,
           keys: getKeys,
           queueMail: (message, db) => app.mail.queue(message, db),
           kickMail: () => app.mail.kick(),
-          push: { subject: vapidSubject(app.config.siteUrl), agent: opts.pushAgent },
           warn: (m) => app.log.warn(m),
         },
         app.now(),
       );
-    app.decorate('reminders', { keys: getKeys, run } satisfies Reminders);
+      // The pushes this pass queued, and retries now due (each pass, so retries need no timer).
+      await pushes();
+      return sent;
+    };
+    app.decorate('reminders', { keys: getKeys, run, pushes } satisfies Reminders);
     const every = opts.pollMs ?? 60_000;
     const timer =
       every > 0

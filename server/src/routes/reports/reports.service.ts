@@ -8,7 +8,7 @@ import {
 } from '@common/schemas/moderation';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors';
+import { badRequest, conflict, notFound, tooManyRequestsSaying } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import { reportComment } from '../feed';
 
@@ -49,8 +49,9 @@ export async function createReport(
     const state = await rateLimit.hit(db, key, limit.windowMs, now);
     if (state.count > limit.max) {
       const after = rateLimit.retryAfterSeconds(state, now);
-      throw tooManyRequests(
-        `You have sent many reports in a short time. Please try again in ${Math.ceil(after / 60)} minutes.`,
+      throw tooManyRequestsSaying(
+        'You have sent many reports in a short time. Please try again in {minutes} minutes.',
+        { minutes: Math.ceil(after / 60) },
         after,
       );
     }

@@ -87,6 +87,28 @@ describe('GET /api/challenges/:id/standing', () => {
       'women',
       'all members',
     ]);
+    // The labels in the language asked for (common/standing.ts says them).
+    const inLang = async (lang: string) =>
+      (
+        await t.app.inject({
+          url: `/api/challenges/${push!.id}/standing`,
+          headers: { ...women[29]!.headers, 'accept-language': lang },
+        })
+      )
+        .json<Standing>()
+        .groups.map((g) => g.label);
+    expect(await inLang('de')).toEqual([
+      'Frauen 30–39',
+      'Mitglieder 30–39',
+      'Frauen',
+      'alle Mitglieder',
+    ]);
+    expect(await inLang('es')).toEqual([
+      'mujeres de 30 a 39',
+      'miembros de 30 a 39',
+      'mujeres',
+      'todos los miembros',
+    ]);
     // 16 push-ups: 15 of the 29 others are below.
     expect(narrow(await standing(women[15]!)).betterThan).toBe(Math.floor((100 * 15) / 29));
     // Asking about 20: 1..19 are below, the member's own 16 among them does not count.

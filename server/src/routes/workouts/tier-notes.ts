@@ -7,6 +7,7 @@ import {
   refusedText,
   type TierNote,
 } from '@common/tier-notes';
+import { recountReasonText } from '@common/recount-reasons';
 import { say } from '@common/say';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -65,6 +66,6 @@ function noteOf(w: Workout, r: NoteRow | undefined, inReview: boolean): TierNote
   if (r.state === 'queued' || r.state === 'running')
     return { kind: 'recounting', text: say(RECOUNTING_TEXT) };
   if (r.state === 'done' && r.outcome !== null && r.outcome !== 'recounted')
-    return { kind: 'not-recounted', text: notRecountedText(r.reason) };
+    return { kind: 'not-recounted', text: notRecountedText(recountReasonText(r.reason)) };
   return null;
 }

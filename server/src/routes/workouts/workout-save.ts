@@ -15,7 +15,7 @@ import {
 } from '@common/schemas/workouts';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { workouts } from '../../db/schema';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { badRequest, tooManyRequestsSaying } from '../../lib/errors';
 import * as rateLimit from '../../lib/rate-limit';
 import {
   addNewBadges,
@@ -70,12 +70,11 @@ export interface SaveGuard {
   challenges?: readonly CatalogueEntry[];
 }
 
-/** "12 minutes", "1 minute", "45 seconds". */
-function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const m = Math.ceil(seconds / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
-}
+/** The save limit's refusal: the wait as "12 minutes", "1 minute", "45 seconds" (ICU, server/src/locales/). */
+const SAVES_LIMITED =
+  'You have saved {max} workouts recently. You can save again in {unit, select, seconds {{n, plural, one {# second} other {# seconds}}} other {{n, plural, one {# minute} other {# minutes}}}}; your count is kept until then.';
+const waitValues = (seconds: number) =>
+  seconds < 60 ? { unit: 'seconds', n: seconds } : { unit: 'minutes', n: Math.ceil(seconds / 60) };
 
 /**
  * The member's best in the challenge by rank value over their sets saved before this one (score
@@ -198,8 +197,9 @@ export async function createWorkout(
   }
   if (outcome.kind === 'limited') {
     const after = rateLimit.retryAfterSeconds(outcome.window, now);
-    throw tooManyRequests(
-      `You have saved ${guard.limit!.max} workouts recently. You can save again in ${waitText(after)}; your count is kept until then.`,
+    throw tooManyRequestsSaying(
+      SAVES_LIMITED,
+      { max: guard.limit!.max, ...waitValues(after) },
       after,
     );
   }

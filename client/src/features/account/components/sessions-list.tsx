@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useDeleteOtherSessions } from '../api/delete-other-sessions';
 import { useDeleteSession } from '../api/delete-session';
 import { useSessions } from '../api/get-sessions';
-import { sessionDay, sessionTime } from '../utils/session-dates';
+import { formatClockTime, formatDateShort } from '@/lib/format-date';
 
 const MOBILE = /Android|iPhone|iPad/;
 
@@ -61,9 +61,9 @@ export function SessionsList() {
         {sessions.data.map((s) => {
           const Icon = MOBILE.test(s.device) ? Smartphone : Monitor;
           const device = s.device;
-          const signedIn = sessionDay(s.createdAt);
-          const lastDay = sessionDay(s.lastSeenAt);
-          const lastTime = sessionTime(s.lastSeenAt);
+          const signedIn = formatDateShort(s.createdAt);
+          const lastDay = formatDateShort(s.lastSeenAt);
+          const lastTime = formatClockTime(s.lastSeenAt);
           return (
             <li key={s.id} className="flex items-center gap-3 p-3">
               <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { sayShared } from '@/lib/i18n';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
 
 /**
@@ -59,7 +60,7 @@ export function ResetPasswordForm({
         label="New password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={sayShared(errors.password?.message)}
         {...form.register('password')}
       />
       <FormField
@@ -67,7 +68,7 @@ export function ResetPasswordForm({
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={sayShared(errors.confirmPassword?.message)}
         {...form.register('confirmPassword')}
       />
       <SubmitButton size="lg" pending={mutation.isPending} pendingLabel="Saving password">

@@ -6,6 +6,7 @@ import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { sharedInMyLanguage } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useClubChallenge } from '../api/get-club-challenge';
 import { namesText } from '../utils/club-words';
@@ -95,7 +96,7 @@ function Result({ data, scoring }: { data: ClubChallengeDetail; scoring: Scoring
       </p>
       {data.cardUrl ? (
         <a
-          href={data.cardUrl}
+          href={sharedInMyLanguage(data.cardUrl)}
           target="_blank"
           rel="noreferrer"
           className="inline-flex min-h-11 items-center gap-2 justify-self-start font-medium text-primary underline-offset-4 hover:underline"

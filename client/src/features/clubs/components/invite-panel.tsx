@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ShareMenu } from '@/components/ui/share-menu';
 import { toast } from '@/components/ui/use-toast';
+import { sharedInMyLanguage } from '@/lib/i18n';
 import { useRegenerateInvite } from '../api/regenerate-invite';
 import { rememberedInvite } from '../utils/invite-store';
 import { ConfirmAction } from './confirm-button';
@@ -18,7 +19,10 @@ import { ConfirmAction } from './confirm-button';
 export function InvitePanel({ slug, name }: { slug: string; name: string }) {
   const [code, setCode] = useState(() => rememberedInvite(slug));
   const regenerate = useRegenerateInvite();
-  const url = code ? `${window.location.origin}${clubInvitePath(slug, code)}` : null;
+  // In the admin's language: the invite's preview and card are drawn in it (docs/i18n.md).
+  const url = code
+    ? sharedInMyLanguage(`${window.location.origin}${clubInvitePath(slug, code)}`)
+    : null;
   const makeNew = () =>
     regenerate.mutate(slug, {
       onSuccess: (invite) => {

@@ -17,7 +17,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { sayShared } from '@/lib/i18n';
-import { feedDateTime } from '../utils/feed-date';
+import { formatDateTime } from '@/lib/format-date';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 
@@ -53,7 +53,7 @@ export function CommentList({
               <span className="break-words">{c.body}</span>
             </p>
             <p className="text-xs text-muted-foreground">
-              <time dateTime={c.createdAt}>{feedDateTime(c.createdAt)}</time>
+              <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
             </p>
           </div>
           {c.canDelete ? (

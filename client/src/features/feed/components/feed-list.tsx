@@ -70,7 +70,7 @@ export function EmptyFeed({
                   >
                     {s.fullName ?? s.username}
                   </Link>
-                  <p className="truncate text-xs text-muted-foreground">{suggestionWhy(s.why)}</p>
+                  <p className="truncate text-xs text-muted-foreground">{suggestionWhy(s)}</p>
                 </div>
                 {followButton(s.username)}
               </li>

@@ -8,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { feedDateTime } from '../utils/feed-date';
+import { formatDateTime } from '@/lib/format-date';
 import { callouts, commentsLabel, setHeadline, tierLabel } from '../utils/set-words';
 import { CommentForm, type ReportCommentButton } from './comments';
 import { PagedComments } from './paged-comments';
@@ -38,7 +38,7 @@ export function SetSummary({
             {item.mine ? t`You` : name}
           </Link>
           <p className="text-xs text-muted-foreground">
-            <time dateTime={item.createdAt}>{feedDateTime(item.createdAt)}</time>
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
           </p>
         </div>
       </div>

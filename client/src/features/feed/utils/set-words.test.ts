@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { callouts, commentsLabel, setHeadline, tierLabel } from './set-words';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/lib/i18n';
+import { callouts, commentsLabel, setHeadline, suggestionWhy, tierLabel } from './set-words';
 
 describe('the words of a set on the feed', () => {
   it('names the challenge and writes the score in its unit', () => {
@@ -29,4 +30,27 @@ describe('the words of a set on the feed', () => {
     expect(commentsLabel(1)).toBe('1 comment');
     expect(commentsLabel(0)).toBe('0 comments');
   });
+
+  it("says why a member is suggested from the reason's code, in the page's language", async () => {
+    const club = { why: 'x', reason: { kind: 'club', club: 'Frühaufsteher' } } as const;
+    const band = { why: 'x', reason: { kind: 'board-top', ageGroup: 'under-20' } } as const;
+    const all = { why: 'x', reason: { kind: 'board-top', ageGroup: null } } as const;
+    expect([club, band, all].map(suggestionWhy)).toEqual([
+      'In Frühaufsteher',
+      'Top of the Under 20 board',
+      'Top of the all-time board',
+    ]);
+    // An answer kept from before the codes: its words as they came.
+    expect(suggestionWhy({ why: 'In Early Birds' })).toBe('In Early Birds');
+    await activateLanguage('de');
+    expect([club, band, all].map(suggestionWhy)).toEqual([
+      'In Frühaufsteher',
+      'Ganz oben in der Bestenliste Unter 20',
+      'Ganz oben in der ewigen Bestenliste',
+    ]);
+    await activateLanguage('es');
+    expect(suggestionWhy(band)).toBe('En cabeza de la clasificación Menos de 20');
+  });
 });
+
+afterAll(() => activateLanguage('en'));

@@ -1,7 +1,8 @@
 import { plural, t } from '@lingui/core/macro';
 import { badgeName } from '@common/badges';
 import { CATALOGUE, findEntry } from '@common/challenges';
-import type { FeedItem } from '@common/schemas/feed';
+import { AGE_GROUPS } from '@common/leaderboard';
+import type { FeedItem, SuggestionReason } from '@common/schemas/feed';
 import { TIER_WORDS } from '@common/tiers';
 import { sayShared } from '@/lib/i18n';
 import { scoreFigure } from '@/lib/score-figure';
@@ -31,18 +32,17 @@ export const tierLabel = (tier: FeedItem['tier']) => sayShared(TIER_WORDS[tier].
 export const commentsLabel = (n: number) => plural(n, { one: '# comment', other: '# comments' });
 
 /**
- * Why a member is suggested, in the page's language. The server says it in English ("In Early
- * Birds", "Top of the 30-39 board", "Top of the all-time board": server/src/routes/feed/
- * feed.service.ts); anything else shows as it came.
+ * Why a member is suggested, in the page's language, from the reason's code (GET /api/feed's
+ * `reason`): "In Early Birds", "Top of the 30-39 board", "Top of the all-time board".
  */
-export function suggestionWhy(why: string): string {
-  if (why === 'Top of the all-time board') return t`Top of the all-time board`;
-  const club = /^In (.+)$/.exec(why)?.[1];
-  if (club) return t`In ${club}`;
-  const band = /^Top of the (.+) board$/.exec(why)?.[1];
-  if (band) {
-    const group = band === 'Under 20' ? t`Under 20` : band;
-    return t`Top of the ${group} board`;
+export function suggestionWhy({ reason, why }: { reason?: SuggestionReason; why: string }): string {
+  // An answer this device kept from before the codes (lib/offline/query-cache.ts) has words only.
+  if (!reason) return why;
+  if (reason.kind === 'club') {
+    const club = reason.club;
+    return t`In ${club}`;
   }
-  return why;
+  // The band's label is said by common/ ("Under 20" in the page's language).
+  const group = AGE_GROUPS.find((g) => g.id === reason.ageGroup)?.label;
+  return group ? t`Top of the ${group} board` : t`Top of the all-time board`;
 }

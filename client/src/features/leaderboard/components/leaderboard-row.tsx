@@ -10,7 +10,7 @@ import { WatchProofDialog } from '@/components/ui/proof-clip';
 import { cn } from '@/lib/utils';
 import { paths } from '@/config/paths';
 import { scoredOf } from '@/lib/score-figure';
-import { boardDate } from '../utils/board-date';
+import { formatDateMedium } from '@/lib/format-date';
 import { scoreParts } from '../utils/score';
 
 // Gold, silver and bronze for the top three ranks (ties share the colour).
@@ -81,7 +81,7 @@ function RowBody({ entry, scoring, isViewer, compact, overall, note }: RowProps)
         {compact ? null : (
           <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
             <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-              {boardDate(entry.createdAt)}
+              {formatDateMedium(entry.createdAt)}
             </time>
             <TierBadge tier={entry.tier} />
             {entry.awaitingReview ? <AwaitingReviewBadge /> : null}
@@ -164,7 +164,7 @@ export function LeaderboardRow({
 export function WatchProof({ entry, scoring }: { entry: LeaderboardEntry; scoring: Scoring }) {
   const name = entry.username;
   const score = rowScore(scoring, entry).label;
-  const date = boardDate(entry.createdAt);
+  const date = formatDateMedium(entry.createdAt);
   return (
     <WatchProofDialog
       workoutId={entry.id}

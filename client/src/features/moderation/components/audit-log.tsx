@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { sayShared } from '@/lib/i18n';
 import { useAuditLog } from '../api/get-audit-log';
 import { useTakeAction } from '../api/take-action';
-import { moment } from '../utils/moments';
+import { formatDateTime } from '@/lib/format-date';
 import { actionTarget, undoableIds } from '../utils/undo';
 import { ActionDialog } from './action-dialog';
 
@@ -50,7 +50,8 @@ export function AuditLine({ entry, undo = false }: { entry: AuditEntry; undo?: b
         </span>
         <span className="break-words">{t`Reason: ${reason}`}</span>
         <span className="text-xs text-muted-foreground">
-          {entry.moderator} · <time dateTime={entry.createdAt}>{moment(entry.createdAt)}</time>
+          {entry.moderator} ·{' '}
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </span>
       </span>
       {undo ? (

@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { VerifiedMark } from '@/components/ui/verified-mark';
 import { sayShared } from '@/lib/i18n';
 import { useTakeAction } from '../api/take-action';
-import { day, moment } from '../utils/moments';
+import { formatDateMedium, formatDateTime } from '@/lib/format-date';
 import { actionTarget } from '../utils/undo';
 import { ActionDialog } from './action-dialog';
 import { AuditLine } from './audit-log';
@@ -36,7 +36,7 @@ export function caseTitle(c: ModerationCase): string {
 /** The proof clip, played from the clip route (a moderator may watch any member's). */
 function ProofClip({ workout, who }: { workout: ModeratedWorkout; who: string }) {
   if (!workout.hasClip) return <p className="text-sm text-muted-foreground">{t`No proof clip.`}</p>;
-  const reviewed = workout.clipReviewedAt ? moment(workout.clipReviewedAt) : null;
+  const reviewed = workout.clipReviewedAt ? formatDateTime(workout.clipReviewedAt) : null;
   return (
     <figure className="grid gap-1">
       <video
@@ -65,7 +65,7 @@ function WorkoutLine({ workout }: { workout: ModeratedWorkout }) {
         {workout.verified ? <VerifiedMark /> : null}
       </span>
       <time dateTime={workout.createdAt} className="text-muted-foreground">
-        {moment(workout.createdAt)}
+        {formatDateTime(workout.createdAt)}
       </time>
       {workout.hidden ? <Badge variant="outline">{t`Hidden: ${hiddenFor}`}</Badge> : null}
     </li>
@@ -83,7 +83,7 @@ export function CaseCard({ data }: { data: ModerationCase }) {
   const workoutTarget = workout ? ({ kind: 'workout', workoutId: workout.id } as const) : null;
   const username = member.username;
   const fullName = member.fullName ?? t`No full name`;
-  const since = day(member.createdAt);
+  const since = formatDateMedium(member.createdAt);
   const suspendedFor = member.suspended?.reason ?? '';
   const openReports = data.reports.length;
   const score = workout ? workoutScore(workout) : '';
@@ -128,7 +128,7 @@ export function CaseCard({ data }: { data: ModerationCase }) {
                 <span className="font-semibold">{sayShared(REPORT_REASON_LABELS[r.reason])}</span>
                 {r.text ? <span className="block break-words">“{r.text}”</span> : null}
                 <span className="block text-xs text-muted-foreground">
-                  {r.reporter ?? t`A deleted member`} · {moment(r.createdAt)}
+                  {r.reporter ?? t`A deleted member`} · {formatDateTime(r.createdAt)}
                 </span>
               </li>
             ))}

@@ -7,7 +7,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { sayShared } from '@/lib/i18n';
 import { useModerateComment, useReportedComments } from '../api/reported-comments';
-import { moment } from '../utils/moments';
+import { formatDateTime } from '@/lib/format-date';
 import { ActionDialog } from './action-dialog';
 
 function ReportedCommentCard({ comment }: { comment: ReportedComment }) {
@@ -24,7 +24,7 @@ function ReportedCommentCard({ comment }: { comment: ReportedComment }) {
       </p>
       <p className="text-sm text-muted-foreground">
         {t`On workout #${workoutId}`} ·{' '}
-        <time dateTime={comment.createdAt}>{moment(comment.createdAt)}</time>
+        <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
       </p>
       <p className="text-sm">
         {plural(reports, { one: `# report: ${reasons}`, other: `# reports: ${reasons}` })}

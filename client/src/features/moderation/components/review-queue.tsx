@@ -8,7 +8,8 @@ import { TierBadge, TierLegend } from '@/components/ui/tier-badge';
 import { i18n } from '@/lib/i18n';
 import { useAwaitingReview } from '../api/get-awaiting-review';
 import { useTakeAction } from '../api/take-action';
-import { moment, waitedText } from '../utils/moments';
+import { formatDateTime } from '@/lib/format-date';
+import { waitedText } from '../utils/moments';
 import { ActionDialog } from './action-dialog';
 import { workoutScore } from './case-card';
 
@@ -30,7 +31,7 @@ function WaitingSet({ w }: { w: Waiting }) {
   const title = t`${username}'s ${score}`;
   const waited = waitedText(w.waitedSeconds);
   const boards = w.boards.map(boardName).join(', ');
-  const since = moment(w.waitingSince);
+  const since = formatDateTime(w.waitingSince);
   return (
     <li
       className="grid gap-3 rounded-xl border border-border bg-card p-4"

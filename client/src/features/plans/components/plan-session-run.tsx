@@ -1,14 +1,13 @@
 import { plural, t } from '@lingui/core/macro';
-import { CheckCircle2, Minus, Plus, Volume2, VolumeX } from 'lucide-react';
+import { Minus, Plus, Volume2, VolumeX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpenChallenge } from '@common/challenges';
 import type { Prescription } from '@common/plans';
 import type { PlanSession, PlanSummary } from '@common/schemas/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { ApiError } from '@/lib/api-client';
 import { sayShared } from '@/lib/i18n';
-import { useRecordSession } from '../api/record-session';
+import { useQueuedSessions } from '../api/get-queued-sessions';
 import { holdText, roundWords, setLabel } from '../utils/plan-words';
 import {
   progressKey,
@@ -16,6 +15,7 @@ import {
   writeProgress,
   type SessionProgress,
 } from '../utils/session-store';
+import { SessionFinished } from './session-finished';
 
 /** The run's voice, as the timer's (the route passes features/timer's beeps, speech and mute). */
 export interface SessionVoice {
@@ -163,7 +163,8 @@ export function PlanSessionRun({
     },
     [voice],
   );
-  const record = useRecordSession();
+  const queued = useQueuedSessions(userId);
+  const entry = queued.data?.find((q) => q.about.sessionId === session.id);
 
   const finishSet = useCallback(
     (amount: number) => {
@@ -239,52 +240,26 @@ export function PlanSessionRun({
   );
 
   const setCount = p.sets.length;
-  if (progress.index >= p.sets.length) {
-    const didList = progress.done.map((n) => (p.unit === 'seconds' ? holdText(n) : n)).join(', ');
-    const failed =
-      record.error instanceof ApiError
-        ? record.error.message.replace(/^\d+: /, '')
-        : record.error?.message;
+  // Saved offline and waiting in the outbox (also in a tab that did not run it): its end screen.
+  if (progress.index >= p.sets.length || entry) {
+    const did = entry?.body.done ?? progress.done;
+    const didList = did.map((n) => (p.unit === 'seconds' ? holdText(n) : n)).join(', ');
     return (
-      <Card className="mx-auto w-full max-w-md">
-        {header}
-        <CardContent className="grid gap-4 text-center">
-          <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-primary" />
-          <p className="text-xl font-extrabold" data-testid="session-finished">
-            {t`All ${setCount} sets done`}
-          </p>
-          <p className="text-muted-foreground">{t`You did ${didList}.`}</p>
-          {failed ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {failed}
-            </p>
-          ) : null}
-          <Button
-            size="lg"
-            disabled={record.isPending}
-            onClick={() =>
-              record.mutate(
-                { planId: plan.id, sessionId: session.id, done: progress.done },
-                {
-                  onSuccess: () => {
-                    writeProgress(key, null);
-                    onSaved();
-                  },
-                  // Recorded already (another tab, a retry): the plan has it; nothing is lost.
-                  onError: (error) => {
-                    if (error instanceof ApiError && error.status === 409) {
-                      writeProgress(key, null);
-                      onSaved();
-                    }
-                  },
-                },
-              )
-            }
-          >
-            {record.isPending ? t`Saving…` : t`Save session`}
-          </Button>
-        </CardContent>
-      </Card>
+      <SessionFinished
+        header={header}
+        planId={plan.id}
+        sessionId={session.id}
+        userId={userId}
+        setCount={setCount}
+        didList={didList}
+        progress={progress}
+        queue={{ loaded: queued.isSuccess, entry }}
+        onProgress={setProgress}
+        onSaved={() => {
+          writeProgress(key, null);
+          onSaved();
+        }}
+      />
     );
   }
 

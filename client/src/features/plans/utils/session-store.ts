@@ -12,6 +12,10 @@ const progressSchema = z.object({
   endsAt: z.number().finite().nullable(),
   /** What was done, set by set, so far. */
   done: z.array(z.number().int().min(0).max(100_000)).max(50),
+  /** The save's idempotency key, made at the first Save and kept: a second Save is the same save. */
+  key: z.string().max(64).optional(),
+  /** Saved offline: waiting in the device's outbox (features/plans/api/record-session.ts). */
+  queued: z.boolean().optional(),
 });
 export type SessionProgress = z.infer<typeof progressSchema>;
 

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { BadgeCheck, Info, Users } from 'lucide-react';
 import { sayShared } from '@/lib/i18n';
 import type { OpenChallenge } from '@common/challenges';
+import { groupLabel } from '@common/standing';
 import type { NormBandDto, Standing, StandingGroup } from '@common/schemas/standing';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -20,7 +21,8 @@ export interface WhereYouStandProps {
 
 /** "Better than 72 % of women 30-39 on FitBench", or why there is no figure yet. */
 export function groupSentence(g: StandingGroup, minMembers: number): string {
-  const group = sayShared(g.label)!;
+  // Said here, in the page's language (the API's label is in the language it was asked in).
+  const group = groupLabel(g);
   const percent = g.betterThan;
   if (percent !== null) return t`Better than ${percent} % of ${group} on FitBench`;
   const members = g.members;

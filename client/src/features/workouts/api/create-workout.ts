@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 import { setMayHaveQueued } from '@/lib/offline/last-user';
 import { legacyScoreFields, scoredOf } from '@/lib/score-figure';
 import { toast } from '@/components/ui/use-toast';
-import { newIdempotencyKey } from '../utils/idempotency-key';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { preloadOfflineSave } from '../utils/preload-offline-save';
 import { outboxQueryKey } from './get-queued-saves';
 import { invalidateWorkoutData } from './invalidate';

@@ -3,13 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CloudUpload } from 'lucide-react';
 import { sameChallenge, type ChallengeId } from '@common/challenges';
 import { Button } from '@/components/ui/button';
-import { formatMedium, formatTime } from '@/lib/dates';
-import { inLanguage, MEDIUM, TIME } from '../utils/local-dates';
 import { scoredOf } from '@/lib/score-figure';
 import { outboxQueryKey, useQueuedSaves } from '../api/get-queued-saves';
 import { invalidateWorkoutData } from '../api/invalidate';
 import { announceSent } from '../hooks/use-outbox-sync';
 import { scoreLabel, scoringOf } from '../utils/score';
+import { formatClockTime, formatDateMedium } from '@/lib/format-date';
 
 /**
  * Saves kept on this device, each in its challenge's unit: "Waiting to sync", or the server's
@@ -50,8 +49,7 @@ export function PendingSaves({ userId, challenge }: { userId: number; challenge?
                 {scoreLabel(scoringOf(save.body.challenge), score, capped)}
               </span>
               <span className="text-sm text-muted-foreground">
-                {inLanguage(save.body.createdAt, formatMedium, MEDIUM)}{' '}
-                {inLanguage(save.body.createdAt, formatTime, TIME)}
+                {formatDateMedium(save.body.createdAt)} {formatClockTime(save.body.createdAt)}
               </span>
             </div>
             {save.error ? (

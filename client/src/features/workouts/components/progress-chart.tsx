@@ -1,13 +1,12 @@
 import { plural, t } from '@lingui/core/macro';
-import { format } from 'date-fns';
 import { sayShared } from '@/lib/i18n';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatHold, type ChallengeId, type Scoring } from '@common/challenges';
 import type { Workout } from '@common/schemas/workouts';
-import { formatMedium } from '@/lib/dates';
-import { inLanguage, MEDIUM, MONTH_DAY, sayCount } from '../utils/local-dates';
 import { bestLabelPlacement, scoreChartGeometry } from '../utils/chart';
 import { scoreShort, scoringOf } from '../utils/score';
+import { formatDateMedium, formatMonthDay } from '@/lib/format-date';
+import { formatCount } from '@/lib/format-number';
 
 const PAD = { top: 24, right: 12, bottom: 28, left: 36 };
 // Points keep this far from the axis labels, so a dot at either end never sits on one.
@@ -38,7 +37,7 @@ function measureOf(scoring: Scoring): string {
 
 /** An axis tick: a time for a hold or a finish, else a count (rounds are drawn as total reps). */
 const tickText = (scoring: Scoring, tick: number) =>
-  scoring.kind === 'seconds' || scoring.kind === 'for-time' ? formatHold(tick) : sayCount(tick);
+  scoring.kind === 'seconds' || scoring.kind === 'for-time' ? formatHold(tick) : formatCount(tick);
 
 /**
  * One challenge's score per workout (push-ups, burpees, time held, total reps of rounds, finish
@@ -72,8 +71,6 @@ export function ProgressChart({
   );
 }
 
-const monthDay = (d: Date | string | number) => format(new Date(d), 'MMM d');
-
 type Geometry = ReturnType<typeof scoreChartGeometry>;
 
 /**
@@ -86,8 +83,8 @@ function chartSummary(scoring: Scoring, g: Geometry, cappedRuns: number): string
   const bestPoint = g.points.find((p) => p.best)!;
   const measure = measureOf(scoring);
   const n = g.points.length;
-  const from = inLanguage(first.createdAt, formatMedium, MEDIUM);
-  const to = inLanguage(last.createdAt, formatMedium, MEDIUM);
+  const from = formatDateMedium(first.createdAt);
+  const to = formatDateMedium(last.createdAt);
   const over =
     n > 1
       ? g.lowerIsBetter
@@ -97,7 +94,7 @@ function chartSummary(scoring: Scoring, g: Geometry, cappedRuns: number): string
         ? t`${measure} over your last 1 workout on ${from}, lower is better.`
         : t`${measure} over your last 1 workout on ${from}.`;
   const best = scoreShort(scoring, g.best, g.bestCapped);
-  const bestOn = inLanguage(bestPoint.createdAt, formatMedium, MEDIUM);
+  const bestOn = formatDateMedium(bestPoint.createdAt);
   const latest = scoreShort(scoring, last.score, last.capped);
   const bestAndLatest = t`Personal best ${best} on ${bestOn}. Latest ${latest}.`;
   const capped =
@@ -269,11 +266,11 @@ function Chart({
           ),
         )}
         <text x={INSET} y={PH + 20} textAnchor="start" className="fill-muted-foreground">
-          {inLanguage(first.createdAt, monthDay, MONTH_DAY)}
+          {formatMonthDay(first.createdAt)}
         </text>
         {g.points.length > 1 ? (
           <text x={PW - INSET} y={PH + 20} textAnchor="end" className="fill-muted-foreground">
-            {inLanguage(last.createdAt, monthDay, MONTH_DAY)}
+            {formatMonthDay(last.createdAt)}
           </text>
         ) : null}
       </g>

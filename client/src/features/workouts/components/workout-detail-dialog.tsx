@@ -25,13 +25,17 @@ import {
 import { profileShareUrl, ShareMenu } from '@/components/ui/share-menu';
 import { shareText, shareTitle } from '@/lib/challenge-share';
 import { scoredOf } from '@/lib/score-figure';
-import { formatFull, formatMedium, formatShort, formatTime } from '@/lib/dates';
 import { useDeleteWorkout } from '../api/delete-workout';
-import { FULL, inLanguage, MEDIUM, SHORT, TIME } from '../utils/local-dates';
 import { EditWorkoutForm } from './edit-workout-form';
 import { scoreLabel, scoreShort, scoringOf, unitWord } from '../utils/score';
 import type { Workout } from '@common/schemas/workouts';
 import type { ListedWorkout } from '../types';
+import {
+  formatClockTime,
+  formatDateFull,
+  formatDateMedium,
+  formatDateShort,
+} from '@/lib/format-date';
 
 /**
  * A workout's details (count, notes, date, share, edit, delete), opened from a row of WorkoutList;
@@ -72,12 +76,12 @@ export default function WorkoutDetailDialog({
   const { score, capped } = workout ? scoredOf(workout) : { score: 0, capped: false };
   const label = scoreLabel(scoring, score, capped);
   const at = workout?.createdAt ?? 0;
-  const date = inLanguage(at, formatMedium, MEDIUM);
-  const fullDate = inLanguage(at, formatFull, FULL);
-  const time = inLanguage(at, formatTime, TIME);
+  const date = formatDateMedium(at);
+  const fullDate = formatDateFull(at);
+  const time = formatClockTime(at);
   const edited = workout?.updatedAt;
-  const editedDate = edited ? inLanguage(edited, formatMedium, MEDIUM) : '';
-  const editedTime = edited ? inLanguage(edited, formatTime, TIME) : '';
+  const editedDate = edited ? formatDateMedium(edited) : '';
+  const editedTime = edited ? formatClockTime(edited) : '';
   const reason = workout?.hidden?.reason ?? '';
   const closeRef = useRef<HTMLButtonElement | null>(null);
   // Back from the edit form, the focus goes to Close (the form's fields have left the page).
@@ -146,7 +150,7 @@ export default function WorkoutDetailDialog({
                 <DialogHeader>
                   <DialogTitle>{t`Workout details`}</DialogTitle>
                   <DialogDescription id="workout-detail-date">
-                    <time dateTime={workout.createdAt} title={inLanguage(at, formatShort, SHORT)}>
+                    <time dateTime={workout.createdAt} title={formatDateShort(at)}>
                       {t`${fullDate} at ${time}`}
                     </time>
                     {workout.updatedAt ? (

@@ -5,11 +5,10 @@ import type { Workout } from '@common/schemas/workouts';
 import type { ListedWorkout } from '../types';
 import { TierBadge, TierLegend } from '@/components/ui/tier-badge';
 import { deferredModule } from '@/lib/deferred-module';
-import { formatMediumWithTime } from '@/lib/medium-date';
-import { inLanguage, MEDIUM_WITH_TIME } from '../utils/local-dates';
 import { scoredOf } from '@/lib/score-figure';
 import { cn } from '@/lib/utils';
 import { scoreLabel, scoreShort, scoringOf } from '../utils/score';
+import { formatDateTime } from '@/lib/format-date';
 
 /** An own workout carries its notes; another member's (from a public response) has none. */
 
@@ -114,7 +113,7 @@ export function WorkoutList({
           // A capped run's badge says so; its reps are in the label beside it.
           const short = capped ? t`CAP` : scoreShort(scoring, score);
           const label = scoreLabel(scoring, score, capped);
-          const when = inLanguage(w.createdAt, formatMediumWithTime, MEDIUM_WITH_TIME);
+          const when = formatDateTime(w.createdAt);
           const reason = w.hidden?.reason ?? '';
           return (
             <li key={w.id} className="flex items-stretch">

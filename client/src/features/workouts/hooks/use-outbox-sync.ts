@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { mayHaveQueued, setMayHaveQueued } from '@/lib/offline/last-user';
+import { setMayHaveQueued } from '@/lib/offline/last-user';
+import { useSyncTriggers } from '@/lib/offline/use-sync-triggers';
 import { invalidateWorkoutData } from '../api/invalidate';
 import { outboxQueryKey } from '../api/get-queued-saves';
 
@@ -18,42 +18,28 @@ export function announceSent(sent: number) {
 }
 
 /**
- * Sends saves made offline (and proof clips not sent yet) when the connection returns (`online`), at app start and when the page
- * is shown again. The IndexedDB code loads only when this member may have something waiting.
+ * Sends saves made offline (and proof clips not sent yet) when the connection returns (`online`),
+ * at app start and when the page is shown again (lib/offline/use-sync-triggers.ts). The IndexedDB
+ * code loads only when this member may have something waiting; the flag that says so is cleared
+ * here once nothing of the member waits (a plan session either: features/plans sends those).
  */
 export function useOutboxSync(userId: number | null) {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (userId === null) return;
-    const sync = async () => {
-      if (!mayHaveQueued(userId) || !navigator.onLine) return;
-      const [{ syncOutbox }, { listQueued }, { resumeClipUploads }] = await Promise.all([
-        import('@/lib/offline/sync'),
-        import('@/lib/offline/outbox'),
-        import('@/lib/offline/clips'),
-      ]);
-      const result = await syncOutbox(userId);
-      // Proof clips whose upload failed or was cut by a reload go after the saves they belong to.
-      const clips = await resumeClipUploads(userId).catch(() => ({ waiting: true, kept: 0 }));
-      if ((await listQueued(userId)).length === 0 && !clips.waiting)
-        setMayHaveQueued(userId, false);
-      if (clips.kept > 0 && result.sent === 0) await invalidateWorkoutData(queryClient);
-      await queryClient.invalidateQueries({ queryKey: outboxQueryKey(userId) });
-      if (result.sent > 0) {
-        await invalidateWorkoutData(queryClient);
-        announceSent(result.sent);
-      }
-    };
-    const run = () => void sync().catch(() => undefined);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') run();
-    };
-    run();
-    window.addEventListener('online', run);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('online', run);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [userId, queryClient]);
+  useSyncTriggers(userId, async (id) => {
+    const [{ syncOutbox }, { hasQueued }, { resumeClipUploads }] = await Promise.all([
+      import('@/lib/offline/sync'),
+      import('@/lib/offline/outbox'),
+      import('@/lib/offline/clips'),
+    ]);
+    const result = await syncOutbox(id);
+    // Proof clips whose upload failed or was cut by a reload go after the saves they belong to.
+    const clips = await resumeClipUploads(id).catch(() => ({ waiting: true, kept: 0 }));
+    if (!(await hasQueued(id)) && !clips.waiting) setMayHaveQueued(id, false);
+    if (clips.kept > 0 && result.sent === 0) await invalidateWorkoutData(queryClient);
+    await queryClient.invalidateQueries({ queryKey: outboxQueryKey(id) });
+    if (result.sent > 0) {
+      await invalidateWorkoutData(queryClient);
+      announceSent(result.sent);
+    }
+  });
 }

@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { CUSTOM_TIME_MAX_DAYS } from '@common/constants';
-import { formatMedium, formatTime } from '@/lib/dates';
-import { inLanguage, MEDIUM, TIME } from './local-dates';
+import { formatClockTime, formatDateMedium } from '@/lib/format-date';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -26,8 +25,8 @@ export function customTimeRange(now: Date, joinedAt?: Date | null) {
 
 /** "From Nov 3, 2026, 3:45 PM (when you joined) to now.": how far back a custom time may go. */
 export function customTimeHint(range: { min: Date; fromJoin: boolean }): string {
-  const date = inLanguage(range.min, formatMedium, MEDIUM);
-  const time = inLanguage(range.min, formatTime, TIME);
+  const date = formatDateMedium(range.min);
+  const time = formatClockTime(range.min);
   const days = CUSTOM_TIME_MAX_DAYS;
   return range.fromJoin
     ? t`From ${date}, ${time} (when you joined) to now.`

@@ -9,7 +9,7 @@ import {
   type ChallengeId,
   type Scoring,
 } from '@common/challenges';
-import { sayCount } from './local-dates';
+import { formatCount } from '@/lib/format-number';
 
 // A workout's score in its challenge's unit, wherever this feature shows one: "42 burpees",
 // "1 push-up", "3:25 held", "7 rounds + 9", "18:42", "CAP + 312 reps". A workout names its
@@ -24,7 +24,7 @@ export const scoringOf = (challenge: ChallengeId | undefined): Scoring =>
 /** "12 push-ups", "1 burpee", "3:25 held", "7 rounds + 9", "CAP + 312 reps" (counts with separators). */
 export function scoreLabel(scoring: Scoring, score: number, capped = false): string {
   if (scoring.kind === 'reps') {
-    const count = sayCount(score);
+    const count = formatCount(score);
     const unit = sayShared(score === 1 ? scoring.unitOne : scoring.unit)!;
     return t`${count} ${unit}`;
   }
@@ -40,12 +40,12 @@ export function scoreShort(scoring: Scoring, score: number, capped = false): str
       return `${Math.floor(score / scoring.repsPerRound)}+${score % scoring.repsPerRound}`;
     case 'for-time':
       if (capped) {
-        const reps = sayCount(score);
+        const reps = formatCount(score);
         return t`CAP ${reps}`;
       }
       return formatHold(score);
     case 'reps':
-      return sayCount(score);
+      return formatCount(score);
   }
 }
 
