@@ -179,14 +179,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // Every browser we target supports modulepreload; the polyfill would cost every page. index.html
-    // preloads what the first script imports; a lazy import carries no list of its chunk's imports
-    // (the file names of every screen's chunks, 1.4 KB gzip of the first script): a screen's
-    // imports load once its chunk has (docs/decisions/0310-the-first-script-trimmed.md). Landing
-    // screens have theirs from the server (route-preloads.json); the service worker has them all
-    // after the first visit.
+    // preloads what the first script imports. The first script's lazy imports (the screens) carry
+    // no list of their chunks' imports, the file names of every screen's chunks and 1.4 KB gzip of
+    // it: a screen's imports load once its chunk has. Landing screens have theirs from the server
+    // (route-preloads.json), and the service worker has them all after the first visit. Lazy
+    // imports elsewhere keep theirs: the timer asks for its after-run screens, imports and all, as
+    // a run starts, so a run that ends offline without a worker still shows them
+    // (docs/decisions/0310-the-first-script-trimmed.md, 0196).
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)index-[^/]*\.js$/.test(hostId) ? [] : deps,
     },
     manifest: true,
     rolldownOptions: {
