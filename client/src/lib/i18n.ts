@@ -79,7 +79,7 @@ export async function activateLanguage(lang: AnyLanguage): Promise<void> {
 
 /**
  * The page's language, for a tree that must draw again when it changes: strings are marked with
- * `t` from @lingui/core/macro (no provider, no runtime on `/` beyond @lingui/core), so the app's
+ * `t` from @lingui/core/macro (no provider; the runtime is ./i18n-runtime.ts), so the app's
  * tree is keyed on this (app/app.tsx) and redrawn whole on the rare switch.
  */
 export function useLocale(): string {

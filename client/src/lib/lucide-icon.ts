@@ -3,7 +3,7 @@ import { createElement, type ReactNode, type SVGProps } from 'react';
 // lucide-react's createLucideIcon in a few lines, for the build (vite.config.ts points each icon's
 // import of it here): the same <svg> (lucide-icon.test.tsx renders both for every icon the app
 // uses), without the provider, attribute renaming and class merging the app never uses. A tenth of
-// lucide's bytes on `/` were that machinery (docs/decisions/0310-icons-without-lucide-machinery.md).
+// lucide's bytes on `/` were that machinery (docs/decisions/0310-the-first-script-trimmed.md).
 
 type IconNode = [tag: string, attrs: Record<string, string>][];
 export interface IconData {
