@@ -11,9 +11,10 @@ import { shortenIds, shortIds } from './message-ids.ts';
 /**
  * Each language's messages in two chunks, `virtual:catalogue/<lang>` and
  * `virtual:catalogue/<lang>-rest` (docs/decisions/0308-the-words-of-root-picked-by-the-build.md).
- * The first holds the messages `/` says: a Lingui message (its id a macro's hash) when its id is a
- * string in the code `/` loads (the first script with its static imports, and the `onRoot`
- * modules: code `/` loads later and that shows words on it); a shared message (common/locales/,
+ * The first holds the messages `/` says: a Lingui message (its id a macro's hash) when its id is
+ * named (`{ id: '...' }`, as the macros write it) in the code `/` loads (the first script with its
+ * static imports, and the `onRoot` modules: code loaded later whose words show with the first
+ * script's, before the rest is asked for); a shared message (common/locales/,
  * its id the English) when it is also one of `sharedOnRoot`, since the first script holds the
  * English of words only other screens say (a challenge's timer and share words, units, board
  * labels). The rest holds every other message. Picked when the chunks are rendered, from the code
@@ -29,7 +30,7 @@ import { shortenIds, shortIds } from './message-ids.ts';
 export interface CatalogueChunksOptions {
   /** The languages, as app/i18n/load-catalogue.ts asks for them. */
   languages: string[];
-  /** Modules `/` loads after its first script whose words it shows (the update prompt). */
+  /** Lazy modules whose words show before the rest is asked for (the toaster, a board's heading). */
   onRoot: string[];
   /** The shared messages `/` says (a challenge's catalogue words). */
   sharedOnRoot: ReadonlySet<string>;
@@ -228,8 +229,8 @@ export function catalogueChunksPlugin(options: CatalogueChunksOptions): Plugin {
       let out = code;
       for (const lang of options.languages) {
         for (const part of ['first', 'rest'] as const) {
+          if (!out.includes(placeholder(lang, part))) continue;
           const marker = new RegExp(`(["'\`])${placeholder(lang, part)}\\1`, 'g');
-          if (!marker.test(out)) continue;
           const mine = pick(await shortened(lang), named, options.sharedOnRoot, part === 'first');
           out = out.replace(marker, () => JSON.stringify(JSON.stringify(mine)));
         }
