@@ -32,6 +32,14 @@ const top = [
   './server/src/cli',
 ];
 // A test may build the whole app (app.ts): the files of plugins/ and routes/ but their tests.
+// The client says its messages with its own small runtime (client/src/lib/i18n-runtime.ts, which
+// the macros import: lingui.config.ts); @lingui/core is for its types only (docs/decisions/0309).
+const LINGUI_RUNTIME = {
+  name: '@lingui/core',
+  allowTypeImports: true,
+  message: "Use i18n from '@/lib/i18n' (the client's runtime); import @lingui/core's types only.",
+};
+
 const notTests = (dir) => `./server/src/${dir}/**/!(*.test).ts`;
 const serverZones = [
   {
@@ -145,6 +153,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: [LINGUI_RUNTIME] }],
     },
   },
   {
@@ -158,6 +167,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [LINGUI_RUNTIME],
           patterns: [
             {
               group: ['zod', '@hookform/resolvers', '@hookform/resolvers/*', '@common/schemas/*'],
@@ -177,15 +187,18 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            '@/features/workouts/components/count-entry',
-            '@/features/share/components/workout-saved',
-            '@/features/leaderboard/components/today-rank',
-            '@/features/timer/components/discard-dialog',
-          ].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: 'Loaded when a run starts: use timer-finish.ts.',
-          })),
+            LINGUI_RUNTIME,
+            ...[
+              '@/features/workouts/components/count-entry',
+              '@/features/share/components/workout-saved',
+              '@/features/leaderboard/components/today-rank',
+              '@/features/timer/components/discard-dialog',
+            ].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'Loaded when a run starts: use timer-finish.ts.',
+            })),
+          ],
         },
       ],
     },

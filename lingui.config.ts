@@ -2,7 +2,7 @@ import { defineConfig } from '@lingui/conf';
 
 // The client's message catalogues (docs/i18n.md): one per feature folder and one for the shell
 // (app/, components/, lib/), so people converting features in parallel never edit one file.
-// app/i18n/catalogues/<lang>.ts joins them into one chunk per language.
+// scripts/vite-catalogue-chunks.ts joins them into two chunks per language (`/`'s words, the rest).
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'es', 'en-XA'],
@@ -25,4 +25,6 @@ export default defineConfig({
     },
   ],
   format: 'po',
+  // The macros' `i18n` is the client's small runtime, not @lingui/core's (docs/decisions/0309).
+  runtimeConfigModule: { i18n: ['@/lib/i18n-runtime', 'i18n'] },
 });

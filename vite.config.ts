@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { lingui } from '@lingui/vite-plugin';
 import { linguiMacroPlugin } from './scripts/vite-lingui-macro.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,11 +7,29 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { landingGroups } from './scripts/vite-landing-groups.ts';
-import { poMessagesPlugin } from './scripts/vite-po-messages.ts';
+import { catalogueChunksPlugin } from './scripts/vite-catalogue-chunks.ts';
+import { lucideIconPlugin } from './scripts/vite-lucide-icon.ts';
+import { CATALOGUE } from './common/challenge-entries.ts';
 import { routePreloadsPlugin } from './scripts/vite-route-preloads.ts';
 import { themeInitPlugin } from './scripts/vite-theme-init.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Loaded by the first script apart from any screen, in one small chunk of their own rather than in
+// a screen's, which would bring the screens' shared chunk with them (docs/decisions/0310): what a
+// device keeps of a member (loaded for a member only) and the early board fetch with its helpers
+// (app/board-prefetch.ts, preloaded on a board's address).
+const EARLY = new RegExp(
+  `client[\\\\/]src[\\\\/](${[
+    'lib/offline/last-user',
+    'app/board-prefetch',
+    'features/leaderboard/api/leaderboard-path',
+    'features/leaderboard/utils/board-period',
+    'lib/time-zone',
+  ]
+    .map((m) => `${m.replaceAll('/', '[\\\\/]')}\\.ts`)
+    .join('|')})$`,
+);
 
 // The landing screens' code in a few chunks, not thirty (docs/decisions/0189-landing-chunks.md).
 const landing = landingGroups({
@@ -24,9 +41,26 @@ const landing = landingGroups({
     'public-profile': r('./client/src/app/routes/public-profile.tsx'),
     timer: r('./client/src/app/routes/timer.tsx'),
   },
-  // Forms, their schemas and the password meter: large, and used by only some screens.
-  exclude: /node_modules[\\/](zod|react-hook-form|@hookform|@zxcvbn-ts)[\\/]/,
+  // Forms, their schemas and the password meter: large, and used by only some screens. And the
+  // modules the first script loads apart from a screen (EARLY).
+  exclude: new RegExp(
+    `node_modules[\\\\/](zod|react-hook-form|@hookform|@zxcvbn-ts)[\\\\/]|${EARLY.source}`,
+  ),
   barrels: ['lucide-react', 'radix-ui'],
+});
+
+// Each language's first catalogue chunk (docs/decisions/0308-the-words-of-root-picked-by-the-build.md):
+// the modules loaded after the first script whose words show with it (the toaster; a board's
+// heading, which paints before the rest of the catalogue is asked for), and the shared messages
+// `/` says (each challenge's card in the catalogue, and the header's strip).
+const catalogueChunks = catalogueChunksPlugin({
+  languages: ['en', 'de', 'es', 'en-XA'],
+  rootDir: r('.'),
+  onRoot: [
+    r('./client/src/components/ui/toaster.tsx'),
+    r('./client/src/app/routes/leaderboard-page.tsx'),
+  ],
+  sharedOnRoot: new Set(CATALOGUE.flatMap((c) => [c.title, c.description, c.duration, ...c.focus])),
 });
 
 // The face detector for "Count with camera", served from this app's own origin under /camera/ and
@@ -71,10 +105,9 @@ export default defineConfig({
   root: r('./client'),
   publicDir: r('./client/public'),
   plugins: [
-    // Messages compiled at build time, each language's catalogue a chunk of its own (docs/i18n.md).
+    // Messages compiled at build time, two chunks per language: `/`'s words and the rest (docs/i18n.md).
     linguiMacroPlugin(),
-    lingui({ failOnCompileError: true }),
-    poMessagesPlugin(),
+    catalogueChunks,
     react(),
     tailwindcss(),
     themeInitPlugin(),
@@ -126,6 +159,7 @@ export default defineConfig({
       },
     }),
     cameraFiles(),
+    lucideIconPlugin(r('./client/src/lib/lucide-icon.ts')),
     landing.plugin,
     routePreloadsPlugin(),
     precompress(),
@@ -140,14 +174,34 @@ export default defineConfig({
       ),
     },
   },
-  // Every browser we target supports modulepreload; the polyfill would cost every page.
   build: {
     outDir: r('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    // Every browser we target supports modulepreload; the polyfill would cost every page. index.html
+    // preloads what the first script imports. The first script's lazy imports (the screens) carry
+    // no list of their chunks' imports, the file names of every screen's chunks and 1.4 KB gzip of
+    // it: a screen's imports load once its chunk has. Landing screens have theirs from the server
+    // (route-preloads.json), and the service worker has them all after the first visit. Lazy
+    // imports elsewhere keep theirs: the timer asks for its after-run screens, imports and all, as
+    // a run starts, so a run that ends offline without a worker still shows them
+    // (docs/decisions/0310-the-first-script-trimmed.md, 0196).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)index-[^/]*\.js$/.test(hostId) ? [] : deps,
+    },
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: landing.groups } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            ...landing.groups,
+            { name: 'early', test: EARLY, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

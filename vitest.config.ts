@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 import { linguiMacroPlugin } from './scripts/vite-lingui-macro.ts';
-import { poMessagesPlugin } from './scripts/vite-po-messages.ts';
+import { catalogueChunksPlugin } from './scripts/vite-catalogue-chunks.ts';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = { '@': r('./client/src'), '@common': r('./common') };
@@ -12,7 +11,15 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const retry = process.env.CI ? 1 : 0;
 
 // The client's marked strings and catalogues, as the build reads them (docs/i18n.md).
-const clientPlugins = () => [linguiMacroPlugin(), lingui(), poMessagesPlugin()];
+const clientPlugins = () => [
+  linguiMacroPlugin(),
+  catalogueChunksPlugin({
+    languages: ['en', 'de', 'es', 'en-XA'],
+    rootDir: r('.'),
+    onRoot: [],
+    sharedOnRoot: new Set(),
+  }),
+];
 
 // What the server's tests are not: the unit project's files.
 const NOT_API = [

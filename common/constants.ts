@@ -28,6 +28,10 @@ export const READY_STEPS = 3;
 export const READY_STEP_MS = 800;
 export const CUE_MESSAGE_MS = 2500;
 
+/** A board's periods (docs/product.md#leaderboard-periods); common/leaderboard.ts has their labels. */
+export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
 export const LEADERBOARD_PREVIEW = 3;
 /** Rows of a board page (GET /api/leaderboard/:period?limit), and the most one may ask for. */
 export const LEADERBOARD_LIMIT_DEFAULT = 100;

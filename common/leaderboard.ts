@@ -3,8 +3,9 @@
 // ./schemas/leaderboard.ts build on these and re-export them.
 import { sayingFields, sayingRecord } from './say.ts';
 
-export const LEADERBOARD_PERIODS = ['today', 'week', 'month', 'all_time'] as const;
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+// The periods are in ./constants.ts, so the client's first script reads them without this module.
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from './constants.ts';
+export { LEADERBOARD_PERIODS, type LeaderboardPeriod };
 
 /**
  * Whose board the API reads (`?scope=`): everyone's, or the signed-in member's and the people they

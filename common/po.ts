@@ -3,7 +3,7 @@
  * use (common/locales/, server/src/locales/): `msgid` is the English message itself and `msgstr`
  * its translation, in ICU MessageFormat (docs/i18n.md). The client's own catalogues are read by
  * Lingui's Vite plugin; these are read here, by the server at start and by the build
- * (scripts/vite-po-messages.ts), so neither needs Lingui's CLI at run time.
+ * (scripts/vite-catalogue-chunks.ts), so neither needs Lingui's CLI at run time.
  */
 
 export interface PoEntry {

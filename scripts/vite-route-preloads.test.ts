@@ -36,6 +36,20 @@ const chunks: Chunk[] = [
     modules: ['../node_modules/x/use-query.js'],
   },
   {
+    // The board's heading, a chunk of its own (client/src/app/router.tsx).
+    fileName: 'assets/leaderboard-page-8.js',
+    isEntry: false,
+    imports: ['assets/index-1.js'],
+    modules: ['src/app/routes/leaderboard-page.tsx'],
+  },
+  {
+    // The early board fetch, in the small chunk of what the first script loads apart.
+    fileName: 'assets/early-9.js',
+    isEntry: false,
+    imports: ['assets/index-1.js'],
+    modules: ['src/app/board-prefetch.ts', 'src/lib/offline/last-user.ts'],
+  },
+  {
     fileName: 'assets/not-found-6.js',
     isEntry: false,
     imports: ['assets/jsx-runtime-2.js'],
@@ -68,9 +82,15 @@ describe('route preloads', () => {
     const { routes, fallback } = routePreloads(chunks);
     expect(routes.map((r) => r.patterns)).toEqual(Object.values(paths).map((p) => patternsOf(p)));
     // Every challenge a server may open has its screens preloaded, whatever this build's default.
-    expect(routes.find((r) => r.patterns.includes('/plank-drop/leaderboard'))!.files).toContain(
+    expect(routes.find((r) => r.patterns.includes('/plank-drop/leaderboard'))!.files).toEqual([
+      '/assets/query-provider-5.js',
+      '/assets/use-query-3.js',
       '/assets/leaderboard-7.js',
-    );
+      '/assets/tabs-4.js',
+      // The board's heading and the early fetch of its data, loaded apart from the board.
+      '/assets/leaderboard-page-8.js',
+      '/assets/early-9.js',
+    ]);
     expect(routes.find((r) => r.patterns.includes('/burpees-or-bust/timer'))!.files).toContain(
       '/assets/timer-7.js',
     );

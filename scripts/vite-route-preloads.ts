@@ -28,6 +28,13 @@ const screenModule = (key: string) =>
   `src/app/routes/${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
 /** Static in the first script: nothing to preload. */
 const IN_ENTRY = new Set<string>(['catalogue']);
+/**
+ * Loaded beside a screen, apart from it: the board's heading (client/src/app/router.tsx) and the
+ * early fetch of its data (client/src/app/board-prefetch.ts).
+ */
+const BESIDE: Record<string, string[]> = {
+  leaderboard: ['src/app/routes/leaderboard-page.tsx', 'src/app/board-prefetch.ts'],
+};
 
 /**
  * The files (`/assets/...`) of the chunks holding `modules` and of their static imports, less what
@@ -63,7 +70,9 @@ export function routePreloads(chunks: Chunk[]): RoutePreloads {
       // Every challenge any server may open (CHALLENGES is read at run time, not at build time):
       // a closed challenge's address then gets a screen's chunks it does not use, never fewer.
       patterns: [...patternsOf(route)],
-      files: IN_ENTRY.has(key) ? [] : preloadFiles(chunks, [QUERY_PROVIDER, screenModule(key)]),
+      files: IN_ENTRY.has(key)
+        ? []
+        : preloadFiles(chunks, [QUERY_PROVIDER, screenModule(key), ...(BESIDE[key] ?? [])]),
     })),
     fallback: preloadFiles(chunks, ['src/app/routes/not-found.tsx']),
   };

@@ -6,6 +6,8 @@
 // script's main-thread time. Targets: performance >= 95, accessibility 100, best practices 100.
 // BENCH_WEB_PAGES (labels up to their first comma, comma-separated: `/auth,timer`) limits the run to those
 // pages: on a shared machine, one page at a time, to see the direction of a change.
+// BENCH_WEB_LANGUAGES=en-US,de-DE,es-ES runs them in each language and ends with a table of the
+// scores by language (docs/decisions/0308-the-words-of-root-picked-by-the-build.md).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouseRun from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, PASSWORD, type WebBenchContext } from './context';
@@ -156,39 +158,68 @@ export async function lighthouse(ctx: WebBenchContext) {
       pages.length,
       ...pages.filter(([label]) => only.includes(label.split(',')[0]!)),
     );
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_ARGS,
-  });
-  try {
-    console.log(
-      `  (median of ${runs} run${runs === 1 ? '' : 's'} by performance; targets: performance >= 95, accessibility 100, best practices 100)`,
-    );
-    console.log(`  ${'page'.padEnd(22)} perf  a11y  best   LCP ms   TBT ms   CLS`);
-    for (const [label, path, headers] of pages) {
-      const results: PageResult[] = [];
-      for (let i = 0; i < runs; i++)
-        results.push(await auditRetried(`${ctx.baseUrl}${path}`, chrome.port, headers));
-      results.sort((a, b) => a.scores.performance - b.scores.performance);
-      const r = results[Math.floor(results.length / 2)]!;
-      const all = results.map((x) => x.scores.performance).join('/');
+  // BENCH_WEB_LANGUAGES=en-US,de-DE,es-ES: each page as a visitor whose browser asks for each
+  // language (Chromium's --accept-lang sets navigator.languages, which the app follows, and the
+  // Accept-Language the server reads); unset, Chromium's own (en-US).
+  const languages = (process.env.BENCH_WEB_LANGUAGES ?? '')
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const scores = new Map<string, Map<string, PageResult['scores']>>();
+  for (const lang of languages.length ? languages : ['']) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [...CHROMIUM_ARGS, ...(lang ? [`--accept-lang=${lang}`] : [])],
+    });
+    try {
+      if (lang) console.log(`\n  -- a browser that asks for ${lang} --`);
       console.log(
-        `  ${label.padEnd(22)} ${String(r.scores.performance).padStart(4)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcp.toFixed(0).padStart(7)}  ${r.tbt.toFixed(0).padStart(7)}  ${r.cls.toFixed(3)}   (perf runs ${all})`,
+        `  (median of ${runs} run${runs === 1 ? '' : 's'} by performance; targets: performance >= 95, accessibility 100, best practices 100)`,
       );
-      for (const f of new Set(results.flatMap((x) => x.failing))) console.log(`      ${f}`);
-      const js = r.scripts.reduce((a, x) => a + x.bytes, 0);
-      console.log(
-        `      JS: ${(js / 1024).toFixed(1)} KB as sent in ${r.scripts.length} scripts (${r.scripts.map((x) => `${x.url} ${(x.bytes / 1024).toFixed(1)}`).join(', ')})`,
-      );
-      const tasks = r.longTasks.map((t) => `${t.ms.toFixed(0)} ms ${t.url}`).join(', ');
-      console.log(`      long tasks: ${tasks || 'none'}`);
-      const boot = r.bootup
-        .filter((b) => b.ms >= 20)
-        .map((b) => `${b.url} ${b.ms.toFixed(0)} ms`)
-        .join(', ');
-      console.log(`      main-thread time per script (>= 20 ms): ${boot || 'none'}`);
+      console.log(`  ${'page'.padEnd(22)} perf  a11y  best   LCP ms   TBT ms   CLS`);
+      for (const [label, path, headers] of pages) {
+        const results: PageResult[] = [];
+        for (let i = 0; i < runs; i++)
+          results.push(await auditRetried(`${ctx.baseUrl}${path}`, chrome.port, headers));
+        results.sort((a, b) => a.scores.performance - b.scores.performance);
+        const r = results[Math.floor(results.length / 2)]!;
+        if (!scores.has(label)) scores.set(label, new Map());
+        scores.get(label)!.set(lang, r.scores);
+        printPage(label, r, results);
+      }
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
   }
+  if (languages.length > 1) {
+    console.log(`\n  perf / a11y / best practices by language`);
+    console.log(`  ${'page'.padEnd(22)} ${languages.map((l) => l.padEnd(13)).join(' ')}`);
+    for (const [label, byLang] of scores) {
+      const cells = languages.map((l) => {
+        const s = byLang.get(l);
+        return (s ? `${s.performance}/${s.accessibility}/${s['best-practices']}` : '-').padEnd(13);
+      });
+      console.log(`  ${label.padEnd(22)} ${cells.join(' ')}`);
+    }
+  }
+}
+
+/** One page's median run: scores and paints, what kept a11y or best practices down, its JS. */
+function printPage(label: string, r: PageResult, results: PageResult[]) {
+  const all = results.map((x) => x.scores.performance).join('/');
+  console.log(
+    `  ${label.padEnd(22)} ${String(r.scores.performance).padStart(4)}  ${String(r.scores.accessibility).padStart(4)}  ${String(r.scores['best-practices']).padStart(4)}  ${r.lcp.toFixed(0).padStart(7)}  ${r.tbt.toFixed(0).padStart(7)}  ${r.cls.toFixed(3)}   (perf runs ${all})`,
+  );
+  for (const f of new Set(results.flatMap((x) => x.failing))) console.log(`      ${f}`);
+  const js = r.scripts.reduce((a, x) => a + x.bytes, 0);
+  console.log(
+    `      JS: ${(js / 1024).toFixed(1)} KB as sent in ${r.scripts.length} scripts (${r.scripts.map((x) => `${x.url} ${(x.bytes / 1024).toFixed(1)}`).join(', ')})`,
+  );
+  const tasks = r.longTasks.map((t) => `${t.ms.toFixed(0)} ms ${t.url}`).join(', ');
+  console.log(`      long tasks: ${tasks || 'none'}`);
+  const boot = r.bootup
+    .filter((b) => b.ms >= 20)
+    .map((b) => `${b.url} ${b.ms.toFixed(0)} ms`)
+    .join(', ');
+  console.log(`      main-thread time per script (>= 20 ms): ${boot || 'none'}`);
 }

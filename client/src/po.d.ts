@@ -1,9 +1,6 @@
-// Catalogues as modules: Lingui's Vite plugin compiles `*.po`, scripts/vite-po-messages.ts `*.po?shared`.
-declare module '*.po' {
-  import type { Messages } from '@lingui/core';
-  export const messages: Messages;
-}
-declare module '*.po?shared' {
+// The client's catalogues as modules: scripts/vite-catalogue-chunks.ts compiles them, by language
+// and chunk (`virtual:catalogue/de`, `/`'s words; `virtual:catalogue/de-rest`, every other).
+declare module 'virtual:catalogue/*' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }

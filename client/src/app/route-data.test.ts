@@ -16,56 +16,56 @@ function serve(open: string) {
   resetServedChallenges();
 }
 
-function calls(pathname: string, search?: string) {
+async function calls(pathname: string, search?: string) {
   const fn = vi.fn(async () => new Response('null'));
   vi.stubGlobal('fetch', fn);
-  prefetchRouteData(pathname, search);
+  await prefetchRouteData(pathname, search);
   return fn.mock.calls.map((c) => (c as unknown[])[0]);
 }
 
 describe('prefetchRouteData', () => {
-  it('asks for the Today board on the leaderboard and its alias', () => {
+  it('asks for the Today board on the leaderboard and its alias', async () => {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     const board = `/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`;
-    expect(calls('/90second/leaderboard')).toEqual([board]);
-    expect(calls('/leaderboard/')).toEqual([board]);
+    expect(await calls('/90second/leaderboard')).toEqual([board]);
+    expect(await calls('/leaderboard/')).toEqual([board]);
   });
 
-  it('asks for the board the address names: its period and kind, unfiltered', () => {
+  it('asks for the board the address names: its period and kind, unfiltered', async () => {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     expect(
-      calls('/90second/leaderboard', '?period=week&age=30-39&gender=female&verified=1'),
+      await calls('/90second/leaderboard', '?period=week&age=30-39&gender=female&verified=1'),
     ).toEqual([
       `/api/leaderboard/week?${new URLSearchParams({ tz, limit: '100', verified: 'true' })}`,
     ]);
-    expect(calls('/leaderboard', '?period=nonsense')).toEqual([
+    expect(await calls('/leaderboard', '?period=nonsense')).toEqual([
       `/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`,
     ]);
   });
 
-  it('asks for the board of the challenge in the address, without a kind it does not have', () => {
+  it('asks for the board of the challenge in the address, without a kind it does not have', async () => {
     const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
     serve('pushup-90,plank-drop');
-    expect(calls('/plank-drop/leaderboard', '?period=week&verified=1')).toEqual([
+    expect(await calls('/plank-drop/leaderboard', '?period=week&verified=1')).toEqual([
       `/api/leaderboard/week?${new URLSearchParams({ challenge: 'plank-drop', tz, limit: '100' })}`,
     ]);
-    expect(calls('/leaderboard')).toEqual([
+    expect(await calls('/leaderboard')).toEqual([
       `/api/leaderboard/today?${new URLSearchParams({ tz, limit: '100' })}`,
     ]);
   });
 
-  it('asks for no board of a challenge that is not open', () => {
-    expect(calls('/plank-drop/leaderboard')).toEqual([]);
+  it('asks for no board of a challenge that is not open', async () => {
+    expect(await calls('/plank-drop/leaderboard')).toEqual([]);
   });
 
-  it('asks for the profile of the username in the path', () => {
-    expect(calls('/90second/users/Ann.B')).toEqual(['/api/users/Ann.B']);
+  it('asks for the profile of the username in the path', async () => {
+    expect(await calls('/90second/users/Ann.B')).toEqual(['/api/users/Ann.B']);
   });
 
-  it('asks for nothing elsewhere', () => {
-    expect(calls('/')).toEqual([]);
-    expect(calls('/auth')).toEqual([]);
-    expect(calls('/users')).toEqual([]);
-    expect(calls('/90second/users/ann/extra')).toEqual([]);
+  it('asks for nothing elsewhere', async () => {
+    expect(await calls('/')).toEqual([]);
+    expect(await calls('/auth')).toEqual([]);
+    expect(await calls('/users')).toEqual([]);
+    expect(await calls('/90second/users/ann/extra')).toEqual([]);
   });
 });

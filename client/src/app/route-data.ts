@@ -1,11 +1,7 @@
-import { hasVerifiedBoard } from '@common/challenges';
 import { patternsOf, paths } from '@/config/paths';
-import { leaderboardPath, NO_FILTERS } from '@/features/leaderboard/api/leaderboard-path';
-import { parseBoardSearch } from '@/features/leaderboard/utils/board-url';
 import { publicProfilePath } from '@/features/users/api/public-profile-path';
 import { prefetch } from '@/lib/api-client';
-import { defaultOpenChallenge, openChallengeForPath, servedChallenges } from '@/lib/challenges';
-import { viewerTimeZone } from '@/lib/time-zone';
+import { servedChallenges } from '@/lib/challenges';
 
 /**
  * The first `:param` of the route's patterns that `pathname` matches (any case, an optional final
@@ -26,15 +22,17 @@ function matchParam(route: (typeof paths)[keyof typeof paths], pathname: string)
  * names (its challenge, period and kind, unfiltered: filters narrow that page on the client), a profile is
  * its username. The screen's query takes the answer
  * (lib/api-client.ts, prefetch). docs/decisions/0068-lighthouse-leaderboard-and-profile.md
+ * The board's is asked for by ./board-prefetch.ts, a chunk the server preloads on a board's
+ * address; the promise settles once it has been asked for (tests wait for it).
  */
-export function prefetchRouteData(pathname: string, search = '') {
-  if (matchParam(paths.leaderboard, pathname) !== null) {
-    const board = parseBoardSearch(search);
-    const challenge = openChallengeForPath(pathname) ?? defaultOpenChallenge();
-    // Only a challenge with a Verified board has a camera-counted kind (common/challenges.ts).
-    const kind = challenge && hasVerifiedBoard(challenge) ? board.kind : 'all';
-    prefetch(leaderboardPath(board.period, viewerTimeZone(), NO_FILTERS, kind, challenge?.id));
-  }
+export async function prefetchRouteData(pathname: string, search = ''): Promise<void> {
   const username = matchParam(paths.publicProfile, pathname);
   if (username) prefetch(publicProfilePath(username));
+  if (matchParam(paths.leaderboard, pathname) !== null) {
+    await import('./board-prefetch').then(
+      (m) => m.prefetchBoard(pathname, search),
+      // Its chunk could not load (offline without a worker): the board asks when it shows.
+      () => undefined,
+    );
+  }
 }

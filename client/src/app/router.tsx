@@ -6,7 +6,6 @@ import { servedChallenges } from '@/lib/challenges';
 import { loadRestOfCatalogue } from './i18n/load-catalogue';
 import { RequireAuth } from './layout/require-auth';
 import { CatalogueRoute } from './routes/catalogue';
-import { LeaderboardPage } from './routes/leaderboard-page';
 
 // Every screen but the catalogue loads with its route, so `/` ships only what it needs; so does
 // the query client (TanStack Query), which only those screens use.
@@ -38,8 +37,10 @@ const screen = (load: () => ScreenModule, auth = false) =>
   });
 
 // The 404 needs no data either, but is rare: it loads when shown, which keeps the first script
-// of every page (and the budget of `/`) a little smaller.
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+// of every page (and the budget of `/`) a little smaller. Its words are not `/`'s: the rest too.
+const NotFoundRoute = lazy(() =>
+  Promise.all([import('./routes/not-found'), loadRestOfCatalogue()]).then(([m]) => m),
+);
 
 const AuthRoute = screen(() => import('./routes/auth'));
 const ResetPasswordRoute = screen(() => import('./routes/reset-password'));
@@ -49,7 +50,12 @@ const ChallengeHomeRoute = screen(() => import('./routes/challenge-home'));
 const TimerRoute = screen(() => import('./routes/timer'), true);
 const LogWorkoutRoute = screen(() => import('./routes/log-workout'), true);
 const LeaderboardBoard = screen(() => import('./routes/leaderboard'));
-// The heading shows from the first script; the board loads inside it.
+// The board's heading is a chunk of its own (the server preloads it on a board's address,
+// scripts/vite-route-preloads.ts) and shows without waiting for the board or the rest of the
+// catalogue: its words are in the first chunk (vite.config.ts). The board loads inside it.
+const LeaderboardPage = lazy(() =>
+  import('./routes/leaderboard-page').then((m) => ({ default: m.LeaderboardPage })),
+);
 const LeaderboardRoute = () => (
   <LeaderboardPage>
     <LeaderboardBoard />

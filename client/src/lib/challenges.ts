@@ -161,6 +161,13 @@ export function openChallengeById(id: string | null | undefined): OpenChallenge 
 /** The open default challenge (the one a screen means when its address names none), or the first open. */
 export const defaultOpenChallenge = (): OpenChallenge | undefined => openChallengeById(undefined);
 
+/**
+ * The board an address shows: its challenge's, the default challenge's at /leaderboard. Here, in
+ * the first script, for both the board's screen and its heading, which load apart (app/router.tsx).
+ */
+export const boardChallenge = (pathname: string) =>
+  openChallengeForPath(pathname) ?? defaultOpenChallenge();
+
 /** Tests only: forget what was read, so the next call reads the page's tag again. */
 export function resetServedChallenges() {
   served = undefined;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { i18n, type Messages } from '@lingui/core';
+import type { Messages } from '@lingui/core';
 import {
   DEFAULT_LANGUAGE,
   languageFromList,
@@ -7,6 +7,7 @@ import {
   type AnyLanguage,
 } from '@common/languages';
 import { formatIcu, setSayer } from '@common/say';
+import { i18n } from './i18n-runtime';
 
 // The page's language (docs/i18n.md): the member's setting, kept in this browser so it holds
 // offline and on reload; else the browser's languages; else English. Only that language's
@@ -78,7 +79,7 @@ export async function activateLanguage(lang: AnyLanguage): Promise<void> {
 
 /**
  * The page's language, for a tree that must draw again when it changes: strings are marked with
- * `t` from @lingui/core/macro (no provider, no runtime on `/` beyond @lingui/core), so the app's
+ * `t` from @lingui/core/macro (no provider; the runtime is ./i18n-runtime.ts), so the app's
  * tree is keyed on this (app/app.tsx) and redrawn whole on the rare switch.
  */
 export function useLocale(): string {

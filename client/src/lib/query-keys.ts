@@ -1,8 +1,10 @@
+import { USER_QUERY_KEY } from './user-query-key';
+
 // Every query's key, in one place: one feature's data is refreshed by another (a save refreshes
 // boards and profiles) through these, never through literals that could drift apart.
 export const queryKeys = {
   /** The signed-in member (null when signed out). */
-  user: ['user'] as const,
+  user: USER_QUERY_KEY,
   /** Every public profile; one profile under it. */
   users: ['users'] as const,
   publicProfile: (username: string) => ['users', username] as const,

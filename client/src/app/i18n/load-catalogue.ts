@@ -2,34 +2,36 @@ import type { Messages } from '@lingui/core';
 import type { AnyLanguage } from '@common/languages';
 import { currentLanguage, i18n } from '@/lib/i18n';
 
-// Two chunks per language (docs/decisions/0300-the-catalogue-in-two-chunks.md): what `/` shows
-// (./catalogues/<lang>.ts, asked for at start) and every other feature's messages
-// (./catalogues/<lang>-rest.ts), asked for beside the code of the first other screen
-// (app/router.tsx), so `/` does not load the whole app's words. Only the language in use loads.
+// Two chunks per language, only the language in use loading: the messages the code of `/` uses
+// (`virtual:catalogue/<lang>`, asked for at start) and every other one (`<lang>-rest`, asked for
+// beside the code of the first other screen, app/router.tsx). The build picks which message goes
+// where from the code itself (scripts/vite-catalogue-chunks.ts,
+// docs/decisions/0308-the-words-of-root-picked-by-the-build.md). en-XA's messages come a third
+// longer (./pseudo-length.ts).
 
 function first(lang: AnyLanguage): Promise<Messages> {
   switch (lang) {
     case 'de':
-      return import('./catalogues/de').then((m) => m.messages);
+      return import('virtual:catalogue/de').then((m) => m.messages);
     case 'es':
-      return import('./catalogues/es').then((m) => m.messages);
+      return import('virtual:catalogue/es').then((m) => m.messages);
     case 'en-XA':
-      return import('./catalogues/en-XA').then((m) => m.messages);
+      return import('virtual:catalogue/en-XA').then((m) => m.messages);
     default:
-      return import('./catalogues/en').then((m) => m.messages);
+      return import('virtual:catalogue/en').then((m) => m.messages);
   }
 }
 
 function rest(lang: AnyLanguage): Promise<Messages> {
   switch (lang) {
     case 'de':
-      return import('./catalogues/de-rest').then((m) => m.messages);
+      return import('virtual:catalogue/de-rest').then((m) => m.messages);
     case 'es':
-      return import('./catalogues/es-rest').then((m) => m.messages);
+      return import('virtual:catalogue/es-rest').then((m) => m.messages);
     case 'en-XA':
-      return import('./catalogues/en-XA-rest').then((m) => m.messages);
+      return import('virtual:catalogue/en-XA-rest').then((m) => m.messages);
     default:
-      return import('./catalogues/en-rest').then((m) => m.messages);
+      return import('virtual:catalogue/en-rest').then((m) => m.messages);
   }
 }
 
@@ -43,7 +45,7 @@ export async function loadCatalogue(lang: AnyLanguage): Promise<Messages> {
 }
 
 /**
- * Every feature's messages in the page's language, added to those loaded: a screen's lazy loader
+ * Every other message in the page's language, added to those loaded: a screen's lazy loader
  * waits for it beside its own code. If it cannot load (offline with no service worker), the
  * screen shows and its words stay English.
  */

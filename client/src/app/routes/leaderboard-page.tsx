@@ -4,15 +4,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { hasVerifiedBoard, type OpenChallenge } from '@common/challenges';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { defaultOpenChallenge, openChallengeForPath, servedOpenChallenges } from '@/lib/challenges';
+import { boardChallenge, servedOpenChallenges } from '@/lib/challenges';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import { t } from '@lingui/core/macro';
 import { sayShared } from '@/lib/i18n';
-
-/** The board an address shows: its challenge's, the default challenge's at /leaderboard. */
-export const boardChallenge = (pathname: string) =>
-  openChallengeForPath(pathname) ?? defaultOpenChallenge();
 
 /** What a board ranks: "Best 90-second set per person", "Longest hold per person". */
 export function boardRanks(challenge: OpenChallenge): string {
@@ -67,9 +63,11 @@ function BoardSwitcher({ current }: { current: OpenChallenge }) {
 }
 
 /**
- * The leaderboard's heading, in the first script: it shows (and is the page's largest paint)
- * while the board's code and data load, rather than after them. `children` is the board, lazy.
- * docs/decisions/0074-route-modulepreload.md
+ * The leaderboard's heading: it shows (and is the page's largest paint) while the board's code
+ * and data load, rather than after them. `children` is the board, lazy. A chunk of its own that
+ * imports only the first script's modules, which the server preloads on a board's address, so it
+ * paints right after the first script without its code in every page's
+ * (docs/decisions/0074-route-modulepreload.md, 0310-the-first-script-trimmed.md).
  */
 export function LeaderboardPage({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();

@@ -4,12 +4,12 @@ import { useMyClubs } from '@/features/clubs/api/list-clubs';
 import { EVERYONE, type BoardScope } from '@/features/leaderboard/api/leaderboard-path';
 import { Leaderboard, viewerScopes } from '@/features/leaderboard/components/leaderboard';
 import { ReportButton } from '@/features/reports/components/report-button';
-import { boardChallenge } from './leaderboard-page';
+import { boardChallenge } from '@/lib/challenges';
 
 // Public (docs/product.md#public-and-personal-data): a visitor sees the boards; a member also sees their own standing
 // and can report another's entry. Each row shows its tier, and a Verified board's unreviewed top
 // three "Awaiting review" (docs/decisions/0244-tiers-shown-and-reviewed.md).
-// The heading around it is in the first script (leaderboard-page.tsx). The address names the
+// The heading around it is leaderboard-page.tsx, loaded apart (app/router.tsx). The address names the
 // challenge (/plank-drop/leaderboard); /leaderboard is the push-up board.
 export default function LeaderboardRoute() {
   const [pathname] = useLocation();

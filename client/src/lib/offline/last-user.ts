@@ -1,26 +1,21 @@
 import type { User } from '@common/schemas/auth';
+import {
+  DEVICE_SETTINGS,
+  keysOf,
+  LAST_USER_KEY,
+  lastUser,
+  PREFIX,
+  storages,
+} from './member-record';
 
 // The signed-in member as last answered by the server, so that the app opens offline (timer, log
-// workout) instead of sending the member to sign in. Removed on sign-out and on any 401.
-const KEY = 'fitbench:last-user';
-const PREFIX = 'fitbench:';
+// workout) instead of sending the member to sign in. Removed on sign-out and on any 401. The record
+// and the device settings are ./member-record.ts, which the first script reads.
+export { DEVICE_SETTINGS, lastUser };
 const outboxFlag = (userId: number) => `${PREFIX}outbox:${userId}`;
 const OUTBOX_FLAG = /^fitbench:outbox:(\d+)$/;
 // A key that ends in `:<id>` holds that member's data (the kept screens, fitbench:cache:<id>).
 const MEMBER_SCOPED = /:(\d+)$/;
-
-/**
- * The only `fitbench:` keys that are the device's, not a member's: settings of whoever holds the
- * phone. Every other `fitbench:` key in localStorage or sessionStorage is treated as personal and
- * removed once the server says its member is no longer signed in here
- * (docs/decisions/0089-what-a-signed-out-device-keeps.md). A new device setting is added here.
- */
-export const DEVICE_SETTINGS: ReadonlySet<string> = new Set([
-  'fitbench:timer-muted',
-  'fitbench:theme',
-  // Which challenges the server last said are open (lib/challenges.ts): the same for everyone.
-  'fitbench:open-challenges',
-]);
 
 /** How long a signed-out member's unsent saves stay: the server refuses older sets anyway. */
 export const QUEUED_SAVE_MAX_AGE_MS = 7 * 86_400_000;
@@ -32,44 +27,11 @@ export const QUEUED_SAVE_MAX_AGE_MS = 7 * 86_400_000;
 export function rememberUser(user: User | null): void {
   keepOnlyMember(user);
   try {
-    if (user) localStorage.setItem(KEY, JSON.stringify(user));
-    else localStorage.removeItem(KEY);
+    if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(LAST_USER_KEY);
   } catch {
     // Storage full or disabled: the app still works online.
   }
-}
-
-export function lastUser(): User | null {
-  try {
-    const raw = localStorage.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as User) : null;
-    return parsed && typeof parsed.id === 'number' && typeof parsed.username === 'string'
-      ? parsed
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function keysOf(storage: Storage): string[] {
-  const keys: string[] = [];
-  for (let i = 0; i < storage.length; i += 1) {
-    const key = storage.key(i);
-    if (key?.startsWith(PREFIX)) keys.push(key);
-  }
-  return keys;
-}
-
-function storages(): Storage[] {
-  const found: Storage[] = [];
-  for (const get of [() => localStorage, () => sessionStorage]) {
-    try {
-      found.push(get());
-    } catch {
-      // Storage disabled: nothing was kept in it.
-    }
-  }
-  return found;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionState, User } from '@common/schemas/auth';
 import { api } from '@/lib/api-client';
-import { lastUser, rememberUser } from '@/lib/offline/last-user';
-import { queryKeys } from '@/lib/query-keys';
+import type * as LastUser from '@/lib/offline/last-user';
+import { keepsMemberData, lastUser } from '@/lib/offline/member-record';
+import { USER_QUERY_KEY } from '@/lib/user-query-key';
 
 /**
  * The current user, or null when signed out. GET /api/session answers a visitor with 200 and
@@ -11,9 +12,11 @@ import { queryKeys } from '@/lib/query-keys';
  * open offline (docs/decisions/0055-pwa-and-offline-saves.md).
  */
 export async function getUser(): Promise<User | null> {
+  // A device that keeps a member's data asks for the code that keeps it beside the session.
+  const keeper = keepsMemberData() ? recordKeeper() : null;
   try {
     const user = (await api<SessionState>('/api/session')).user;
-    rememberUser(user);
+    if (user || keeper) await remember(user, keeper ?? recordKeeper());
     return user;
   } catch (err) {
     if (err instanceof TypeError) {
@@ -24,7 +27,32 @@ export async function getUser(): Promise<User | null> {
   }
 }
 
-export const userQueryKey = queryKeys.user;
+let keeperChunk: Promise<typeof LastUser> | undefined;
+function recordKeeper() {
+  if (!keeperChunk) {
+    keeperChunk = import('@/lib/offline/last-user');
+    // Asked for beside the session, it may go unused (the session failed): never unhandled.
+    keeperChunk.catch(() => undefined);
+  }
+  return keeperChunk;
+}
+
+/**
+ * The server's answer recorded on this device, and what was anyone else's forgotten
+ * (lib/offline/last-user.ts, docs/decisions/0089-what-a-signed-out-device-keeps.md). Its code
+ * loads only when there is something to record or forget: a member, or what one left here. A
+ * visitor's pages load none of it (docs/decisions/0310-the-first-script-trimmed.md).
+ */
+async function remember(user: User | null, keeper: ReturnType<typeof recordKeeper>) {
+  try {
+    (await keeper).rememberUser(user);
+  } catch {
+    keeperChunk = undefined;
+    // Its chunk could not load (offline without a worker): the next answer records it.
+  }
+}
+
+export const userQueryKey = USER_QUERY_KEY;
 
 export interface UserState {
   data: User | null | undefined;

@@ -1,9 +1,4 @@
-import {
-  AGE_GROUP_IDS,
-  GENDER_FILTERS,
-  LEADERBOARD_PERIODS,
-  type LeaderboardPeriod,
-} from '@common/leaderboard';
+import { AGE_GROUP_IDS, GENDER_FILTERS, type LeaderboardPeriod } from '@common/leaderboard';
 import {
   EVERYONE,
   NO_FILTERS,
@@ -12,6 +7,7 @@ import {
   type LeaderboardFilters,
   scopeKey,
 } from '../api/leaderboard-path';
+import { DEFAULT_PERIOD, oneOf, periodAndKind } from './board-period';
 
 // The board's state lives in the address (`?period=week&age=30-39&gender=female&verified=1&scope=following`), so a
 // reload, Back and a shared link show the same board. Defaults are left out of the address; an
@@ -28,7 +24,7 @@ export interface BoardState {
 }
 
 export const DEFAULT_BOARD: BoardState = {
-  period: 'today',
+  period: DEFAULT_PERIOD,
   filters: NO_FILTERS,
   kind: 'all',
   scope: EVERYONE,
@@ -47,15 +43,12 @@ function parseScope(value: string | null): BoardScope {
   return club ? { kind: 'club', slug: club[1]!, name: club[1]! } : EVERYONE;
 }
 
-const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
-  allowed.find((a) => a === value?.trim().toLowerCase());
-
 /** The board an address's query string (with or without its `?`) asks for. */
 export function parseBoardSearch(search: string): BoardState {
   const params = new URLSearchParams(search);
-  const verified = params.get('verified')?.trim().toLowerCase();
+  const { period, kind } = periodAndKind(params);
   return {
-    period: oneOf(LEADERBOARD_PERIODS, params.get('period')) ?? DEFAULT_BOARD.period,
+    period,
     filters: {
       ageGroup: oneOf(AGE_GROUP_IDS, params.get('age')) ?? 'all',
       gender:
@@ -64,7 +57,7 @@ export function parseBoardSearch(search: string): BoardState {
           params.get('gender'),
         ) ?? 'all',
     },
-    kind: verified === '1' || verified === 'true' ? 'verified' : 'all',
+    kind,
     scope: parseScope(params.get('scope')),
   };
 }
