@@ -71,7 +71,10 @@ export async function expectNoA11yViolations(page: Page) {
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')})`,
+    ),
   ).toEqual([]);
 }
 

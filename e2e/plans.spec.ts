@@ -49,7 +49,7 @@ async function shotsEverywhere(page: Page, name: string, ready: () => Promise<vo
   ] as const)
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.emulateMedia({ colorScheme: scheme });
+      await inScheme(page, scheme);
       await ready();
       await page.screenshot({
         path: `/tmp/shots/plans/${name}-${w}-${scheme}.png`,
@@ -58,7 +58,19 @@ async function shotsEverywhere(page: Page, name: string, ready: () => Promise<vo
       await expectNoA11yViolations(page);
     }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme(page, 'light');
+}
+
+/**
+ * The page in `scheme`: the app follows it by a class it sets when the media query changes, and
+ * its colours then transition (finished before axe reads them: e2e/support/animations.ts). Axe
+ * run before the class flips measures the colours halfway.
+ */
+async function inScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+    .toBe(scheme === 'dark');
 }
 
 test('a test set places a plan; the session survives a reload; a re-test re-places the plan', async ({
