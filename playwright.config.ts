@@ -22,13 +22,15 @@ const launchOptions = {
 // These specs drive flows whose screens are the phone's, so a second run at 1280x800 checked the
 // same code twice (a third of the e2e time): docs/decisions/0186-desktop-e2e-scope.md. The run's
 // own flows and the address change joined them: docs/decisions/0287-more-phone-only-flows.md;
-// so did the German and Spanish loop (e2e/i18n-loop.spec.ts), phone screens throughout.
+// so did the German and Spanish loop (e2e/i18n-loop.spec.ts), phone screens throughout, and the
+// feed's paging (e2e/feed-pages.spec.ts: what it checks is the cursor, not the layout).
 const PHONE_ONLY_SPECS = [
   'after-save',
   'camera',
   'challenge-run-burpees',
   'challenge-run-offline',
   'challenge-run-plank',
+  'feed-pages',
   'history',
   'i18n-loop',
   'leaderboard-state',

@@ -6,10 +6,10 @@
 // ratio to the floor measured in turns with it is compared: the routes are the push-up challenge's
 // (the specification's API), so this says whether a change slowed what members ask most. BENCH_USERS,
 // BENCH_WORKOUTS, BENCH_SECONDS, BENCH_PGLITE and BENCH_DATABASE_URL pass to both.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { baselineTree, git } from './lib/baseline-tree';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The commit before issue 35 (a challenge is one catalogue entry). */
@@ -17,29 +17,6 @@ const DEFAULT_BASELINE = 'fffdc77';
 const ref = process.argv[2] ?? process.env.BENCH_BASELINE ?? DEFAULT_BASELINE;
 /** The most a route's ratio to the floor may fall against the baseline before it is called slower. */
 const TOLERANCE = 0.1;
-
-const git = (...args: string[]) => {
-  const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-};
-
-/** A built worktree of `sha` beside this checkout (kept between runs: building takes a minute). */
-function baselineTree(sha: string): string {
-  const dir = path.join(os.tmpdir(), `fitbench-baseline-${sha.slice(0, 12)}`);
-  if (!fs.existsSync(path.join(dir, 'package.json'))) {
-    spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
-    git('worktree', 'add', '--detach', dir, sha);
-  }
-  const modules = path.join(dir, 'node_modules');
-  if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules);
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error(`the baseline ${sha} did not build`);
-  return dir;
-}
 
 interface RouteRow {
   route: string;

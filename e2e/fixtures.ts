@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { finishAnimations } from './support/animations';
 
 export interface TestUser {
   id: number;
@@ -47,9 +48,10 @@ export async function addWorkout(
 
 // Expected failures the browser logs as console errors (e.g. the 401 of a visitor's /api/user).
 // ERR_CONNECTION_REFUSED: a spec that moves its own server's clock restarts it while a page is
-// open, and the notifications' stream tries again meanwhile (features/notifications).
+// open, and the notifications' stream tries again meanwhile (features/notifications); the
+// stream open at that moment ends mid-chunk (ERR_INCOMPLETE_CHUNKED_ENCODING).
 const EXPECTED_CONSOLE =
-  /Failed to load resource: (the server responded with a status of (400|401|403|404|409|413|422|429)|net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_REFUSED)/;
+  /Failed to load resource: (the server responded with a status of (400|401|403|404|409|413|422|429)|net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_REFUSED|net::ERR_INCOMPLETE_CHUNKED_ENCODING)/;
 
 /**
  * The visible toasts. Radix also mirrors each into a live region, which this skips; and while a
@@ -60,6 +62,7 @@ export function toasts(page: Page) {
 }
 
 export async function expectNoA11yViolations(page: Page) {
+  await finishAnimations(page);
   // @axe-core/playwright types a Page from its own playwright-core copy; the object is the same.
   const results = await new AxeBuilder({
     page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],

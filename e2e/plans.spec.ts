@@ -29,6 +29,8 @@ async function shot(page: Page, name: string) {
 
 /** A 90-second run on the timer (the browser's clock runs it), `count` entered and saved. */
 async function timerSet(page: Page, count: number) {
+  // The timer is a lazy screen that React reveals on a timer: pause the clock once it shows.
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 5000);
   await page.getByRole('button', { name: 'Start' }).click();

@@ -106,6 +106,8 @@ test.describe('a started set is never lost', () => {
     await page.goto('/90second');
     await page.getByRole('main').getByRole('link', { name: 'Start Timer' }).click();
     await expect(page).toHaveURL(/\/90second\/timer$/);
+    // A lazy screen shows on a timer: pause the clock once it has.
+    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
     const now = await page.evaluate(() => Date.now());
     await page.clock.pauseAt(now + 1000);
     await startAndTap(page, 2);
@@ -142,6 +144,7 @@ test.describe('a started set is never lost', () => {
     await page.goto('/90second');
     await page.getByRole('main').getByRole('link', { name: 'Start Timer' }).click();
     await expect(page).toHaveURL(/\/90second\/timer$/);
+    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
     // A little ahead: a loaded machine may take a second between the two calls.
     const now = await page.evaluate(() => Date.now());
     await page.clock.pauseAt(now + 3000);

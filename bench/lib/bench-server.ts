@@ -29,6 +29,9 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Requests answered, and the run's wall time (ms): with `amount`, rps is total / ms. */
+  total?: number;
+  ms?: number;
 }
 
 export function run(options: Record<string, unknown>): Promise<LoadResult> {
@@ -144,16 +147,19 @@ export function serverEnvironment(port: number, env: Record<string, string>): No
   return out;
 }
 
+/** `tree`: another checkout (bench/lib/baseline-tree.ts) whose own scripts/start.mjs runs, there. */
 export async function startServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  tree?: string,
 ): Promise<Server> {
   const port = nextPort++;
   const logFile = path.join(logDir, `server-${++logCount}.log`);
   const log = fs.openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
-    cwd: root,
+  const entry = tree ? path.join(tree, 'scripts/start.mjs') : SERVER_ENTRY;
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: tree ?? root,
     env: serverEnvironment(port, env),
     stdio: ['ignore', log, 'inherit'],
   });

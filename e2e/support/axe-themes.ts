@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { finishAnimations } from './animations';
 
 export type Theme = 'light' | 'dark';
 
@@ -9,6 +10,7 @@ export type Theme = 'light' | 'dark';
  * The screen is then photographed into the test's output folder (looked at by hand, not compared).
  */
 export async function axeScreen(page: Page, theme: Theme, name: string) {
+  await finishAnimations(page);
   const results = await new AxeBuilder({
     page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
   }).analyze();

@@ -56,19 +56,34 @@ $$;
 
 
 -- 3. The job ----------------------------------------------------------------------------------------
--- Takes up to p_limit waiting jobs (oldest first; those another instance holds are skipped), makes
--- their beat-your-best notifications, checks the top 10 of the boards their sets are on (a save
--- leaves that to this job: top10.sql's t10_later; each board once for the whole batch) and deletes
--- them, all in the caller's one statement, so a job is done once or, when the statement fails,
--- stays for the next run. Returns how many jobs it took (0: none waiting).
-CREATE FUNCTION nfo_fan_out(p_limit integer) RETURNS integer LANGUAGE plpgsql AS $$
+-- Takes waiting jobs (oldest first; those another instance holds are skipped): up to p_limit, and
+-- only as many as reach p_reach followers together (always at least one), makes their
+-- beat-your-best notifications, checks the top 10 of the boards their sets are on (a save leaves
+-- that to this job: top10.sql's t10_later; each board once for the whole batch) and deletes them,
+-- all in the caller's one statement, so a job is done once or, when the statement fails, stays for
+-- the next run. Returns how many jobs it took (0: none waiting). p_reach keeps one statement to
+-- about one popular member's fan-out: on PGlite every save waits for the statement under way, and
+-- 200 jobs of 1,000 followers each were one statement of 14 s (docs/decisions/0315-fan-out-batches-by-reach.md).
+CREATE FUNCTION nfo_fan_out(p_limit integer, p_reach integer) RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
-  jobs bigint[];
+  jobs bigint[] := '{}';
+  reached bigint := 0;
+  job record;
 BEGIN
-  SELECT array_agg(q.id) INTO jobs FROM (
-    SELECT j.id FROM notification_jobs j ORDER BY j.id LIMIT p_limit FOR UPDATE SKIP LOCKED
-  ) q;
-  IF jobs IS NULL THEN
+  -- Row by row, so that a job's followers are counted only while the batch may still grow (and at
+  -- most p_reach of them): a long queue is not counted whole on every statement.
+  FOR job IN
+    SELECT nj.id, nj.workout_ids FROM notification_jobs nj ORDER BY nj.id LIMIT p_limit
+    FOR UPDATE SKIP LOCKED
+  LOOP
+    EXIT WHEN reached >= p_reach;
+    jobs := jobs || job.id;
+    reached := reached + (SELECT count(*) FROM (
+      SELECT 1 FROM follows f
+      WHERE f.followee_id = (SELECT w.user_id FROM workouts w WHERE w.id = job.workout_ids[1])
+      LIMIT p_reach) r);
+  END LOOP;
+  IF cardinality(jobs) = 0 THEN
     RETURN 0;
   END IF;
   PERFORM nfo_beats(jobs);

@@ -13,13 +13,16 @@ import {
 import type { Db } from '../../db/client';
 import { users, workoutClips, workouts } from '../../db/schema';
 import {
+  CLIP_PROBLEMS,
   ClipUnreadableError,
   probeClip,
   readClipHeader,
   remuxClip,
   type ClipFacts,
 } from '../../lib/clip-probe';
+import { say } from '@common/say';
 import { HttpError, notFound, tooManyRequestsSaying } from '../../lib/errors';
+import { currentLanguage } from '../../lib/i18n';
 import * as rateLimit from '../../lib/rate-limit';
 import type { WorkLimiter } from '../../lib/work-limiter';
 import { dropQueuedRecount, queueRecount } from '../recounts';
@@ -44,6 +47,22 @@ const CLIP_MAX_FRAMES = Math.ceil((CLIP_MAX_FPS * CLIP_MAX_MS) / 1000);
 /** A re-muxed clip may come out slightly larger than the upload (its own headers and cues). */
 const KEPT_MAX_BYTES = CLIP_MAX_BYTES + 64 * 1024;
 
+// Refusals in the request's language (common/say.ts; msgids in server/src/locales), English as
+// the code always wrote it. Seconds to one decimal, as the spec's English writes them.
+const seconds = (ms: number) =>
+  new Intl.NumberFormat(currentLanguage() === 'en' ? 'en-US' : currentLanguage(), {
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  }).format(Math.round(ms / 100) / 10);
+const tooLarge = (c: { width: number; height: number }) =>
+  say('The clip must be at most {maxWidth}x{maxHeight}, not {width}x{height}.', {
+    maxWidth: String(CLIP_MAX_WIDTH),
+    maxHeight: String(CLIP_MAX_HEIGHT),
+    width: String(c.width),
+    height: String(c.height),
+  });
+const notKept = (why: string) => say('{why} It is not kept.', { why });
+
 /**
  * Why the container's header already rules the clip out (a size or a frame count no phone
  * records), or null: checked before any frame is decoded.
@@ -55,11 +74,13 @@ export function headerMismatch(h: {
   packets: number;
 }): string | null {
   if (!(CLIP_CODECS as readonly string[]).includes(h.codec))
-    return `The clip must be VP8 or VP9 video, not ${h.codec}.`;
-  if (h.width > CLIP_MAX_WIDTH || h.height > CLIP_MAX_HEIGHT)
-    return `The clip must be at most ${CLIP_MAX_WIDTH}x${CLIP_MAX_HEIGHT}, not ${h.width}x${h.height}.`;
+    return say('The clip must be VP8 or VP9 video, not {codec}.', { codec: String(h.codec) });
+  if (h.width > CLIP_MAX_WIDTH || h.height > CLIP_MAX_HEIGHT) return tooLarge(h);
   if (h.packets > CLIP_MAX_FRAMES)
-    return `The clip has ${h.packets} frames; a run's clip has at most ${CLIP_MAX_FRAMES}.`;
+    return say("The clip has {frames} frames; a run's clip has at most {max}.", {
+      frames: String(h.packets),
+      max: String(CLIP_MAX_FRAMES),
+    });
   return null;
 }
 
@@ -72,13 +93,14 @@ async function readUpload(bytes: Buffer): Promise<{ facts: ClipFacts; kept: Buff
   try {
     const header = await readClipHeader(bytes);
     const early = headerMismatch(header);
-    if (early) throw unprocessable(`${early} It is not kept.`);
+    if (early) throw unprocessable(notKept(early));
     const facts = await probeClip(bytes, { maxPixels: CLIP_MAX_WIDTH * CLIP_MAX_HEIGHT });
     const mismatch = clipMismatch(facts);
-    if (mismatch) throw unprocessable(`${mismatch} It is not kept.`);
+    if (mismatch) throw unprocessable(notKept(mismatch));
     return { facts, kept: await remuxClip(bytes, KEPT_MAX_BYTES) };
   } catch (err) {
-    if (err instanceof ClipUnreadableError) throw unprocessable(`${err.message} It is not kept.`);
+    if (err instanceof ClipUnreadableError)
+      throw unprocessable(notKept(say(CLIP_PROBLEMS[err.problem])));
     throw err;
   }
 }
@@ -94,15 +116,25 @@ export interface ClipIntake {
 /** Why a decoded clip is not the run's, or null when it fits. */
 export function clipMismatch(f: ClipFacts): string | null {
   if (!(CLIP_CODECS as readonly string[]).includes(f.codec))
-    return `The clip must be VP8 or VP9 video, not ${f.codec}.`;
-  if (f.width > CLIP_MAX_WIDTH || f.height > CLIP_MAX_HEIGHT)
-    return `The clip must be at most ${CLIP_MAX_WIDTH}x${CLIP_MAX_HEIGHT}, not ${f.width}x${f.height}.`;
-  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+    return say('The clip must be VP8 or VP9 video, not {codec}.', { codec: String(f.codec) });
+  if (f.width > CLIP_MAX_WIDTH || f.height > CLIP_MAX_HEIGHT) return tooLarge(f);
   if (f.durationMs < CLIP_MIN_MS || f.durationMs > CLIP_MAX_MS)
-    return `The clip lasts ${seconds(f.durationMs)}; a run's clip lasts ${seconds(CLIP_MIN_MS)} to ${seconds(CLIP_MAX_MS)}.`;
+    return say("The clip lasts {length} s; a run's clip lasts {min} s to {max} s.", {
+      length: seconds(f.durationMs),
+      min: seconds(CLIP_MIN_MS),
+      max: seconds(CLIP_MAX_MS),
+    });
   const fps = f.frames / (f.durationMs / 1000);
   if (fps < CLIP_MIN_FPS || fps > CLIP_MAX_FPS)
-    return `The clip has ${f.frames} frames in ${seconds(f.durationMs)}; a run's clip has ${CLIP_MIN_FPS} to ${CLIP_MAX_FPS} a second.`;
+    return say(
+      "The clip has {frames} frames in {length} s; a run's clip has {min} to {max} a second.",
+      {
+        frames: String(f.frames),
+        length: seconds(f.durationMs),
+        min: String(CLIP_MIN_FPS),
+        max: String(CLIP_MAX_FPS),
+      },
+    );
   return null;
 }
 

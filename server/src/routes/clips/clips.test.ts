@@ -115,6 +115,26 @@ describe('proof clips', () => {
     },
   );
 
+  it("says a refusal in the request's language, its figures in place", async () => {
+    const u = await createUser(t.app);
+    const id = await saveSet(u);
+    const inLang = (lang: string, webm: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/workouts/${id}/clip`,
+        headers: { ...u.headers, 'accept-language': lang },
+        payload: { webm },
+      });
+    const short = b64(testClip({ seconds: 20 }));
+    expect((await inLang('de', short)).json().message).toBe(
+      'Das Video dauert 20 s; ein Lauf dauert 80 s bis 92 s. Es wird nicht gespeichert.',
+    );
+    expect((await inLang('es', b64(Buffer.from('no es un vídeo')))).json().message).toBe(
+      'No se pudo decodificar el vídeo. No se guarda.',
+    );
+    expect(await storedClips(u.id)).toHaveLength(0);
+  });
+
   it("only for the member's own verified sets; bad bodies are 400, too large 413, signed out 401", async () => {
     const u = await createUser(t.app);
     const other = await createUser(t.app);

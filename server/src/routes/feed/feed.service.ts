@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
 import { AGE_GROUPS } from '@common/leaderboard';
 import {
@@ -9,7 +11,7 @@ import {
 } from '@common/schemas/feed';
 import { say } from '@common/say';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { preparedRows, rowsOf } from '../../db/rows';
 import { notFound } from '../../lib/errors';
 import { encodeCursor } from '../workouts';
 import { commentsOf } from './reactions.service';
@@ -34,6 +36,9 @@ const SUGGESTIONS = 6;
  * newest of those, `since`: at least limit + 1 sets are that new, so the page is among them. Then
  * only the authors whose newest is that new (at most limit + 1, but for ties) are read from `since`
  * on. A page reads one entry per author, not limit + 1, and sorts a few dozen rows.
+ * `newestFirst` is the index's own order (docs/decisions/0314-the-feed-in-index-order.md): a plain
+ * `desc` (nulls first) does not match it, and each author's every set was read and sorted instead;
+ * and the authors' privacy is read for the newest few only.
  */
 export function feedQuery(viewerId: number, page: { limit: number; cursor?: FeedCursor }): SQL {
   const v = viewerId;
@@ -41,6 +46,9 @@ export function feedQuery(viewerId: number, page: { limit: number; cursor?: Feed
     ? sql`and (x.created_at, x.id) < ((${page.cursor.ts}::timestamp at time zone 'UTC'), ${page.cursor.id}::int)`
     : sql``;
   const visible = sql`not exists (select 1 from hidden_workouts h where h.workout_id = x.id)`;
+  // workouts_user_created_idx is (user_id, created_at desc nulls last, id desc nulls last); the
+  // columns are not null, so the order is the same, and this spelling lets the planner walk it.
+  const newestFirst = sql`x.created_at desc nulls last, x.id desc nulls last`;
   const n = page.limit + 1;
   return sql`with authors as (
         select f.followee_id as id from follows f where f.follower_id = ${v}::int
@@ -48,25 +56,45 @@ export function feedQuery(viewerId: number, page: { limit: number; cursor?: Feed
         select o.user_id from club_members m join clubs c on c.id = m.club_id and c.removed_at is null
           join club_members o on o.club_id = m.club_id where m.user_id = ${v}::int
       ),
-      shown_authors as (select a.id from authors a
-        join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}),
       -- Each author's newest set (after the cursor): one index descent each.
-      newest as materialized (select a.id, l.created_at from shown_authors a
+      newest as materialized (select a.id, l.created_at from authors a
         cross join lateral (select x.created_at from workouts x where x.user_id = a.id ${after}
-          and ${visible} order by x.created_at desc, x.id desc limit 1) l),
-      since as materialized (select coalesce((select l.created_at from newest l
-          order by l.created_at desc offset ${page.limit}::int limit 1), '-infinity') as t),
+          and ${visible} order by ${newestFirst} limit 1) l),
+      -- Whether an author may be shown is read newest first, only until the (limit + 1)-th shown
+      -- one (offset 0 keeps the sort below the check): a few dozen lookups, not one per author.
+      since as materialized (select coalesce((select l.created_at
+          from (select l.id, l.created_at from newest l order by l.created_at desc offset 0) l
+          where (select u.id <> ${v}::int and ${shown('u')} from users u where u.id = l.id)
+          offset ${page.limit}::int limit 1), '-infinity') as t),
       -- The page's ids (materialized: the planner then joins its few rows by key), so the item's
       -- counts and calls-out are read for its rows only. Only the authors with a set since then.
       page as materialized (select x.id from since s join newest a on a.created_at >= s.t
+        join users u on u.id = a.id and u.id <> ${v}::int and ${shown('u')}
         cross join lateral (select x.id, x.created_at from workouts x
             where x.user_id = a.id and x.created_at >= s.t ${after} and ${visible}
-            order by x.created_at desc, x.id desc limit ${n}::int) x
+            order by ${newestFirst} limit ${n}::int) x
         order by x.created_at desc, x.id desc
         limit ${n}::int)
       select ${itemColumns(v)}
       from page p join workouts w on w.id = p.id join users u on u.id = w.user_id
       order by w.created_at desc, w.id desc`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The page's rows, its statement kept prepared on each PostgreSQL connection (preparedRows), named
+ * by its text (with and without a cursor): planning it took as long as running it for a member who
+ * follows 100 (docs/decisions/0314-the-feed-in-index-order.md).
+ */
+export async function feedRows(
+  db: Db,
+  viewerId: number,
+  page: { limit: number; cursor?: FeedCursor },
+): Promise<ItemRow[]> {
+  const { sql: text, params } = dialect.sqlToQuery(feedQuery(viewerId, page));
+  const name = `feed_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+  return preparedRows<ItemRow>(db, name, text, params);
 }
 
 export async function feedPage(
@@ -75,7 +103,7 @@ export async function feedPage(
   page: { limit: number; cursor?: FeedCursor },
 ): Promise<{ feed: Feed; nextCursor: string | null }> {
   const v = viewer.id;
-  const rows = await rowsOf<ItemRow>(db, feedQuery(v, page));
+  const rows = await feedRows(db, v, page);
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
   const suggestions = !page.cursor && items.length === 0 ? await suggestionsFor(db, viewer) : [];

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Feed, SetPage } from '@common/schemas/feed';
 import { rowsOf } from '../../db/client';
-import { hiddenWorkouts, users } from '../../db/schema';
+import { follows, hiddenWorkouts, users } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { createUser, createWorkout, deleteUser, type MadeUser } from '../../test/factories';
 
@@ -155,6 +155,25 @@ describe('GET /api/feed', () => {
     expect(
       (await t.app.inject({ url: `/api/sets/${hidden.id}`, headers: me.headers })).statusCode,
     ).toBe(404);
+  });
+
+  it('pages past many authors whose newer sets are private: the shown ones fill the page', async () => {
+    // The page's window starts at the 21st newest of the shown authors' newest sets, not of every
+    // author's (docs/decisions/0314-the-feed-in-index-order.md reads privacy for the newest few).
+    const me = await createUser(t.app);
+    const many = (n: number, o = {}) => Promise.all([...Array(n)].map(() => createUser(t.app, o)));
+    const [hidden, shown] = [await many(22, { isPrivate: true }), await many(22)];
+    await t.app.db
+      .insert(follows)
+      .values([...hidden, ...shown].map((o) => ({ followerId: me.id, followeeId: o.id })));
+    for (const [i, o] of hidden.entries()) await set(o, 1 + i);
+    const expected: number[] = [];
+    for (const [i, o] of shown.entries()) expected.push((await set(o, 100 + i)).id);
+    const first = await feed(me);
+    expect(ids(first.body)).toEqual(expected.slice(0, 20));
+    const second = await feed(me, `?cursor=${encodeURIComponent(first.next!)}`);
+    expect(ids(second.body)).toEqual(expected.slice(20));
+    expect(second.next).toBeUndefined();
   });
 
   it('an empty feed suggests members: my clubs, and the top of my age band (not a hidden age)', async () => {

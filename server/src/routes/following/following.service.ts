@@ -130,7 +130,7 @@ export async function listFollows(
         to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as ts
       from follows f join users u on u.id = ${other}
       where ${mine} = ${userId}::int and not u.is_private and u.suspended_at is null ${after}
-      order by f.created_at desc, ${other} desc
+      order by f.created_at desc nulls last, ${other} desc nulls last
       limit ${page.limit + 1}::int`,
   );
   const items = rows.slice(0, page.limit);

@@ -212,7 +212,7 @@ export async function buildCase(db: Db, t: Target): Promise<ModerationCase | nul
   const [recent, reports, actions] = await Promise.all([
     rowsOf<WorkoutDbRow>(
       db,
-      sql`${workoutSelect} where w.user_id = ${t.userId} order by w.created_at desc, w.id desc limit ${RECENT_SETS}`,
+      sql`${workoutSelect} where w.user_id = ${t.userId} order by w.created_at desc nulls last, w.id desc nulls last limit ${RECENT_SETS}`,
     ),
     openReports(db, t),
     // A workout's case shows the actions on it and those on its member; a member's, all of theirs.

@@ -60,7 +60,10 @@ export const notificationHub = fp<NotificationPluginOptions>(
             app.log.error(`digests: ${(err as Error).message}`),
           )
         : null;
-    const drain = () => fanOut(app.db);
+    // Set once the server closes: the fan-out ends after its statement under way (fan-out.ts).
+    let closing = false;
+    const drain = () =>
+      fanOut(app.db, { stopping: () => closing, yieldDatabase: opts.database?.kind === 'pglite' });
     app.decorate('notificationJobs', { drain });
     const fanOutEvery = opts.fanOutPollMs ?? 0;
     const fanOutTimer =
@@ -80,6 +83,7 @@ export const notificationHub = fp<NotificationPluginOptions>(
     // its job rows for the next instance) and the database's ear too, while the database is open.
     app.addHook('preClose', async () => {
       hub.closeAll();
+      closing = true;
       await timer?.stop();
       await fanOutTimer?.stop();
       await stop?.();

@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
 } from '@common/schemas/notifications';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { preparedRows, rowsOf } from '../../db/rows';
 
 // Reading and marking a member's notifications. Privacy at read time (docs/decisions/0253-notifications.md):
 // a notification whose actor has since gone private or been suspended is shown to nobody and not
@@ -58,7 +58,8 @@ export async function listNotifications(
       : page.before !== undefined
         ? sql`and n.id < ${page.before}`
         : sql``;
-  const order = page.after !== undefined ? sql`n.id asc` : sql`n.id desc`;
+  // In notifications_recipient_id_idx's order (id DESC NULLS LAST), or backwards (src/db/order.ts).
+  const order = page.after !== undefined ? sql`n.id asc nulls first` : sql`n.id desc nulls last`;
   const rows = await rowsOf<Row>(
     db,
     sql`select n.id, n.kind, a.username as actor_name, a.profile_picture as actor_picture,
@@ -70,20 +71,23 @@ export async function listNotifications(
   return rows.map(toDto);
 }
 
+/** The bell's count, its text fixed so that PostgreSQL keeps it prepared (unreadCount). */
+export const UNREAD_COUNT = `select coalesce(sum(g.n), 0)::int as unread from (
+    select n.actor_id, count(*) as n from notifications n
+    where n.recipient_id = $1::int and n.read_at is null group by n.actor_id) g
+  where g.actor_id is null or exists (
+    select 1 from users a where a.id = g.actor_id and not a.is_private and a.suspended_at is null)`;
+
 /**
  * The bell's number: unread notifications the member may see. An index-only read of
  * notifications_unread_idx (recipient, actor; unread rows only), counted per actor, so each
  * actor's privacy is looked up once however many they sent (docs/decisions/0272-the-bells-count.md).
+ * Kept prepared on each PostgreSQL connection: planned once, not on every bell (0314).
  */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await rowsOf<{ unread: number | string }>(
-    db,
-    sql`select coalesce(sum(g.n), 0)::int as unread from (
-        select n.actor_id, count(*) as n from notifications n
-        where n.recipient_id = ${userId}::int and n.read_at is null group by n.actor_id) g
-      where g.actor_id is null or exists (
-        select 1 from users a where a.id = g.actor_id and not a.is_private and a.suspended_at is null)`,
-  );
+  const [row] = await preparedRows<{ unread: number | string }>(db, 'bell_unread', UNREAD_COUNT, [
+    userId,
+  ]);
   return Number(row?.unread ?? 0);
 }
 

@@ -214,6 +214,22 @@ describe('reading', () => {
 });
 
 describe('beat your best', () => {
+  it("takes together only the jobs that reach the statement's followers, then asks again", async () => {
+    // docs/decisions/0315-fan-out-batches-by-reach.md: nfo_fan_out(limit, reach), oldest first.
+    const [s1, s2, quiet1, quiet2, f] = await Promise.all(
+      [...Array(5)].map(() => createUser(t.app)),
+    );
+    await createWorkout(t.app, f!.id, { pushups: 10 });
+    for (const s of [s1!, s2!]) await follow(f!, s);
+    await fanOut();
+    for (const u of [quiet1!, s1!, s2!, quiet2!]) await save(u, 30);
+    const step = async () =>
+      Number((await rowsOf<{ n: number }>(t.app.db, sql`select nfo_fan_out(500, 1) as n`))[0]!.n);
+    // quiet1 (no follower) and s1 (one) reach 1; s2 reaches 1 alone; then quiet2.
+    expect([await step(), await step(), await step(), await step()]).toEqual([2, 1, 1, 0]);
+    expect(await unread(f!)).toBe(2);
+  });
+
   it('tells followers whose best the set passes, once per best', async () => {
     const [saver, a, c, d] = [
       await createUser(t.app),

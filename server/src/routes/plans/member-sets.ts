@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { workouts } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { descIndexed } from '../../db/order';
 
 // The member's sets a plan is placed or re-tested by (./plans.service.ts).
 
@@ -29,7 +30,7 @@ export async function latestSet(db: Db, m: { id: number }, challenge: string) {
     .select({ id: workouts.id })
     .from(workouts)
     .where(and(eq(workouts.userId, m.id), eq(workouts.challenge, challenge)))
-    .orderBy(desc(workouts.createdAt), desc(workouts.id))
+    .orderBy(descIndexed(workouts.createdAt), descIndexed(workouts.id))
     .limit(1);
   // A 404, as for a set that is not the member's: the set that would place the plan is not there.
   if (!w) throw notFound('Do a test set first: it places the plan.');

@@ -11,10 +11,11 @@ import {
   type PlanShape,
 } from '@common/plans';
 import type { Plan, PlanAction, PlanSummary, TodaySession } from '@common/schemas/plans';
-import { isUniqueViolation, type Db } from '../../db/client';
+import { isUniqueViolation, rowsOf, type Db } from '../../db/client';
 import { planSessions, plans } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { awardPlanFinished } from '../badges';
+import { recordedWithSql } from './due-sql';
 import { latestSet, ownWorkout } from './member-sets';
 import { sessionDto, summaryDto, type PlanRow, type SessionRow } from './plans-dto';
 
@@ -211,21 +212,6 @@ async function nextSession(ctx: Ctx, m: Member, p: PlanRow, sessionId?: number) 
   return { next, sessions };
 }
 
-/** Whether the plan's session was recorded with `key`: a resend of that record. */
-async function recordedWith(db: Db, planId: number, sessionId: number, key: string) {
-  const rows = await db
-    .select({ id: planSessions.id })
-    .from(planSessions)
-    .where(
-      and(
-        eq(planSessions.id, sessionId),
-        eq(planSessions.planId, planId),
-        eq(planSessions.idempotencyKey, key),
-      ),
-    );
-  return rows.length > 0;
-}
-
 /**
  * Records a session as done. A resend with the key it was recorded with is answered as the first
  * time (`replayed`); a session recorded already is otherwise a conflict (docs/decisions/0312).
@@ -240,8 +226,19 @@ export async function recordDone(
 ): Promise<{ plan: Plan; replayed: boolean }> {
   const p = await ownPlan(ctx.db, m, planId);
   const replay = async () => ({ plan: await planDto(ctx, m, p), replayed: true });
-  if (key && (await recordedWith(ctx.db, p.id, sessionId, key))) return replay();
-  const { next } = await nextSession(ctx, m, p, sessionId);
+  const resent = async () =>
+    key !== undefined &&
+    (await rowsOf<{ recorded: boolean }>(ctx.db, recordedWithSql(p.id, sessionId, key)))[0]!
+      .recorded;
+  if (await resent()) return replay();
+  let next: Awaited<ReturnType<typeof nextSession>>['next'];
+  try {
+    ({ next } = await nextSession(ctx, m, p, sessionId));
+  } catch (err) {
+    // The same key raced itself, and the other post recorded the session since the look above.
+    if (await resent()) return replay();
+    throw err;
+  }
   if (next.kind === 'retest')
     throw badRequest('A re-test is a test set: save it with the timer, then link it to the plan.');
   if (next.dueOn > todayOf(ctx, m)) throw badRequest('That session is not due yet.');
@@ -257,7 +254,7 @@ export async function recordDone(
     .returning({ id: planSessions.id });
   if (updated.length === 0) {
     // The same key raced itself: the other post recorded it.
-    if (key && (await recordedWith(ctx.db, p.id, sessionId, key))) return replay();
+    if (await resent()) return replay();
     throw conflict(ALREADY_RECORDED);
   }
   return { plan: await planDto(ctx, m, p), replayed: false };

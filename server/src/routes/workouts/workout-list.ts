@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Workout } from '@common/schemas/workouts';
 import type { Db } from '../../db/client';
 import { hiddenWorkouts, workoutClips, workouts } from '../../db/schema';
 import { encodeCursor, type WorkoutCursor } from './workout-cursor';
 import { publicColumns, toWorkoutDto } from './workout-dto';
+import { descIndexed } from '../../db/order';
 
 const cursorTsOf = sql<string>`to_char(${workouts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
 
@@ -35,7 +36,7 @@ function prepareFirstPage(db: Db, ofChallenge: boolean) {
         visibleTo(sql.placeholder('publicOnly')),
       ),
     )
-    .orderBy(desc(workouts.createdAt), desc(workouts.id))
+    .orderBy(descIndexed(workouts.createdAt), descIndexed(workouts.id))
     .limit(sql.placeholder('limit'))
     .prepare(
       ofChallenge ? 'fitbench_workouts_first_page_of_challenge' : 'fitbench_workouts_first_page',
@@ -84,7 +85,7 @@ export async function listWorkouts(
             : undefined,
         ),
       )
-      .orderBy(desc(workouts.createdAt), desc(workouts.id))
+      .orderBy(descIndexed(workouts.createdAt), descIndexed(workouts.id))
       // One extra row tells whether another page exists without a second query.
       .limit(limit + 1);
   const pageRows = rows.slice(0, limit);

@@ -24,6 +24,10 @@ const fetchMock = vi.fn(
   async () => new Response(JSON.stringify({ user: answers.shift() ?? null }), { status: 200 }),
 );
 const tick = () => new Promise((r) => setTimeout(r, 0));
+// A member's answer is recorded on the device first, by a chunk loaded then (get-user.ts): wait for
+// the store to settle, not for one turn of the event loop.
+const settled = (s: { currentUserState: () => { isPending: boolean } }) =>
+  vi.waitFor(() => expect(s.currentUserState().isPending).toBe(false));
 
 beforeEach(() => {
   answers = [];
@@ -40,7 +44,7 @@ describe('current user before and after the query client', () => {
     const seen: unknown[] = [];
     s.subscribeToUser(() => seen.push(s.currentUserState().data));
     s.subscribeToUser(() => undefined);
-    await tick();
+    await settled(s);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]).toEqual(expect.arrayContaining(['/api/session']));
     expect(s.currentUserState()).toEqual({ data: alice, isPending: false, isError: false });
