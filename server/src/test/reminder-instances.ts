@@ -1,12 +1,13 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import { buildApp, type App } from '../app';
 import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
 import { openTestDatabase } from './db';
 import { recordResponses } from './openapi-responses';
-import type { PushEndpoint } from './push-endpoint';
-import type { TestSmtp } from './smtp';
+import { startPushEndpoint, type PushEndpoint } from './push-endpoint';
+import { startTestSmtp, type TestSmtp } from './smtp';
 
 // Two app instances on one database for the reminder tests (tests only). On PostgreSQL the second
 // has its own pool, as a second process would; on PGlite both share the one database.
@@ -57,4 +58,27 @@ export async function startInstances(smtp: TestSmtp, push: PushEndpoint): Promis
       await database.close();
     },
   };
+}
+
+/**
+ * A test file's SMTP server, push endpoint and two instances, started as the file loads and closed
+ * after its tests; the closing fails on any answer the API description does not describe.
+ */
+export async function useInstances(): Promise<{
+  smtp: TestSmtp;
+  push: PushEndpoint;
+  t: Instances;
+}> {
+  const smtp = await startTestSmtp();
+  const push = await startPushEndpoint();
+  const t = await startInstances(smtp, push);
+  afterAll(async () => {
+    const problems = t.problems();
+    await t.close();
+    await smtp.close();
+    await push.close();
+    if (problems.length)
+      throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
+  });
+  return { smtp, push, t };
 }

@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { notificationSettings } from '../../db/schema';
 import { createUser, type MadeUser } from '../../test/factories';
-import { startPushEndpoint } from '../../test/push-endpoint';
-import { startInstances, type Instances } from '../../test/reminder-instances';
-import { startTestSmtp } from '../../test/smtp';
+import { useInstances } from '../../test/reminder-instances';
 import { notify } from './notify';
 
 // The daily digest on two instances at once (docs/decisions/0257-notification-digest.md): only
 // for members who opted in, at most one a day whichever instance looks, never in quiet hours.
-const smtp = await startTestSmtp();
-const push = await startPushEndpoint();
-let t: Instances;
-
-beforeAll(async () => {
-  t = await startInstances(smtp, push);
-});
-afterAll(async () => {
-  const problems = t?.problems() ?? [];
-  await t?.close();
-  await smtp.close();
-  await push.close();
-  if (problems.length)
-    throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
-});
+const { smtp, push, t } = await useInstances();
 beforeEach(async () => {
   await t.database.db.delete(notificationSettings);
   smtp.received.length = 0;

@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_CHALLENGE } from '@common/challenges';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createUser } from '../../test/factories';
-import { startPushEndpoint } from '../../test/push-endpoint';
-import { startTestSmtp } from '../../test/smtp';
-import { startInstances, type Instances } from '../../test/reminder-instances';
+import { useInstances } from '../../test/reminder-instances';
 
 // The plan's days: rows of the plans module's tables (plans, plan_sessions) written directly, with
 // what their checks require and what the query of plan-due.ts reads.
 
-const smtp = await startTestSmtp();
-const push = await startPushEndpoint();
-let t: Instances;
-
-beforeAll(async () => {
-  t = await startInstances(smtp, push);
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp.close();
-  await push.close();
-});
+const { smtp, push, t } = await useInstances();
 
 async function insertPlan(userId: number, dueOn: string[], status = 'active') {
   const [plan] = await rowsOf<{ id: number }>(

@@ -1,30 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pushQueue, pushSubscriptions, reminderSettings } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { startPushEndpoint } from '../../test/push-endpoint';
-import { startTestSmtp } from '../../test/smtp';
-import { startInstances, type Instances } from '../../test/reminder-instances';
+import { useInstances } from '../../test/reminder-instances';
 import { nextAttemptAt, outcomeOf, retryAfterMs } from './push-queue';
 
 // Web Push retries (docs/decisions/0311-push-retries.md): two instances on one database, one clock
 // moved by the test (no waits), and the local push endpoint scripted to fail before it decrypts.
 
-const smtp = await startTestSmtp();
-const push = await startPushEndpoint();
-let t: Instances;
-
-beforeAll(async () => {
-  t = await startInstances(smtp, push);
-});
-afterAll(async () => {
-  const problems = t?.problems() ?? [];
-  await t?.close();
-  await smtp.close();
-  await push.close();
-  if (problems.length)
-    throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
-});
+const { push, t } = await useInstances();
 beforeEach(async () => {
   await t.database.db.update(reminderSettings).set({ weeklyGoal: false, planDays: false });
   await t.database.db.delete(pushQueue);

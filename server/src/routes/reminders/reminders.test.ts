@@ -1,26 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions, reminderSends, reminderSettings } from '../../db/schema';
 import { createUser, createWorkout } from '../../test/factories';
-import { startPushEndpoint } from '../../test/push-endpoint';
-import { startTestSmtp } from '../../test/smtp';
-import { startInstances, type Instances } from '../../test/reminder-instances';
+import { useInstances } from '../../test/reminder-instances';
 
-const smtp = await startTestSmtp();
-const push = await startPushEndpoint();
-let t: Instances;
-
-beforeAll(async () => {
-  t = await startInstances(smtp, push);
-});
-afterAll(async () => {
-  const problems = t?.problems() ?? [];
-  await t?.close();
-  await smtp.close();
-  await push.close();
-  if (problems.length)
-    throw new Error(`Responses the OpenAPI document does not describe:\n${problems.join('\n')}`);
-});
+const { smtp, push, t } = await useInstances();
 beforeEach(async () => {
   // Each test's members alone: earlier tests' reminders are turned off.
   await t.database.db.update(reminderSettings).set({ weeklyGoal: false, planDays: false });
