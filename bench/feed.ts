@@ -21,7 +21,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, rowsOf, type Db } from '../server/src/db/client';
 import { feedQuery, feedRows } from '../server/src/routes/feed/feed.service';
 import {
@@ -43,6 +42,7 @@ import {
 } from './lib/bench-server';
 import { mergedFeedQuery, windowFeedQuery } from './lib/feed-queries';
 import { seedRoutes } from './lib/route-seed';
+import { withScratchDatabase } from './lib/scratch-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
@@ -264,26 +264,17 @@ if (process.env.BENCH_PGLITE !== '0') {
 }
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  const name = `fitbench_feed_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    const env = { DATABASE_URL: u.toString() };
+  await withScratchDatabase(url, 'fitbench_feed', async (databaseUrl) => {
+    const env = { DATABASE_URL: databaseUrl };
     await target(
       'PostgreSQL',
       env,
       async () => {
-        const d = await openPostgres(u.toString(), { max: 2 });
+        const d = await openPostgres(databaseUrl, { max: 2 });
         return { db: d.db, close: () => d.close() };
       },
       () => env,
       tree,
     );
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }

@@ -22,7 +22,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, rowsOf, type Db } from '../server/src/db/client';
 import {
   firstStart,
@@ -34,6 +33,7 @@ import {
   startServer,
 } from './lib/bench-server';
 import { seedRoutes } from './lib/route-seed';
+import { withScratchDatabase } from './lib/scratch-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
@@ -293,24 +293,15 @@ if (process.env.BENCH_PGLITE !== '0') {
 }
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  const name = `fitbench_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    await firstStart({ DATABASE_URL: u.toString() });
-    const database = await openPostgres(u.toString(), { max: 2 });
+  await withScratchDatabase(url, 'fitbench_bench', async (databaseUrl) => {
+    await firstStart({ DATABASE_URL: databaseUrl });
+    const database = await openPostgres(databaseUrl, { max: 2 });
     const cookies = await seedRoutes(database.db, { USERS, WORKOUTS, SESSIONS });
     const savers = await seedNotifications(database.db);
     await database.close();
-    await benchTarget('PostgreSQL', { DATABASE_URL: u.toString() }, cookies, savers);
-    const again = await openPostgres(u.toString(), { max: 1 });
+    await benchTarget('PostgreSQL', { DATABASE_URL: databaseUrl }, cookies, savers);
+    const again = await openPostgres(databaseUrl, { max: 1 });
     await checkEveryone(again.db, savers);
     await again.close();
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }

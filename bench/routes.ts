@@ -20,7 +20,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openPglite, openPostgres } from '../server/src/db/client';
 import {
   type LoadResult,
@@ -45,6 +44,7 @@ import {
 import { profileSummary } from './lib/cpu-profile';
 import { benchBesideOtherSaves, benchSaves, fmt, SAVE_LOAD, type Row } from './lib/route-saves';
 import { seedRoutes } from './lib/route-seed';
+import { withScratchDatabase } from './lib/scratch-database';
 
 const root = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -343,22 +343,13 @@ export async function runRoutesBench() {
 
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
-    const name = `fitbench_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    try {
-      await firstStart({ DATABASE_URL: u.toString() });
-      const database = await openPostgres(u.toString(), { max: 2 });
+    await withScratchDatabase(url, 'fitbench_bench', async (databaseUrl) => {
+      await firstStart({ DATABASE_URL: databaseUrl });
+      const database = await openPostgres(databaseUrl, { max: 2 });
       const cookies = await seedRoutes(database.db, { USERS, WORKOUTS, SESSIONS });
       await database.close();
-      await benchTarget('PostgreSQL', { DATABASE_URL: u.toString() }, cookies, floor.rps);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+      await benchTarget('PostgreSQL', { DATABASE_URL: databaseUrl }, cookies, floor.rps);
+    });
   } else {
     console.log(
       '\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to run it side by side)',
