@@ -1,26 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expectNoA11yViolations, toasts } from './fixtures';
 import { expect, test } from './challenges-server';
+import { controlled } from './support/service-worker';
 
 // A hold logged without a connection (e2e/challenges-server.ts opens the plank): it waits on the
 // device naming its challenge, shows in its unit, and is sent as a plank set once back online.
 // The service worker serves the lazily loaded outbox code offline (as in e2e/pwa.spec.ts).
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker's precache is complete and it controls the page. */
-async function controlled(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  try {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: 30_000,
-    });
-  } catch {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: 30_000,
-    });
-  }
-}
 
 test('an offline plank log waits on the device with its challenge and is sent as a plank set', async ({
   page,

@@ -1,26 +1,12 @@
 import type { Page } from '@playwright/test';
 import { addWorkout, expect, expectNoA11yViolations, test, toasts } from './fixtures';
+import { controlled } from './support/service-worker';
 
 // A plan session finished and saved without a connection (docs/decisions/0312-plan-sessions-in-the-outbox.md):
 // it waits in the device's outbox with its idempotency key, still waits after a reload offline,
 // and is recorded once when the connection returns. The service worker serves the app offline
 // (as in e2e/pwa.spec.ts and e2e/challenge-run-offline.spec.ts).
 test.use({ serviceWorkers: 'allow' });
-
-/** Waits until the service worker's precache is complete and it controls the page. */
-async function controlled(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  try {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: 30_000,
-    });
-  } catch {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: 30_000,
-    });
-  }
-}
 
 /** The plan sessions waiting in the device's outbox (IndexedDB `fitbench-outbox`). */
 const outbox = (page: Page) =>

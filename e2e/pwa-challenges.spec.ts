@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import { expect, PASSWORD, test, uniqueName } from './fixtures';
 import { startOwnServer, tempDir, type OwnServer } from './support/own-server';
+import { controlled } from './support/service-worker';
 
 // The challenges the operator opened (CHALLENGES) reach a page whose shell the service worker
 // served from its cache, and a restart with other challenges is seen on the next visit
@@ -10,22 +11,6 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'default' });
 
 const THREE = 'pushup-90,burpees-or-bust,plank-drop';
-const SW_TIMEOUT = 60_000;
-
-/** Waits until a service worker controls the page (precache complete), as e2e/pwa.spec.ts does. */
-async function controlled(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  try {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: SW_TIMEOUT / 2,
-    });
-  } catch {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: SW_TIMEOUT / 2,
-    });
-  }
-}
 
 /** The page's HTML came from the worker's cache: the server's copy names the open challenges. */
 const fromCachedShell = (page: Page) =>

@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { addWorkout, expect, test, toasts } from './fixtures';
 import { copyOfClient, startOwnServer } from './support/own-server';
+import { controlled } from './support/service-worker';
 
 // Installable and offline (docs/decisions/0055-pwa-and-offline-saves.md). Other specs block
 // service workers (playwright.config.ts); these allow them.
@@ -14,24 +14,6 @@ test.describe.configure({ mode: 'default' });
 test.setTimeout(120_000);
 
 const SW_TIMEOUT = 60_000;
-
-/**
- * Waits until a service worker is active (its precache complete: `ready`) and controls the page
- * (the worker claims its clients on activation; a reload is the fallback if it did not).
- */
-async function controlled(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  try {
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: SW_TIMEOUT / 2,
-    });
-  } catch {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, {
-      timeout: SW_TIMEOUT / 2,
-    });
-  }
-}
 
 test('installable: a manifest with the required fields and icons, and a registered service worker', async ({
   page,
